@@ -1,0 +1,10 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "mealplan",
+    targets: [
+        .target(name: "MealPlanCore"),
+    ],
+    swiftLanguageModes: [.v6]
+)

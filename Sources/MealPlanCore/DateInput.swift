@@ -1,0 +1,112 @@
+/// A date the user typed that mealplan could not understand, with a message saying why.
+public struct DateInputError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+extension Day {
+    /// Parses a strict ISO 8601 calendar date, `YYYY-MM-DD`, with a four-digit year 0001…9999.
+    ///
+    /// The error says what is wrong (the month, the day of that month, the year's width), because
+    /// "invalid date" alone leaves the user guessing.
+    public init(iso text: String) throws(DateInputError) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else {
+            throw DateInputError(message: "'\(text)' is not a date in the form YYYY-MM-DD")
+        }
+        guard parts[0].count == 4 else {
+            throw DateInputError(message: "'\(text)': the year must have four digits, 0001 to 9999")
+        }
+        guard parts[1].count == 2, parts[2].count == 2 else {
+            throw DateInputError(message: "'\(text)': month and day need two digits each, as in 2026-03-05")
+        }
+        let year = Int(parts[0])!, month = Int(parts[1])!, day = Int(parts[2])!
+        guard year >= 1 else {
+            throw DateInputError(message: "'\(text)': there is no year 0000; years run from 0001 to 9999")
+        }
+        guard (1...12).contains(month) else {
+            throw DateInputError(message: "'\(text)': there is no month \(parts[1]); months run from 01 to 12")
+        }
+        let monthLength = Day.daysInMonth(year: year, month: month)
+        guard (1...monthLength).contains(day) else {
+            throw DateInputError(
+                message: "'\(text)': \(Day.monthNames[month - 1]) \(parts[0]) has \(monthLength) days")
+        }
+        self = Day(year: year, month: month, day: day)!
+    }
+}
+
+/// The one date grammar shared by the command line and the planner's "go to" prompt.
+///
+/// Accepted forms, case-insensitive, surrounding spaces ignored:
+/// - `YYYY-MM-DD`: an ISO date, 0001-01-01 … 9999-12-31;
+/// - `today`, `tomorrow`, `yesterday`;
+/// - `+N`, `-N`, `+Nd`, `-Nd`: N days after or before today;
+/// - `+Nw`, `-Nw`: N weeks after or before today;
+/// - a weekday name or its three-letter abbreviation (`friday`, `fri`): the next such day on or
+///   after today, so `fri` typed on a Friday means today.
+public enum DateInput {
+    /// The accepted forms, for error messages and help text.
+    public static let acceptedForms =
+        "YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, or a weekday (mon … sun)"
+
+    /// The day `text` names, counted from `today`.
+    public static func parse(_ text: String, today: Day) throws(DateInputError) -> Day {
+        let input = text.trimmingWhitespace().lowercased()
+        switch input {
+        case "today": return today
+        case "tomorrow": return try offset(today, by: 1, input: text)
+        case "yesterday": return try offset(today, by: -1, input: text)
+        default: break
+        }
+        if let weekday = Weekday.allCases.first(where: { $0.name.lowercased() == input || $0.shortName.lowercased() == input }) {
+            let ahead = (weekday.rawValue - today.weekday.rawValue + 7) % 7
+            return try offset(today, by: ahead, input: text)
+        }
+        if let sign = input.first, sign == "+" || sign == "-" {
+            return try relative(input, sign: sign == "+" ? 1 : -1, today: today, original: text)
+        }
+        if input.first?.isASCIIDigit == true, input.contains("-") {
+            return try Day(iso: input)
+        }
+        throw DateInputError(message: "'\(text)' is not a date; use \(acceptedForms)")
+    }
+
+    private static func relative(_ input: String, sign: Int, today: Day, original: String) throws(DateInputError) -> Day {
+        var digits = Substring(input.dropFirst())
+        var unit = 1
+        if digits.last == "w" {
+            unit = 7
+            digits = digits.dropLast()
+        } else if digits.last == "d" {
+            digits = digits.dropLast()
+        }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let count = Int(digits),
+              count <= Day.validNumbers.count
+        else {
+            throw DateInputError(message: "'\(original)' is not a date; use \(acceptedForms)")
+        }
+        return try offset(today, by: sign * count * unit, input: original)
+    }
+
+    private static func offset(_ today: Day, by days: Int, input: String) throws(DateInputError) -> Day {
+        guard let day = Day(number: today.number + days) else {
+            throw DateInputError(message: "'\(input)' falls outside the calendar, 0001-01-01 to 9999-12-31")
+        }
+        return day
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension String {
+    /// The string without leading and trailing white space and line breaks.
+    public func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[start...end])
+    }
+}

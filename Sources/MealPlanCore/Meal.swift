@@ -1,0 +1,55 @@
+/// One planned meal: what is eaten, on which day, in which slot of that day.
+///
+/// `position` orders meals that share a day and slot (0 first). `id` is the database's row id,
+/// `nil` until the meal is stored.
+public struct Meal: Hashable, Sendable, Identifiable {
+    public var id: Int64?
+    public var day: Day
+    public var slot: String
+    public var position: Int
+    public var title: String
+    public var note: String?
+
+    public init(id: Int64? = nil, day: Day, slot: String, position: Int = 0, title: String, note: String? = nil) {
+        self.id = id
+        self.day = day
+        self.slot = slot
+        self.position = position
+        self.title = title
+        self.note = note
+    }
+}
+
+/// Why a meal's text was refused.
+public struct MealValidationError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+extension Meal {
+    /// The longest title accepted, in characters.
+    public static let maximumTitleLength = 500
+
+    /// `text` as a meal title: trimmed, one line, 1…500 characters.
+    public static func validTitle(_ text: String) throws(MealValidationError) -> String {
+        let title = text.trimmingWhitespace()
+        guard !title.isEmpty else {
+            throw MealValidationError(message: "the title is empty")
+        }
+        guard !title.contains(where: \.isNewline) else {
+            throw MealValidationError(message: "the title must be one line; put details in the note")
+        }
+        guard title.count <= maximumTitleLength else {
+            throw MealValidationError(
+                message: "the title has \(title.count) characters; at most \(maximumTitleLength) are allowed")
+        }
+        return title
+    }
+
+    /// `text` as a note: trailing and leading blank space removed; `nil` when nothing is left.
+    public static func validNote(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let note = text.trimmingWhitespace()
+        return note.isEmpty ? nil : note
+    }
+}

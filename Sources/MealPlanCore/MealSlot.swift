@@ -1,0 +1,60 @@
+/// A named part of the day that meals belong to (breakfast, lunch, …), in display order.
+public struct MealSlot: Hashable, Sendable {
+    public var name: String
+    /// Display order within a day, smallest first.
+    public var position: Int
+
+    public init(name: String, position: Int) {
+        self.name = name
+        self.position = position
+    }
+
+    /// The slots of a new plan, in order.
+    public static let defaults: [MealSlot] = ["breakfast", "lunch", "dinner", "snack"]
+        .enumerated().map { MealSlot(name: $0.element, position: $0.offset) }
+
+    /// The longest slot name accepted, in characters.
+    public static let maximumNameLength = 32
+
+    /// `text` as a slot name: trimmed, 1…32 characters, no control characters or commas.
+    public static func validName(_ text: String) throws(MealValidationError) -> String {
+        let name = text.trimmingWhitespace()
+        guard !name.isEmpty else { throw MealValidationError(message: "the slot name is empty") }
+        guard name.count <= maximumNameLength else {
+            throw MealValidationError(message: "the slot name '\(name)' is longer than \(maximumNameLength) characters")
+        }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw MealValidationError(message: "the slot name contains control characters")
+        }
+        return name
+    }
+}
+
+/// Why a typed slot name matched no slot, or more than one.
+public struct SlotLookupError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+extension Array where Element == MealSlot {
+    /// The slot `input` names: an exact case-insensitive match, else the only slot whose name
+    /// starts with `input` (`din` = dinner).
+    public func resolve(_ input: String) throws(SlotLookupError) -> MealSlot {
+        let wanted = input.trimmingWhitespace().lowercased()
+        let known = map(\.name).joined(separator: ", ")
+        guard !wanted.isEmpty else {
+            throw SlotLookupError(message: "no slot given; slots are \(known)")
+        }
+        if let exact = first(where: { $0.name.lowercased() == wanted }) { return exact }
+        let candidates = filter { $0.name.lowercased().hasPrefix(wanted) }
+        switch candidates.count {
+        case 1:
+            return candidates[0]
+        case 0:
+            throw SlotLookupError(message: "unknown slot '\(input)'; slots are \(known)")
+        default:
+            let names = candidates.map(\.name).joined(separator: ", ")
+            throw SlotLookupError(message: "'\(input)' could mean \(names); type more letters")
+        }
+    }
+}
