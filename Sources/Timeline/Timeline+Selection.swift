@@ -40,6 +40,18 @@ extension Timeline {
         position = revealedPosition(for: selection)
     }
 
+    /// After the user moved the selection: show it, and keep showing it as loads change heights.
+    mutating func showSelection() {
+        anchor = .selection
+        revealSelection()
+    }
+
+    /// After the user moved the view: the selection follows it, now and as loads change heights.
+    mutating func followView() {
+        anchor = .view
+        keepSelectionOnScreen()
+    }
+
     /// One step of `moveSelection(byItems:)`: scroll through an item taller than the view, else
     /// go to the next item, crossing into the next day.
     mutating func stepSelection(down: Bool) {
@@ -88,7 +100,7 @@ extension Timeline {
         } else {
             leftAbove = selection.day < position.day
         }
-        let candidates = acceptable.isEmpty ? mostVisibleStops(stops) : acceptable
+        let candidates = acceptable.isEmpty ? nearestStops(stops) : acceptable
         if let chosen = leftAbove ? candidates.first : candidates.last {
             selection = chosen.selection
         }
@@ -112,10 +124,15 @@ extension Timeline {
         }
     }
 
-    /// The stops showing the most lines, when none is wholly on screen.
-    func mostVisibleStops(_ stops: [Stop]) -> [Stop] {
-        func shown(_ stop: Stop) -> Int { stop.lines.clamped(to: 0..<height).count }
-        let best = stops.map(shown).max() ?? 0
-        return stops.filter { shown($0) == best }
+    /// When no stop is on screen as it should be: those showing the most lines, or if none shows
+    /// at all (the view shows only a header), those nearest to the screen.
+    func nearestStops(_ stops: [Stop]) -> [Stop] {
+        func closeness(_ stop: Stop) -> Int {
+            let shown = stop.lines.clamped(to: 0..<height).count
+            if shown > 0 { return shown }
+            return -max(stop.lines.lowerBound - height, -stop.lines.upperBound)
+        }
+        let best = stops.map(closeness).max() ?? 0
+        return stops.filter { closeness($0) == best }
     }
 }
