@@ -2,37 +2,39 @@ import MealPlanCore
 
 /// Keeping the selection and the view together.
 extension Timeline {
-    /// The lines that should be on screen for `selection`: its own, plus the day's header
-    /// above a first item when both fit.
+    /// The lines that should be on screen for `selection`: its own, plus the day's header above
+    /// a first item when both fit, or when the item is taller than the view anyway and some of it
+    /// still shows under the header.
     func wantedLines(for selection: Selection, in layout: DayLayout) -> Range<Int> {
         let span = layout.lines(of: selection.item)
-        if selection.item == 0, span.upperBound <= height {
-            return 0..<span.upperBound
-        }
+        guard selection.item == 0 else { return span }
+        let withHeader = 0..<span.upperBound
+        if withHeader.count <= height { return withHeader }
+        if span.count > height, span.lowerBound < height { return withHeader }
         return span
     }
 
-    /// The position nearest to the current one that shows `selection` whole, or from its top when
-    /// it is taller than the view.
-    func revealedPosition(for selection: Selection) -> ScrollPosition {
+    /// The position nearest to the current one that shows `selection` whole. A selection taller
+    /// than the view is shown from its top when it lies below, from its bottom when it lies above,
+    /// or from its top in any case when `tallFromTop` (as a jump does).
+    func revealedPosition(for selection: Selection, tallFromTop: Bool = false) -> ScrollPosition {
         let wanted = wantedLines(for: selection, in: layout(of: selection.day))
         let fits = wanted.count <= height
         let dayStart = ScrollPosition(day: selection.day)
+        var alignedTop: ScrollPosition { moved(dayStart, by: wanted.lowerBound) }
+        var alignedBottom: ScrollPosition { moved(dayStart, by: wanted.upperBound - height) }
+        if !fits, tallFromTop { return alignedTop }
         switch screenPlace(of: selection.day, at: position) {
         case .above:
-            return moved(dayStart, by: wanted.lowerBound)
+            return fits ? alignedTop : alignedBottom
         case .below:
-            return moved(dayStart, by: fits ? wanted.upperBound - height : wanted.lowerBound)
+            return fits ? alignedBottom : alignedTop
         case .at(let top):
             let start = top + wanted.lowerBound
             let end = top + wanted.upperBound
-            if fits {
-                if start < 0 { return moved(position, by: start) }
-                if end > height { return moved(position, by: end - height) }
-                return position
-            }
-            if start <= 0, end >= height { return position }
-            return moved(position, by: start)
+            if fits ? start < 0 : start > 0 { return moved(position, by: start) }
+            if fits ? end > height : end < height { return moved(position, by: end - height) }
+            return position
         }
     }
 

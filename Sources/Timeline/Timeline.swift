@@ -225,7 +225,7 @@ public struct Timeline<Content: Sendable>: Sendable {
     @discardableResult
     public mutating func jump(to day: Day, animated: Bool = true) -> Jump<Content> {
         let target = Selection(day: day, item: layout(of: day).firstItem)
-        let destination = revealedPosition(for: target)
+        let destination = revealedPosition(for: target, tallFromTop: true)
         guard requiredDays(around: visibleRange(at: destination)).isInside(window) else {
             selection = target
             position = clamped(ScrollPosition(day: day))

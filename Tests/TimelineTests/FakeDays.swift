@@ -38,10 +38,15 @@ struct FakeDays: Sendable {
     /// Lays out a day like the planner does: a header line, then each title wrapped at `width`
     /// columns; an empty day shows one "no meals" line, a day not loaded yet one "loading" line.
     static let layout: Timeline<FakeDay>.Layout = { _, content, width in
-        guard let content, !content.titleLengths.isEmpty else { return DayLayout(height: 2) }
+        layout(titleLengths: content?.titleLengths, width: width)
+    }
+
+    /// The block of a day whose titles have these lengths (`nil`: not loaded yet).
+    static func layout(titleLengths: [Int]?, width: Int) -> DayLayout {
+        guard let titleLengths, !titleLengths.isEmpty else { return DayLayout(height: 2) }
         var items: [Range<Int>] = []
         var line = 1
-        for length in content.titleLengths {
+        for length in titleLengths {
             let lines = (length + width - 1) / width
             items.append(line..<(line + lines))
             line += lines
