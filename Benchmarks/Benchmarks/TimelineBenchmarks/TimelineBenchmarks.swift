@@ -14,31 +14,22 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     let start = Day(year: 2026, month: 11, day: 21)!
+    let steps: [(name: String, step: (inout Timeline<[String]>) -> Void)] = [
+        ("Scroll 1 line", { $0.scroll(byLines: 1) }),
+        ("Scroll 1 page", { $0.scroll(byPages: 1) }),
+        ("Move selection 1 day", { $0.moveSelection(byDays: 1) }),
+    ]
     for distance in [0, 1_000_000] {
         let origin = start.adding(days: distance)
         let label = "at +\(distance.formatted()) days"
 
-        Benchmark("Scroll 1 line \(label)") { benchmark in
-            var planner = SyntheticPlanner(at: origin)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                planner.run { $0.scroll(byLines: 1) }
-            }
-        }
-
-        Benchmark("Scroll 1 page \(label)") { benchmark in
-            var planner = SyntheticPlanner(at: origin)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                planner.run { $0.scroll(byPages: 1) }
-            }
-        }
-
-        Benchmark("Move selection 1 day \(label)") { benchmark in
-            var planner = SyntheticPlanner(at: origin)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                planner.run { $0.moveSelection(byDays: 1) }
+        for (name, step) in steps {
+            Benchmark("\(name) \(label)") { benchmark in
+                var planner = SyntheticPlanner(at: origin)
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    planner.run(step)
+                }
             }
         }
 
