@@ -5,6 +5,8 @@ let package = Package(
     name: "mealplan",
     targets: [
         .target(name: "MealPlanCore"),
+        .target(name: "TerminalKit"),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
     ],
     swiftLanguageModes: [.v6]
 )
