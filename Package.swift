@@ -6,6 +6,8 @@ let package = Package(
     targets: [
         .target(name: "MealPlanCore"),
         .target(name: "TerminalKit"),
+        .systemLibrary(name: "CNcursesw"),
+        .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
     ],
     swiftLanguageModes: [.v6]
