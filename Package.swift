@@ -5,6 +5,7 @@ let package = Package(
     name: "mealplan",
     targets: [
         .target(name: "MealPlanCore"),
+        .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
