@@ -5,6 +5,7 @@ let package = Package(
     name: "mealplan",
     targets: [
         .target(name: "MealPlanCore"),
+        .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore"]),
         .target(name: "TerminalKit"),
         .systemLibrary(name: "CNcursesw"),
         .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
