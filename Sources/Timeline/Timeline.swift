@@ -30,6 +30,15 @@ import MealPlanCore
 ///
 /// **Edges.** The view never starts before 0001-01-01 and can scroll until 9999-12-31 is the top
 /// day (the rest of the screen is blank); moves past the ends stop there without error.
+///
+/// **Use.** Each key: apply an operation, answer the queued loads, draw `screen`:
+///
+///     timeline.moveSelection(byItems: 1)
+///     for request in timeline.takeLoadRequests() {
+///         let meals = try store.meals(in: request.days)     // grouped by day
+///         timeline.didLoad(request) { meals[$0] ?? [] }
+///     }
+///     draw(timeline.screen)
 public struct Timeline<Content: Sendable>: Sendable {
     /// Lays out `day` with its `content` (`nil`: not loaded yet, lay out a placeholder) for a
     /// view `width` columns wide.
