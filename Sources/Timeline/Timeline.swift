@@ -205,7 +205,9 @@ public struct Timeline<Content: Sendable>: Sendable {
     /// day without items is one stop. An item taller than the view is first scrolled through.
     public mutating func moveSelection(byItems count: Int) {
         for _ in 0..<count.magnitude {
+            let before = (selection, position)
             stepSelection(down: count > 0)
+            if (selection, position) == before { break }   // at an end of the calendar
         }
         showSelection()
         settle()
