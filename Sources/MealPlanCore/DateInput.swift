@@ -10,6 +10,10 @@ extension Day {
     /// The error says what is wrong (the month, the day of that month, the year's width), because
     /// "invalid date" alone leaves the user guessing.
     public init(iso text: String) throws(DateInputError) {
+        if let day = Day(wellFormedISO: text.utf8) {
+            self = day
+            return
+        }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else {
             throw DateInputError(message: "'\(text)' is not a date in the form YYYY-MM-DD")
@@ -33,6 +37,30 @@ extension Day {
                 message: "'\(text)': \(Day.monthNames[month - 1]) \(parts[0]) has \(monthLength) days")
         }
         self = Day(year: year, month: month, day: day)!
+    }
+}
+
+extension Day {
+    /// The day of an existing date spelled exactly `YYYY-MM-DD`, read straight from its bytes;
+    /// `nil` for anything else, which `init(iso:)` then explains. Imports parse a million dates,
+    /// so the common case must not pay for the explanations.
+    private init?(wellFormedISO bytes: String.UTF8View) {
+        guard bytes.count == 10 else { return nil }
+        var fields = (year: 0, month: 0, day: 0)
+        for (offset, byte) in bytes.enumerated() {
+            if offset == 4 || offset == 7 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            switch offset {
+            case 0..<4: fields.year = fields.year * 10 + digit
+            case 5..<7: fields.month = fields.month * 10 + digit
+            default: fields.day = fields.day * 10 + digit
+            }
+        }
+        self.init(year: fields.year, month: fields.month, day: fields.day)
     }
 }
 
@@ -104,9 +132,17 @@ extension Character {
 extension String {
     /// The string without leading and trailing white space and line breaks.
     public func trimmingWhitespace() -> String {
+        if let first = utf8.first, let last = utf8.last, first.isVisibleASCII, last.isVisibleASCII {
+            return self
+        }
         let scalars = unicodeScalars
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
         return String(scalars[start...end])
     }
+}
+
+extension UInt8 {
+    /// A printable ASCII character other than space.
+    var isVisibleASCII: Bool { self > 0x20 && self < 0x7F }
 }

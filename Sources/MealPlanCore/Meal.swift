@@ -32,6 +32,7 @@ extension Meal {
 
     /// `text` as a meal title: trimmed, one line, 1…500 characters.
     public static func validTitle(_ text: String) throws(MealValidationError) -> String {
+        if isShortPrintableASCII(text) { return text }
         let title = text.trimmingWhitespace()
         guard !title.isEmpty else {
             throw MealValidationError(message: "the title is empty")
@@ -44,6 +45,16 @@ extension Meal {
                 message: "the title has \(title.count) characters; at most \(maximumTitleLength) are allowed")
         }
         return title
+    }
+
+    /// Whether `text` is already a valid title by a byte scan alone: printable ASCII, no blank
+    /// at either end, at most 500 bytes. Imports check a million titles; most take this path.
+    private static func isShortPrintableASCII(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20,
+              bytes.count <= maximumTitleLength
+        else { return false }
+        return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// `text` as a note: trailing and leading blank space removed; `nil` when nothing is left.

@@ -70,3 +70,29 @@ import Testing
         #expect(throws: MealValidationError.self) { try MealSlot.validName("tea\u{1B}[2J") }
     }
 }
+
+@Suite struct FastPathTests {
+    @Test(arguments: ["Lasagna", "a", String(repeating: "x", count: 500), "Fish & chips (2)"])
+    func plainASCIITitlesAreKeptAsTheyAre(title: String) throws {
+        #expect(try Meal.validTitle(title) == title)
+    }
+
+    @Test(arguments: [
+        ("Soup\r", "Soup"), ("\tSoup", "Soup"), ("Soup\u{0B}", "Soup"), (" Soup ", "Soup"),
+    ])
+    func asciiTitlesWithBlankEndsAreTrimmed(input: String, expected: String) throws {
+        #expect(try Meal.validTitle(input) == expected)
+    }
+
+    @Test func asciiTitlesWithLineBreaksOrTooLongAreRefused() {
+        #expect(throws: MealValidationError.self) { try Meal.validTitle("Soup\rand bread") }
+        #expect(throws: MealValidationError.self) { try Meal.validTitle("Soup\u{0C}and bread") }
+        #expect(throws: MealValidationError.self) { try Meal.validTitle(String(repeating: "x", count: 501)) }
+    }
+
+    @Test func everyDayOfAYearParsesFromItsISOText() throws {
+        for day in DayRange(start: try Day(iso: "2024-01-01"), count: 366) {
+            #expect(try Day(iso: day.iso) == day)
+        }
+    }
+}
