@@ -3,9 +3,20 @@ import PackageDescription
 
 let package = Package(
     name: "mealplan",
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
     targets: [
         .target(name: "MealPlanCore"),
         .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore"]),
+        .target(
+            name: "MealPlanStore",
+            dependencies: [
+                "MealPlanCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
+        .testTarget(name: "MealPlanStoreTests", dependencies: ["MealPlanStore"]),
     ],
     swiftLanguageModes: [.v6]
 )
