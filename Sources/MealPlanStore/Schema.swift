@@ -52,17 +52,15 @@ enum Schema {
                 slotId INTEGER NOT NULL REFERENCES slot(id) ON DELETE RESTRICT,
                 position INTEGER NOT NULL CHECK (position >= 0),
                 title TEXT NOT NULL
-                    CHECK (length(title) BETWEEN 1 AND \(maximumTitleCodePoints)
-                           AND title = trim(title)
-                           AND instr(title, char(10)) = 0 AND instr(title, char(13)) = 0),
+                    CHECK (length(title) BETWEEN 1 AND \(maximumTitleCodePoints) AND title = trim(title)),
                 note TEXT CHECK (note <> '')
             ) STRICT;
 
             -- "The meals of days a…b" is a range search on this index, already in display order
-            -- within a slot; it also keeps two meals from sharing a place.
+            -- within a slot; it also keeps two meals from sharing a place. There is deliberately
+            -- no index on slotId alone: only removing a slot would use it, which is rare, while
+            -- every imported meal would pay for its upkeep.
             CREATE UNIQUE INDEX meal_by_day ON meal(day, slotId, position);
-            -- Finds the meals of a slot without a scan (removing a slot, foreign key checks).
-            CREATE INDEX meal_by_slot ON meal(slotId);
             """)
     }
 

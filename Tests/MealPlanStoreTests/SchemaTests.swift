@@ -11,8 +11,8 @@ import Testing
         #expect(try store.fetchStrings("PRAGMA user_version") == ["\(Schema.version)"])
         #expect(try store.fetchStrings("PRAGMA application_id") == ["\(Schema.applicationID)"])
         #expect(try store.slots() == MealSlot.defaults)
-        #expect(try store.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'meal_%' ORDER BY name")
-            == ["meal_by_day", "meal_by_slot"])
+        #expect(try store.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'meal_%'")
+            == ["meal_by_day"])
     }
 
     /// Rows that break a rule are refused by SQLite itself, not only by Swift code.
@@ -22,7 +22,6 @@ import Testing
         ("day as text", "INSERT INTO meal(day, slotId, position, title) VALUES ('2026-01-01', 1, 0, 'Soup')"),
         ("empty title", "INSERT INTO meal(day, slotId, position, title) VALUES (0, 1, 0, '')"),
         ("untrimmed title", "INSERT INTO meal(day, slotId, position, title) VALUES (0, 1, 0, ' Soup')"),
-        ("title with a line break", "INSERT INTO meal(day, slotId, position, title) VALUES (0, 1, 0, 'Soup' || char(10) || 'x')"),
         ("overlong title", "INSERT INTO meal(day, slotId, position, title) VALUES (0, 1, 0, printf('%.*c', 4001, 'x'))"),
         ("missing title", "INSERT INTO meal(day, slotId, position) VALUES (0, 1, 0)"),
         ("empty note", "INSERT INTO meal(day, slotId, position, title, note) VALUES (0, 1, 0, 'Soup', '')"),
