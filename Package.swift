@@ -17,6 +17,10 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
         .testTarget(name: "MealPlanStoreTests", dependencies: ["MealPlanStore"]),
+        .target(name: "TerminalKit"),
+        .systemLibrary(name: "CNcursesw"),
+        .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
     ],
     swiftLanguageModes: [.v6]
 )
