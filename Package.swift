@@ -5,6 +5,7 @@ let package = Package(
     name: "mealplan",
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     ],
     targets: [
         .target(name: "MealPlanCore"),
@@ -21,6 +22,13 @@ let package = Package(
         .systemLibrary(name: "CNcursesw"),
         .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+        .executableTarget(
+            name: "mealplan",
+            dependencies: [
+                "MealPlanCore", "MealPlanStore", "TerminalKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(name: "MealplanCLITests", dependencies: ["mealplan"]),
     ],
     swiftLanguageModes: [.v6]
 )
