@@ -26,7 +26,7 @@ enum MealListText {
                 let id = String(meal.id ?? 0)
                 let paddedID = String(repeating: " ", count: idWidth - id.count) + id
                 lines.append("  \(paddedID)  \(meal.slot.padded(toWidth: slotWidth))  \(meal.title.terminalVisible)")
-                for noteLine in meal.note?.split(separator: "\n", omittingEmptySubsequences: false) ?? [] {
+                for noteLine in meal.note?.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) ?? [] {
                     lines.append(noteIndent + String(noteLine).terminalVisible)
                 }
             }

@@ -18,6 +18,10 @@ import Testing
         #expect(meals.map(\.title) == ["Pasta", "Existing", "Soup", "Bread"])
         #expect(meals.map(\.position) == [0, 0, 1, 2])
         #expect(meals[3].note == "rye" && meals[2].note == nil)
+        // The import checks slot references itself; the schema checks them again afterwards.
+        #expect(throws: (any Error).self) {
+            try store.execute("INSERT INTO meal(day, slotId, position, title) VALUES (0, 99, 0, 'Soup')")
+        }
     }
 
     /// Positions are counted in memory for rows in date order and asked of the index otherwise;

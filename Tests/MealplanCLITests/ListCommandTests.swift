@@ -72,6 +72,12 @@ import Testing
         #expect(try cli.succeed(["list", "--search", "FREEZE"]).hasPrefix("Mon 2026-03-02\n  1  dinner  Lasagna\n"))
     }
 
+    @Test func everyKindOfLineBreakInANoteStartsALine() throws {
+        let cli = CLISandbox()
+        try cli.succeed(["add", "today", "lunch", "Soup", "--note", "one\r\ntwo\rthree\nfour\u{1B}"])
+        #expect(try cli.succeed(["list"]) == "Mon 2026-03-02\n  1  lunch  Soup\n            one\n            two\n            three\n            four␛\n")
+    }
+
     @Test func jsonFormatIsAnArrayOfMeals() throws {
         let cli = try plannedWeek()
         let json = try cli.succeed(["list", "--format", "json", "--from", "wed", "--days", "1"])
