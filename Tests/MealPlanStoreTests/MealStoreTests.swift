@@ -158,6 +158,9 @@ import Testing
         #expect(try store.addSlot("Supper") == MealSlot(name: "Supper", position: 5))
         #expect(try store.slots().map(\.name) == ["breakfast", "Brunch", "lunch", "dinner", "snack", "Supper"])
         #expect(throws: StoreError(.input, "there is already a slot 'Brunch'")) { try store.addSlot("BRUNCH") }
+        try store.addSlot("Frühstück")
+        #expect(throws: StoreError(.input, "there is already a slot 'Frühstück'")) { try store.addSlot("FRÜHSTÜCK") }
+        try store.removeSlot("Frühstück")
         #expect(throws: StoreError(.input, "the slot name is empty")) { try store.addSlot("  ") }
         #expect(throws: StoreError(.input, "'s' could mean snack, Supper; type more letters")) { try store.addSlot("Tea", after: "s") }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import MealPlanCore
 import Testing
@@ -13,6 +14,19 @@ import Testing
         #expect(try store.slots() == MealSlot.defaults)
         #expect(try store.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'meal_%'")
             == ["meal_by_day"])
+    }
+
+    /// `open` refuses empty files (they may be someone's), but the migrations themselves build
+    /// the whole schema in an empty database file.
+    @Test func migrationsRunFromAnEmptyFile() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        let store = try MealStore(writer: DatabaseQueue(path: path), path: path)
+        #expect(try store.fetchStrings("PRAGMA user_version") == ["\(Schema.version)"])
+        #expect(try store.slots() == MealSlot.defaults)
+        try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")
+        #expect(try store.mealCount() == 1)
     }
 
     /// Rows that break a rule are refused by SQLite itself, not only by Swift code.
