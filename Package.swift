@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "mealplan",
+    products: [
+        .library(name: "Timeline", targets: ["Timeline"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -32,6 +35,8 @@ let package = Package(
             // metadata of GRDB, Foundation, ArgumentParser): about 2 ms of every command.
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]),
         .testTarget(name: "MealplanCLITests", dependencies: ["mealplan"]),
+        .target(name: "Timeline", dependencies: ["MealPlanCore"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
