@@ -11,84 +11,110 @@ public struct CSVMealWriter {
     private static let flushThreshold = 64 * 1024
 
     private let fileDescriptor: Int32
-    private var buffer: [UInt8] = []
+    /// `buffer[0..<used]` waits to be written; the buffer only grows for a row larger than it.
+    private var buffer = [UInt8](repeating: 0, count: flushThreshold)
+    private var used = 0
     private var wroteHeader = false
 
     /// A writer to `fileDescriptor`, which stays open and owned by the caller.
     public init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
-        buffer.reserveCapacity(Self.flushThreshold + 4096)
     }
 
     /// Appends `meal` as one row, after the header if this is the first row.
     public mutating func write(_ meal: Meal) throws(CSVWriteError) {
-        appendHeaderIfNeeded()
-        appendDate(meal.day)
-        buffer.append(CSVFormat.comma)
-        appendField(meal.slot)
-        buffer.append(CSVFormat.comma)
-        appendField(meal.title)
-        buffer.append(CSVFormat.comma)
-        appendField(meal.note ?? "")
-        appendLineEnd()
-        if buffer.count >= Self.flushThreshold {
-            try flush()
+        if !wroteHeader { try writeHeader() }
+        var slot = meal.slot
+        var title = meal.title
+        var note = meal.note ?? ""
+        // Date, three fields that may double every byte and gain two quotes, commas, CR LF.
+        let largestRow = 10 + 2 * (slot.utf8.count + title.utf8.count + note.utf8.count) + 6 + 3 + 2
+        try makeRoom(for: largestRow)
+        let date = meal.day.date
+        var end = used
+        buffer.withUnsafeMutableBufferPointer { row in
+            Self.encodeDate(date, into: row, at: &end)
+            slot.withUTF8 { Self.encodeField($0, after: CSVFormat.comma, into: row, at: &end) }
+            title.withUTF8 { Self.encodeField($0, after: CSVFormat.comma, into: row, at: &end) }
+            note.withUTF8 { Self.encodeField($0, after: CSVFormat.comma, into: row, at: &end) }
+            row[end] = CSVFormat.carriageReturn
+            row[end + 1] = CSVFormat.lineFeed
+            end += 2
         }
+        used = end
     }
 
     /// Writes the header if no row was written (an empty export is still a valid file) and
     /// hands every buffered byte to the file descriptor.
     public mutating func finish() throws(CSVWriteError) {
-        appendHeaderIfNeeded()
+        if !wroteHeader { try writeHeader() }
         try flush()
     }
 
-    private mutating func appendHeaderIfNeeded() {
-        guard !wroteHeader else { return }
+    private mutating func writeHeader() throws(CSVWriteError) {
         wroteHeader = true
-        buffer.append(contentsOf: CSVFormat.columns.joined(separator: ",").utf8)
-        appendLineEnd()
+        let header = Array((CSVFormat.columns.joined(separator: ",") + "\r\n").utf8)
+        try makeRoom(for: header.count)
+        buffer.replaceSubrange(used..<used + header.count, with: header)
+        used += header.count
     }
 
-    private mutating func appendLineEnd() {
-        buffer.append(CSVFormat.carriageReturn)
-        buffer.append(CSVFormat.lineFeed)
+    /// Flushes when `count` more bytes would pass the threshold; grows the buffer for a row
+    /// larger than all of it.
+    private mutating func makeRoom(for count: Int) throws(CSVWriteError) {
+        guard used + count > Self.flushThreshold else { return }
+        try flush()
+        if count > buffer.count {
+            buffer.append(contentsOf: repeatElement(0, count: count - buffer.count))
+        }
     }
 
     /// The same text as `day.iso`, written as digits directly: formatting a million dates
     /// through intermediate strings would cost a large share of the export's time.
-    private mutating func appendDate(_ day: Day) {
-        let date = day.date
-        appendDigits(date.year, count: 4)
-        buffer.append(UInt8(ascii: "-"))
-        appendDigits(date.month, count: 2)
-        buffer.append(UInt8(ascii: "-"))
-        appendDigits(date.day, count: 2)
+    private static func encodeDate(_ date: CivilDate, into row: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
+        encodeDigits(date.year, count: 4, into: row, at: &end)
+        row[end] = UInt8(ascii: "-")
+        end += 1
+        encodeDigits(date.month, count: 2, into: row, at: &end)
+        row[end] = UInt8(ascii: "-")
+        end += 1
+        encodeDigits(date.day, count: 2, into: row, at: &end)
     }
 
-    private mutating func appendDigits(_ value: Int, count: Int) {
-        var divisor = 1
-        for _ in 1..<count { divisor *= 10 }
-        while divisor > 0 {
-            buffer.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
+    /// The last `count` decimal digits of `value`, zero-padded.
+    private static func encodeDigits(_ value: Int, count: Int, into row: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
+        var rest = value
+        for offset in (0..<count).reversed() {
+            row[end + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
+        end += count
     }
 
-    private mutating func appendField(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            if Self.needsQuotes(bytes) {
-                buffer.append(CSVFormat.quote)
-                for byte in bytes {
-                    buffer.append(byte)
-                    if byte == CSVFormat.quote { buffer.append(CSVFormat.quote) }
-                }
-                buffer.append(CSVFormat.quote)
-            } else {
-                buffer.append(contentsOf: bytes)
+    /// Writes `separator` and the field, quoted only when it must be.
+    private static func encodeField(
+        _ bytes: UnsafeBufferPointer<UInt8>, after separator: UInt8, into row: UnsafeMutableBufferPointer<UInt8>,
+        at end: inout Int
+    ) {
+        row[end] = separator
+        end += 1
+        guard needsQuotes(bytes) else {
+            _ = UnsafeMutableBufferPointer(rebasing: row[end..<end + bytes.count]).initialize(fromContentsOf: bytes)
+            end += bytes.count
+            return
+        }
+        row[end] = CSVFormat.quote
+        end += 1
+        for byte in bytes {
+            row[end] = byte
+            end += 1
+            if byte == CSVFormat.quote {
+                row[end] = CSVFormat.quote
+                end += 1
             }
         }
+        row[end] = CSVFormat.quote
+        end += 1
     }
 
     private static func needsQuotes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -106,8 +132,9 @@ public struct CSVMealWriter {
     }
 
     private mutating func flush() throws(CSVWriteError) {
-        let failure = buffer.withUnsafeBytes { CSVFormat.writeAll($0, to: fileDescriptor) }
-        buffer.removeAll(keepingCapacity: true)
+        let pending = used
+        let failure = buffer.withUnsafeBytes { CSVFormat.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<pending]), to: fileDescriptor) }
+        used = 0
         if let failure {
             throw CSVWriteError(message: "cannot write the CSV output: \(CSVFormat.systemErrorText(failure))")
         }

@@ -63,6 +63,19 @@ struct CSVMealWriterTests {
         #expect(output == expected)
     }
 
+    @Test("a row larger than the buffer is written whole, quoted, between ordinary rows")
+    func rowLargerThanBuffer() throws {
+        let hugeNote = String(repeating: "a \"b\", c\r\n", count: 20_000)
+        let meals = [
+            Meal(day: day("2026-03-02"), slot: "lunch", title: "Soup"),
+            Meal(day: day("2026-03-02"), slot: "dinner", title: "Pasta", note: hugeNote),
+            Meal(day: day("2026-03-03"), slot: "lunch", title: "Rice"),
+        ]
+        let escaped = "\"" + hugeNote.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        #expect(try text(meals) == "date,slot,title,note\r\n2026-03-02,lunch,Soup,\r\n"
+            + "2026-03-02,dinner,Pasta,\(escaped)\r\n2026-03-03,lunch,Rice,\r\n")
+    }
+
     @Test("a write that fails reports the system's reason")
     func writeFailure() throws {
         let full = open("/dev/full", O_WRONLY)
