@@ -9,6 +9,9 @@ let package = Package(
     targets: [
         .target(name: "MealPlanCore"),
         .target(name: "MealPlanExchange", dependencies: ["MealPlanCore"]),
+        // Times the CSV reader and writer alone; see Benchmarks/cli-vs-sqlite3.sh.
+        .executableTarget(
+            name: "csv-throughput", dependencies: ["MealPlanExchange", "MealPlanCore"], path: "Benchmarks/csv-throughput"),
         .testTarget(
             name: "MealPlanExchangeTests",
             dependencies: ["MealPlanExchange", "MealPlanCore", .product(name: "CSV", package: "CSV.swift")]),
