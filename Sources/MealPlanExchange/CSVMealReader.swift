@@ -2,7 +2,7 @@ import MealPlanCore
 
 /// Reads meal rows from RFC 4180 CSV, streaming, with every error tied to a line of the file.
 ///
-/// Importing a million rows must take well under a second, so the reader scans raw bytes in
+/// Reading a million rows must take well under a second, so the reader scans raw bytes in
 /// large chunks and makes strings only of the four fields a meal needs. Columns are found by
 /// header name (case-insensitive, any order; `note` may be missing; other columns are ignored
 /// and listed in `ignoredColumns`). It accepts CRLF, LF and lone CR line ends, a UTF-8 byte
