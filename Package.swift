@@ -8,6 +8,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "MealPlanCore"),
+        .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore"]),
+        .target(name: "TerminalKit"),
+        .systemLibrary(name: "CNcursesw"),
+        .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .target(name: "MealPlanExchange", dependencies: ["MealPlanCore"]),
         // Times the CSV reader and writer alone; see Benchmarks/cli-vs-sqlite3.sh.
         .executableTarget(

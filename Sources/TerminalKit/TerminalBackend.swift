@@ -1,0 +1,51 @@
+/// A screen the planner can draw on and read events from. The run loop depends only on
+/// this, so it runs the same against ncurses and against `TestBackend` in tests.
+/// Implementations are used from one thread (ncurses's main thread).
+public protocol TerminalBackend: AnyObject {
+    /// The current screen size in cells; render a buffer of exactly this size.
+    var size: Size { get }
+    /// Whether colours are shown. Without them only bold, dim, reverse and underline remain,
+    /// so a view can pick a monochrome-friendly look.
+    var hasColors: Bool { get }
+    /// Shows `buffer` (clipped to the screen) and puts the cursor at `cursor`, or hides it
+    /// when `cursor` is nil.
+    func draw(_ buffer: Buffer, cursor: Position?)
+    /// The next event, or nil when none arrives within `timeout`.
+    func readEvent(timeout: Duration) -> Event?
+}
+
+/// A backend for tests: records every frame drawn and hands out scripted events, a
+/// `.resize` event also changing `size` as a real terminal would.
+public final class TestBackend: TerminalBackend {
+    public private(set) var size: Size
+    public let hasColors: Bool
+    /// Every buffer drawn, oldest first.
+    public private(set) var frames: [Buffer] = []
+    /// The cursor of the last frame drawn; nil when hidden.
+    public private(set) var cursor: Position?
+    private var pendingEvents: [Event]
+
+    public init(width: Int, height: Int, hasColors: Bool = true, events: [Event] = []) {
+        size = Size(width: width, height: height)
+        self.hasColors = hasColors
+        pendingEvents = events
+    }
+
+    /// Queues events after those not yet read.
+    public func send(_ events: Event...) {
+        pendingEvents += events
+    }
+
+    public func draw(_ buffer: Buffer, cursor: Position?) {
+        frames.append(buffer)
+        self.cursor = cursor
+    }
+
+    /// The next scripted event; nil, at once, when none is left.
+    public func readEvent(timeout: Duration) -> Event? {
+        guard !pendingEvents.isEmpty else { return nil }
+        let event = pendingEvents.removeFirst()
+        if case .resize(let width, let height) = event { size = Size(width: width, height: height) }
+        return event
+    }
+}

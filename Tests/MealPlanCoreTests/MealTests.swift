@@ -1,0 +1,72 @@
+import Testing
+@testable import MealPlanCore
+
+@Suite struct MealTests {
+    @Test func titlesAreTrimmed() throws {
+        #expect(try Meal.validTitle("  Lasagna \t") == "Lasagna")
+        #expect(try Meal.validTitle("拉麺") == "拉麺")
+    }
+
+    @Test(arguments: [
+        ("", "the title is empty"),
+        (" \t ", "the title is empty"),
+        ("Soup\nand bread", "the title must be one line"),
+        (String(repeating: "é", count: 501), "the title has 501 characters"),
+    ])
+    func badTitlesAreRefused(input: String, message: String) {
+        #expect {
+            _ = try Meal.validTitle(input)
+        } throws: { error in
+            (error as? MealValidationError)?.message.hasPrefix(message) == true
+        }
+    }
+
+    @Test func titleLengthCountsCharactersNotBytes() throws {
+        let longest = String(repeating: "拉", count: 500)
+        #expect(try Meal.validTitle(longest) == longest)
+    }
+
+    @Test func blankNotesBecomeNil() {
+        #expect(Meal.validNote(nil) == nil)
+        #expect(Meal.validNote(" \n ") == nil)
+        #expect(Meal.validNote(" first\nsecond \n") == "first\nsecond")
+    }
+}
+
+@Suite struct MealSlotTests {
+    private let slots = MealSlot.defaults + [MealSlot(name: "brunch", position: 4), MealSlot(name: "Tea", position: 5),
+                                              MealSlot(name: "teatime", position: 6)]
+
+    @Test func defaultSlotsInOrder() {
+        #expect(MealSlot.defaults.map(\.name) == ["breakfast", "lunch", "dinner", "snack"])
+        #expect(MealSlot.defaults.map(\.position) == [0, 1, 2, 3])
+    }
+
+    @Test(arguments: [
+        ("din", "dinner"), ("DINNER", "dinner"), ("l", "lunch"), ("s", "snack"),
+        ("bre", "breakfast"), ("bru", "brunch"), ("tea", "Tea"), ("teat", "teatime"), (" Lunch ", "lunch"),
+    ])
+    func resolves(input: String, expected: String) throws {
+        #expect(try slots.resolve(input).name == expected)
+    }
+
+    @Test(arguments: [
+        ("br", "'br' could mean breakfast, brunch; type more letters"),
+        ("x", "unknown slot 'x'; slots are breakfast, lunch, dinner, snack, brunch, Tea, teatime"),
+        ("", "no slot given; slots are breakfast, lunch, dinner, snack, brunch, Tea, teatime"),
+    ])
+    func refuses(input: String, message: String) {
+        #expect {
+            _ = try slots.resolve(input)
+        } throws: { error in
+            (error as? SlotLookupError)?.message == message
+        }
+    }
+
+    @Test func slotNamesAreValidated() throws {
+        #expect(try MealSlot.validName(" supper ") == "supper")
+        #expect(throws: MealValidationError.self) { try MealSlot.validName("  ") }
+        #expect(throws: MealValidationError.self) { try MealSlot.validName(String(repeating: "a", count: 33)) }
+        #expect(throws: MealValidationError.self) { try MealSlot.validName("tea\u{1B}[2J") }
+    }
+}
