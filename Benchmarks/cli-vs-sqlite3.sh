@@ -81,19 +81,19 @@ echo "== export all meals"
 hyperfine -N --warmup 1 --runs 5 --export-json "$work/export.json" \
     "$bin/mealplan export --db $db" \
     "sqlite3 -csv -header $db \"$export_sql\""
+# The export must give back the imported file byte for byte (sqlite3's CSV is not comparable:
+# it ends rows with LF and quotes every field that holds a space).
 "$bin/mealplan" export --db "$db" >"$work/export-mealplan.csv"
-sqlite3 -csv -header "$db" "$export_sql" >"$work/export-sqlite3.csv"
 if cmp -s "$work/export-mealplan.csv" "$csv"; then same_as_input="yes"; else same_as_input="NO"; fi
-if cmp -s "$work/export-mealplan.csv" "$work/export-sqlite3.csv"; then same_as_sqlite="yes"; else same_as_sqlite="no"; fi
 
 echo "== CSV reader and writer alone"
 hyperfine -N --warmup 1 --runs 5 --export-json "$work/csv.json" \
     "$bin/csv-throughput read $csv" \
     "$bin/csv-throughput write $meals"
 
-python3 - "$work" "$meals" "$same_as_input" "$same_as_sqlite" <<'PY'
+python3 - "$work" "$meals" "$same_as_input" <<'PY'
 import json, sys
-work, meals, same_as_input, same_as_sqlite = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+work, meals, same_as_input = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 def medians(name):
     return [r["median"] for r in json.load(open(f"{work}/{name}.json"))["results"]]
 def show(seconds):
@@ -117,6 +117,6 @@ print("| operation | mealplan | sqlite3 | ratio | goal | met |")
 print("|---|---|---|---|---|---|")
 for operation, ours, theirs, ratio, goal, met in rows:
     print(f"| {operation} | {ours} | {theirs} | {ratio} | {goal} | {'' if met is None else 'yes' if met else 'NO'} |")
-print(f"\nexport == generated input file: {same_as_input}; export == sqlite3 -csv output: {same_as_sqlite}")
+print(f"\nexport after import == generated file, byte for byte: {same_as_input}")
 sys.exit(0 if all(met is not False for *_, met in rows) and same_as_input == "yes" else 1)
 PY
