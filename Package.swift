@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(
             name: "mealplan",
             dependencies: [
-                "MealPlanCore", "MealPlanStore", "TerminalKit",
+                "MealPlanCore", "MealPlanStore", "MealPlanExchange", "TerminalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A position-dependent release binary skips ~80,000 start-up relocations (Swift

@@ -1,3 +1,4 @@
+import Glibc
 import MealPlanCore
 import MealPlanStore
 import TerminalKit
@@ -35,4 +36,11 @@ struct CommandFailure: Error {
             return nil
         }
     }
+}
+
+/// Writes "mealplan: `message`" to standard error as exactly one line.
+func printError(_ message: String) {
+    let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+    var text = "mealplan: \(line)\n"
+    text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

@@ -16,10 +16,11 @@ struct ListCommand: ParsableCommand {
               mealplan list --from 2026-03-01 --to 2026-03-31 --slot dinner
               mealplan list --search lasagna --from 2026-01-01 --to 2026-12-31
               mealplan list --format json
+              mealplan list --days 28 --format csv > month.csv
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, csv, json
     }
 
     @OptionGroup var store: StoreOptions
@@ -29,7 +30,7 @@ struct ListCommand: ParsableCommand {
     @Option(help: "Only meals of this slot.") var slot: String?
     @Option(help: "Only meals whose title or note contains this text (any case).") var search: String?
     @Flag(help: "Also show days without meals (text format).") var allDays = false
-    @Option(help: "text or json.") var format: Format = .text
+    @Option(help: "text, csv (as export writes it) or json.") var format: Format = .text
 
     func validate() throws {
         if to != nil && days != nil { throw ValidationError("give either --to or --days, not both") }
@@ -54,6 +55,8 @@ struct ListCommand: ParsableCommand {
             for line in MealListText.lines(range: range, meals: meals, allDays: allDays) { print(line) }
         case .json:
             print(MealJSON.array(meals))
+        case .csv:
+            try CSVOutput.write(to: 1) { write in try meals.forEach(write) }
         }
     }
 }

@@ -29,7 +29,7 @@ struct Mealplan: ParsableCommand {
             """,
         subcommands: [
             AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, CopyCommand.self,
-            RemoveCommand.self, SlotsCommand.self,
+            RemoveCommand.self, SlotsCommand.self, ImportCommand.self, ExportCommand.self,
         ])
 
     /// Until the planner exists, `mealplan` alone explains itself.
@@ -44,7 +44,7 @@ struct Mealplan: ParsableCommand {
             try command.run()
         } catch {
             if let failure = CommandFailure(error) {
-                report(failure.message)
+                printError(failure.message)
                 Glibc.exit(failure.status)
             }
             let status = exitCode(for: error)
@@ -53,14 +53,8 @@ struct Mealplan: ParsableCommand {
                 Glibc.exit(0)
             }
             // ArgumentParser's own errors are usage errors (64); its usage text goes to --help.
-            report(message(for: error) + " (see 'mealplan help')")
+            printError(message(for: error) + " (see 'mealplan help')")
             Glibc.exit(status == .failure ? CommandFailure.Status.usage : status.rawValue)
         }
-    }
-
-    private static func report(_ message: String) {
-        let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        var text = "mealplan: \(line)\n"
-        text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }
