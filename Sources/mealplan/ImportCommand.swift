@@ -1,0 +1,96 @@
+import ArgumentParser
+import Glibc
+import MealPlanCore
+import MealPlanExchange
+import MealPlanStore
+import TerminalKit
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add the meals of a CSV file (as 'mealplan export' writes it).",
+        discussion: """
+            Columns are found by their header name: date (YYYY-MM-DD), slot, title and, \
+            optionally, note; other columns are ignored with a warning. All or nothing: the \
+            first bad row (a bad date, an unknown slot, an empty title, an unbalanced quote) is \
+            reported with its line number and nothing is imported (exit status 65). Imported \
+            meals go after the meals already planned in their day's slot.
+
+            Examples:
+              mealplan import plan.csv
+              mealplan import --dry-run plan.csv
+              mealplan export --db old.sqlite | mealplan import -
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: ArgumentHelp("The CSV file, or - for standard input.", valueName: "file")) var file: String
+    @Flag(help: "Check the file and report what would be added, changing nothing.") var dryRun = false
+
+    func run() throws {
+        let input = try Self.openInput(file)
+        defer { if input != STDIN_FILENO { close(input) } }
+        let meals = try store.openStore(.readWrite)
+        var reader = CSVMealReader(fileDescriptor: input)
+        var days: DayRange?
+        var warned = false
+        // Files list a day's meals together: parse each distinct date text once.
+        var lastDate: (text: String, day: Day)?
+        let count = try meals.importMeals(dryRun: dryRun) { importer in
+            while let row = try Self.next(&reader) {
+                if !warned {
+                    warned = true
+                    Self.warn(ignoring: reader.ignoredColumns)
+                }
+                let day = try lastDate.flatMap { $0.text == row.date ? $0.day : nil } ?? Self.day(row)
+                lastDate = (row.date, day)
+                do throws(StoreError) {
+                    try importer.add(day: day, slot: row.slot, title: row.title, note: row.note)
+                } catch {
+                    guard error.kind == .input else { throw error }
+                    throw CommandFailure("line \(row.line): \(error.message)", status: CommandFailure.Status.badData)
+                }
+                days = DayRange(min(days?.first ?? day, day), max(days?.last ?? day, day))
+            }
+        }
+        let source = file == "-" ? "standard input" : file.terminalVisible
+        let what = "\(count) meal\(count == 1 ? "" : "s")" + (days.map { " (\($0.first.iso) … \($0.last.iso))" } ?? "")
+        print(dryRun ? "would import \(what) from \(source); dry run, nothing changed" : "imported \(what) from \(source)")
+    }
+
+    private static func openInput(_ file: String) throws -> Int32 {
+        if file == "-" { return STDIN_FILENO }
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw CommandFailure("cannot read '\(file)': \(String(cString: strerror(errno)))", status: CommandFailure.Status.noInput)
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            close(descriptor)
+            throw CommandFailure("cannot read '\(file)': it is a folder", status: CommandFailure.Status.noInput)
+        }
+        return descriptor
+    }
+
+    private static func next(_ reader: inout CSVMealReader) throws -> CSVMealRow? {
+        do {
+            return try reader.next()
+        } catch {
+            throw CommandFailure(error.description, status: error.isReadFailure ? CommandFailure.Status.ioError : CommandFailure.Status.badData)
+        }
+    }
+
+    private static func day(_ row: CSVMealRow) throws -> Day {
+        do {
+            return try Day(iso: row.date)
+        } catch {
+            throw CommandFailure("line \(row.line): bad date \(error.message)", status: CommandFailure.Status.badData)
+        }
+    }
+
+    /// One warning naming the extra columns of the header, if any.
+    private static func warn(ignoring columns: [String]) {
+        guard !columns.isEmpty else { return }
+        let names = columns.map { "'\($0.terminalVisible)'" }.joined(separator: ", ")
+        printError("warning: ignoring column\(columns.count == 1 ? "" : "s") \(names)")
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+@Suite struct ImportExportTests {
+    /// A file with every awkward thing a CSV field can hold, in the shape export writes.
+    static let awkwardCSV = """
+        date,slot,title,note\r
+        2026-03-02,breakfast,"Eggs, toast",\r
+        2026-03-02,lunch,"The ""big"" salad","line one\r
+        line two, with a comma"\r
+        2026-03-02,dinner,拉麺 🍜,\ttabbed\tnote\r
+        2026-03-03,snack,Crème brûlée,"a ""quoted"" note\nand LF only"\r
+        2026-03-03,lunch,Pão de queijo,\r
+
+        """
+
+    func write(_ text: String, to name: String, in cli: CLISandbox) throws -> String {
+        let path = cli.folder + "/" + name
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func importAddsEveryRowAndExportWritesThemBack() throws {
+        let cli = CLISandbox()
+        let file = try write(Self.awkwardCSV, to: "plan.csv", in: cli)
+        #expect(try cli.succeed(["import", file]) == "imported 5 meals (2026-03-02 … 2026-03-03) from \(file)\n")
+        #expect(try cli.succeed(["list", "--days", "2"]) == """
+            Mon 2026-03-02
+              1  breakfast  Eggs, toast
+              2  lunch      The "big" salad
+                            line one
+                            line two, with a comma
+              3  dinner     拉麺 🍜
+                            tabbed␉note
+
+            Tue 2026-03-03
+              5  lunch      Pão de queijo
+              4  snack      Crème brûlée
+                            a "quoted" note
+                            and LF only
+
+            """)
+        let exported = try cli.succeed(["export"])
+        #expect(exported.hasPrefix("date,slot,title,note\r\n2026-03-02,breakfast,\"Eggs, toast\",\r\n"))
+        #expect(exported.contains("2026-03-03,lunch,Pão de queijo,\r\n2026-03-03,snack,Crème brûlée,\"a \"\"quoted\"\" note\nand LF only\"\r\n"))
+    }
+
+    /// export → import into an empty database → export gives the same bytes.
+    @Test func exportImportExportIsByteIdentical() throws {
+        let cli = CLISandbox()
+        var rows = ["date,slot,title,note"]
+        let titles = ["Soup, hot", "\"Quoted\" pie", "拉麺", "🍕 night", "Tab\there", "Crème brûlée", "Plain"]
+        let notes = ["", "line\r\nbreak", "comma, \"quote\"", "emoji 🥗\nsecond", "\ttab"]
+        for index in 0..<200 {
+            let day = String(format: "2026-%02d-%02d", 1 + index % 12, 1 + index % 28)
+            let slot = ["breakfast", "lunch", "dinner", "snack"][index % 4]
+            let quote = { (text: String) in "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+            rows.append("\(day),\(slot),\(quote(titles[index % titles.count] + " \(index)")),\(quote(notes[index % notes.count]))")
+        }
+        let source = try write(rows.joined(separator: "\r\n") + "\r\n", to: "generated.csv", in: cli)
+        try cli.succeed(["import", source])
+        let first = try cli.succeed(["export"])
+        let copy = cli.folder + "/copy.sqlite"
+        #expect(try cli.succeed(["import", "-", "--db", copy], input: Data(first.utf8))
+            == "imported 200 meals (2026-01-01 … 2026-12-28) from standard input\n")
+        let second = try cli.succeed(["export", "--db", copy])
+        #expect(first.hasPrefix("date,slot,title,note\r\n2026-01-01,breakfast,\"Soup, hot 0\",\r\n"))
+        #expect(second == first)
+    }
+
+    @Test func dryRunReportsAndChangesNothing() throws {
+        let cli = CLISandbox()
+        try cli.succeed(["add", "today", "lunch", "Existing"])
+        let file = try write(Self.awkwardCSV, to: "plan.csv", in: cli)
+        let before = cli.snapshot()
+        #expect(try cli.succeed(["import", "--dry-run", file])
+            == "would import 5 meals (2026-03-02 … 2026-03-03) from \(file); dry run, nothing changed\n")
+        #expect(cli.snapshot() == before)
+        #expect(try cli.succeed(["list"]) == "Mon 2026-03-02\n  1  lunch  Existing\n")
+    }
+
+    @Test func extraColumnsAreIgnoredWithOneWarning() throws {
+        let cli = CLISandbox()
+        let result = try cli.run(["import", "-"], input: Data("""
+            Title,calories,DATE,slot,source\r
+            Soup,300,2026-03-02,lunch,book\r
+            Bread,200,2026-03-02,lunch,shop\r
+
+            """.utf8))
+        #expect(result.status == 0)
+        #expect(result.stderr == "mealplan: warning: ignoring columns 'calories', 'source'\n")
+        #expect(result.stdout == "imported 2 meals (2026-03-02 … 2026-03-02) from standard input\n")
+    }
+
+    /// Bad data names the line and the problem, imports nothing, and exits 65.
+    @Test(arguments: [
+        ("date,slot,title\n2026-03-02,lunch,Soup\n2026-02-30,lunch,Bad\n", "line 3: bad date '2026-02-30': February 2026 has 28 days"),
+        ("date,slot,title\n2026-03-02,lunch,Soup\n02/03/2026,lunch,Bad\n", "line 3: bad date '02/03/2026' is not a date in the form YYYY-MM-DD"),
+        ("date,slot,title\n2026-03-02,lunch,Soup\n2026-03-02,tea,Cake\n", "line 3: unknown slot 'tea'; slots are breakfast, lunch, dinner, snack"),
+        ("date,slot,title\n2026-03-02,lunch,Soup\n2026-03-02,lunch,  \n", "line 3: the title is empty"),
+        ("date,slot,title\n2026-03-02,lunch,Soup\n2026-03-02,lunch,\"Open quote\n", "line 3: unbalanced quote: the quoted field that starts on this line never ends"),
+    ])
+    func badDataImportsNothing(content: String, message: String) throws {
+        let cli = CLISandbox()
+        try cli.succeed(["add", "today", "dinner", "Existing"])
+        let file = try write(content, to: "bad.csv", in: cli)
+        try cli.expectFailure(["import", file], status: 65, message: message)
+        try cli.expectFailure(["import", "--dry-run", "-"], status: 65, message: message, input: Data(content.utf8))
+        #expect(try cli.succeed(["list"]) == "Mon 2026-03-02\n  1  dinner  Existing\n")
+    }
+
+    @Test func missingInputIsReported() throws {
+        let cli = CLISandbox()
+        try cli.succeed(["slots"])
+        try cli.expectFailure(["import", cli.folder + "/none.csv"], status: 66,
+                              message: "cannot read '\(cli.folder)/none.csv': No such file or directory")
+        try cli.expectFailure(["import", cli.folder], status: 66, message: "cannot read '\(cli.folder)': it is a folder")
+        try cli.expectFailure(["import"], status: 64, message: "Missing expected argument '<file>' (see 'mealplan help')")
+    }
+
+    @Test func exportLimitsDaysAndWritesFilesWhole() throws {
+        let cli = CLISandbox()
+        let file = try write(Self.awkwardCSV, to: "plan.csv", in: cli)
+        try cli.succeed(["import", file])
+        #expect(try cli.succeed(["export", "--from", "tue", "--to", "tue"]) == """
+            date,slot,title,note\r
+            2026-03-03,lunch,Pão de queijo,\r
+            2026-03-03,snack,Crème brûlée,"a ""quoted"" note
+            and LF only"\r
+
+            """)
+        #expect(try cli.succeed(["export", "--from", "2027-01-01"]) == "date,slot,title,note\r\n")
+        let output = cli.folder + "/out.csv"
+        #expect(try cli.succeed(["export", "--output", output, "--to", "2026-03-02"]) == "exported 3 meals to \(output)\n")
+        #expect(String(decoding: FileManager.default.contents(atPath: output)!, as: UTF8.self)
+            == (try cli.succeed(["export", "--to", "2026-03-02"])))
+        #expect(try cli.succeed(["export", "--output", output]) == "exported 5 meals to \(output)\n")
+        #expect(String(decoding: FileManager.default.contents(atPath: output)!, as: UTF8.self) == (try cli.succeed(["export"])))
+        try cli.expectFailure(["export", "--output", cli.folder + "/missing/out.csv"], status: 74,
+                              message: "cannot write '\(cli.folder)/missing/out.csv': No such file or directory")
+        try cli.expectFailure(["export", "--from", "wed", "--to", "mon"], status: 64,
+                              message: "--to 2026-03-02 is before --from 2026-03-04")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder).filter { $0.contains("partial") }.isEmpty)
+    }
+
+    @Test func listCanWriteCSV() throws {
+        let cli = CLISandbox()
+        try cli.succeed(["add", "today", "lunch", "Soup, hot", "--note", "with \"bread\""])
+        #expect(try cli.succeed(["list", "--format", "csv"]) == "date,slot,title,note\r\n2026-03-02,lunch,\"Soup, hot\",\"with \"\"bread\"\"\"\r\n")
+    }
+}
