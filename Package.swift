@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "mealplan",
+    products: [
+        .library(name: "Timeline", targets: ["Timeline"]),
+    ],
     targets: [
         .target(name: "MealPlanCore"),
         .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore"]),
@@ -10,6 +13,8 @@ let package = Package(
         .systemLibrary(name: "CNcursesw"),
         .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+        .target(name: "Timeline", dependencies: ["MealPlanCore"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

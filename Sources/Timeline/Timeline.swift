@@ -1,0 +1,251 @@
+import MealPlanCore
+
+/// The endless list of days as a viewport over a small sliding window of loaded days.
+///
+/// **Why top day + line offset.** Days are blocks of different heights (their meals wrap at the
+/// current width), so the line where day N starts is unknowable without measuring every day
+/// before it. The view's position is therefore kept as "this day's block, from this line", and
+/// every operation only measures the few days it walks over: scrolling, paging and jumping cost
+/// the same at any distance from today, and 0001-01-01 … 9999-12-31 is just a very long list.
+///
+/// **Why a window.** Only the visible days plus a week of padding on each side (`padding`, and
+/// at most `slack` more days each side before the far side is dropped) are held, each with its
+/// content and its layout at the current width. Moving near an edge asks for the missing days as
+/// one `LoadRequest`; jumping far rebuilds the window around the target with one request. Memory
+/// is bounded by the screen, not by how far one has scrolled.
+///
+/// **Loading.** The timeline never loads anything itself: operations queue `LoadRequest`s, which
+/// the caller takes with `takeLoadRequests()` and answers with `didLoad(_:content:)` now or later.
+/// Until then a day is laid out as a placeholder (the layout function receives `nil`).
+///
+/// **Selection.** Moving the selection scrolls as little as needed to show it whole (a day or
+/// item taller than the view is shown from its top, and stepping through it scrolls within it).
+/// Scrolling the view (`scroll`) does not aim at the selection; instead the selection follows the
+/// view like vim's cursor: if it would leave the screen it moves to the nearest item that is
+/// wholly on screen, so that actions such as "add a meal" always apply to something visible.
+///
+/// **Edges.** The view never starts before 0001-01-01 and can scroll until 9999-12-31 is the top
+/// day (the rest of the screen is blank); moves past the ends stop there without error.
+public struct Timeline<Content: Sendable>: Sendable {
+    /// Lays out `day` with its `content` (`nil`: not loaded yet, lay out a placeholder) for a
+    /// view `width` columns wide.
+    public typealias Layout = @Sendable (_ day: Day, _ content: Content?, _ width: Int) -> DayLayout
+
+    /// Days kept loaded before the first and after the last visible day.
+    public static var padding: Int { 7 }
+    /// Extra days loaded beyond `padding` when the window slides, so that it slides once per few
+    /// days rather than on every step; the far side is dropped beyond `padding + slack`.
+    public static var slack: Int { 4 }
+    /// The total time a smooth jump's frames take.
+    public static var smoothScrollDuration: Duration { .milliseconds(150) }
+    /// The most intermediate frames a smooth jump produces.
+    static var maximumFrames: Int { 5 }
+
+    /// One day of the window.
+    struct Slot: Sendable {
+        var content: Content?
+        /// The id of the outstanding request for this day, if any.
+        var awaiting: Int?
+        var layout: DayLayout
+    }
+
+    public internal(set) var width: Int
+    public internal(set) var height: Int
+    /// The top of the view.
+    public internal(set) var position: ScrollPosition
+    public internal(set) var selection: Selection
+    let layoutFunction: Layout
+    var windowStart: Day
+    var slots: [Slot] = []
+    var requests: [LoadRequest] = []
+    var nextRequestID = 1
+
+    /// A timeline `width` × `height` (each raised to 1) with `day` selected at the top of the
+    /// view. It starts with one load request for the window around `day`.
+    public init(width: Int, height: Int, selecting day: Day, layout: @escaping Layout) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        position = ScrollPosition(day: day)
+        selection = Selection(day: day)
+        layoutFunction = layout
+        windowStart = day
+        settle()
+    }
+
+    // MARK: - What the caller reads
+
+    /// The days held: loaded, or awaiting their load. Always contiguous; covers the visible days
+    /// ± `padding` (clamped at the calendar's ends).
+    public var window: DayRange { DayRange(start: windowStart, count: slots.count) }
+
+    /// Load requests not yet taken by the caller.
+    public var pendingLoadRequests: [LoadRequest] { requests }
+
+    /// Hands the queued load requests to the caller, who answers each with `didLoad`.
+    public mutating func takeLoadRequests() -> [LoadRequest] {
+        defer { requests = [] }
+        return requests
+    }
+
+    /// The content of `day` if it is in the window and has been loaded (possibly stale while a
+    /// reload is outstanding).
+    public func content(of day: Day) -> Content? {
+        slotIndex(of: day).flatMap { slots[$0].content }
+    }
+
+    /// Whether `day` is in the window with its content loaded and no reload outstanding.
+    public func isLoaded(_ day: Day) -> Bool {
+        guard let index = slotIndex(of: day) else { return false }
+        return slots[index].content != nil && slots[index].awaiting == nil
+    }
+
+    /// The layout of `day` at the current width (a placeholder layout outside the window).
+    public func layout(of day: Day) -> DayLayout {
+        if let index = slotIndex(of: day) { return slots[index].layout }
+        return layoutFunction(day, nil, width)
+    }
+
+    /// What to draw now.
+    public var screen: TimelineScreen<Content> { screen(at: position) }
+
+    // MARK: - Loading
+
+    /// Stores the answer to `request`: `content(day)` for each of its days. Days that left the
+    /// window or were requested again meanwhile ignore it. The view keeps its top day.
+    public mutating func didLoad(_ request: LoadRequest, content: (Day) -> Content) {
+        requests.removeAll { $0.id == request.id }
+        guard let days = request.days.intersection(window) else { return }
+        var changed = false
+        for day in days {
+            let index = slotIndex(of: day)!
+            guard slots[index].awaiting == request.id else { continue }
+            let loaded = content(day)
+            slots[index] = Slot(content: loaded, awaiting: nil, layout: layoutFunction(day, loaded, width))
+            changed = true
+        }
+        guard changed else { return }
+        position = clamped(position)
+        revealSelection()
+        settle()
+    }
+
+    /// Marks `days` as changed: those in the window are requested again (one request); their
+    /// current content stays on screen until the answer arrives. Days outside the window are
+    /// loaded fresh anyway when they enter it.
+    public mutating func invalidate(_ days: DayRange) {
+        guard let held = days.intersection(window) else { return }
+        let request = makeRequest(held)
+        for day in held {
+            slots[slotIndex(of: day)!].awaiting = request.id
+        }
+    }
+
+    /// Marks one day as changed; see `invalidate(_:)` for a range.
+    public mutating func invalidate(_ day: Day) {
+        invalidate(DayRange(day, day))
+    }
+
+    // MARK: - Scrolling the view
+
+    /// Scrolls the view `lines` down (negative: up); the selection follows if it leaves the view.
+    public mutating func scroll(byLines lines: Int) {
+        position = moved(position, by: lines)
+        settle()
+        keepSelectionOnScreen()
+    }
+
+    /// Scrolls so that the day `days` after the top day (negative: before) starts at the top.
+    public mutating func scroll(byDays days: Int) {
+        position = clamped(ScrollPosition(day: position.day.adding(days: days)))
+        settle()
+        keepSelectionOnScreen()
+    }
+
+    /// Scrolls by `pages` screens, each one line short of the view's height so that one line of
+    /// context stays.
+    public mutating func scroll(byPages pages: Int) {
+        let (lines, overflow) = pages.multipliedReportingOverflow(by: max(1, height - 1))
+        scroll(byLines: overflow ? (pages > 0 ? Int.max / 2 : Int.min / 2) : lines)
+    }
+
+    // MARK: - Moving the selection
+
+    /// Moves the selection `count` items down (negative: up), crossing into neighbouring days; a
+    /// day without items is one stop. An item taller than the view is first scrolled through.
+    public mutating func moveSelection(byItems count: Int) {
+        for _ in 0..<count.magnitude {
+            stepSelection(down: count > 0)
+        }
+        revealSelection()
+        settle()
+    }
+
+    /// Moves the selection `count` days down (negative: up), to that day's first item.
+    public mutating func moveSelection(byDays count: Int) {
+        let day = selection.day.adding(days: count)
+        selection = Selection(day: day, item: layout(of: day).firstItem)
+        revealSelection()
+        settle()
+    }
+
+    /// Selects `selection` (its item made valid for the day) and scrolls as little as needed to
+    /// show it.
+    public mutating func select(_ selection: Selection) {
+        self.selection = Selection(day: selection.day, item: layout(of: selection.day).validItem(selection.item))
+        revealSelection()
+        settle()
+    }
+
+    // MARK: - Jumping
+
+    /// Selects `day`'s first item and brings it into view.
+    ///
+    /// If the destination is already loaded together with its padding, the view scrolls there as
+    /// a move would (as little as needed) and, when `animated`, the returned frames show the way.
+    /// Otherwise the window is rebuilt around `day`, which becomes the top of the view, with one
+    /// load request.
+    @discardableResult
+    public mutating func jump(to day: Day, animated: Bool = true) -> Jump<Content> {
+        let target = Selection(day: day, item: layout(of: day).firstItem)
+        let destination = revealedPosition(for: target)
+        guard requiredDays(around: visibleRange(at: destination)).isInside(window) else {
+            selection = target
+            position = clamped(ScrollPosition(day: day))
+            settle()
+            return Jump(kind: .recenter, frames: [], frameInterval: Timeline.smoothScrollDuration)
+        }
+        let start = position
+        selection = target
+        let frames = animated ? intermediatePositions(from: start, to: destination) : []
+        let screens = frames.map { screen(at: $0) }
+        position = destination
+        settle()
+        return Jump(kind: .smooth, frames: screens,
+                    frameInterval: Timeline.smoothScrollDuration / (screens.count + 1))
+    }
+
+    // MARK: - Resizing
+
+    /// Changes the view's size (each raised to 1). Every held day is laid out again at the new
+    /// width; the top day stays at the top, and the window is recomputed around that position.
+    public mutating func resize(width: Int, height: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        var day = windowStart
+        for index in slots.indices {
+            slots[index].layout = layoutFunction(day, slots[index].content, self.width)
+            day = day.adding(days: 1)
+        }
+        position = clamped(position)
+        settle()
+        selection.item = layout(of: selection.day).validItem(selection.item)
+        keepSelectionOnScreen()
+    }
+}
+
+extension DayRange {
+    /// Whether every day of this range lies in `other`.
+    func isInside(_ other: DayRange) -> Bool {
+        other.first <= first && last <= other.last
+    }
+}
