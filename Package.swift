@@ -15,6 +15,8 @@ let package = Package(
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .target(name: "Timeline", dependencies: ["MealPlanCore"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore"]),
+        .target(name: "PlannerUI", dependencies: ["MealPlanCore", "Timeline", "TerminalKit"]),
+        .testTarget(name: "PlannerUITests", dependencies: ["PlannerUI", "MealPlanCore", "Timeline", "TerminalKit"]),
     ],
     swiftLanguageModes: [.v6]
 )
