@@ -63,6 +63,12 @@ struct Harness {
         return nil
     }
 
+    /// The field a meal prompt is on, if one is open.
+    var formStep: MealForm.Step? {
+        if case .meal(let form) = prompt?.kind { return form.step }
+        return nil
+    }
+
     // MARK: - The store
 
     mutating func run(_ effects: [Effect]) {
