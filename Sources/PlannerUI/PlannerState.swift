@@ -18,7 +18,8 @@ public struct PlannerState: Sendable {
     public internal(set) var message: StatusMessage?
     /// Changes made in this session, oldest first, as stored (with the store's ids).
     public internal(set) var undoStack: [MealChange] = []
-    /// Changes undone, most recently undone last; a new change clears it.
+    /// Changes undone, as they will be made again by redo, most recently undone last; a new
+    /// change clears it.
     public internal(set) var redoStack: [MealChange] = []
     /// The meal `y` copied, which `p` pastes.
     public internal(set) var clipboard: Meal?

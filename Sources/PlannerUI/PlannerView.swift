@@ -92,9 +92,10 @@ enum StatusLineView {
             shown = nil
         }
         if let shown {
-            let room = hintColumn - 1 - (column + 2)
-            let text = shown.text.truncated(toWidth: room >= 8 ? room : width - column - 2)
-            column = buffer.write(text, x: column + 2, y: row, style: shown.style)
+            // A message that does not fit beside the help hint takes its place.
+            let besideHint = hintColumn - 1 - (column + 2)
+            let room = shown.text.terminalWidth <= besideHint ? besideHint : width - column - 2
+            column = buffer.write(shown.text.truncated(toWidth: room), x: column + 2, y: row, style: shown.style)
         }
         if column < hintColumn {
             buffer.write(helpHint, x: hintColumn, y: row, style: theme.hint)
