@@ -14,7 +14,7 @@ extension Timeline {
 
     func slotIndex(of day: Day) -> Int? {
         let index = windowStart.distance(to: day)
-        return slots.indices.contains(index) ? index : nil
+        return index >= 0 && index < slots.count ? index : nil
     }
 
     func blockHeight(of day: Day) -> Int {

@@ -2,42 +2,56 @@ import MealPlanCore
 
 /// Keeping the selection and the view together.
 extension Timeline {
-    /// The lines that should be on screen for `selection`: its own, plus the day's header
-    /// above a first item when both fit.
+    /// The lines that should be on screen for `selection`: its own, plus the day's header above
+    /// a first item when both fit, or when the item is taller than the view anyway and some of it
+    /// still shows under the header.
     func wantedLines(for selection: Selection, in layout: DayLayout) -> Range<Int> {
         let span = layout.lines(of: selection.item)
-        if selection.item == 0, span.upperBound <= height {
-            return 0..<span.upperBound
-        }
+        guard selection.item == 0 else { return span }
+        let withHeader = 0..<span.upperBound
+        if withHeader.count <= height { return withHeader }
+        if span.count > height, span.lowerBound < height { return withHeader }
         return span
     }
 
-    /// The position nearest to the current one that shows `selection` whole, or from its top when
-    /// it is taller than the view.
-    func revealedPosition(for selection: Selection) -> ScrollPosition {
+    /// The position nearest to the current one that shows `selection` whole. A selection taller
+    /// than the view is shown from its top when it lies below, from its bottom when it lies above,
+    /// or from its top in any case when `tallFromTop` (as a jump does).
+    func revealedPosition(for selection: Selection, tallFromTop: Bool = false) -> ScrollPosition {
         let wanted = wantedLines(for: selection, in: layout(of: selection.day))
         let fits = wanted.count <= height
         let dayStart = ScrollPosition(day: selection.day)
+        var alignedTop: ScrollPosition { moved(dayStart, by: wanted.lowerBound) }
+        var alignedBottom: ScrollPosition { moved(dayStart, by: wanted.upperBound - height) }
+        if !fits, tallFromTop { return alignedTop }
         switch screenPlace(of: selection.day, at: position) {
         case .above:
-            return moved(dayStart, by: wanted.lowerBound)
+            return fits ? alignedTop : alignedBottom
         case .below:
-            return moved(dayStart, by: fits ? wanted.upperBound - height : wanted.lowerBound)
+            return fits ? alignedBottom : alignedTop
         case .at(let top):
             let start = top + wanted.lowerBound
             let end = top + wanted.upperBound
-            if fits {
-                if start < 0 { return moved(position, by: start) }
-                if end > height { return moved(position, by: end - height) }
-                return position
-            }
-            if start <= 0, end >= height { return position }
-            return moved(position, by: start)
+            if fits ? start < 0 : start > 0 { return moved(position, by: start) }
+            if fits ? end > height : end < height { return moved(position, by: end - height) }
+            return position
         }
     }
 
     mutating func revealSelection() {
         position = revealedPosition(for: selection)
+    }
+
+    /// After the user moved the selection: show it, and keep showing it as loads change heights.
+    mutating func showSelection() {
+        anchor = .selection
+        revealSelection()
+    }
+
+    /// After the user moved the view: the selection follows it, now and as loads change heights.
+    mutating func followView() {
+        anchor = .view
+        keepSelectionOnScreen()
     }
 
     /// One step of `moveSelection(byItems:)`: scroll through an item taller than the view, else
@@ -88,7 +102,7 @@ extension Timeline {
         } else {
             leftAbove = selection.day < position.day
         }
-        let candidates = acceptable.isEmpty ? mostVisibleStops(stops) : acceptable
+        let candidates = acceptable.isEmpty ? nearestStops(stops) : acceptable
         if let chosen = leftAbove ? candidates.first : candidates.last {
             selection = chosen.selection
         }
@@ -112,10 +126,15 @@ extension Timeline {
         }
     }
 
-    /// The stops showing the most lines, when none is wholly on screen.
-    func mostVisibleStops(_ stops: [Stop]) -> [Stop] {
-        func shown(_ stop: Stop) -> Int { stop.lines.clamped(to: 0..<height).count }
-        let best = stops.map(shown).max() ?? 0
-        return stops.filter { shown($0) == best }
+    /// When no stop is on screen as it should be: those showing the most lines, or if none shows
+    /// at all (the view shows only a header), those nearest to the screen.
+    func nearestStops(_ stops: [Stop]) -> [Stop] {
+        func closeness(_ stop: Stop) -> Int {
+            let shown = stop.lines.clamped(to: 0..<height).count
+            if shown > 0 { return shown }
+            return -max(stop.lines.lowerBound - height, -stop.lines.upperBound)
+        }
+        let best = stops.map(closeness).max() ?? 0
+        return stops.filter { closeness($0) == best }
     }
 }

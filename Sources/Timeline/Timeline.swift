@@ -59,6 +59,13 @@ public struct Timeline<Content: Sendable>: Sendable {
     var slots: [Slot] = []
     var requests: [LoadRequest] = []
     var nextRequestID = 1
+    /// What the user moved last, and so what stays put when loaded days change height.
+    var anchor = Anchor.selection
+
+    enum Anchor: Sendable {
+        case selection
+        case view
+    }
 
     /// A timeline `width` × `height` (each raised to 1) with `day` selected at the top of the
     /// view. It starts with one load request for the window around `day`.
@@ -112,6 +119,10 @@ public struct Timeline<Content: Sendable>: Sendable {
 
     /// Stores the answer to `request`: `content(day)` for each of its days. Days that left the
     /// window or were requested again meanwhile ignore it. The view keeps its top day.
+    ///
+    /// What stays put while heights change is what the user moved last: after moving the
+    /// selection or jumping, the view scrolls to keep the selection whole; after scrolling or
+    /// resizing, the view stays and the selection follows it.
     public mutating func didLoad(_ request: LoadRequest, content: (Day) -> Content) {
         requests.removeAll { $0.id == request.id }
         guard let days = request.days.intersection(window) else { return }
@@ -125,8 +136,15 @@ public struct Timeline<Content: Sendable>: Sendable {
         }
         guard changed else { return }
         position = clamped(position)
-        revealSelection()
-        settle()
+        selection.item = layout(of: selection.day).validItem(selection.item)
+        switch anchor {
+        case .selection:
+            revealSelection()
+            settle()
+        case .view:
+            settle()
+            keepSelectionOnScreen()
+        }
     }
 
     /// Marks `days` as changed: those in the window are requested again (one request); their
@@ -151,14 +169,14 @@ public struct Timeline<Content: Sendable>: Sendable {
     public mutating func scroll(byLines lines: Int) {
         position = moved(position, by: lines)
         settle()
-        keepSelectionOnScreen()
+        followView()
     }
 
     /// Scrolls so that the day `days` after the top day (negative: before) starts at the top.
     public mutating func scroll(byDays days: Int) {
         position = clamped(ScrollPosition(day: position.day.adding(days: days)))
         settle()
-        keepSelectionOnScreen()
+        followView()
     }
 
     /// Scrolls by `pages` screens, each one line short of the view's height so that one line of
@@ -176,7 +194,7 @@ public struct Timeline<Content: Sendable>: Sendable {
         for _ in 0..<count.magnitude {
             stepSelection(down: count > 0)
         }
-        revealSelection()
+        showSelection()
         settle()
     }
 
@@ -184,7 +202,7 @@ public struct Timeline<Content: Sendable>: Sendable {
     public mutating func moveSelection(byDays count: Int) {
         let day = selection.day.adding(days: count)
         selection = Selection(day: day, item: layout(of: day).firstItem)
-        revealSelection()
+        showSelection()
         settle()
     }
 
@@ -192,7 +210,7 @@ public struct Timeline<Content: Sendable>: Sendable {
     /// show it.
     public mutating func select(_ selection: Selection) {
         self.selection = Selection(day: selection.day, item: layout(of: selection.day).validItem(selection.item))
-        revealSelection()
+        showSelection()
         settle()
     }
 
@@ -207,10 +225,11 @@ public struct Timeline<Content: Sendable>: Sendable {
     @discardableResult
     public mutating func jump(to day: Day, animated: Bool = true) -> Jump<Content> {
         let target = Selection(day: day, item: layout(of: day).firstItem)
-        let destination = revealedPosition(for: target)
+        let destination = revealedPosition(for: target, tallFromTop: true)
         guard requiredDays(around: visibleRange(at: destination)).isInside(window) else {
             selection = target
             position = clamped(ScrollPosition(day: day))
+            showSelection()
             settle()
             return Jump(kind: .recenter, frames: [], frameInterval: Timeline.smoothScrollDuration)
         }
@@ -219,6 +238,7 @@ public struct Timeline<Content: Sendable>: Sendable {
         let frames = animated ? intermediatePositions(from: start, to: destination) : []
         let screens = frames.map { screen(at: $0) }
         position = destination
+        anchor = .selection
         settle()
         return Jump(kind: .smooth, frames: screens,
                     frameInterval: Timeline.smoothScrollDuration / (screens.count + 1))
@@ -239,7 +259,7 @@ public struct Timeline<Content: Sendable>: Sendable {
         position = clamped(position)
         settle()
         selection.item = layout(of: selection.day).validItem(selection.item)
-        keepSelectionOnScreen()
+        followView()
     }
 }
 

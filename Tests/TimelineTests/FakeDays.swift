@@ -1,36 +1,53 @@
 import MealPlanCore
 import Timeline
 
-/// A stand-in for the planner's day content: meal titles whose count (0–12) and lengths are
-/// derived from the day number and a per-day version, so tests can change a day's meals.
+/// A stand-in for the planner's day content: the lengths of a day's meal titles (0–12 meals,
+/// titles up to 300 characters), derived from the day and its edit count, which it carries so
+/// that tests can tell cheaply which version of which day is shown.
 struct FakeDay: Hashable, Sendable {
-    let titles: [String]
+    let day: Day
+    let edits: UInt64
+    let titleLengths: [Int]
 }
 
-/// Generates deterministic fake days and lays them out like the planner will: a header line,
-/// then each title wrapped at the width (one "no meals" line for an empty day).
+/// The fake data source: deterministic per day, with an edit count per day so that tests can
+/// change a day's meals and check that the timeline shows the new ones.
 struct FakeDays: Sendable {
-    /// Added to a day's seed; bump it in a copy to simulate edited meals.
-    var versions: [Day: Int] = [:]
+    private var edits: [Day: UInt64] = [:]
 
     func content(of day: Day) -> FakeDay {
-        var generator = SplitMix64(seed: UInt64(bitPattern: Int64(day.number)) &+ UInt64(versions[day] ?? 0) &* 7919)
+        let edits = edits(of: day)
+        var generator = SplitMix64(seed: UInt64(bitPattern: Int64(day.number)) &* 31 &+ edits)
         let count = Int(generator.next() % 13)
-        let titles = (0..<count).map { index in
-            let length = 1 + Int(generator.next() % 120)
-            return String(repeating: Character(UnicodeScalar(UInt8(97 + index))), count: length)
-        }
-        return FakeDay(titles: titles)
+        return FakeDay(day: day, edits: edits, titleLengths: (0..<count).map { _ in
+            // Mostly short titles, some very long ones.
+            generator.next() % 4 == 0 ? 1 + Int(generator.next() % 300) : 1 + Int(generator.next() % 40)
+        })
     }
 
-    /// The layout function: header, then each title wrapped to `width` columns.
+    /// How often `day` was edited: which version of it is current.
+    func edits(of day: Day) -> UInt64 {
+        edits[day] ?? 0
+    }
+
+    /// Changes the meals of `day`.
+    mutating func edit(_ day: Day) {
+        edits[day, default: 0] += 1
+    }
+
+    /// Lays out a day like the planner does: a header line, then each title wrapped at `width`
+    /// columns; an empty day shows one "no meals" line, a day not loaded yet one "loading" line.
     static let layout: Timeline<FakeDay>.Layout = { _, content, width in
-        guard let content else { return DayLayout(height: 2) }
-        guard !content.titles.isEmpty else { return DayLayout(height: 2) }
+        layout(titleLengths: content?.titleLengths, width: width)
+    }
+
+    /// The block of a day whose titles have these lengths (`nil`: not loaded yet).
+    static func layout(titleLengths: [Int]?, width: Int) -> DayLayout {
+        guard let titleLengths, !titleLengths.isEmpty else { return DayLayout(height: 2) }
         var items: [Range<Int>] = []
         var line = 1
-        for title in content.titles {
-            let lines = (title.count + width - 1) / width
+        for length in titleLengths {
+            let lines = (length + width - 1) / width
             items.append(line..<(line + lines))
             line += lines
         }
@@ -48,9 +65,9 @@ struct SplitMix64: RandomNumberGenerator {
 
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
     }
 }

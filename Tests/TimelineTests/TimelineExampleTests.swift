@@ -1,0 +1,304 @@
+import MealPlanCore
+import Testing
+@testable import Timeline
+
+/// Named cases, each worked out by hand from the fake layout: a header line, then each title
+/// wrapped at the width; a day without meals (or not loaded yet) is 2 lines.
+@Suite struct TimelineExampleTests {
+    private let today = Day.today
+
+    @Test func aDayTallerThanTheViewScrollsWithinItself() {
+        // Today: 12 one-line meals, 13 lines in a 5-line view; other days are empty.
+        var scripted = ScriptedTimeline(width: 20, height: 5, selecting: today,
+                                        meals: [today: Array(repeating: 10, count: 12)])
+        #expect(scripted.rows == ["2026-11-21 0+5@0"])
+        #expect(scripted.timeline.selection == Selection(day: today, item: 0))
+
+        scripted.run { $0.moveSelection(byItems: 4) }
+        #expect(scripted.timeline.position == ScrollPosition(day: today, line: 1))
+        #expect(scripted.timeline.screen.selectedLines == 4..<5)
+
+        scripted.run { $0.moveSelection(byItems: 7) }
+        #expect(scripted.rows == ["2026-11-21 8+5@0"])
+        #expect(scripted.timeline.selection == Selection(day: today, item: 11))
+
+        // On to the empty next day, shown whole at the bottom under today's last lines.
+        scripted.run { $0.moveSelection(byItems: 1) }
+        #expect(scripted.rows == ["2026-11-21 10+3@0", "2026-11-22 0+2@3"])
+        #expect(scripted.timeline.selection == Selection(day: today + 1))
+        #expect(scripted.timeline.screen.selectedLines == 3..<5)
+
+        // Back up one item: it is on screen, so the view stays.
+        scripted.run { $0.moveSelection(byItems: -1) }
+        #expect(scripted.timeline.position == ScrollPosition(day: today, line: 10))
+
+        // Scrolling the view up leaves the selection below the screen: it follows to the last
+        // item wholly on screen.
+        scripted.run { $0.scroll(byLines: -10) }
+        #expect(scripted.timeline.position == ScrollPosition(day: today))
+        #expect(scripted.timeline.selection == Selection(day: today, item: 3))
+    }
+
+    @Test func anItemTallerThanTheViewIsSteppedThrough() {
+        // Today: one title of 95 characters at 10 columns, 10 lines; the view has 4.
+        var scripted = ScriptedTimeline(width: 10, height: 4, selecting: today, meals: [today: [95]])
+        #expect(scripted.rows == ["2026-11-21 0+4@0"])
+
+        let positions = (0..<3).map { _ in
+            scripted.run { $0.moveSelection(byItems: 1) }
+            return scripted.timeline.position.line
+        }
+        #expect(positions == [3, 6, 7])
+        #expect(scripted.timeline.selection == Selection(day: today, item: 0))
+
+        scripted.run { $0.moveSelection(byItems: 1) }
+        #expect(scripted.rows == ["2026-11-21 9+2@0", "2026-11-22 0+2@2"])
+
+        // Coming back from below shows the item's end first, then steps up through it.
+        let upward = (0..<3).map { _ in
+            scripted.run { $0.moveSelection(byItems: -1) }
+            return scripted.timeline.position
+        }
+        #expect(upward == [ScrollPosition(day: today, line: 7), ScrollPosition(day: today, line: 4),
+                           ScrollPosition(day: today, line: 1)])
+        scripted.run { $0.moveSelection(byItems: -1) }
+        #expect(scripted.timeline.selection == Selection(day: today + -1))
+        #expect(scripted.timeline.position == ScrollPosition(day: today + -1))
+    }
+
+    @Test func aOneLineViewport() {
+        // Today: a 1-line meal (line 1) and a 2-line meal (lines 2-3).
+        var scripted = ScriptedTimeline(width: 20, height: 1, selecting: today, meals: [today: [10, 30]])
+        #expect(scripted.rows == ["2026-11-21 1+1@0"])
+        #expect(scripted.timeline.screen.selectedLines == 0..<1)
+
+        scripted.run { $0.moveSelection(byItems: 1) }
+        #expect(scripted.rows == ["2026-11-21 2+1@0"])
+        scripted.run { $0.moveSelection(byItems: 1) }
+        #expect(scripted.rows == ["2026-11-21 3+1@0"])
+        #expect(scripted.timeline.selection == Selection(day: today, item: 1))
+
+        scripted.run { $0.moveSelection(byItems: 1) }
+        #expect(scripted.rows == ["2026-11-22 0+1@0"])
+        #expect(scripted.timeline.screen.selectedLines == 0..<1)
+
+        // Scrolling back shows the tall item's last line: the selection follows onto it.
+        scripted.run { $0.scroll(byLines: -1) }
+        #expect(scripted.rows == ["2026-11-21 3+1@0"])
+        #expect(scripted.timeline.selection == Selection(day: today, item: 1))
+    }
+
+    @Test func aOneColumnViewport() {
+        var scripted = ScriptedTimeline(width: 1, height: 5, selecting: today, meals: [today: [3, 2]])
+        #expect(scripted.timeline.layout(of: today) == DayLayout(height: 6, items: [1..<4, 4..<6]))
+        #expect(scripted.rows == ["2026-11-21 0+5@0"])
+
+        scripted.run { $0.moveSelection(byItems: 1) }
+        #expect(scripted.timeline.position == ScrollPosition(day: today, line: 1))
+        #expect(scripted.timeline.screen.selectedLines == 3..<5)
+    }
+
+    @Test func jumpingFromTodayToTheLastDayAndBack() {
+        // Every day has one short meal: 2 lines a day, 5 days in a 10-line view.
+        var scripted = ScriptedTimeline(width: 40, height: 10, selecting: today, defaultMeals: [10])
+        #expect(scripted.timeline.window == DayRange(today + -11, today + 15))
+
+        var jump: Jump<[Int]>?
+        var loads = scripted.run { jump = $0.jump(to: .last) }
+        #expect(jump?.kind == .recenter)
+        #expect(loads.map(\.days) == [DayRange(Day.last + -11, .last)])
+        #expect(scripted.timeline.window == DayRange(Day.last + -11, .last))
+        #expect(scripted.rows == ["9999-12-31 0+2@0"])
+        #expect(scripted.timeline.selection == Selection(day: .last, item: 0))
+
+        // Past the end everything stops quietly.
+        loads = scripted.run { timeline in
+            timeline.scroll(byLines: 3)
+            timeline.scroll(byPages: 1)
+            timeline.scroll(byDays: 1)
+            timeline.moveSelection(byDays: 1)
+            timeline.moveSelection(byItems: 1)
+        }
+        #expect(loads.isEmpty)
+        #expect(scripted.timeline.position == ScrollPosition(day: .last))
+        #expect(scripted.timeline.selection == Selection(day: .last, item: 0))
+
+        scripted.run { $0.scroll(byLines: -1) }
+        #expect(scripted.rows == ["9999-12-30 1+1@0", "9999-12-31 0+2@1"])
+
+        loads = scripted.run { jump = $0.jump(to: today) }
+        #expect(jump?.kind == .recenter)
+        #expect(loads.map(\.days) == [DayRange(today + -11, today + 15)])
+        #expect(scripted.rows == (0..<5).map { "\((today + $0).iso) 0+2@\(2 * $0)" })
+    }
+
+    @Test func theFirstDayIsAnEdge() {
+        var scripted = ScriptedTimeline(width: 40, height: 10, selecting: .first, defaultMeals: [10])
+        #expect(scripted.timeline.window == DayRange(.first, Day.first + 15))
+
+        let loads = scripted.run { timeline in
+            timeline.scroll(byLines: -3)
+            timeline.scroll(byPages: -2)
+            timeline.scroll(byDays: -1)
+            timeline.moveSelection(byDays: -1)
+            timeline.moveSelection(byItems: -1)
+        }
+        #expect(loads.isEmpty)
+        #expect(scripted.timeline.position == ScrollPosition(day: .first))
+        #expect(scripted.timeline.selection == Selection(day: .first, item: 0))
+
+        var jump: Jump<[Int]>?
+        scripted.run { jump = $0.jump(to: .first) }
+        #expect(jump?.kind == .smooth && jump?.frames.isEmpty == true)
+    }
+
+    @Test func resizingFrom200ColumnsTo20RewrapsAndKeepsTheTopDay() {
+        // Every day: titles of 150 and 30 characters. 200 columns: 1 + 1 + 1 = 3 lines a day;
+        // 20 columns: 1 + 8 + 2 = 11 lines.
+        var scripted = ScriptedTimeline(width: 200, height: 24, selecting: today, defaultMeals: [150, 30])
+        #expect(scripted.timeline.window == DayRange(today + -11, today + 18))
+        scripted.run { $0.scroll(byLines: 4) }
+        #expect(scripted.timeline.position == ScrollPosition(day: today + 1, line: 1))
+        #expect(scripted.timeline.selection == Selection(day: today + 1, item: 0))
+
+        let loads = scripted.run { $0.resize(width: 20, height: 24) }
+        #expect(loads.isEmpty)
+        #expect(scripted.timeline.position == ScrollPosition(day: today + 1, line: 1))
+        #expect(scripted.timeline.layout(of: today + 1) == DayLayout(height: 11, items: [1..<9, 9..<11]))
+        #expect(scripted.rows == ["2026-11-22 1+10@0", "2026-11-23 0+11@10", "2026-11-24 0+3@21"])
+        // The window is recomputed around where the view is now: 3 visible days ± (7 + 4).
+        #expect(scripted.timeline.window == DayRange(today + -10, today + 14))
+        #expect(scripted.timeline.selection == Selection(day: today + 1, item: 0))
+
+        let back = scripted.run { $0.resize(width: 200, height: 24) }
+        #expect(scripted.timeline.position == ScrollPosition(day: today + 1, line: 1))
+        #expect(back.map(\.days) == [DayRange(today + 15, today + 20)])
+    }
+
+    @Test func jumpsInsideTheWindowScrollSmoothly() {
+        var scripted = ScriptedTimeline(width: 40, height: 10, selecting: today, defaultMeals: [10])
+        var jump: Jump<[Int]>?
+
+        // A day on screen: only the selection moves.
+        var loads = scripted.run { jump = $0.jump(to: today + 2) }
+        #expect(jump?.kind == .smooth && jump?.frames.isEmpty == true && loads.isEmpty)
+        #expect(scripted.timeline.position == ScrollPosition(day: today))
+        #expect(scripted.timeline.selection == Selection(day: today + 2, item: 0))
+
+        // Two days below the screen: 6 lines down, eased out in 3 frames, 37.5 ms each.
+        loads = scripted.run { jump = $0.jump(to: today + 7) }
+        #expect(jump?.kind == .smooth && loads.isEmpty)
+        let frameTops = jump?.frames.map { ScrollPosition(day: $0.days[0].day, line: $0.days[0].firstLine) }
+        #expect(frameTops == [ScrollPosition(day: today + 1), ScrollPosition(day: today + 1, line: 1),
+                              ScrollPosition(day: today + 2, line: 1)])
+        #expect(jump?.frameInterval == .microseconds(37_500))
+        #expect(scripted.timeline.position == ScrollPosition(day: today + 3))
+        #expect(scripted.timeline.screen.selectedLines == 9..<10)
+
+        // Without motion: straight there.
+        loads = scripted.run { jump = $0.jump(to: today + 2, animated: false) }
+        #expect(jump?.kind == .smooth && jump?.frames.isEmpty == true && loads.isEmpty)
+        #expect(scripted.timeline.position == ScrollPosition(day: today + 2))
+
+        // Far away: recentred with one load.
+        loads = scripted.run { jump = $0.jump(to: today + 40) }
+        #expect(jump?.kind == .recenter && loads.count == 1)
+        #expect(scripted.timeline.position == ScrollPosition(day: today + 40))
+    }
+
+    @Test func placeholdersUntilLoadedAndInvalidationReloadsOnlyThoseDays() {
+        var timeline = Timeline<[Int]>(width: 40, height: 10, selecting: today) { _, titles, width in
+            FakeDays.layout(titleLengths: titles, width: width)
+        }
+        let initial = timeline.takeLoadRequests()
+        #expect(initial.map(\.days) == [DayRange(today + -11, today + 15)])
+        #expect(timeline.takeLoadRequests().isEmpty)
+        let first = timeline.screen.days[0]
+        #expect(first.content == nil && first.isLoading && first.layout == DayLayout(height: 2))
+        #expect(timeline.selection == Selection(day: today))
+
+        timeline.didLoad(initial[0]) { $0 == today ? [10, 10] : [] }
+        #expect(timeline.isLoaded(today) && timeline.content(of: today) == [10, 10])
+        #expect(timeline.layout(of: today).height == 3)
+        #expect(timeline.selection == Selection(day: today, item: 0))
+
+        timeline.invalidate(today)
+        let reload = timeline.takeLoadRequests()
+        #expect(reload.map(\.days) == [DayRange(today, today)])
+        #expect(!timeline.isLoaded(today) && timeline.content(of: today) == [10, 10])
+        #expect(timeline.screen.days[0].isLoading)
+
+        // A late second answer to the first request changes nothing.
+        timeline.didLoad(initial[0]) { _ in [99] }
+        #expect(timeline.content(of: today) == [10, 10] && timeline.content(of: today + 1) == [])
+
+        timeline.didLoad(reload[0]) { _ in [10] }
+        #expect(timeline.isLoaded(today) && timeline.content(of: today) == [10])
+
+        // Days outside the window are never invalidated (they load fresh when they come back).
+        timeline.invalidate(DayRange(today + 100, today + 200))
+        #expect(timeline.takeLoadRequests().isEmpty)
+    }
+
+    @Test func answersOvertakenByAJumpAreIgnored() {
+        var timeline = Timeline<[Int]>(width: 40, height: 10, selecting: today) { _, titles, width in
+            FakeDays.layout(titleLengths: titles, width: width)
+        }
+        // Requests not yet taken are dropped with their days.
+        timeline.jump(to: today + 2000)
+        timeline.jump(to: today + 1000)
+        let far = timeline.takeLoadRequests()
+        #expect(far.map(\.days) == [DayRange(today + 989, today + 1015)])
+
+        timeline.jump(to: today)
+        let home = timeline.takeLoadRequests()
+        #expect(home.map(\.days) == [DayRange(today + -11, today + 15)])
+
+        timeline.didLoad(far[0]) { _ in [10] }
+        #expect(timeline.content(of: today + 1000) == nil && !timeline.isLoaded(today))
+        timeline.didLoad(home[0]) { _ in [10] }
+        #expect(timeline.isLoaded(today))
+    }
+
+    @Test func theSelectionFollowsAScrolledView() {
+        var scripted = ScriptedTimeline(width: 40, height: 10, selecting: today, defaultMeals: [10])
+        scripted.run { $0.scroll(byLines: 1) }
+        #expect(scripted.timeline.selection == Selection(day: today, item: 0))
+        scripted.run { $0.scroll(byLines: 1) }
+        #expect(scripted.timeline.selection == Selection(day: today + 1, item: 0))
+
+        scripted.run { $0.moveSelection(byDays: 4) }
+        #expect(scripted.timeline.position == ScrollPosition(day: today + 1))
+        #expect(scripted.timeline.selection == Selection(day: today + 5, item: 0))
+        scripted.run { $0.scroll(byLines: -2) }
+        #expect(scripted.timeline.selection == Selection(day: today + 4, item: 0))
+    }
+
+    @Test func aPageKeepsOneLineOfContext() {
+        var scripted = ScriptedTimeline(width: 40, height: 10, selecting: today, defaultMeals: [10])
+        scripted.run { $0.scroll(byPages: 1) }
+        #expect(scripted.timeline.position == ScrollPosition(day: today + 4, line: 1))
+        scripted.run { $0.scroll(byPages: -1) }
+        #expect(scripted.timeline.position == ScrollPosition(day: today))
+    }
+
+    @Test func scrollingFarKeepsTheWindowBounded() {
+        var scripted = ScriptedTimeline(width: 40, height: 10, selecting: today, defaultMeals: [10])
+        var largest = 0
+        var loadsPerStep = 0
+        for _ in 0..<2_000 {
+            loadsPerStep = max(loadsPerStep, scripted.run { $0.scroll(byPages: 1) }.count)
+            largest = max(largest, scripted.timeline.window.count)
+        }
+        // 9 lines a page over 2-line days: 4.5 days a step, 9,000 days in all.
+        #expect(scripted.timeline.position.day == today + 9_000)
+        #expect(largest <= 6 + 14 + 2 * Timeline<[Int]>.slack)
+        #expect(loadsPerStep == 1)
+    }
+
+    @Test func layoutsAreClippedToTheirBlock() {
+        let layout = DayLayout(height: 0, items: [0..<3, 5..<6])
+        #expect(layout.height == 1 && layout.items == [0..<1])
+        #expect(layout.lines(of: nil) == 0..<1 && layout.lines(of: 0) == 0..<1)
+    }
+}
