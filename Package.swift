@@ -6,9 +6,21 @@ let package = Package(
     products: [
         .library(name: "Timeline", targets: ["Timeline"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
     targets: [
         .target(name: "MealPlanCore"),
         .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore"]),
+        .target(
+            name: "MealPlanStore",
+            dependencies: [
+                "MealPlanCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
+        .testTarget(name: "MealPlanStoreTests", dependencies: ["MealPlanStore"]),
         .target(name: "TerminalKit"),
         .systemLibrary(name: "CNcursesw"),
         .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
@@ -17,6 +29,13 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore"]),
         .target(name: "PlannerUI", dependencies: ["MealPlanCore", "Timeline", "TerminalKit"]),
         .testTarget(name: "PlannerUITests", dependencies: ["PlannerUI", "MealPlanCore", "Timeline", "TerminalKit"]),
+        .executableTarget(
+            name: "mealplan",
+            dependencies: [
+                "MealPlanCore", "MealPlanStore", "TerminalKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(name: "MealplanCLITests", dependencies: ["mealplan"]),
     ],
     swiftLanguageModes: [.v6]
 )

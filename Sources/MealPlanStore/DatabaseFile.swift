@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GRDB
+
+/// The checks and file moves around opening a database file, done with plain system calls
+/// before SQLite sees the file, so that a file that is not ours is never changed.
+enum DatabaseFile {
+    enum State: Equatable {
+        case missing
+        /// A mealplan database; `writable` is false when its permissions forbid writing, which
+        /// mealplan respects even when running as root.
+        case mealPlan(writable: Bool)
+    }
+
+    /// What is at `path`, refusing anything that is not a mealplan database.
+    static func inspect(_ path: String) throws(StoreError) -> State {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let error = errno
+            if error == ENOENT || error == ENOTDIR { return .missing }
+            throw .database("cannot open database '\(path)': \(describe(error))")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .database("cannot open database '\(path)': \(describe(errno))")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw .database("cannot open database '\(path)': it is not a regular file")
+        }
+        guard status.st_size > 0 else {
+            throw .database("database '\(path)' is an empty file, not a mealplan database; remove it or choose another path")
+        }
+        var header = [UInt8](repeating: 0, count: 100)
+        let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 100) }
+        guard count >= 0 else {
+            throw .database("cannot read database '\(path)': \(describe(errno))")
+        }
+        let magic = Array("SQLite format 3\0".utf8)
+        guard count == 100, Array(header[0..<16]) == magic else {
+            throw .database("'\(path)' is not a SQLite database, so not a mealplan database")
+        }
+        let applicationID = header[68..<72].reduce(Int32(0)) { $0 << 8 | Int32($1) }
+        guard applicationID == Schema.applicationID else {
+            throw .database("'\(path)' is a SQLite database of another program, not a mealplan database")
+        }
+        let ownerMayWrite = status.st_mode & S_IWUSR != 0
+        return .mealPlan(writable: ownerMayWrite && access(path, W_OK) == 0)
+    }
+
+    /// Creates the folders above `path` that are missing, readable by their owner only.
+    static func makeParentFolders(of path: String) throws(StoreError) {
+        var folder = ""
+        let components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        for (index, component) in components.enumerated() {
+            folder += index == 0 ? String(component) : "/" + component
+            guard !folder.isEmpty, !component.isEmpty, component != "." else { continue }
+            if mkdir(folder, 0o700) != 0, errno != EEXIST {
+                throw .database("cannot create folder '\(folder)' for the database: \(describe(errno))")
+            }
+        }
+    }
+
+    /// Creates a mealplan database at `path` that appears complete or not at all: it is built
+    /// under a temporary name in the same folder and then linked into place, so no other
+    /// process ever sees a half-made file, and two processes creating it at once both succeed.
+    static func create(_ path: String, configuration: Configuration) throws(StoreError) {
+        let temporary = temporaryPath(for: path)
+        defer {
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
+        }
+        let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw .database("cannot create database '\(path)': \(describe(errno))")
+        }
+        close(descriptor)
+        do {
+            let queue = try DatabaseQueue(path: temporary, configuration: configuration)
+            try queue.writeWithoutTransaction { db in
+                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            }
+            try Schema.migrator.migrate(queue)
+            try queue.close()
+        } catch {
+            throw StoreError.wrapping(error, path: path)
+        }
+        if link(temporary, path) != 0, errno != EEXIST {
+            throw .database("cannot create database '\(path)': \(describe(errno))")
+        }
+    }
+
+    private static func temporaryPath(for path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let unique = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        return "\(folder).\(name).\(getpid())-\(unique).new"
+    }
+
+    static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}

@@ -1,0 +1,204 @@
+import GRDB
+import MealPlanCore
+
+/// Changes to apply to a stored meal; `nil` leaves a field as it is.
+public struct MealChanges: Sendable {
+    public var title: String?
+    /// `.some(nil)` or blank text removes the note.
+    public var note: String??
+    /// A slot name as typed (exact or unique prefix).
+    public var slot: String?
+    public var day: Day?
+
+    public init(title: String? = nil, note: String?? = nil, slot: String? = nil, day: Day? = nil) {
+        self.title = title
+        self.note = note
+        self.slot = slot
+        self.day = day
+    }
+}
+
+extension MealStore {
+    static let mealColumns = """
+        SELECT meal.id, meal.day, slot.name, meal.position, meal.title, meal.note
+        FROM meal JOIN slot ON slot.id = meal.slotId
+        """
+    static let displayOrder = "ORDER BY meal.day, slot.position, meal.position"
+
+    static func meal(from row: Row) -> Meal {
+        Meal(id: row[0], day: Day(clamping: row[1]), slot: row[2], position: row[3], title: row[4], note: row[5])
+    }
+
+    /// The stored meal with this id, or `nil`.
+    public func meal(id: Int64) throws(StoreError) -> Meal? {
+        try read { db in try Self.fetchMeal(db, id: id) }
+    }
+
+    static func fetchMeal(_ db: Database, id: Int64) throws -> Meal? {
+        try Row.fetchOne(db, sql: "\(mealColumns) WHERE meal.id = ?", arguments: [id]).map(meal(from:))
+    }
+
+    private static func existingMeal(_ db: Database, id: Int64) throws -> Meal {
+        guard let meal = try fetchMeal(db, id: id) else { throw StoreError.input("there is no meal \(id)") }
+        return meal
+    }
+
+    /// The next free position at the end of a day's slot.
+    static let nextPositionSQL =
+        "(SELECT IFNULL(MAX(position) + 1, 0) FROM meal WHERE day = :day AND slotId = :slotId)"
+
+    private static func insert(_ db: Database, day: Day, slotID: Int64, title: String, note: String?) throws -> Meal {
+        try db.execute(
+            sql: """
+                INSERT INTO meal(day, slotId, position, title, note)
+                VALUES (:day, :slotId, \(nextPositionSQL), :title, :note)
+                """,
+            arguments: ["day": day.number, "slotId": slotID, "title": title, "note": note])
+        return try existingMeal(db, id: db.lastInsertedRowID)
+    }
+
+    /// Stores a new meal at the end of its day's slot and returns it with its id.
+    ///
+    /// `slot` is matched like everywhere else (exact, case-insensitive, or a unique prefix);
+    /// the title and note are validated by `Meal.validTitle` / `Meal.validNote`.
+    @discardableResult
+    public func addMeal(day: Day, slot: String, title: String, note: String? = nil) throws(StoreError) -> Meal {
+        let title = try Self.validTitle(title)
+        return try write { db in
+            let slot = try Self.resolveSlot(db, slot)
+            return try Self.insert(db, day: day, slotID: slot.id, title: title, note: Meal.validNote(note))
+        }
+    }
+
+    /// Applies `changes` to meal `id`; a meal moved to another day or slot goes to the end there.
+    @discardableResult
+    public func updateMeal(id: Int64, _ changes: MealChanges) throws(StoreError) -> Meal {
+        let title = try changes.title.map { text throws(StoreError) in try Self.validTitle(text) }
+        return try write { db in
+            let meal = try Self.existingMeal(db, id: id)
+            let currentSlotID = try Int64.fetchOne(db, sql: "SELECT slotId FROM meal WHERE id = ?", arguments: [id])
+            let slotID = try changes.slot.map { try Self.resolveSlot(db, $0).id } ?? currentSlotID
+            let day = changes.day ?? meal.day
+            let note = changes.note.map { Meal.validNote($0) } ?? meal.note
+            let moves = day != meal.day || slotID != currentSlotID
+            try db.execute(
+                sql: """
+                    UPDATE meal SET title = :title, note = :note, day = :day, slotId = :slotId,
+                        position = CASE WHEN :moves THEN \(Self.nextPositionSQL) ELSE position END
+                    WHERE id = :id
+                    """,
+                arguments: [
+                    "title": title ?? meal.title, "note": note, "day": day.number, "slotId": slotID,
+                    "moves": moves, "id": id,
+                ])
+            return try Self.existingMeal(db, id: id)
+        }
+    }
+
+    /// Stores a copy of meal `id` on `day` (in `slot`, or the same slot), at the end of that slot.
+    @discardableResult
+    public func copyMeal(id: Int64, to day: Day, slot: String? = nil) throws(StoreError) -> Meal {
+        try write { db in
+            let meal = try Self.existingMeal(db, id: id)
+            let target = try Self.resolveSlot(db, slot ?? meal.slot)
+            return try Self.insert(db, day: day, slotID: target.id, title: meal.title, note: meal.note)
+        }
+    }
+
+    /// Removes the meals with these ids, all or none: one unknown id removes nothing.
+    /// Returns the removed meals in the order the ids were given (duplicates counted once).
+    @discardableResult
+    public func removeMeals(ids: [Int64]) throws(StoreError) -> [Meal] {
+        var seen = Set<Int64>()
+        let unique = ids.filter { seen.insert($0).inserted }
+        return try write { db in
+            let delete = try db.makeStatement(sql: "DELETE FROM meal WHERE id = ?")
+            return try unique.map { id in
+                let meal = try Self.existingMeal(db, id: id)
+                try delete.execute(arguments: [id])
+                return meal
+            }
+        }
+    }
+
+    /// The meals of `range` in display order (day, slot order, position), optionally only those
+    /// of one slot and those whose title or note contains `search` (case-insensitive).
+    public func meals(in range: DayRange, slot: String? = nil, search: String? = nil) throws(StoreError) -> [Meal] {
+        try read { db in
+            var sql = "\(Self.mealColumns) WHERE meal.day BETWEEN :first AND :last"
+            var arguments: [String: (any DatabaseValueConvertible)?] = [
+                "first": range.first.number, "last": range.last.number,
+            ]
+            if let slot {
+                sql += " AND meal.slotId = :slotId"
+                arguments["slotId"] = try Self.resolveSlot(db, slot).id
+            }
+            if let search, !search.isEmpty {
+                sql += " AND mealplan_matches(meal.title, meal.note, :search)"
+                arguments["search"] = search
+            }
+            return try Row.fetchAll(db, sql: "\(sql) \(Self.displayOrder)", arguments: StatementArguments(arguments))
+                .map(Self.meal(from:))
+        }
+    }
+
+    /// The meals of `range` by day, each day's meals in display order; days without meals are
+    /// absent. This is what the planner loads for its window of days.
+    public func mealsByDay(in range: DayRange) throws(StoreError) -> [Day: [Meal]] {
+        Dictionary(grouping: try meals(in: range), by: \.day)
+    }
+
+    /// Calls `body` with every meal of `range` in display order, one at a time, from a single
+    /// snapshot: memory stays constant however many meals there are (used by export).
+    public func forEachMeal(in range: DayRange, _ body: (Meal) throws -> Void) throws(StoreError) {
+        try read { db in
+            let rows = try Row.fetchCursor(
+                db, sql: "\(Self.mealColumns) WHERE meal.day BETWEEN ? AND ? \(Self.displayOrder)",
+                arguments: [range.first.number, range.last.number])
+            while let row = try rows.next() {
+                try body(Self.meal(from: row))
+            }
+        }
+    }
+
+    /// The first meal after `day` (later days only) whose title or note contains `text`.
+    public func nextMeal(matching text: String, after day: Day) throws(StoreError) -> Meal? {
+        try read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    \(Self.mealColumns) WHERE meal.day > ? AND mealplan_matches(meal.title, meal.note, ?)
+                    \(Self.displayOrder) LIMIT 1
+                    """,
+                arguments: [day.number, text]
+            ).map(Self.meal(from:))
+        }
+    }
+
+    /// The last meal before `day` (earlier days only) whose title or note contains `text`.
+    public func previousMeal(matching text: String, before day: Day) throws(StoreError) -> Meal? {
+        try read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    \(Self.mealColumns) WHERE meal.day < ? AND mealplan_matches(meal.title, meal.note, ?)
+                    ORDER BY meal.day DESC, slot.position DESC, meal.position DESC LIMIT 1
+                    """,
+                arguments: [day.number, text]
+            ).map(Self.meal(from:))
+        }
+    }
+
+    /// The number of stored meals.
+    public func mealCount() throws(StoreError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM meal") ?? 0 }
+    }
+
+    static func validTitle(_ text: String) throws(StoreError) -> String {
+        do {
+            return try Meal.validTitle(text)
+        } catch {
+            throw .input(error.message)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import GRDB
+import MealPlanCore
+
+extension MealStore {
+    /// A slot row: the public `MealSlot` plus the row id meals refer to.
+    struct StoredSlot {
+        let id: Int64
+        let slot: MealSlot
+    }
+
+    static func storedSlots(_ db: Database) throws -> [StoredSlot] {
+        try Row.fetchAll(db, sql: "SELECT id, name, position FROM slot ORDER BY position").map {
+            StoredSlot(id: $0[0], slot: MealSlot(name: $0[1], position: $0[2]))
+        }
+    }
+
+    /// The slot `input` names, by the one matching rule of `[MealSlot].resolve`.
+    static func resolveSlot(_ db: Database, _ input: String) throws -> StoredSlot {
+        let stored = try storedSlots(db)
+        do {
+            let slot = try stored.map(\.slot).resolve(input)
+            return stored.first { $0.slot == slot }!
+        } catch {
+            throw StoreError.input(error.message)
+        }
+    }
+
+    /// The slots in display order.
+    public func slots() throws(StoreError) -> [MealSlot] {
+        try read { db in try Self.storedSlots(db).map(\.slot) }
+    }
+
+    /// Adds a slot at the end, or right after the slot `after` names.
+    ///
+    /// Names are unique regardless of case ("Brunch" and "brunch" are the same slot).
+    @discardableResult
+    public func addSlot(_ input: String, after: String? = nil) throws(StoreError) -> MealSlot {
+        let name: String
+        do {
+            name = try MealSlot.validName(input)
+        } catch {
+            throw .input(error.message)
+        }
+        return try write { db in
+            let stored = try Self.storedSlots(db)
+            if let existing = stored.first(where: { $0.slot.name.lowercased() == name.lowercased() }) {
+                throw StoreError.input("there is already a slot '\(existing.slot.name)'")
+            }
+            let position: Int
+            if let after {
+                position = try Self.resolveSlot(db, after).slot.position + 1
+                // Shift the later slots in two steps: positions are unique at every moment.
+                try db.execute(
+                    sql: "UPDATE slot SET position = -position - 1 WHERE position >= ?", arguments: [position])
+                try db.execute(sql: "UPDATE slot SET position = -position WHERE position < 0")
+            } else {
+                position = (stored.map(\.slot.position).max() ?? -1) + 1
+            }
+            try db.execute(sql: "INSERT INTO slot(name, position) VALUES (?, ?)", arguments: [name, position])
+            return MealSlot(name: name, position: position)
+        }
+    }
+
+    /// Removes the slot `name` names; refused while any meal uses it, and for the last slot.
+    @discardableResult
+    public func removeSlot(_ name: String) throws(StoreError) -> MealSlot {
+        try write { db in
+            let target = try Self.resolveSlot(db, name)
+            let uses = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM meal WHERE slotId = ?", arguments: [target.id]) ?? 0
+            guard uses == 0 else {
+                let meals = uses == 1 ? "1 meal uses" : "\(uses) meals use"
+                throw StoreError.input("cannot remove slot '\(target.slot.name)': \(meals) it; move or remove them first")
+            }
+            guard try Self.storedSlots(db).count > 1 else {
+                throw StoreError.input("cannot remove '\(target.slot.name)': it is the only slot")
+            }
+            try db.execute(sql: "DELETE FROM slot WHERE id = ?", arguments: [target.id])
+            return target.slot
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import GRDB
+import GRDBSQLite
+import MealPlanCore
+import Synchronization
+
+/// The meal plan's database: every read and write of meals and slots goes through here.
+///
+/// It wraps any GRDB writer so the same code serves a `DatabasePool` on a file (WAL: the planner
+/// reads while the command line writes) and an in-memory `DatabaseQueue` in tests. Each method
+/// that changes something runs one IMMEDIATE transaction, so a failure leaves nothing half done
+/// and concurrent processes queue up behind the busy timeout instead of failing.
+public final class MealStore: Sendable {
+    /// What a command needs from the database file.
+    public enum Access: Sendable {
+        /// Reading only: a database file without write permission can still be read.
+        case read
+        /// Reading and writing; a read-only file is refused up front.
+        case readWrite
+    }
+
+    /// How long a writer waits for another process's transaction before giving up.
+    public static let busyTimeout: Double = 5
+
+    let writer: any DatabaseWriter
+    /// The file, or ":memory:", for messages.
+    let path: String
+    private let lastDataVersion = Mutex<Int?>(nil)
+
+    /// A store over an existing writer, migrated to the current schema (used by tests).
+    public init(writer: any DatabaseWriter, path: String = ":memory:") throws(StoreError) {
+        self.writer = writer
+        self.path = path
+        do {
+            try Schema.migrator.migrate(writer)
+        } catch {
+            throw StoreError.wrapping(error, path: path)
+        }
+    }
+
+    private init(openedWriter: any DatabaseWriter, path: String) {
+        writer = openedWriter
+        self.path = path
+    }
+
+    /// An empty store in memory, for tests and dry runs.
+    public static func inMemory() throws(StoreError) -> MealStore {
+        do {
+            return try MealStore(writer: DatabaseQueue(configuration: configuration(readOnly: false)))
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.wrapping(error, path: ":memory:")
+        }
+    }
+
+    /// Opens (creating it with its folders if missing) the mealplan database at `path`.
+    ///
+    /// Files that are not mealplan databases are refused before SQLite opens them, so they are
+    /// never modified; the schema is migrated only when it is older than this program's.
+    public static func open(path: String, access: Access) throws(StoreError) -> MealStore {
+        var state = try DatabaseFile.inspect(path)
+        if state == .missing {
+            try DatabaseFile.makeParentFolders(of: path)
+            try DatabaseFile.create(path, configuration: configuration(readOnly: false))
+            state = try DatabaseFile.inspect(path)
+        }
+        guard case .mealPlan(let writable) = state else {
+            throw .database("cannot open database '\(path)'")
+        }
+        if access == .readWrite && !writable {
+            throw .database("database '\(path)' is read-only; cannot change it")
+        }
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration(readOnly: !writable))
+            let version = try pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
+            if version > Schema.version {
+                throw StoreError.database(
+                    "database '\(path)' was written by a newer mealplan (schema \(version), this one knows \(Schema.version))")
+            }
+            if version < Schema.version {
+                guard writable else {
+                    throw StoreError.database("database '\(path)' needs an upgrade but is read-only")
+                }
+                try Schema.migrator.migrate(pool)
+            }
+            return MealStore(openedWriter: pool, path: path)
+        } catch {
+            throw StoreError.wrapping(error, path: path)
+        }
+    }
+
+    static func configuration(readOnly: Bool) -> Configuration {
+        var configuration = Configuration()
+        configuration.readonly = readOnly
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.label = "mealplan"
+        configuration.prepareDatabase { db in
+            db.add(function: MealSearch.function)
+            // Keep the -wal file when the last connection closes: GRDB writes to a WAL database
+            // whose -wal file is missing on every open, and mealplan opens it on every command.
+            var persist: Int32 = 1
+            _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+        }
+        return configuration
+    }
+
+    /// Runs `body` in one IMMEDIATE transaction; any error rolls everything back.
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try writer.write(body)
+        } catch {
+            throw StoreError.wrapping(error, path: path)
+        }
+    }
+
+    /// Runs `body` on a consistent snapshot of the database.
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try writer.read(body)
+        } catch {
+            throw StoreError.wrapping(error, path: path)
+        }
+    }
+
+    /// Whether anyone else (another process, another connection) committed a change since the
+    /// previous call; the first call answers `false`.
+    ///
+    /// It costs one `PRAGMA data_version`, so the planner can ask several times a second. The
+    /// pragma's value is only comparable on one connection, so it always runs on the writer
+    /// connection; this store's own commits do not count as changes.
+    public func hasChanges() throws(StoreError) -> Bool {
+        let version: Int
+        do {
+            version = try writer.writeWithoutTransaction { db in
+                try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+            }
+        } catch {
+            throw StoreError.wrapping(error, path: path)
+        }
+        return lastDataVersion.withLock { last in
+            defer { last = version }
+            return last.map { $0 != version } ?? false
+        }
+    }
+}

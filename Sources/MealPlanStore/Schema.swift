@@ -1,0 +1,73 @@
+import GRDB
+import MealPlanCore
+
+/// The database layout and how to get there from an empty file.
+///
+/// Every migration also stamps `PRAGMA user_version` with its number, so opening a database
+/// whose schema is current costs one pragma instead of a migrator run; `application_id` marks
+/// the file as ours, so mealplan never migrates (and thereby changes) a stranger's database.
+enum Schema {
+    /// "Meal" in ASCII; stored in the SQLite header at offset 68.
+    static let applicationID: Int32 = 0x4D65_616C
+
+    /// The titles' upper bound in code points. `Meal.validTitle` allows 500 characters, and one
+    /// character (an emoji, a letter with accents) may take several code points, which is all
+    /// SQLite's `length` can count.
+    static let maximumTitleCodePoints = 8 * Meal.maximumTitleLength
+
+    private static let migrations: [(name: String, apply: @Sendable (Database) throws -> Void)] = [
+        ("create slots and meals", createTables),
+        ("seed the default slots", seedDefaultSlots),
+    ]
+
+    /// The `user_version` of a database whose schema is up to date.
+    static let version = migrations.count
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for (index, migration) in migrations.enumerated() {
+            migrator.registerMigration(migration.name) { db in
+                try migration.apply(db)
+                try db.execute(sql: "PRAGMA user_version = \(index + 1)")
+            }
+        }
+        return migrator
+    }
+
+    private static func createTables(_ db: Database) throws {
+        try db.execute(sql: """
+            PRAGMA application_id = \(applicationID);
+
+            CREATE TABLE slot (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE COLLATE NOCASE
+                    CHECK (length(name) BETWEEN 1 AND \(MealSlot.maximumNameLength) AND name = trim(name)),
+                position INTEGER NOT NULL UNIQUE
+            ) STRICT;
+
+            CREATE TABLE meal (
+                id INTEGER PRIMARY KEY,
+                day INTEGER NOT NULL
+                    CHECK (day BETWEEN \(Day.first.number) AND \(Day.last.number)),
+                slotId INTEGER NOT NULL REFERENCES slot(id) ON DELETE RESTRICT,
+                position INTEGER NOT NULL CHECK (position >= 0),
+                title TEXT NOT NULL
+                    CHECK (length(title) BETWEEN 1 AND \(maximumTitleCodePoints) AND title = trim(title)),
+                note TEXT CHECK (note <> '')
+            ) STRICT;
+
+            -- "The meals of days a…b" is a range search on this index, already in display order
+            -- within a slot; it also keeps two meals from sharing a place. There is deliberately
+            -- no index on slotId alone: only removing a slot would use it, which is rare, while
+            -- every imported meal would pay for its upkeep.
+            CREATE UNIQUE INDEX meal_by_day ON meal(day, slotId, position);
+            """)
+    }
+
+    private static func seedDefaultSlots(_ db: Database) throws {
+        let insert = try db.makeStatement(sql: "INSERT INTO slot(name, position) VALUES (?, ?)")
+        for slot in MealSlot.defaults {
+            try insert.execute(arguments: [slot.name, slot.position])
+        }
+    }
+}

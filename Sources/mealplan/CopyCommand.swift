@@ -1,0 +1,25 @@
+import ArgumentParser
+import MealPlanStore
+
+struct CopyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "copy",
+        abstract: "Copy a meal to another day.",
+        discussion: """
+            The copy gets a new id and goes to the end of its slot on that day.
+
+            Examples:
+              mealplan copy 12 +1w
+              mealplan copy 12 2026-04-01 --slot lunch
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The id of the meal to copy.") var id: Int64
+    @Argument(help: "The day of the copy.") var date: String
+    @Option(help: "The copy's slot; the same slot if not given.") var slot: String?
+
+    func run() throws {
+        let day = try store.day(date)
+        report("added", [try store.openStore(.readWrite).copyMeal(id: id, to: day, slot: slot)])
+    }
+}

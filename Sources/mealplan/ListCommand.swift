@@ -1,0 +1,59 @@
+import ArgumentParser
+import MealPlanCore
+import MealPlanStore
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Show the meals of some days (the next 7 days unless told otherwise).",
+        discussion: """
+            Text output groups meals by day, each line showing the meal's id, slot and title, \
+            notes below. Days without meals are left out unless --all-days is given.
+
+            Examples:
+              mealplan list
+              mealplan list --from mon --days 14
+              mealplan list --from 2026-03-01 --to 2026-03-31 --slot dinner
+              mealplan list --search lasagna --from 2026-01-01 --to 2026-12-31
+              mealplan list --format json
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @OptionGroup var store: StoreOptions
+    @Option(help: "The first day (default: today).") var from: String?
+    @Option(help: "The last day.") var to: String?
+    @Option(help: "How many days to show (default: 7).") var days: Int?
+    @Option(help: "Only meals of this slot.") var slot: String?
+    @Option(help: "Only meals whose title or note contains this text (any case).") var search: String?
+    @Flag(help: "Also show days without meals (text format).") var allDays = false
+    @Option(help: "text or json.") var format: Format = .text
+
+    func validate() throws {
+        if to != nil && days != nil { throw ValidationError("give either --to or --days, not both") }
+        if let days, days < 1 { throw ValidationError("--days must be at least 1") }
+    }
+
+    func run() throws {
+        let first = try from.map { try store.day($0) } ?? store.today()
+        let range: DayRange
+        if let to {
+            let last = try store.day(to)
+            guard last >= first else {
+                throw CommandFailure.usage("--to \(last.iso) is before --from \(first.iso)")
+            }
+            range = DayRange(first, last)
+        } else {
+            range = DayRange(start: first, count: days ?? 7)
+        }
+        let meals = try store.openStore(.read).meals(in: range, slot: slot, search: search)
+        switch format {
+        case .text:
+            for line in MealListText.lines(range: range, meals: meals, allDays: allDays) { print(line) }
+        case .json:
+            print(MealJSON.array(meals))
+        }
+    }
+}

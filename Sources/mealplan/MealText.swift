@@ -1,0 +1,17 @@
+import MealPlanCore
+import TerminalKit
+
+extension Meal {
+    /// One line naming the meal for messages such as "added meal 12 on …"; user text made
+    /// visible, the note left out.
+    var summary: String {
+        "meal \(id ?? 0) on \(day.weekday.shortName) \(day.iso), \(slot.terminalVisible): \(title.terminalVisible)"
+    }
+}
+
+/// Prints `verb` and the summary of each meal, one line each (what the changing commands say).
+func report(_ verb: String, _ meals: [Meal]) {
+    for meal in meals {
+        print("\(verb) \(meal.summary)")
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Glibc
+
+/// The `mealplan` command. The root command is synchronous on purpose: the planner that will
+/// run here needs the main thread for ncurses (see DESIGN.md).
+@main
+struct Mealplan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mealplan",
+        abstract: "Plan meals from the terminal; the plan lives in one SQLite file.",
+        discussion: """
+            Dates: YYYY-MM-DD, today, tomorrow, yesterday, +N / -N days, +Nw / -Nw weeks, or a \
+            weekday name or abbreviation (mon … sun), meaning the next such day on or after today.
+            Slots: breakfast, lunch, dinner, snack unless changed with 'mealplan slots'; a slot \
+            may be typed in any case or shortened to a unique prefix ("din").
+
+            Database: --db PATH, else $MEALPLAN_DB, else $XDG_DATA_HOME/mealplan/meals.sqlite, \
+            else ~/.local/share/mealplan/meals.sqlite. MEALPLAN_TODAY=YYYY-MM-DD overrides today \
+            (for tests and scripts).
+
+            Exit status: 0 ok, 64 bad usage or input, 65 bad data in an imported file, 66 input \
+            file missing, 74 database or I/O error.
+
+            Examples:
+              mealplan add fri dinner "Lasagna" --note "double batch"
+              mealplan list
+              mealplan list --from mon --days 14 --slot dinner
+              mealplan export --output plan.csv
+            """,
+        subcommands: [
+            AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, CopyCommand.self,
+            RemoveCommand.self, SlotsCommand.self,
+        ])
+
+    /// Until the planner exists, `mealplan` alone explains itself.
+    func run() {
+        print(Self.helpMessage())
+    }
+
+    /// Runs the command line, reporting every failure as one line on standard error.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if let failure = CommandFailure(error) {
+                report(failure.message)
+                Glibc.exit(failure.status)
+            }
+            let status = exitCode(for: error)
+            if status == .success {
+                print(fullMessage(for: error))
+                Glibc.exit(0)
+            }
+            // ArgumentParser's own errors are usage errors (64); its usage text goes to --help.
+            report(message(for: error) + " (see 'mealplan help')")
+            Glibc.exit(status == .failure ? CommandFailure.Status.usage : status.rawValue)
+        }
+    }
+
+    private static func report(_ message: String) {
+        let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        var text = "mealplan: \(line)\n"
+        text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,84 @@
+import MealPlanCore
+import Testing
+@testable import MealPlanStore
+
+@Suite struct ImportTests {
+    @Test(arguments: StoreKind.allCases)
+    func importAddsEveryRowInOneTransaction(kind: StoreKind) throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(kind, in: folder)
+        try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Existing")
+        let count = try store.importMeals { importer in
+            try importer.add(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: "")
+            try importer.add(day: day("2026-03-02"), slot: "Lunch", title: "Bread", note: "rye")
+            try importer.add(day: day("2026-03-01"), slot: "din", title: "Pasta", note: nil)
+        }
+        #expect(count == 3)
+        let meals = try store.meals(in: .all)
+        #expect(meals.map(\.title) == ["Pasta", "Existing", "Soup", "Bread"])
+        #expect(meals.map(\.position) == [0, 0, 1, 2])
+        #expect(meals[3].note == "rye" && meals[2].note == nil)
+    }
+
+    /// Positions are counted in memory for rows in date order and asked of the index otherwise;
+    /// both ways must agree.
+    @Test(arguments: StoreKind.allCases)
+    func positionsStayCorrectInAnyRowOrder(kind: StoreKind) throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(kind, in: folder)
+        try store.addMeal(day: day("2026-03-10"), slot: "lunch", title: "Existing")
+        try store.importMeals { importer in
+            for (date, slot, title) in [
+                ("2026-03-01", "lunch", "A"), ("2026-03-01", "dinner", "B"), ("2026-03-01", "lunch", "C"),
+                ("2026-03-02", "lunch", "D"), ("2026-03-10", "lunch", "E"), ("2026-03-11", "lunch", "F"),
+                ("2026-03-01", "lunch", "G"), ("2026-03-11", "lunch", "H"),
+            ] {
+                try importer.add(day: day(date), slot: slot, title: title, note: nil)
+            }
+        }
+        let placed = try store.meals(in: .all).map { "\($0.day.iso) \($0.slot) \($0.position) \($0.title)" }
+        #expect(placed == [
+            "2026-03-01 lunch 0 A", "2026-03-01 lunch 1 C", "2026-03-01 lunch 2 G", "2026-03-01 dinner 0 B",
+            "2026-03-02 lunch 0 D", "2026-03-10 lunch 0 Existing", "2026-03-10 lunch 1 E",
+            "2026-03-11 lunch 0 F", "2026-03-11 lunch 1 H",
+        ])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func anyBadRowImportsNothing(kind: StoreKind) throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(kind, in: folder)
+        #expect(throws: StoreError(.input, "unknown slot 'tea'; slots are breakfast, lunch, dinner, snack")) {
+            try store.importMeals { importer in
+                try importer.add(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: nil)
+                try importer.add(day: day("2026-03-02"), slot: "tea", title: "Cake", note: nil)
+            }
+        }
+        #expect(throws: StoreError(.input, "the title is empty")) {
+            try store.importMeals { importer in
+                try importer.add(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: nil)
+                try importer.add(day: day("2026-03-02"), slot: "lunch", title: "", note: nil)
+            }
+        }
+        struct CallerError: Error {}
+        #expect(throws: CallerError.self) {
+            try store.importMeals { importer in
+                try importer.add(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: nil)
+                throw CallerError()
+            }
+        }
+        #expect(try store.mealCount() == 0)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func dryRunChecksEverythingAndAddsNothing(kind: StoreKind) throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(kind, in: folder)
+        let count = try store.importMeals(dryRun: true) { importer in
+            try importer.add(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: nil)
+            try importer.add(day: day("2026-03-03"), slot: "lunch", title: "Bread", note: nil)
+        }
+        #expect(count == 2)
+        #expect(try store.mealCount() == 0)
+    }
+}

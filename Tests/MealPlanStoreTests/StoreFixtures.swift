@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+import MealPlanCore
+import Testing
+@testable import MealPlanStore
+
+/// The two ways a store runs: in memory (tests, dry runs) and on a WAL file (everything else).
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
+    case memoryQueue
+    case filePool
+
+    var testDescription: String { rawValue }
+}
+
+/// A temporary folder removed when the value goes away.
+final class TemporaryFolder {
+    let path: String
+
+    init() {
+        path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mealplan-store-\(UUID().uuidString)").path
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+}
+
+/// A fresh store of `kind`; the folder must outlive the store.
+func makeStore(_ kind: StoreKind, in folder: TemporaryFolder) throws -> MealStore {
+    switch kind {
+    case .memoryQueue: try MealStore.inMemory()
+    case .filePool: try MealStore.open(path: folder.file("meals.sqlite"), access: .readWrite)
+    }
+}
+
+func day(_ iso: String) -> Day { try! Day(iso: iso) }
+
+func fileBytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+func permissions(_ path: String) throws -> Int {
+    try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! NSNumber).intValue
+}
+
+extension MealStore {
+    /// Raw SQL against the store's connection, for checking what the schema itself refuses.
+    func execute(_ sql: String) throws {
+        try writer.write { try $0.execute(sql: sql) }
+    }
+
+    func fetchStrings(_ sql: String) throws -> [String] {
+        try writer.read { try String.fetchAll($0, sql: sql) }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// What one run of the built `mealplan` binary did.
+struct RunResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+}
+
+/// A temporary home with its own database, against which the built binary runs with today
+/// pinned to Monday 2026-03-02.
+final class CLISandbox {
+    let folder: String
+    var database: String { folder + "/data/meals.sqlite" }
+    var today = "2026-03-02"
+
+    init() {
+        folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mealplan-cli-\(UUID().uuidString)").path
+        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// The `mealplan` executable SwiftPM built next to this test bundle.
+    static let binary: URL = {
+        let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        for folder in candidates {
+            let url = folder.appendingPathComponent("mealplan")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            let parent = folder.deletingLastPathComponent().appendingPathComponent("mealplan")
+            if FileManager.default.isExecutableFile(atPath: parent.path) { return parent }
+        }
+        fatalError("the mealplan binary was not found next to the test bundle")
+    }()
+
+    /// Runs `mealplan arguments…` with MEALPLAN_DB and MEALPLAN_TODAY set (unless `environment`
+    /// overrides them) and `input` as standard input.
+    func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> RunResult {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        var variables = ["PATH": "/usr/bin:/bin", "HOME": folder + "/home", "LANG": "C.UTF-8",
+                         "MEALPLAN_DB": database, "MEALPLAN_TODAY": today]
+        variables.merge(environment) { $1 }
+        process.environment = variables.filter { !$0.value.isEmpty }
+        // Files rather than pipes: nothing to drain concurrently, however much is printed.
+        let io = folder + "/io-\(UUID().uuidString)"
+        _ = FileManager.default.createFile(atPath: io + ".in", contents: input)
+        _ = FileManager.default.createFile(atPath: io + ".out", contents: nil)
+        _ = FileManager.default.createFile(atPath: io + ".err", contents: nil)
+        defer { for suffix in [".in", ".out", ".err"] { try? FileManager.default.removeItem(atPath: io + suffix) } }
+        process.standardInput = FileHandle(forReadingAtPath: io + ".in")
+        process.standardOutput = FileHandle(forWritingAtPath: io + ".out")
+        process.standardError = FileHandle(forWritingAtPath: io + ".err")
+        try process.run()
+        process.waitUntilExit()
+        return RunResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: FileManager.default.contents(atPath: io + ".out") ?? Data(), as: UTF8.self),
+            stderr: String(decoding: FileManager.default.contents(atPath: io + ".err") ?? Data(), as: UTF8.self))
+    }
+
+    /// The database and its WAL, for checking that a failed command changed nothing.
+    func snapshot(_ path: String? = nil) -> [Data?] {
+        let path = path ?? database
+        return [path, path + "-wal"].map { FileManager.default.contents(atPath: $0) }
+    }
+
+    /// Runs a command that must fail with `status` and exactly `message` on standard error,
+    /// nothing on standard output, and leave the database files byte-identical.
+    func expectFailure(
+        _ arguments: [String], status: Int32, message: String, input: Data = Data(),
+        environment: [String: String] = [:], database: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let before = snapshot(database)
+        let result = try run(arguments, input: input, environment: environment)
+        #expect(result.status == status, "\(arguments)", sourceLocation: sourceLocation)
+        #expect(result.stderr == "mealplan: \(message)\n", "\(arguments)", sourceLocation: sourceLocation)
+        #expect(result.stdout == "", "\(arguments)", sourceLocation: sourceLocation)
+        #expect(snapshot(database) == before, "the database changed: \(arguments)", sourceLocation: sourceLocation)
+    }
+
+    /// Runs a command that must succeed, returning its standard output.
+    @discardableResult
+    func succeed(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
+                 sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let result = try run(arguments, input: input, environment: environment)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr == "", "\(arguments)", sourceLocation: sourceLocation)
+        return result.stdout
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// add, edit, move, copy and remove, each with its error paths.
+@Suite struct MealCommandTests {
+    @Test func addPrintsTheNewMealWithItsId() throws {
+        let cli = CLISandbox()
+        #expect(try cli.succeed(["add", "today", "lunch", "Tomato soup"]) == "added meal 1 on Mon 2026-03-02, lunch: Tomato soup\n")
+        #expect(try cli.succeed(["add", "fri", "DIN", "  Lasagna ", "--note", "double batch"])
+            == "added meal 2 on Fri 2026-03-06, dinner: Lasagna\n")
+        #expect(try cli.succeed(["add", "+1w", "break", "Pão de queijo"]) == "added meal 3 on Mon 2026-03-09, breakfast: Pão de queijo\n")
+        #expect(try cli.succeed(["list", "--days", "14", "--format", "json"]).contains(#""title":"Lasagna","note":"double batch"}"#))
+    }
+
+    @Test func addRefusesBadInput() throws {
+        let cli = CLISandbox()
+        try cli.succeed(["add", "today", "lunch", "Soup"])
+        try cli.expectFailure(["add", "2026-02-30", "lunch", "Soup"], status: 64,
+                              message: "'2026-02-30': February 2026 has 28 days")
+        try cli.expectFailure(["add", "someday", "lunch", "Soup"], status: 64,
+                              message: "'someday' is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, or a weekday (mon … sun)")
+        try cli.expectFailure(["add", "today", "tea", "Cake"], status: 64,
+                              message: "unknown slot 'tea'; slots are breakfast, lunch, dinner, snack")
+        try cli.expectFailure(["add", "today", "lunch", "  "], status: 64, message: "the title is empty")
+        try cli.expectFailure(["add", "today", "lunch", "Soup\nand bread"], status: 64,
+                              message: "the title must be one line; put details in the note")
+        try cli.expectFailure(["add", "today", "lunch", String(repeating: "x", count: 501)], status: 64,
+                              message: "the title has 501 characters; at most 500 are allowed")
+        try cli.expectFailure(["add", "today", "lunch"], status: 64,
+                              message: "Missing expected argument '<title>' (see 'mealplan help')")
+        try cli.expectFailure(["add", "today", "lunch", "Soup", "--colour", "red"], status: 64,
+                              message: "Unknown option '--colour' (see 'mealplan help')")
+    }
+
+    @Test func editChangesOnlyWhatIsGiven() throws {
+        let cli = CLISandbox()
+        try cli.succeed(["add", "today", "lunch", "Soup", "--note", "hot"])
+        try cli.succeed(["add", "tomorrow", "dinner", "Fish"])
+        #expect(try cli.succeed(["edit", "1", "--title", "Leek soup"]) == "updated meal 1 on Mon 2026-03-02, lunch: Leek soup\n")
+        #expect(try cli.succeed(["edit", "1", "--slot", "din", "--date", "tomorrow"])
+            == "updated meal 1 on Tue 2026-03-03, dinner: Leek soup\n")
+        try cli.succeed(["edit", "1", "--note", ""])
+        #expect(try cli.succeed(["list", "--format", "json"]) == """
+            [{"id":2,"date":"2026-03-03","slot":"dinner","position":0,"title":"Fish","note":null},
+            {"id":1,"date":"2026-03-03","slot":"dinner","position":1,"title":"Leek soup","note":null}]
+
+            """)
+    }
+
+    @Test func editRefusesBadInput() throws {
+        let cli = CLISandbox()
+        try cli.succeed(["add", "today", "lunch", "Soup"])
+        try cli.expectFailure(["edit", "7", "--title", "Stew"], status: 64, message: "there is no meal 7")
+        try cli.expectFailure(["edit", "1"], status: 64,
+                              message: "nothing to change: give --title, --note, --slot or --date (see 'mealplan help')")
+        try cli.expectFailure(["edit", "1", "--title", ""], status: 64, message: "the title is empty")
+        try cli.expectFailure(["edit", "1", "--slot", "tea"], status: 64,
+                              message: "unknown slot 'tea'; slots are breakfast, lunch, dinner, snack")
+        try cli.expectFailure(["edit", "1", "--date", "2026-13-01"], status: 64,
+                              message: "'2026-13-01': there is no month 13; months run from 01 to 12")
+        try cli.expectFailure(["edit", "one", "--title", "x"], status: 64,
+                              message: "The value 'one' is invalid for '<id>' (see 'mealplan help')")
+    }
+
+    @Test func moveAppendsToTheNewDayAndSlot() throws {
+        let cli = CLISandbox()
+        try cli.succeed(["add", "today", "lunch", "Soup"])
+        try cli.succeed(["add", "wed", "lunch", "Bread"])
+        #expect(try cli.succeed(["move", "1", "wed"]) == "moved meal 1 on Wed 2026-03-04, lunch: Soup\n")
+        #expect(try cli.succeed(["move", "2", "thu", "--slot", "snack"]) == "moved meal 2 on Thu 2026-03-05, snack: Bread\n")
+        try cli.expectFailure(["move", "9", "wed"], status: 64, message: "there is no meal 9")
+        try cli.expectFailure(["move", "1", "+99999999"], status: 64,
+                              message: "'+99999999' is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, or a weekday (mon … sun)")
+        try cli.expectFailure(["move", "1"], status: 64, message: "Missing expected argument '<date>' (see 'mealplan help')")
+    }
+
+    @Test func copyMakesANewMeal() throws {
+        let cli = CLISandbox()
+        try cli.succeed(["add", "today", "lunch", "Soup", "--note", "hot"])
+        #expect(try cli.succeed(["copy", "1", "+1w"]) == "added meal 2 on Mon 2026-03-09, lunch: Soup\n")
+        #expect(try cli.succeed(["copy", "1", "today", "--slot", "dinner"]) == "added meal 3 on Mon 2026-03-02, dinner: Soup\n")
+        #expect(try cli.succeed(["list", "--days", "8", "--format", "json"]).components(separatedBy: #""note":"hot""#).count == 4)
+        try cli.expectFailure(["copy", "5", "today"], status: 64, message: "there is no meal 5")
+    }
+
+    @Test func removeIsAllOrNothing() throws {
+        let cli = CLISandbox()
+        for title in ["A", "B", "C"] { try cli.succeed(["add", "today", "lunch", title]) }
+        try cli.expectFailure(["remove", "1", "99", "2"], status: 64, message: "there is no meal 99")
+        try cli.expectFailure(["remove"], status: 64, message: "Missing expected argument '<ids> ...' (see 'mealplan help')")
+        #expect(try cli.succeed(["remove", "3", "1"]) == """
+            removed meal 3 on Mon 2026-03-02, lunch: C
+            removed meal 1 on Mon 2026-03-02, lunch: A
+
+            """)
+        #expect(try cli.succeed(["list"]) == "Mon 2026-03-02\n  2  lunch  B\n")
+    }
+
+    @Test func userTextReachesTheTerminalVisible() throws {
+        let cli = CLISandbox()
+        #expect(try cli.succeed(["add", "today", "lunch", "Soup\u{1B}[2J"]) == "added meal 1 on Mon 2026-03-02, lunch: Soup␛[2J\n")
+        try cli.expectFailure(["add", "today", "t\u{7}ea", "Cake"], status: 64,
+                              message: "unknown slot 't␇ea'; slots are breakfast, lunch, dinner, snack")
+    }
+
+    @Test func severalProcessesAddingAtOnceAllSucceed() throws {
+        let cli = CLISandbox()
+        try cli.succeed(["slots"])
+        let processes = 8
+        let results = try (0..<processes).map { index in
+            let process = Process()
+            process.executableURL = CLISandbox.binary
+            process.arguments = ["add", "today", "lunch", "Meal \(index)"]
+            process.environment = ["MEALPLAN_DB": cli.database, "MEALPLAN_TODAY": cli.today]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for process in results { process.waitUntilExit() }
+        #expect(results.map(\.terminationStatus) == Array(repeating: 0, count: processes))
+        #expect(try cli.succeed(["list"]).split(separator: "\n").count == processes + 1)
+    }
+}
