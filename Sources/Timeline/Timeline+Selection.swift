@@ -89,13 +89,12 @@ extension Timeline {
     /// least in part when it is taller than the view), select the nearest item that is, on the
     /// side it left from.
     mutating func keepSelectionOnScreen() {
-        let stops = visibleStops()
-        let acceptable = stops.filter { stop in
-            stop.lines.count <= height
-                ? stop.lines.lowerBound >= 0 && stop.lines.upperBound <= height
-                : stop.lines.lowerBound < height && stop.lines.upperBound > 0
+        if case .at(let top) = screenPlace(of: selection.day, at: position) {
+            let span = layout(of: selection.day).lines(of: selection.item)
+            if isOnScreenAsItShould((top + span.lowerBound)..<(top + span.upperBound)) { return }
         }
-        if acceptable.contains(where: { $0.selection == selection }) { return }
+        let stops = visibleStops()
+        let acceptable = stops.filter { isOnScreenAsItShould($0.lines) }
         let leftAbove: Bool
         if let current = stops.first(where: { $0.selection == selection }) {
             leftAbove = current.lines.lowerBound < 0
@@ -106,6 +105,14 @@ extension Timeline {
         if let chosen = leftAbove ? candidates.first : candidates.last {
             selection = chosen.selection
         }
+    }
+
+    /// Whether a selection covering these screen lines is shown as it should be: whole when it
+    /// fits in the view, else at least in part.
+    func isOnScreenAsItShould(_ lines: Range<Int>) -> Bool {
+        lines.count <= height
+            ? lines.lowerBound >= 0 && lines.upperBound <= height
+            : lines.lowerBound < height && lines.upperBound > 0
     }
 
     /// A selectable thing on screen and the screen lines it covers (possibly beyond the screen).

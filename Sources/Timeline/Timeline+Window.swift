@@ -36,9 +36,14 @@ extension Timeline {
             replaceWindow(with: target)
             return
         }
-        let current = window
+        dropRequests(outside: window)
+    }
+
+    /// Narrows queued requests to the days still held, dropping those with none left.
+    private mutating func dropRequests(outside held: DayRange) {
+        guard !requests.isEmpty else { return }
         requests = requests.compactMap { request in
-            request.days.intersection(current).map { LoadRequest(id: request.id, days: $0) }
+            request.days.intersection(held).map { LoadRequest(id: request.id, days: $0) }
         }
     }
 

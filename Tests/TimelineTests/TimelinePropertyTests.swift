@@ -6,7 +6,7 @@ import Testing
 /// invariants after every step, the cases below check what each operation promises.
 @Suite struct TimelinePropertyTests {
     static let sequencesPerSeed = 125
-    static let stepsPerSequence = 30
+    static let stepsPerSequence = 25
 
     @Test("random sequences, loads answered at once", arguments: 0..<8)
     func answeredAtOnce(seed: UInt64) {
