@@ -10,7 +10,9 @@ enum HelpView {
     }
 
     static let title = " Keys "
-    static let footer = "mouse wheel scrolls · j/k scroll this · any other key closes"
+    /// On the bottom border while lines are hidden below.
+    static let moreBelow = " j ↓ more "
+    static let footer = "mouse wheel scrolls the days · Esc closes"
 
     static func lines(_ keyMap: KeyMap) -> [Line] {
         var lines: [Line] = []
@@ -66,6 +68,10 @@ enum HelpView {
         let keyWidth = keyColumnWidth(lines)
         let inside = Rect(x: box.x + 2, y: box.y + 1, width: box.width - 4, height: box.height - 2)
         let first = clampedScroll(scroll, keyMap: keyMap, size: size)
+        if first + inside.height < lines.count {
+            buffer.write(moreBelow, x: box.maxX - 2 - moreBelow.terminalWidth, y: box.maxY - 1, style: theme.helpHeading,
+                         clip: Rect(x: box.x + 1, y: box.maxY - 1, width: box.width - 2, height: 1))
+        }
         for (offset, line) in lines.dropFirst(first).prefix(inside.height).enumerated() {
             let row = inside.y + offset
             if line.isHeading || line.keys.isEmpty {

@@ -105,6 +105,8 @@ extension PlannerState {
             switch mode {
             case .browsing:
                 message = nil
+                // A meal still to be selected once loaded would pull the selection back later.
+                focus = nil
                 guard let action = keyMap.action(for: key) else {
                     if key != .escape {
                         message = StatusMessage("\(KeyMap.name(of: key)) does nothing here; ? shows the keys")

@@ -161,3 +161,44 @@ func line(_ text: String, _ width: Int = 40) -> String {
         }
     }
 }
+
+@Suite struct LayoutAgreementTests {
+    /// Meals whose titles wrap differently at every width, with wide and zero-width characters.
+    static let meals = [
+        Meal(day: saturday, slot: "breakfast", title: "Porridge with apples, cinnamon and a spoon of honey"),
+        Meal(day: saturday, slot: "lunch", title: "寿司と味噌汁、それから緑茶", note: "n"),
+        Meal(day: saturday, slot: "dinner", title: "Supercalifragilisticexpialidocious stew"),
+        Meal(day: Day.on("2026-03-01"), slot: "snack", title: "Cafe\u{301} au lait 👨‍👩‍👧 and a croissant"),
+        Meal(day: Day.on("2026-03-03"), slot: "dinner", title: "x"),
+    ]
+
+    @Test func everyTimelineRowIsDrawnAtEveryWidth() {
+        var harness = Harness(today: saturday, size: Size(width: 12, height: 30), meals: Self.meals)
+        for width in 12...90 {
+            harness.send(.event(.resize(width: width, height: 30)))
+            let lines = harness.lines
+            // Blocks drawn exactly as tall as the timeline measured them leave no blank row
+            // and push nothing off: the 4th of March is always at the same row after them.
+            for row in 0..<29 {
+                #expect(lines[row].contains { $0 != " " }, "row \(row) is blank at width \(width)")
+            }
+            let screen = harness.state.timeline.screen
+            let fourth = screen.days.first { $0.day == Day.on("2026-03-04") }
+            #expect(fourth.map { lines[$0.screenLine].hasPrefix("Wed 4 Mar") } ?? true, "width \(width)")
+        }
+    }
+
+    @Test func daysNotLoadedYetShowAPlaceholderOfTheEmptyDaysHeight() {
+        let state = PlannerState(today: saturday, slots: MealSlot.defaults, size: Size(width: 30, height: 6))
+        let lines = Planner.render(state, colors: true).buffer.lines
+        #expect(lines == [
+            // No room for "February 2026" after the today tag at this width.
+            line("Sat 28 Feb  today", 30),
+            line("  …", 30),
+            "── March 2026 " + String(repeating: "─", count: 16),
+            line("Sun 1 Mar", 30),
+            line("  …", 30),
+            line("Sat 28 Feb 2026", 24) + "? help",
+        ])
+    }
+}
