@@ -9,6 +9,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
     ],
     targets: [
         .target(name: "MealPlanCore"),
@@ -36,6 +37,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "MealplanCLITests", dependencies: ["mealplan"]),
+        .target(name: "MealPlanExchange", dependencies: ["MealPlanCore"]),
+        // Times the CSV reader and writer alone; see Benchmarks/cli-vs-sqlite3.sh.
+        .executableTarget(
+            name: "csv-throughput", dependencies: ["MealPlanExchange", "MealPlanCore"], path: "Benchmarks/csv-throughput"),
+        .testTarget(
+            name: "MealPlanExchangeTests",
+            dependencies: ["MealPlanExchange", "MealPlanCore", .product(name: "CSV", package: "CSV.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )

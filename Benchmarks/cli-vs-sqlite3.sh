@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Measures mealplan against the sqlite3 command-line tool on the same database file, in a
+# release build, and checks the speed goals:
+#
+#   mealplan import of the generated CSV          at most 3 s
+#   mealplan list of one week                     at most 3x sqlite3 running the same query
+#   mealplan export of all meals                  at most 1.5x sqlite3 -csv of the same rows
+#
+# It also times the CSV reader and writer alone (csv-throughput), without a database.
+#
+# Usage: Benchmarks/cli-vs-sqlite3.sh [--meals N] [--seed S] [--keep DIR]
+#   --meals N   meals to generate, four a day from 1700-01-01 (default 1000000, ~684 years)
+#   --seed S    generator seed (default 42)
+#   --keep DIR  leave the CSV, database and hyperfine JSON in DIR instead of a temporary folder
+# Needs: swift, python3, sqlite3, hyperfine (Debian: apt-get install sqlite3 hyperfine).
+# Exit status: 0 when every goal is met, 1 when one is missed, 2 on a usage or setup error.
+set -euo pipefail
+
+meals=1000000
+seed=42
+keep=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --meals) meals="$2"; shift 2 ;;
+        --seed) seed="$2"; shift 2 ;;
+        --keep) keep="$2"; shift 2 ;;
+        *) echo "usage: $0 [--meals N] [--seed S] [--keep DIR]" >&2; exit 2 ;;
+    esac
+done
+for tool in swift python3 sqlite3 hyperfine; do
+    command -v "$tool" >/dev/null || { echo "$0: $tool is missing (apt-get install sqlite3 hyperfine)" >&2; exit 2; }
+done
+
+cd "$(dirname "$0")/.."
+if [ -n "$keep" ]; then
+    mkdir -p "$keep"
+    work="$(cd "$keep" && pwd)"
+else
+    work="$(mktemp -d)"
+    trap 'rm -rf "$work"' EXIT
+fi
+csv="$work/meals.csv"
+db="$work/meals.sqlite"
+
+echo "== building (release, static Swift standard library)"
+swift build -c release --static-swift-stdlib --product mealplan
+swift build -c release --static-swift-stdlib --product csv-throughput
+bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+
+echo "== generating $meals meals (seed $seed)"
+python3 Benchmarks/generate-meals.py --meals "$meals" --seed "$seed" --output "$csv"
+echo "$(du -h "$csv" | cut -f1) of CSV"
+
+# The week listed: the first Monday-to-Sunday week of 2026, or of the data if it ends sooner.
+first_day=$(python3 -c "
+import datetime
+last = datetime.date(1700, 1, 1) + datetime.timedelta(days=($meals - 1) // 4)
+print(min(datetime.date(2026, 3, 2), last - datetime.timedelta(days=6)))")
+day_number=$(python3 -c "import datetime; print((datetime.date.fromisoformat('$first_day') - datetime.date(1970, 1, 1)).days)")
+
+# What mealplan's store runs, as plain SQL: days are integers (days since 1970-01-01), shown
+# as ISO dates with SQLite's date() so that sqlite3 formats dates as mealplan does.
+columns="date(meal.day + 2440587.5) AS date, slot.name AS slot, meal.title AS title, meal.note AS note"
+from_meals="FROM meal JOIN slot ON slot.id = meal.slotId"
+order="ORDER BY meal.day, slot.position, meal.position"
+week_sql="SELECT meal.id, $columns $from_meals WHERE meal.day BETWEEN $day_number AND $((day_number + 6)) $order"
+export_sql="SELECT $columns $from_meals $order"
+
+echo "== import (fresh database each run)"
+hyperfine -N --runs 3 --prepare "rm -f $db $db-wal $db-shm" \
+    --export-json "$work/import.json" "$bin/mealplan import --db $db $csv"
+stored=$(sqlite3 "$db" "SELECT COUNT(*) FROM meal")
+[ "$stored" = "$meals" ] || { echo "$0: the database holds $stored meals, expected $meals" >&2; exit 2; }
+
+echo "== list one week from $first_day"
+hyperfine -N --warmup 5 --export-json "$work/list.json" \
+    "$bin/mealplan list --db $db --from $first_day --days 7" \
+    "sqlite3 $db \"$week_sql\""
+
+echo "== export all meals"
+hyperfine -N --warmup 1 --runs 5 --export-json "$work/export.json" \
+    "$bin/mealplan export --db $db" \
+    "sqlite3 -csv -header $db \"$export_sql\""
+"$bin/mealplan" export --db "$db" >"$work/export-mealplan.csv"
+sqlite3 -csv -header "$db" "$export_sql" >"$work/export-sqlite3.csv"
+if cmp -s "$work/export-mealplan.csv" "$csv"; then same_as_input="yes"; else same_as_input="NO"; fi
+if cmp -s "$work/export-mealplan.csv" "$work/export-sqlite3.csv"; then same_as_sqlite="yes"; else same_as_sqlite="no"; fi
+
+echo "== CSV reader and writer alone"
+hyperfine -N --warmup 1 --runs 5 --export-json "$work/csv.json" \
+    "$bin/csv-throughput read $csv" \
+    "$bin/csv-throughput write $meals"
+
+python3 - "$work" "$meals" "$same_as_input" "$same_as_sqlite" <<'PY'
+import json, sys
+work, meals, same_as_input, same_as_sqlite = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+def medians(name):
+    return [r["median"] for r in json.load(open(f"{work}/{name}.json"))["results"]]
+def show(seconds):
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+(imp,) = medians("import")
+list_ours, list_sqlite = medians("list")
+export_ours, export_sqlite = medians("export")
+read_alone, write_alone = medians("csv")
+rows = [
+    # operation, mealplan, sqlite3, ratio, goal, met
+    (f"import {meals:,} meals", show(imp), "", "", "≤ 3 s", imp <= 3),
+    ("list one week", show(list_ours), show(list_sqlite), f"{list_ours / list_sqlite:.2f}×", "≤ 3×",
+     list_ours <= 3 * list_sqlite),
+    ("export all meals", show(export_ours), show(export_sqlite), f"{export_ours / export_sqlite:.2f}×", "≤ 1.5×",
+     export_ours <= 1.5 * export_sqlite),
+    ("CSV parse alone", show(read_alone), "", "", "", None),
+    ("CSV write alone", show(write_alone), "", "", "", None),
+]
+print(f"\nmedians, release build, {meals:,} meals")
+print("| operation | mealplan | sqlite3 | ratio | goal | met |")
+print("|---|---|---|---|---|---|")
+for operation, ours, theirs, ratio, goal, met in rows:
+    print(f"| {operation} | {ours} | {theirs} | {ratio} | {goal} | {'' if met is None else 'yes' if met else 'NO'} |")
+print(f"\nexport == generated input file: {same_as_input}; export == sqlite3 -csv output: {same_as_sqlite}")
+sys.exit(0 if all(met is not False for *_, met in rows) and same_as_input == "yes" else 1)
+PY

@@ -1,0 +1,48 @@
+/// Why a CSV file could not be read, located by the physical line of the file so that a person
+/// can open the file in an editor and go straight to the problem.
+public struct CSVImportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// 1-based line in the file: where the offending record (or quoted field) starts.
+    public let line: Int
+    public let message: String
+    /// `true` when the input could not be read at all (an I/O error, not bad data).
+    public let isReadFailure: Bool
+
+    public init(line: Int, message: String, isReadFailure: Bool = false) {
+        self.line = line
+        self.message = message
+        self.isReadFailure = isReadFailure
+    }
+
+    public var description: String { "line \(line): \(message)" }
+}
+
+/// Why the CSV writer could not write its output (disk full, closed pipe, …).
+public struct CSVWriteError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// One meal row of an imported file, with its fields exactly as written: the importer checks
+/// them with MealPlanCore's rules so that every complaint can name `line`.
+public struct CSVMealRow: Hashable, Sendable {
+    /// 1-based line in the file where this record starts.
+    public var line: Int
+    public var date: String
+    public var slot: String
+    public var title: String
+    /// Empty when the file has no `note` column or the field is empty.
+    public var note: String
+
+    public init(line: Int, date: String, slot: String, title: String, note: String) {
+        self.line = line
+        self.date = date
+        self.slot = slot
+        self.title = title
+        self.note = note
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import MealPlanCore
+@testable import MealPlanExchange
+
+/// A small seeded generator (SplitMix64), so that random tests fail the same way every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
+
+/// Every row `text` holds, read from memory.
+func rows(of bytes: [UInt8]) throws(CSVImportError) -> [CSVMealRow] {
+    var reader = CSVMealReader(bytes: bytes)
+    var rows: [CSVMealRow] = []
+    while let row = try reader.next() { rows.append(row) }
+    return rows
+}
+
+func rows(of text: String) throws(CSVImportError) -> [CSVMealRow] {
+    try rows(of: Array(text.utf8))
+}
+
+/// The error reading `bytes` ends with, or `nil` if every row was read.
+func importError(of bytes: [UInt8]) -> CSVImportError? {
+    do {
+        _ = try rows(of: bytes)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// A temporary file holding `bytes`, removed when the test's closure returns.
+func withTemporaryFile<Result>(
+    containing bytes: [UInt8], _ body: (_ path: String) throws -> Result
+) throws -> Result {
+    let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("mealplan-exchange-\(UUID().uuidString).csv").path
+    guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+        throw CocoaError(.fileWriteUnknown)
+    }
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return try body(path)
+}
+
+/// Every row of the file at `path`, read through a file descriptor in chunks of `chunkSize`.
+func rowsFromFile(at path: String, chunkSize: Int) throws -> [CSVMealRow] {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw CocoaError(.fileReadNoSuchFile) }
+    defer { close(descriptor) }
+    var reader = CSVMealReader(fileDescriptor: descriptor, chunkSize: chunkSize)
+    var rows: [CSVMealRow] = []
+    while let row = try reader.next() { rows.append(row) }
+    return rows
+}
+
+/// The bytes a `CSVMealWriter` produces for `meals`, written through a real file descriptor.
+func written(_ meals: [Meal]) throws -> [UInt8] {
+    try withTemporaryFile(containing: []) { path in
+        let descriptor = open(path, O_WRONLY | O_TRUNC)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        var writer = CSVMealWriter(fileDescriptor: descriptor)
+        for meal in meals { try writer.write(meal) }
+        try writer.finish()
+        close(descriptor)
+        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+}
+
+func day(_ iso: String) -> Day {
+    try! Day(iso: iso)
+}
+
+/// Meals whose text holds everything CSV must protect: commas, quotes, CR, LF, CR LF, tabs,
+/// leading and trailing blanks, emoji (also multi-scalar ones) and CJK text.
+enum RandomMeals {
+    static let pieces = [
+        "Pasta", "soup", " ", ",", "\"", "\"\"", "\t", "\r", "\n", "\r\n", "🍕", "👩‍👩‍👧", "拉麺", "비빔밥",
+        "Crème brûlée", "a,b", "\"quoted\"", "x", "", "é",
+    ]
+
+    static func text(using generator: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+    }
+
+    static func meal(using generator: inout SeededGenerator) -> Meal {
+        let slots = MealSlot.defaults.map(\.name) + ["second breakfast", "tea, late"]
+        return Meal(
+            day: Day(number: Int.random(in: Day.validNumbers, using: &generator))!,
+            slot: slots.randomElement(using: &generator)!,
+            title: text(using: &generator),
+            note: Bool.random(using: &generator) ? nil : text(using: &generator))
+    }
+}
