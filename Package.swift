@@ -35,7 +35,10 @@ let package = Package(
             dependencies: [
                 "MealPlanCore", "MealPlanStore", "TerminalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+                "MealPlanExchange", "PlannerUI", "NCursesTerminal", "Timeline",
+            ],
+            // The sample plan `--demo` opens travels inside the binary (a link to Data/).
+            resources: [.embedInCode("sample-plan.csv")]),
         .testTarget(name: "MealplanCLITests", dependencies: ["mealplan"]),
         .target(name: "MealPlanExchange", dependencies: ["MealPlanCore"]),
         // Times the CSV reader and writer alone; see Benchmarks/cli-vs-sqlite3.sh.
