@@ -40,6 +40,7 @@ let package = Package(
             // The sample plan `--demo` opens travels inside the binary (a link to Data/).
             resources: [.embedInCode("sample-plan.csv")]),
         .testTarget(name: "MealplanCLITests", dependencies: ["mealplan"]),
+        .testTarget(name: "PlannerEndToEndTests", dependencies: ["mealplan"]),
         .target(name: "MealPlanExchange", dependencies: ["MealPlanCore"]),
         // Times the CSV reader and writer alone; see Benchmarks/cli-vs-sqlite3.sh.
         .executableTarget(
