@@ -40,7 +40,9 @@ let package = Package(
             // The sample plan `--demo` opens travels inside the binary (a link to Data/).
             resources: [.embedInCode("sample-plan.csv")]),
         .testTarget(name: "MealplanCLITests", dependencies: ["mealplan"]),
-        .testTarget(name: "PlannerEndToEndTests", dependencies: ["mealplan"]),
+        .testTarget(
+            name: "PlannerEndToEndTests",
+            dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit"]),
         .target(name: "MealPlanExchange", dependencies: ["MealPlanCore"]),
         // Times the CSV reader and writer alone; see Benchmarks/cli-vs-sqlite3.sh.
         .executableTarget(
