@@ -18,14 +18,27 @@ import MealPlanCore
 /// the caller takes with `takeLoadRequests()` and answers with `didLoad(_:content:)` now or later.
 /// Until then a day is laid out as a placeholder (the layout function receives `nil`).
 ///
-/// **Selection.** Moving the selection scrolls as little as needed to show it whole (a day or
-/// item taller than the view is shown from its top, and stepping through it scrolls within it).
-/// Scrolling the view (`scroll`) does not aim at the selection; instead the selection follows the
-/// view like vim's cursor: if it would leave the screen it moves to the nearest item that is
-/// wholly on screen, so that actions such as "add a meal" always apply to something visible.
+/// **Selection.** A meal of a day, or the day itself when it has none. Moving the selection
+/// scrolls as little as needed to show it whole, with the day's header when it is the first
+/// meal; an item taller than the view is entered from the side the selection comes from, and
+/// further moves scroll through it before leaving it. Scrolling the view (`scroll`) does not aim
+/// at the selection; instead the selection follows the view like vim's cursor: if it would leave
+/// the screen it moves to the nearest item wholly on screen (or, in a view too small to show any
+/// item whole, the one showing most), so that actions such as "add a meal" always apply to
+/// something the user can see. When loads change heights, whichever the user moved last stays
+/// put: the selection after moves and jumps, the view after scrolls and resizes.
 ///
 /// **Edges.** The view never starts before 0001-01-01 and can scroll until 9999-12-31 is the top
 /// day (the rest of the screen is blank); moves past the ends stop there without error.
+///
+/// **Use.** Each key: apply an operation, answer the queued loads, draw `screen`:
+///
+///     timeline.moveSelection(byItems: 1)
+///     for request in timeline.takeLoadRequests() {
+///         let meals = try store.meals(in: request.days)     // grouped by day
+///         timeline.didLoad(request) { meals[$0] ?? [] }
+///     }
+///     draw(timeline.screen)
 public struct Timeline<Content: Sendable>: Sendable {
     /// Lays out `day` with its `content` (`nil`: not loaded yet, lay out a placeholder) for a
     /// view `width` columns wide.
@@ -118,11 +131,11 @@ public struct Timeline<Content: Sendable>: Sendable {
     // MARK: - Loading
 
     /// Stores the answer to `request`: `content(day)` for each of its days. Days that left the
-    /// window or were requested again meanwhile ignore it. The view keeps its top day.
+    /// window or were requested again meanwhile ignore it.
     ///
     /// What stays put while heights change is what the user moved last: after moving the
     /// selection or jumping, the view scrolls to keep the selection whole; after scrolling or
-    /// resizing, the view stays and the selection follows it.
+    /// resizing, the view keeps its position and the selection follows it.
     public mutating func didLoad(_ request: LoadRequest, content: (Day) -> Content) {
         requests.removeAll { $0.id == request.id }
         guard let days = request.days.intersection(window) else { return }
@@ -192,7 +205,9 @@ public struct Timeline<Content: Sendable>: Sendable {
     /// day without items is one stop. An item taller than the view is first scrolled through.
     public mutating func moveSelection(byItems count: Int) {
         for _ in 0..<count.magnitude {
+            let before = (selection, position)
             stepSelection(down: count > 0)
+            if (selection, position) == before { break }   // at an end of the calendar
         }
         showSelection()
         settle()

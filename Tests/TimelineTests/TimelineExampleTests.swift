@@ -145,6 +145,8 @@ import Testing
         }
         #expect(loads.isEmpty)
         #expect(scripted.timeline.position == ScrollPosition(day: .first))
+        // Even an absurd count returns at once.
+        scripted.run { $0.moveSelection(byItems: .min) }
         #expect(scripted.timeline.selection == Selection(day: .first, item: 0))
 
         var jump: Jump<[Int]>?
