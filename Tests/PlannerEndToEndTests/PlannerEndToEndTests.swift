@@ -146,12 +146,4 @@ struct PlannerEndToEndTests {
             "planner exited with 1",
         ])
     }
-
-    @Test func withoutATerminalItSaysSoAndExitsWithStatusOne() throws {
-        let planner = try TmuxPlanner(width: 120)
-        try planner.waitFor("Wed 4 Mar 2026")
-        let error = try #require(throws: CommandError.self) { try planner.mealplan() }
-        #expect(error.status == 1)
-        #expect(error.standardError == "mealplan: the planner needs a terminal: standard input and output must both be one\n")
-    }
 }
