@@ -1,12 +1,13 @@
 import GRDB
-import GRDBSQLite
 import MealPlanCore
 import Synchronization
 
 /// The meal plan's database: every read and write of meals and slots goes through here.
 ///
-/// It wraps any GRDB writer so the same code serves a `DatabasePool` on a file (WAL: the planner
-/// reads while the command line writes) and an in-memory `DatabaseQueue` in tests. Each method
+/// It wraps any GRDB writer so the same code serves a `DatabasePool` on a file (the planner,
+/// which reads while it writes), a single connection on a file (one command-line command), and
+/// an in-memory `DatabaseQueue` in tests. Files are always in WAL mode, so processes read while
+/// another writes. Each method
 /// that changes something runs one IMMEDIATE transaction, so a failure leaves nothing half done
 /// and concurrent processes queue up behind the busy timeout instead of failing.
 public final class MealStore: Sendable {
@@ -57,7 +58,9 @@ public final class MealStore: Sendable {
     ///
     /// Files that are not mealplan databases are refused before SQLite opens them, so they are
     /// never modified; the schema is migrated only when it is older than this program's.
-    public static func open(path: String, access: Access) throws(StoreError) -> MealStore {
+    /// `concurrentReads` asks for a `DatabasePool`, for a long-lived process that reads while it
+    /// writes; otherwise one connection is opened, the cheapest start for a single command.
+    public static func open(path: String, access: Access, concurrentReads: Bool = false) throws(StoreError) -> MealStore {
         var state = try DatabaseFile.inspect(path)
         if state == .missing {
             try DatabaseFile.makeParentFolders(of: path)
@@ -71,8 +74,11 @@ public final class MealStore: Sendable {
             throw .database("database '\(path)' is read-only; cannot change it")
         }
         do {
-            let pool = try DatabasePool(path: path, configuration: configuration(readOnly: !writable))
-            let version = try pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
+            let configuration = configuration(readOnly: !writable)
+            let writer: any DatabaseWriter = try concurrentReads
+                ? DatabasePool(path: path, configuration: configuration)
+                : DatabaseQueue(path: path, configuration: configuration)
+            let version = try writer.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
             if version > Schema.version {
                 throw StoreError.database(
                     "database '\(path)' was written by a newer mealplan (schema \(version), this one knows \(Schema.version))")
@@ -81,9 +87,9 @@ public final class MealStore: Sendable {
                 guard writable else {
                     throw StoreError.database("database '\(path)' needs an upgrade but is read-only")
                 }
-                try Schema.migrator.migrate(pool)
+                try Schema.migrator.migrate(writer)
             }
-            return MealStore(openedWriter: pool, path: path)
+            return MealStore(openedWriter: writer, path: path)
         } catch {
             throw StoreError.wrapping(error, path: path)
         }
@@ -96,10 +102,6 @@ public final class MealStore: Sendable {
         configuration.label = "mealplan"
         configuration.prepareDatabase { db in
             db.add(function: MealSearch.function)
-            // Keep the -wal file when the last connection closes: GRDB writes to a WAL database
-            // whose -wal file is missing on every open, and mealplan opens it on every command.
-            var persist: Int32 = 1
-            _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
         }
         return configuration
     }

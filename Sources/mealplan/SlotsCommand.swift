@@ -19,6 +19,7 @@ struct SlotsCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the slots in display order.",
             discussion: """
                 Example:
@@ -36,6 +37,7 @@ struct SlotsCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a slot, at the end or after another slot.",
             discussion: """
                 Names are unique regardless of case, at most 32 characters.
@@ -57,6 +59,7 @@ struct SlotsCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove a slot that no meal uses.",
             discussion: """
                 Refused while meals use the slot: move or remove them first.

@@ -38,8 +38,10 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// `text` read with the date grammar relative to today.
+    /// `text` read with the date grammar relative to today. An ISO date does not need today,
+    /// and skipping the time zone lookup keeps `list --from YYYY-MM-DD` quick to start.
     func day(_ text: String) throws -> Day {
-        try DateInput.parse(text, today: today())
+        if let day = try? Day(iso: text) { return day }
+        return try DateInput.parse(text, today: today())
     }
 }

@@ -4,10 +4,12 @@ import MealPlanCore
 import Testing
 @testable import MealPlanStore
 
-/// The two ways a store runs: in memory (tests, dry runs) and on a WAL file (everything else).
+/// The ways a store runs: in memory (tests), on a WAL file with a pool (the planner) or with one
+/// connection (a command).
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
     case memoryQueue
     case filePool
+    case fileConnection
 
     var testDescription: String { rawValue }
 }
@@ -33,7 +35,8 @@ final class TemporaryFolder {
 func makeStore(_ kind: StoreKind, in folder: TemporaryFolder) throws -> MealStore {
     switch kind {
     case .memoryQueue: try MealStore.inMemory()
-    case .filePool: try MealStore.open(path: folder.file("meals.sqlite"), access: .readWrite)
+    case .filePool: try MealStore.open(path: folder.file("meals.sqlite"), access: .readWrite, concurrentReads: true)
+    case .fileConnection: try MealStore.open(path: folder.file("meals.sqlite"), access: .readWrite)
     }
 }
 
