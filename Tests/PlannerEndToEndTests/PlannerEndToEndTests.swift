@@ -26,7 +26,10 @@ struct PlannerEndToEndTests {
         try planner.press("g")
         try planner.type("9999-12-31")
         try planner.press("Enter")
-        let far = try planner.waitFor("Fri 31 Dec 9999")
+        // Waiting for the whole frame: tmux may show one half drawn.
+        let far = try planner.waitForScreen("the last day") {
+            $0.contains { $0.hasPrefix("Fri 31 Dec") } && $0[23].hasPrefix("Fri 31 Dec 9999")
+        }
         #expect(far.contains { $0.hasPrefix("Fri 31 Dec") && $0.hasSuffix("December 9999") })
         #expect(!far.contains { $0.contains("Mar") })
 
@@ -39,9 +42,8 @@ struct PlannerEndToEndTests {
         try planner.waitForAbsence(of: "nonsense")
 
         try planner.press("t")
-        let back = try planner.waitFor("Wed 4 Mar  today")
-        #expect(back[0].hasPrefix("Wed 4 Mar  today"))
-        #expect(back[23].hasPrefix("Wed 4 Mar 2026"))
+        let back = try planner.waitForScreen("today") { $0[0].hasPrefix("Wed 4 Mar  today") && $0[23].hasPrefix("Wed 4 Mar 2026") }
+        #expect(back[0].hasSuffix("March 2026"))
     }
 
     @Test func addsAMealWithKeysDeletesItAndUndoes() throws {
@@ -88,11 +90,12 @@ struct PlannerEndToEndTests {
         let clock = ContinuousClock()
         try planner.mealplan("add", "today", "breakfast", "Toast")
         let added = clock.now
-        let after = try planner.waitFor("Toast")
+        let after = try planner.waitForScreen("Toast above Soup and Stew") {
+            Array($0[1...3]) == ["  breakfast Toast", "  lunch     Soup", "  dinner    Stew"]
+        }
         let delay = clock.now - added
         #expect(delay < .seconds(1), "appeared after \(delay)")
         #expect(after[0] == before[0], "the view did not move")
-        #expect(Array(after[1...3]) == ["  breakfast Toast", "  lunch     Soup", "  dinner    Stew"])
 
         // The selection stayed on Stew: deleting removes Stew, not the new meal.
         try planner.press("d")
@@ -135,6 +138,27 @@ struct PlannerEndToEndTests {
         #expect(!screen[1].contains("\u{1B}") && !screen[1].contains("\u{07}"))
         #expect(try planner.paneTitle == titleBefore)
         #expect(try !planner.paneTitle.contains("pwned"))
+    }
+
+    @Test func demoShowsTheSamplePlanAroundTodayAndLeavesNothingBehind() throws {
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("mealplan-demo-test-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let demo = try TmuxPlanner(arguments: ["--demo"], environment: ["TMPDIR": temporary])
+        // The sample plan starts on Monday 2026-03-02; moved to the Monday two weeks before
+        // today's week (2026-02-16), its Wednesday 2026-03-18 falls on today.
+        let screen = try demo.waitFor("Okonomiyaki")
+        #expect(Array(screen[0...3]) == [
+            "Wed 4 Mar  today                                                     March 2026",
+            "  breakfast Toast and marmalade",
+            "  lunch     Bibimbap 비빔밥",
+            "  dinner    Okonomiyaki お好み焼き",
+        ])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).count == 1)
+        try demo.press("q")
+        try demo.waitFor("planner exited with 0")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "the demo database is gone")
+        #expect(!FileManager.default.fileExists(atPath: demo.database), "the --db database was not touched")
     }
 
     @Test func anUnknownTerminalIsOneLineAndStatusOne() throws {
