@@ -26,18 +26,26 @@ let package = Package(
         .systemLibrary(name: "CNcursesw"),
         .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+        .target(name: "Timeline", dependencies: ["MealPlanCore"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore"]),
+        .target(name: "PlannerUI", dependencies: ["MealPlanCore", "Timeline", "TerminalKit"]),
+        .testTarget(name: "PlannerUITests", dependencies: ["PlannerUI", "MealPlanCore", "Timeline", "TerminalKit"]),
         .executableTarget(
             name: "mealplan",
             dependencies: [
-                "MealPlanCore", "MealPlanStore", "MealPlanExchange", "TerminalKit",
+                "MealPlanCore", "MealPlanStore", "TerminalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "MealPlanExchange", "PlannerUI", "NCursesTerminal", "Timeline",
             ],
+            // The sample plan `--demo` opens travels inside the binary (a link to Data/).
+            resources: [.embedInCode("sample-plan.csv")],
             // A position-dependent release binary skips ~80,000 start-up relocations (Swift
             // metadata of GRDB, Foundation, ArgumentParser): about 2 ms of every command.
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]),
         .testTarget(name: "MealplanCLITests", dependencies: ["mealplan"]),
-        .target(name: "Timeline", dependencies: ["MealPlanCore"]),
-        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore"]),
+        .testTarget(
+            name: "PlannerEndToEndTests",
+            dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit"]),
         .target(name: "MealPlanExchange", dependencies: ["MealPlanCore"]),
         // Times the CSV reader and writer alone; see Benchmarks/cli-vs-sqlite3.sh.
         .executableTarget(

@@ -105,6 +105,33 @@ extension MealStore {
         }
     }
 
+    /// Puts back a meal removed earlier (undo of a delete, redo of an add): with its id, in its
+    /// slot at its position. Another process may have taken either meanwhile; the meal then gets
+    /// a new id, or goes to the end of its slot. Returns the meal as stored.
+    @discardableResult
+    public func restoreMeal(_ meal: Meal) throws(StoreError) -> Meal {
+        let title = try Self.validTitle(meal.title)
+        return try write { db in
+            let slot = try Self.resolveSlot(db, meal.slot)
+            let idTaken = try meal.id.map { try Self.fetchMeal(db, id: $0) != nil } ?? true
+            let placeTaken = try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM meal WHERE day = ? AND slotId = ? AND position = ?)",
+                arguments: [meal.day.number, slot.id, meal.position]) ?? true
+            var arguments: [String: (any DatabaseValueConvertible)?] = [
+                "id": idTaken ? nil : meal.id, "day": meal.day.number, "slotId": slot.id,
+                "title": title, "note": Meal.validNote(meal.note),
+            ]
+            if !placeTaken { arguments["position"] = meal.position }
+            try db.execute(
+                sql: """
+                    INSERT INTO meal(id, day, slotId, position, title, note)
+                    VALUES (:id, :day, :slotId, \(placeTaken ? Self.nextPositionSQL : ":position"), :title, :note)
+                    """,
+                arguments: StatementArguments(arguments))
+            return try Self.existingMeal(db, id: db.lastInsertedRowID)
+        }
+    }
+
     /// Removes the meals with these ids, all or none: one unknown id removes nothing.
     /// Returns the removed meals in the order the ids were given (duplicates counted once).
     @discardableResult

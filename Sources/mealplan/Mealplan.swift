@@ -1,14 +1,17 @@
 import ArgumentParser
 import Glibc
 
-/// The `mealplan` command. The root command is synchronous on purpose: the planner that will
-/// run here needs the main thread for ncurses (see DESIGN.md).
+/// The `mealplan` command. The root command is synchronous on purpose: the planner it runs
+/// needs the main thread for ncurses (see DESIGN.md).
 @main
 struct Mealplan: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mealplan",
         abstract: "Plan meals from the terminal; the plan lives in one SQLite file.",
         discussion: """
+            Without a subcommand, mealplan opens the interactive planner on the database (? in \
+            the planner lists its keys); 'mealplan --demo' opens it on a temporary sample plan.
+
             Dates: YYYY-MM-DD, today, tomorrow, yesterday, +N / -N days, +Nw / -Nw weeks, or a \
             weekday name or abbreviation (mon … sun), meaning the next such day on or after today.
             Slots: breakfast, lunch, dinner, snack unless changed with 'mealplan slots'; a slot \
@@ -32,9 +35,13 @@ struct Mealplan: ParsableCommand {
             RemoveCommand.self, SlotsCommand.self, ImportCommand.self, ExportCommand.self,
         ])
 
-    /// Until the planner exists, `mealplan` alone explains itself.
-    func run() {
-        print(Self.helpMessage())
+    @OptionGroup var store: StoreOptions
+    @Flag(help: "Open the planner on a temporary copy of a sample plan around today; your database is not touched.")
+    var demo = false
+
+    /// `mealplan` alone opens the interactive planner.
+    func run() throws {
+        try PlannerSession.run(options: store, demo: demo)
     }
 
     /// Runs the command line, reporting every failure as one line on standard error.

@@ -123,6 +123,31 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func restorePutsARemovedMealBackWithItsIdAndPlace(kind: StoreKind) throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(kind, in: folder)
+        let soup = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: "hot")
+        let salad = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Salad")
+        try store.removeMeals(ids: [soup.id!])
+        #expect(try store.restoreMeal(soup) == soup)
+        #expect(try store.meals(in: .all).map(\.title) == ["Soup", "Salad"])
+
+        // Meanwhile its id and its place were taken: it comes back under a new id, at the end.
+        try store.removeMeals(ids: [salad.id!])
+        let bread = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Bread")
+        #expect(bread.id == salad.id && bread.position == 1)
+        let restored = try store.restoreMeal(salad)
+        #expect(restored.id != salad.id && restored.id != nil)
+        #expect(restored == Meal(id: restored.id, day: salad.day, slot: "lunch", position: 2, title: "Salad", note: nil))
+
+        #expect(throws: StoreError.self) { try store.restoreMeal(Meal(id: 50, day: salad.day, slot: "tea", title: "x")) }
+        #expect(throws: StoreError(.input, "the title is empty")) {
+            try store.restoreMeal(Meal(id: 50, day: salad.day, slot: "lunch", title: " "))
+        }
+        #expect(try store.mealCount() == 3)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func copyAppendsACopyOnTheTargetDay(kind: StoreKind) throws {
         let folder = TemporaryFolder()
         let store = try makeStore(kind, in: folder)

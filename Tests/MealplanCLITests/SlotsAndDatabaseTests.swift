@@ -29,12 +29,15 @@ import Testing
 }
 
 @Suite struct DatabaseLocationTests {
-    @Test func mealplanAloneShowsHelp() throws {
+    @Test func helpDoesNotTouchTheDatabase() throws {
         let cli = CLISandbox()
-        let help = try cli.succeed([])
+        let help = try cli.succeed(["--help"])
         #expect(help.hasPrefix("OVERVIEW: Plan meals from the terminal"))
         #expect(help.contains("SUBCOMMANDS:") && help.contains("Exit status: 0 ok, 64 bad usage or input"))
         #expect(!FileManager.default.fileExists(atPath: cli.database), "help does not create a database")
+        // Alone, mealplan is the planner, which needs a terminal; it creates no database either.
+        try cli.expectFailure([], status: 1, message: "the planner needs a terminal: standard input and output must both be one")
+        #expect(!FileManager.default.fileExists(atPath: cli.database))
         #expect(try cli.succeed(["add", "--help"]).contains("mealplan add fri din \"Lasagna\""))
     }
 

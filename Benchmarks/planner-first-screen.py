@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Times the planner's first screen and samples its memory; run by planner-first-screen.sh.
+
+    planner-first-screen.py MEALPLAN_BINARY RUNS DATABASE...
+
+For each database: RUNS starts of the planner at 120x40 in a private tmux server, each timed
+from the moment tmux is told to start it until capture-pane shows the status line; VmRSS and
+VmHWM from /proc after the first screen; then 100,000 days scrolled with "]" (a week per key),
+VmRSS sampled every 10,000 days. Prints a Markdown table; exits 1 when a goal is missed.
+"""
+import datetime
+import os
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+
+WIDTH, HEIGHT = 120, 40
+FIRST_SCREEN_GOAL = 0.1
+MEMORY_GOAL_KIB = 15 * 1024
+SCROLL_DAYS = 100_000
+SAMPLE_EVERY_DAYS = 10_000
+# VmRSS may wobble by a few pages (allocator, SQLite's page cache filling); more is growth.
+GROWTH_TOLERANCE_KIB = 512
+DEADLINE = 60
+
+
+class Tmux:
+    """A private tmux server holding one pane, in which the planner is (re)started."""
+
+    def __init__(self):
+        self.socket = f"planner-bench-{uuid.uuid4().hex}"
+        self.run("-f", "/dev/null", "new-session", "-d", "-x", str(WIDTH), "-y", str(HEIGHT), "true", ";",
+                 "set-option", "-g", "remain-on-exit", "on")
+        self.wait_for_exit()
+
+    def wait_for_exit(self):
+        end = time.monotonic() + DEADLINE
+        while self.run("display-message", "-p", "-t", "0", "#{pane_dead}").strip() != "1":
+            if time.monotonic() > end:
+                sys.exit("timed out waiting for the planner to quit")
+
+    def run(self, *arguments):
+        return subprocess.run(["tmux", "-L", self.socket, *arguments], check=True, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.PIPE, text=True).stdout
+
+    def screen(self):
+        return self.run("capture-pane", "-p", "-t", "0")
+
+    def wait_for(self, condition, what):
+        end = time.monotonic() + DEADLINE
+        while True:
+            screen = self.screen()
+            if condition(screen):
+                return screen
+            if time.monotonic() > end:
+                sys.exit(f"timed out waiting for {what}; the screen:\n{screen}")
+
+    def pane_pid(self):
+        return int(self.run("display-message", "-p", "-t", "0", "#{pane_pid}"))
+
+    def close(self):
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], stderr=subprocess.DEVNULL)
+
+
+def memory_kib(pid):
+    """VmRSS, VmHWM and RssAnon of a process, in KiB. RssAnon is the process's own data (heap,
+    stacks, SQLite's cache); the rest of VmRSS is pages of the binary and libraries."""
+    fields = {}
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            name, _, value = line.partition(":")
+            if name in ("VmRSS", "VmHWM", "RssAnon"):
+                fields[name] = int(value.split()[0])
+    return fields["VmRSS"], fields["VmHWM"], fields["RssAnon"]
+
+
+def status_date(day):
+    """The selected date as the status line shows it: "Wed 4 Mar 2026"."""
+    return f"{day:%a} {day.day} {day:%b} {day.year}"
+
+
+def first_screen(tmux, binary, database):
+    """Starts the planner in the pane; returns seconds until its first screen is drawn."""
+    command = f"exec env LANG=C.UTF-8 TERM=tmux-256color {binary} --db {database}"
+    if "? help" in tmux.screen():
+        sys.exit("the pane still shows a planner before it was started")
+    started = time.monotonic()
+    tmux.run("respawn-pane", "-t", "0", command)
+    tmux.wait_for(lambda screen: "? help" in screen, "the first screen")
+    return time.monotonic() - started
+
+
+def quit_planner(tmux):
+    tmux.run("send-keys", "-t", "0", "q")
+    tmux.wait_for_exit()
+
+
+def measure(binary, runs, database):
+    tmux = Tmux()
+    try:
+        times = []
+        for run in range(runs):
+            if run:
+                quit_planner(tmux)
+            times.append(first_screen(tmux, binary, database))
+        pid = tmux.pane_pid()
+        rss, _, anonymous = memory_kib(pid)
+        today = datetime.date.today()
+        samples = [rss]
+        weeks_sent = 0
+        for target in range(SAMPLE_EVERY_DAYS, SCROLL_DAYS + 1, SAMPLE_EVERY_DAYS):
+            weeks = -(-target // 7) - weeks_sent
+            for batch in range(0, weeks, 500):
+                tmux.run("send-keys", "-t", "0", "-l", "]" * min(500, weeks - batch))
+            weeks_sent += weeks
+            wanted = status_date(today + datetime.timedelta(days=7 * weeks_sent))
+            tmux.wait_for(lambda screen: screen.splitlines()[-1].startswith(wanted), wanted)
+            samples.append(memory_kib(pid)[0])
+        return {"times": times, "rss": rss, "anonymous": anonymous, "samples": samples,
+                "peak": memory_kib(pid)[1]}
+    finally:
+        tmux.close()
+
+
+def count_meals(database):
+    import sqlite3
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as connection:
+        return connection.execute("SELECT COUNT(*) FROM meal").fetchone()[0]
+
+
+def mib(kib):
+    return f"{kib / 1024:.1f} MiB"
+
+
+def main():
+    binary, runs, databases = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+    print(f"\nplanner at {WIDTH}x{HEIGHT}, release build with static Swift stdlib, {runs} starts per database")
+    print("| meals | first screen, median (min–max) | VmRSS after first screen (RssAnon) | VmHWM | "
+          f"VmRSS (MiB) every {SAMPLE_EVERY_DAYS:,} days scrolled | growth |")
+    print("|---|---|---|---|---|---|")
+    met = True
+    for database in databases:
+        result = measure(binary, runs, database)
+        median = statistics.median(result["times"])
+        growth = result["samples"][-1] - result["samples"][1]
+        met &= median <= FIRST_SCREEN_GOAL and result["peak"] <= MEMORY_GOAL_KIB and growth <= GROWTH_TOLERANCE_KIB
+        samples = " ".join(f"{kib / 1024:.1f}" for kib in result["samples"])
+        print(f"| {count_meals(database):,} | {median * 1000:.0f} ms ({min(result['times']) * 1000:.0f}–"
+              f"{max(result['times']) * 1000:.0f}) | {mib(result['rss'])} ({mib(result['anonymous'])}) | {mib(result['peak'])} | "
+              f"{samples} | {growth:+d} KiB |")
+    print(f"\ngoals: first screen ≤ {FIRST_SCREEN_GOAL * 1000:.0f} ms, peak ≤ {mib(MEMORY_GOAL_KIB)}, "
+          f"growth over {SCROLL_DAYS:,} days (after the first {SAMPLE_EVERY_DAYS:,}) ≤ {GROWTH_TOLERANCE_KIB} KiB: "
+          f"{'met' if met else 'MISSED'}")
+    sys.exit(0 if met else 1)
+
+
+if __name__ == "__main__":
+    main()

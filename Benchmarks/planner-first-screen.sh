@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Measures the interactive planner on a large and a small database, in a release build with the
+# Swift standard library linked statically, and checks the goals:
+#
+#   start to first drawn screen (120x40)     at most 0.1 s, median of --runs starts
+#   resident memory after the first screen   at most 15 MiB (VmRSS, and VmHWM as the peak)
+#   memory after scrolling 100,000 days      no growth (VmRSS sampled along the way)
+#
+# The planner runs in a private tmux server; "drawn" means capture-pane shows its status line.
+# The time includes starting the process in tmux, so it is an upper bound of the planner's own.
+#
+# Usage: Benchmarks/planner-first-screen.sh [--meals N] [--small N] [--runs R] [--keep DIR]
+#   --meals N   meals in the large database (default 1000000: four a day for ~684 years)
+#   --small N   meals in the database compared with it (default 1000)
+#   --runs R    starts measured per database (default 7)
+#   --keep DIR  leave the CSV files and databases in DIR instead of a temporary folder
+# Needs: swift, python3, tmux.
+# Exit status: 0 when every goal is met, 1 when one is missed, 2 on a usage or setup error.
+set -euo pipefail
+
+meals=1000000
+small=1000
+runs=7
+keep=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --meals) meals="$2"; shift 2 ;;
+        --small) small="$2"; shift 2 ;;
+        --runs) runs="$2"; shift 2 ;;
+        --keep) keep="$2"; shift 2 ;;
+        *) echo "usage: $0 [--meals N] [--small N] [--runs R] [--keep DIR]" >&2; exit 2 ;;
+    esac
+done
+for tool in swift python3 tmux; do
+    command -v "$tool" >/dev/null || { echo "$0: $tool is missing" >&2; exit 2; }
+done
+
+cd "$(dirname "$0")/.."
+if [ -n "$keep" ]; then
+    mkdir -p "$keep"
+    work="$(cd "$keep" && pwd)"
+else
+    work="$(mktemp -d)"
+    trap 'rm -rf "$work"' EXIT
+fi
+
+echo "== building (release, static Swift standard library)"
+swift build -c release --static-swift-stdlib --product mealplan
+bin="$(swift build -c release --static-swift-stdlib --show-bin-path)/mealplan"
+
+# Each database's meals are centred on today, so the first screen is full of them.
+for count in "$meals" "$small"; do
+    db="$work/meals-$count.sqlite"
+    if [ -f "$db" ]; then
+        continue
+    fi
+    start=$(python3 -c "import datetime; print(datetime.date.today() - datetime.timedelta(days=$count // 8))")
+    echo "== generating and importing $count meals from $start"
+    python3 Benchmarks/generate-meals.py --meals "$count" --seed 42 --start "$start" --output "$work/meals-$count.csv"
+    "$bin" import --db "$db" "$work/meals-$count.csv"
+done
+
+python3 Benchmarks/planner-first-screen.py "$bin" "$runs" "$work/meals-$meals.sqlite" "$work/meals-$small.sqlite"

@@ -1,0 +1,149 @@
+import MealPlanCore
+import TerminalKit
+import Timeline
+
+/// The lines of one day's block at a given width: the single source of truth for both its
+/// height (the timeline's layout) and what is drawn, so the two can never disagree.
+///
+/// A block is: a month banner on the 1st of each month, a header (weekday, day, month; "today"
+/// marked), then one line per meal (slot in an aligned column, title wrapped under itself, a
+/// note marker at the right), or one dim line when the day has no meals (or is still loading).
+struct DayBlock {
+    /// What a piece of a line is, so the view can style it (colour or monochrome).
+    enum Role: Hashable {
+        case banner, header, todayTag, slot, title, noteMarker, empty
+    }
+
+    /// Text placed at a column of a line.
+    struct Span: Hashable {
+        let column: Int
+        let text: String
+        let role: Role
+    }
+
+    struct Line: Hashable {
+        var spans: [Span]
+        /// The meal this line belongs to, if any.
+        var item: Int?
+        /// Whether the line is the day's header (the month tag of the top day goes there).
+        var isHeader = false
+    }
+
+    static let noteMarker = "✎"
+    static let emptyText = "nothing planned"
+    static let loadingText = "…"
+
+    let day: Day
+    /// `nil` while the day is loading.
+    let meals: [Meal]?
+    let isToday: Bool
+    /// The widest slot column wanted (the longest slot name, capped).
+    let slotWidth: Int
+
+    /// Where a meal line's pieces go at `width`.
+    struct Columns: Equatable {
+        let indent: Int
+        let slot: Int
+        let title: Int
+        let titleWidth: Int
+        /// The column of the note marker, or nil when the block is too narrow for one.
+        let marker: Int?
+
+        init(width: Int, slotWidth: Int) {
+            indent = width >= 16 ? 2 : 0
+            let slotColumn = min(slotWidth, (width - indent) / 3)
+            slot = slotColumn >= 3 ? slotColumn : 0
+            title = indent + slot + (slot > 0 ? 1 : 0)
+            marker = width - title >= 6 ? width - 1 : nil
+            titleWidth = max(1, (marker ?? width) - title - (marker == nil ? 0 : 1))
+        }
+    }
+
+    func lines(width: Int) -> [Line] {
+        var lines: [Line] = []
+        let date = day.date
+        if date.day == 1 {
+            lines.append(Line(spans: [Span(column: 0, text: Self.banner(for: day, width: width), role: .banner)]))
+        }
+        var header = [Span(column: 0, text: Self.headerText(for: day), role: .header)]
+        if isToday {
+            header.append(Span(column: header[0].text.terminalWidth + 2, text: "today", role: .todayTag))
+        }
+        lines.append(Line(spans: header, isHeader: true))
+        let columns = Columns(width: width, slotWidth: slotWidth)
+        guard let meals, !meals.isEmpty else {
+            let text = meals == nil ? Self.loadingText : Self.emptyText
+            lines.append(Line(spans: [Span(column: columns.indent, text: text, role: .empty)]))
+            return lines
+        }
+        for (index, meal) in meals.enumerated() {
+            for (number, piece) in meal.title.wrapped(toWidth: columns.titleWidth).enumerated() {
+                var spans: [Span] = []
+                if number == 0, columns.slot > 0 {
+                    spans.append(Span(column: columns.indent, text: meal.slot.truncated(toWidth: columns.slot), role: .slot))
+                }
+                spans.append(Span(column: columns.title, text: piece, role: .title))
+                if number == 0, let marker = columns.marker, meal.note != nil {
+                    spans.append(Span(column: marker, text: Self.noteMarker, role: .noteMarker))
+                }
+                lines.append(Line(spans: spans, item: index))
+            }
+        }
+        return lines
+    }
+
+    /// The timeline's layout of this block: its height and each meal's lines.
+    func layout(width: Int) -> DayLayout {
+        let lines = lines(width: width)
+        var items: [Range<Int>] = []
+        for (number, line) in lines.enumerated() {
+            guard let item = line.item else { continue }
+            if item < items.count {
+                items[item] = items[item].lowerBound..<(number + 1)
+            } else {
+                items.append(number..<(number + 1))
+            }
+        }
+        return DayLayout(height: lines.count, items: items)
+    }
+
+    /// "Tue 3 Mar".
+    static func headerText(for day: Day) -> String {
+        let date = day.date
+        return "\(day.weekday.shortName) \(date.day) \(Day.monthNames[date.month - 1].prefix(3))"
+    }
+
+    /// "March 2026".
+    static func monthAndYear(of day: Day) -> String {
+        let date = day.date
+        return "\(Day.monthNames[date.month - 1]) \(date.year)"
+    }
+
+    /// "── March 2026 ───…" across the width.
+    static func banner(for day: Day, width: Int) -> String {
+        let text = "── \(monthAndYear(of: day)) "
+        return text + String(repeating: "─", count: max(0, width - text.terminalWidth))
+    }
+}
+
+/// Builds the timeline's layout function for a session: today and the slot column are fixed
+/// for the life of a timeline.
+struct DayBlockLayout: Sendable {
+    let today: Day
+    let slotWidth: Int
+
+    /// The slot column: as wide as the longest slot name, at most 12 columns.
+    init(today: Day, slots: [String]) {
+        self.today = today
+        slotWidth = min(12, slots.map(\.terminalWidth).max() ?? 0)
+    }
+
+    func block(_ day: Day, _ meals: [Meal]?) -> DayBlock {
+        DayBlock(day: day, meals: meals, isToday: day == today, slotWidth: slotWidth)
+    }
+
+    var function: Timeline<[Meal]>.Layout {
+        let copy = self
+        return { day, meals, width in copy.block(day, meals).layout(width: width) }
+    }
+}

@@ -1,0 +1,165 @@
+import MealPlanCore
+import TerminalKit
+import Timeline
+
+/// Everything the planner shows and remembers, as one value: `Planner.update` changes it,
+/// `Planner.render` draws it, and nothing else holds state, so a session can be replayed in a
+/// test from a list of actions.
+public struct PlannerState: Sendable {
+    /// The days on screen and around it, each with its meals in display order.
+    public internal(set) var timeline: Timeline<[Meal]>
+    public let today: Day
+    /// The slots in display order: the slot column's width and Tab completion.
+    public let slots: [MealSlot]
+    /// The terminal's size; the timeline gets all of it but the bottom (status) line.
+    public internal(set) var size: Size
+    public internal(set) var mode: Mode = .browsing
+    /// The status line's message, cleared by the next key.
+    public internal(set) var message: StatusMessage?
+    /// Changes made in this session, oldest first, as stored (with the store's ids).
+    public internal(set) var undoStack: [MealChange] = []
+    /// Changes undone, as they will be made again by redo, most recently undone last; a new
+    /// change clears it.
+    public internal(set) var redoStack: [MealChange] = []
+    /// The meal `y` copied, which `p` pastes.
+    public internal(set) var clipboard: Meal?
+    /// The text of the last search, repeated by `n` and `N`.
+    public internal(set) var lastSearch: String?
+    /// Screens of a smooth jump still to show, one per tick, before the timeline's own screen.
+    public internal(set) var animationFrames: [TimelineScreen<[Meal]>] = []
+    /// How long each animation frame stays up.
+    public internal(set) var frameInterval: Duration = .zero
+    /// Set by `quit`: the loop stops.
+    public internal(set) var shouldQuit = false
+
+    /// The save in flight, if any: changes are made one at a time.
+    var pendingSave: PendingSave?
+    /// A meal to select as soon as its day is loaded (after a save, a search or a reload).
+    var focus: Focus?
+    var nextSaveID = 1
+    let keyMap: KeyMap
+    let blockLayout: DayBlockLayout
+
+    /// A planner of `size` with `today` selected near the top. The timeline starts with one load
+    /// request, which the first `update` hands out (or take it with `Planner.start`).
+    public init(today: Day, slots: [MealSlot], size: Size, keyMap: KeyMap = .standard) {
+        self.today = today
+        self.slots = slots
+        self.size = size
+        self.keyMap = keyMap
+        blockLayout = DayBlockLayout(today: today, slots: slots.map(\.name))
+        timeline = Timeline(width: size.width, height: size.height - 1, selecting: today,
+                            layout: blockLayout.function)
+    }
+
+    /// The meal the selection is on, if it is on a loaded meal.
+    public var selectedMeal: Meal? {
+        let selection = timeline.selection
+        guard let item = selection.item, let meals = timeline.content(of: selection.day),
+              meals.indices.contains(item) else { return nil }
+        return meals[item]
+    }
+
+    /// Whether the planner waits for the store to confirm a change.
+    public var isSaving: Bool { pendingSave != nil }
+}
+
+/// What the keyboard is doing.
+public enum Mode: Hashable, Sendable {
+    /// Keys are looked up in the key map.
+    case browsing
+    /// Keys edit the prompt line.
+    case prompt(Prompt)
+    /// The key overlay is shown, scrolled down by `scroll` lines.
+    case help(scroll: Int)
+}
+
+/// A line of text shown in the status line until the next key.
+public struct StatusMessage: Hashable, Sendable {
+    public let text: String
+    public let isError: Bool
+
+    public init(_ text: String, isError: Bool = false) {
+        self.text = text
+        self.isError = isError
+    }
+}
+
+/// The bottom line while asking for something.
+public struct Prompt: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case goToDate
+        case search
+        /// Where to move this meal.
+        case moveMeal(Meal)
+        /// Adding or editing a meal, one field at a time.
+        case meal(MealForm)
+    }
+
+    public internal(set) var kind: Kind
+    public internal(set) var editor: LineEditor
+    /// Why the last Enter was refused (or the save failed); the typed text is kept.
+    public internal(set) var error: String?
+    /// The text is a proposal: the first character typed replaces it instead of adding to it.
+    public internal(set) var isSuggestion = false
+    /// While Tab cycles through slot names: the text typed before the first Tab.
+    var completionBase: String?
+
+    init(_ kind: Kind, text: String = "", isSuggestion: Bool = false) {
+        self.kind = kind
+        editor = LineEditor(text)
+        self.isSuggestion = isSuggestion
+    }
+}
+
+/// A meal being added or edited: the fields entered so far and the one being typed.
+public struct MealForm: Hashable, Sendable {
+    public enum Step: Int, Hashable, Sendable, CaseIterable {
+        case slot, title, note
+    }
+
+    /// The meal being edited; `nil` when adding.
+    public let original: Meal?
+    public let day: Day
+    public internal(set) var slot: String
+    public internal(set) var title: String
+    public internal(set) var note: String
+    public internal(set) var step: Step
+
+    /// The text of `step`'s field.
+    func field(_ step: Step) -> String {
+        switch step {
+        case .slot: slot
+        case .title: title
+        case .note: note
+        }
+    }
+
+    mutating func setField(_ step: Step, _ text: String) {
+        switch step {
+        case .slot: slot = text
+        case .title: title = text
+        case .note: note = text
+        }
+    }
+}
+
+/// Why a save was asked for, which says what its answer does to the history.
+enum SaveOrigin: Hashable, Sendable {
+    /// A new change by the user; `done` is the message shown once it is stored.
+    case change(done: String)
+    /// Undoing (or redoing) this entry of the history.
+    case undo(MealChange)
+    case redo(MealChange)
+}
+
+struct PendingSave: Hashable, Sendable {
+    let request: SaveRequest
+    let origin: SaveOrigin
+}
+
+/// A meal to select once its day is loaded.
+struct Focus: Hashable, Sendable {
+    let mealID: Int64
+    let day: Day
+}

@@ -1,0 +1,104 @@
+import MealPlanCore
+import TerminalKit
+import Timeline
+
+/// One frame for the backend: the screen and where the terminal cursor goes (`nil`: hidden).
+public struct Frame: Hashable, Sendable {
+    public let buffer: Buffer
+    public let cursor: Position?
+}
+
+extension Planner {
+    /// The smallest size the planner draws itself at; below it a short notice is shown.
+    public static let minimumSize = Size(width: 12, height: 3)
+
+    /// Draws `state` at its size: the timeline (or the current animation frame), then the
+    /// status line or prompt, then the help overlay when it is open. `colors: false` gives the
+    /// monochrome look.
+    public static func render(_ state: PlannerState, colors: Bool) -> Frame {
+        var buffer = Buffer(width: state.size.width, height: state.size.height)
+        let theme = Theme(colors: colors)
+        guard state.size.width >= minimumSize.width, state.size.height >= minimumSize.height else {
+            buffer.write("too small", x: 0, y: 0, style: theme.error)
+            return Frame(buffer: buffer, cursor: nil)
+        }
+        TimelineView.draw(state.animationFrames.first ?? state.timeline.screen, blocks: state.blockLayout,
+                          theme: theme, into: &buffer)
+        var cursor: Position?
+        switch state.mode {
+        case .browsing:
+            StatusLineView.draw(state, theme: theme, into: &buffer)
+        case .prompt(let prompt):
+            cursor = PromptView.draw(prompt, state: state, theme: theme, into: &buffer)
+        case .help(let scroll):
+            StatusLineView.draw(state, theme: theme, into: &buffer)
+            HelpView.draw(state.keyMap, scroll: scroll, theme: theme, into: &buffer)
+        }
+        return Frame(buffer: buffer, cursor: cursor)
+    }
+}
+
+/// The day blocks on screen.
+enum TimelineView {
+    static func draw(_ screen: TimelineScreen<[Meal]>, blocks: DayBlockLayout, theme: Theme, into buffer: inout Buffer) {
+        var monthTagPlaced = false
+        for visible in screen.days {
+            let block = blocks.block(visible.day, visible.content)
+            let lines = block.lines(width: screen.width)
+            for offset in 0..<visible.lineCount where visible.firstLine + offset < lines.count {
+                let line = lines[visible.firstLine + offset]
+                let row = visible.screenLine + offset
+                let selected = screen.selectedLines?.contains(row) ?? false
+                if selected { buffer.fill(Rect(x: 0, y: row, width: screen.width, height: 1), style: theme.selection) }
+                var end = 0
+                for span in line.spans {
+                    let style = theme.style(for: span.role, today: block.isToday)
+                    end = buffer.write(span.text, x: span.column, y: row, style: selected ? theme.selected(style) : style)
+                }
+                if line.isHeader, !monthTagPlaced {
+                    monthTagPlaced = true
+                    // The first header on screen says which month and year the reader is in,
+                    // unless the month's banner is right above it.
+                    let bannerShown = visible.day.date.day == 1 && visible.firstLine == 0
+                    let tag = DayBlock.monthAndYear(of: visible.day)
+                    let column = screen.width - tag.terminalWidth - 1
+                    if !bannerShown, column >= end + 2 {
+                        buffer.write(tag, x: column, y: row, style: selected ? theme.selected(theme.monthTag) : theme.monthTag)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The bottom line while browsing: the selected date, the message (or the selected meal's
+/// note), and a hint of the help key.
+enum StatusLineView {
+    static let helpHint = "? help"
+
+    static func draw(_ state: PlannerState, theme: Theme, into buffer: inout Buffer) {
+        let row = buffer.height - 1
+        let width = buffer.width
+        let hintColumn = width - helpHint.terminalWidth
+        var column = buffer.write(longDate(state.timeline.selection.day), x: 0, y: row, style: theme.statusDate)
+        let shown: (text: String, style: Style)?
+        if let message = state.message {
+            shown = (message.text, message.isError ? theme.error : theme.info)
+        } else if state.isSaving {
+            shown = ("saving…", theme.hint)
+        } else if let note = state.selectedMeal?.note {
+            shown = (DayBlock.noteMarker + " " + note, theme.hint)
+        } else {
+            shown = nil
+        }
+        if let shown {
+            // A message that does not fit beside the help hint takes its place.
+            let besideHint = hintColumn - 1 - (column + 2)
+            let room = shown.text.terminalWidth <= besideHint ? besideHint : width - column - 2
+            column = buffer.write(shown.text.truncated(toWidth: room), x: column + 2, y: row, style: shown.style)
+        }
+        if column < hintColumn {
+            buffer.write(helpHint, x: hintColumn, y: row, style: theme.hint)
+        }
+    }
+}

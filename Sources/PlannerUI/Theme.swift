@@ -1,0 +1,52 @@
+import TerminalKit
+
+/// The look of each part of the screen, in colour or, for terminals without colours
+/// (`NO_COLOR`, monochrome), with attributes only: the selection is then reverse video and
+/// today's header bold and underlined.
+struct Theme {
+    let colors: Bool
+
+    func style(for role: DayBlock.Role, today: Bool) -> Style {
+        switch role {
+        case .banner: colors ? Style(foreground: .cyan, bold: true) : Style(bold: true)
+        case .header where today: colors ? Style(foreground: .yellow, bold: true) : Style(bold: true, underline: true)
+        case .header: Style(bold: true)
+        case .todayTag: colors ? Style(foreground: .yellow, bold: true, reverse: true) : Style(bold: true, underline: true)
+        case .slot: colors ? Style(foreground: .green) : .plain
+        case .title: .plain
+        case .noteMarker: colors ? Style(foreground: .magenta) : .plain
+        case .empty: Style(dim: true)
+        }
+    }
+
+    /// The blank of a selected line.
+    var selection: Style {
+        colors ? Style(foreground: .white, background: .blue) : Style(reverse: true)
+    }
+
+    /// `style` on a selected line: on the selection's background (white text where the style
+    /// had no colour of its own), or reversed.
+    func selected(_ style: Style) -> Style {
+        var style = style
+        if colors {
+            style.background = .blue
+            if style.foreground == .default { style.foreground = .white }
+            style.reverse = false
+        } else {
+            style.reverse = true
+        }
+        return style
+    }
+
+    var monthTag: Style { Style(dim: true) }
+    var statusDate: Style { Style(bold: true) }
+    var hint: Style { Style(dim: true) }
+    var info: Style { .plain }
+    var error: Style { colors ? Style(foreground: .red, bold: true) : Style(bold: true) }
+    var promptLabel: Style { colors ? Style(foreground: .cyan, bold: true) : Style(bold: true) }
+    var suggestion: Style { Style(dim: true, underline: true) }
+    var completion: Style { Style(dim: true) }
+    var helpBorder: Style { colors ? Style(foreground: .cyan) : .plain }
+    var helpHeading: Style { Style(bold: true) }
+    var helpKeys: Style { colors ? Style(foreground: .yellow, bold: true) : Style(bold: true) }
+}

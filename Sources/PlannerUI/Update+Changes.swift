@@ -1,0 +1,146 @@
+import MealPlanCore
+import Timeline
+
+/// Changing meals: every change goes to the store as a `MealChange`, and only the store's
+/// answer updates the history and the screen, so what is shown is always what is stored.
+extension PlannerState {
+    /// Hands `change` to the store, unless another save is still in flight.
+    mutating func save(_ change: MealChange, origin: SaveOrigin) -> [Effect] {
+        guard pendingSave == nil else {
+            message = StatusMessage("Still saving the last change; try again", isError: true)
+            return []
+        }
+        let request = SaveRequest(id: nextSaveID, change: change)
+        nextSaveID += 1
+        pendingSave = PendingSave(request: request, origin: origin)
+        return [.save(request)]
+    }
+
+    mutating func didSave(_ request: SaveRequest, stored: Meal?) -> [Effect] {
+        guard let pending = pendingSave, pending.request == request else { return [] }
+        pendingSave = nil
+        let applied = MealChange(before: request.change.before, after: stored)
+        switch pending.origin {
+        case .change(let done):
+            undoStack.append(applied)
+            redoStack = []
+            message = StatusMessage(done)
+            if case .prompt = mode { mode = .browsing }
+        case .undo(let entry):
+            if undoStack.last == entry { undoStack.removeLast() }
+            redoStack.append(applied.inverse)
+            message = StatusMessage("Undid: \(describe(entry))")
+        case .redo(let entry):
+            if redoStack.last == entry { redoStack.removeLast() }
+            undoStack.append(applied)
+            message = StatusMessage("Redid: \(describe(entry))")
+        }
+        for day in applied.days { timeline.invalidate(day) }
+        guard let stored else { return [] }
+        return reveal(stored)
+    }
+
+    mutating func saveFailed(_ request: SaveRequest, message text: String) {
+        guard let pending = pendingSave, pending.request == request else { return }
+        pendingSave = nil
+        switch pending.origin {
+        case .change:
+            if case .prompt(var prompt) = mode {
+                prompt.error = "Not saved: \(text)"
+                mode = .prompt(prompt)
+            } else {
+                message = StatusMessage("Not saved: \(text)", isError: true)
+            }
+        case .undo: message = StatusMessage("Could not undo: \(text)", isError: true)
+        case .redo: message = StatusMessage("Could not redo: \(text)", isError: true)
+        }
+    }
+
+    /// What a history entry did, for "Undid: …" messages.
+    private func describe(_ change: MealChange) -> String {
+        switch (change.before, change.after) {
+        case (nil, let meal?): "add \(quoted(meal.title))"
+        case (let meal?, nil): "delete \(quoted(meal.title))"
+        case (let old?, let new?) where old.day != new.day: "move \(quoted(new.title)) to \(longDate(new.day))"
+        case (_, let meal?): "edit \(quoted(meal.title))"
+        case (nil, nil): "nothing"
+        }
+    }
+
+    // MARK: - Commands
+
+    /// The selected meal, or a message saying there is none.
+    private mutating func requireSelectedMeal() -> Meal? {
+        if let meal = selectedMeal { return meal }
+        message = StatusMessage("No meal selected here; a adds one", isError: true)
+        return nil
+    }
+
+    mutating func startAdding() {
+        let day = timeline.selection.day
+        let form = MealForm(original: nil, day: day, slot: defaultSlot(for: day), title: "", note: "", step: .slot)
+        mode = .prompt(Prompt(.meal(form), text: form.slot, isSuggestion: true))
+    }
+
+    mutating func startEditing() {
+        guard let meal = requireSelectedMeal() else { return }
+        let form = MealForm(original: meal, day: meal.day, slot: meal.slot, title: meal.title, note: meal.note ?? "", step: .title)
+        mode = .prompt(Prompt(.meal(form), text: form.title))
+    }
+
+    mutating func startMoving() {
+        guard let meal = requireSelectedMeal() else { return }
+        mode = .prompt(Prompt(.moveMeal(meal)))
+    }
+
+    mutating func deleteSelected() -> [Effect] {
+        guard let meal = requireSelectedMeal() else { return [] }
+        return save(MealChange(before: meal, after: nil),
+                    origin: .change(done: "Deleted \(quoted(meal.title)); u undoes"))
+    }
+
+    mutating func copySelected() {
+        guard let meal = requireSelectedMeal() else { return }
+        clipboard = meal
+        message = StatusMessage("Copied \(quoted(meal.title)); p pastes it onto the selected day")
+    }
+
+    mutating func paste() -> [Effect] {
+        guard let meal = clipboard else {
+            message = StatusMessage("Nothing copied yet; y copies the selected meal", isError: true)
+            return []
+        }
+        let day = timeline.selection.day
+        let copy = Meal(day: day, slot: meal.slot, title: meal.title, note: meal.note)
+        return save(MealChange(before: nil, after: copy),
+                    origin: .change(done: "Pasted \(quoted(meal.title)) onto \(longDate(day))"))
+    }
+
+    mutating func undo() -> [Effect] {
+        guard let entry = undoStack.last else {
+            message = StatusMessage("Nothing to undo")
+            return []
+        }
+        return save(entry.inverse, origin: .undo(entry))
+    }
+
+    mutating func redo() -> [Effect] {
+        guard let entry = redoStack.last else {
+            message = StatusMessage("Nothing to redo")
+            return []
+        }
+        return save(entry, origin: .redo(entry))
+    }
+
+    /// The slot a new meal on `day` most likely goes in: the first free slot after the selected
+    /// meal's, else the first free slot, else the selected meal's (a second dish).
+    func defaultSlot(for day: Day) -> String {
+        let meals = timeline.content(of: day) ?? []
+        let used = Set(meals.map { $0.slot.lowercased() })
+        let free = slots.filter { !used.contains($0.name.lowercased()) }
+        if let selected = selectedMeal, let current = slots.first(where: { $0.name.lowercased() == selected.slot.lowercased() }) {
+            return (free.first { $0.position > current.position } ?? free.first ?? current).name
+        }
+        return (free.first ?? slots.first)?.name ?? ""
+    }
+}

@@ -1,0 +1,47 @@
+import MealPlanCore
+import Timeline
+
+extension Meal {
+    /// Whether the title or the note contains `text`, ignoring case: the same test the store
+    /// applies to days beyond the selected one.
+    func matches(_ text: String) -> Bool {
+        let wanted = text.lowercased()
+        return title.lowercased().contains(wanted) || (note?.lowercased().contains(wanted) ?? false)
+    }
+}
+
+/// Search across the whole database: the selected day is searched in memory (it is loaded),
+/// and the store is asked for the nearest match on the days beyond it.
+extension PlannerState {
+    mutating func findNext(_ direction: SearchDirection) -> [Effect] {
+        guard let text = lastSearch else {
+            message = StatusMessage("No search yet; / searches titles and notes", isError: true)
+            return []
+        }
+        let selection = timeline.selection
+        if let meals = timeline.content(of: selection.day) {
+            let candidates: [Int]
+            switch direction {
+            case .forward: candidates = meals.indices.filter { $0 > selection.item ?? -1 }
+            case .backward: candidates = meals.indices.filter { $0 < selection.item ?? 0 }.reversed()
+            }
+            if let item = candidates.first(where: { meals[$0].matches(text) }) {
+                timeline.select(Selection(day: selection.day, item: item))
+                message = StatusMessage("/\(text)")
+                return []
+            }
+        }
+        return [.findMatch(SearchRequest(text: text, direction: direction, from: selection.day))]
+    }
+
+    mutating func found(_ meal: Meal?, for request: SearchRequest) -> [Effect] {
+        guard request.text == lastSearch else { return [] }
+        guard let meal else {
+            let side = request.direction == .forward ? "after" : "before"
+            message = StatusMessage("No match for '\(request.text)' \(side) \(longDate(request.from))", isError: true)
+            return []
+        }
+        message = StatusMessage("/\(request.text)")
+        return reveal(meal)
+    }
+}

@@ -1,0 +1,199 @@
+import MealPlanCore
+import TerminalKit
+import Timeline
+
+/// The planner's entry points for the run loop: `update` for every action, `render` for every
+/// frame. Both are pure: all IO is in the effects `update` returns.
+public enum Planner {
+    /// The effects a new state needs before anything else: the load of the first window.
+    public static func start(_ state: inout PlannerState) -> [Effect] {
+        state.takeLoads()
+    }
+
+    /// Applies `action` to `state` and returns the work the loop must do, in order. Every
+    /// `.load` the timeline queued is included, so the loop never asks the timeline itself.
+    public static func update(_ state: inout PlannerState, _ action: Action) -> [Effect] {
+        let effects = state.apply(action)
+        return effects + state.takeLoads()
+    }
+}
+
+extension PlannerState {
+    mutating func takeLoads() -> [Effect] {
+        timeline.takeLoadRequests().map(Effect.load)
+    }
+
+    mutating func apply(_ action: Action) -> [Effect] {
+        switch action {
+        case .event(let event): return handle(event)
+        case .loaded(let request, let meals):
+            timeline.didLoad(request) { meals[$0] ?? [] }
+            keepSelectionValid()
+            applyFocus()
+        case .loadFailed(_, let text):
+            message = StatusMessage("Could not load meals: \(text)", isError: true)
+        case .saved(let request, let stored): return didSave(request, stored: stored)
+        case .saveFailed(let request, let text): saveFailed(request, message: text)
+        case .matchFound(let request, let meal): return found(meal, for: request)
+        case .searchFailed(_, let text):
+            message = StatusMessage("Search failed: \(text)", isError: true)
+        case .externalChange:
+            if let meal = selectedMeal, let id = meal.id { focus = Focus(mealID: id, day: meal.day) }
+            timeline.invalidate(timeline.window)
+        case .tick: return nextFrame()
+        default: return command(action)
+        }
+        return []
+    }
+
+    /// A command from the key map (or a test).
+    private mutating func command(_ action: Action) -> [Effect] {
+        switch action {
+        case .moveDown: timeline.moveSelection(byItems: 1)
+        case .moveUp: timeline.moveSelection(byItems: -1)
+        case .nextDay: timeline.moveSelection(byDays: 1)
+        case .previousDay: timeline.moveSelection(byDays: -1)
+        case .weekForward: timeline.moveSelection(byDays: 7)
+        case .weekBack: timeline.moveSelection(byDays: -7)
+        case .pageDown: timeline.scroll(byPages: 1)
+        case .pageUp: timeline.scroll(byPages: -1)
+        case .scrollDown: timeline.scroll(byLines: 1)
+        case .scrollUp: timeline.scroll(byLines: -1)
+        case .today: return jump(to: today)
+        case .goToDate: mode = .prompt(Prompt(.goToDate))
+        case .search: mode = .prompt(Prompt(.search))
+        case .addMeal: startAdding()
+        case .editMeal: startEditing()
+        case .moveMeal: startMoving()
+        case .deleteMeal: return deleteSelected()
+        case .copyMeal: copySelected()
+        case .pasteMeal: return paste()
+        case .undo: return undo()
+        case .redo: return redo()
+        case .nextMatch: return findNext(.forward)
+        case .previousMatch: return findNext(.backward)
+        case .help: mode = .help(scroll: 0)
+        case .quit:
+            shouldQuit = true
+            return [.quit]
+        default: break
+        }
+        return []
+    }
+
+    // MARK: - Terminal events
+
+    private mutating func handle(_ event: Event) -> [Effect] {
+        switch event {
+        case .resize(let width, let height):
+            size = Size(width: width, height: height)
+            timeline.resize(width: width, height: height - 1)
+            animationFrames = []
+            if case .help(let scroll) = mode { mode = .help(scroll: HelpView.clampedScroll(scroll, keyMap: keyMap, size: size)) }
+            return []
+        case .mouse(let mouse):
+            guard case .browsing = mode else { return [] }
+            animationFrames = []
+            switch mouse.action {
+            case .wheelUp: timeline.scroll(byLines: -3)
+            case .wheelDown: timeline.scroll(byLines: 3)
+            case .click: selectLine(mouse.y)
+            }
+            return []
+        case .key(let key):
+            animationFrames = []
+            switch mode {
+            case .browsing:
+                message = nil
+                // A meal still to be selected once loaded would pull the selection back later.
+                focus = nil
+                guard let action = keyMap.action(for: key) else {
+                    if key != .escape {
+                        message = StatusMessage("\(KeyMap.name(of: key)) does nothing here; ? shows the keys")
+                    }
+                    return []
+                }
+                return command(action)
+            case .prompt(let prompt): return edit(prompt, with: key)
+            case .help(let scroll): helpKey(key, scroll: scroll)
+            }
+            return []
+        }
+    }
+
+    /// Selects the meal (or empty day) drawn on screen row `row`.
+    private mutating func selectLine(_ row: Int) {
+        for visible in timeline.screen.days where visible.screenLine <= row && row < visible.screenLine + visible.lineCount {
+            let line = visible.firstLine + row - visible.screenLine
+            let item = visible.layout.items.firstIndex { $0.contains(line) }
+            timeline.select(Selection(day: visible.day, item: item))
+        }
+    }
+
+    private mutating func helpKey(_ key: Key, scroll: Int) {
+        let change: Int
+        switch key {
+        case .character("j"), .down: change = 1
+        case .character("k"), .up: change = -1
+        case .pageDown, .character(" "): change = max(1, size.height - 3)
+        case .pageUp: change = -max(1, size.height - 3)
+        default:
+            mode = .browsing
+            return
+        }
+        mode = .help(scroll: HelpView.clampedScroll(scroll + change, keyMap: keyMap, size: size))
+    }
+
+    // MARK: - Helpers shared by the commands
+
+    /// Jumps to `day` (smoothly when it is near), selecting its first meal.
+    mutating func jump(to day: Day) -> [Effect] {
+        let jump = timeline.jump(to: day)
+        animationFrames = jump.frames
+        frameInterval = jump.frameInterval
+        return animationFrames.isEmpty ? [] : [.scheduleTick(after: frameInterval)]
+    }
+
+    private mutating func nextFrame() -> [Effect] {
+        guard !animationFrames.isEmpty else { return [] }
+        animationFrames.removeFirst()
+        return animationFrames.isEmpty ? [] : [.scheduleTick(after: frameInterval)]
+    }
+
+    /// After a load changed the selected day's meals: select a meal that exists (the first one
+    /// when the day had none before, the last one when meals went away).
+    private mutating func keepSelectionValid() {
+        let selection = timeline.selection
+        let count = timeline.layout(of: selection.day).items.count
+        let valid = count == 0 ? selection.item == nil : (selection.item ?? count) < count
+        if !valid { timeline.select(selection) }
+    }
+
+    /// Selects the focused meal once its day is loaded; forgets it if the meal is gone.
+    mutating func applyFocus() {
+        guard let focus, timeline.isLoaded(focus.day) else { return }
+        self.focus = nil
+        guard let item = timeline.content(of: focus.day)?.firstIndex(where: { $0.id == focus.mealID }) else { return }
+        timeline.select(Selection(day: focus.day, item: item))
+    }
+
+    /// Shows `meal`: jumps to its day unless it is the selected one, and selects it as soon as
+    /// it is loaded.
+    mutating func reveal(_ meal: Meal) -> [Effect] {
+        guard let id = meal.id else { return [] }
+        focus = Focus(mealID: id, day: meal.day)
+        let effects = meal.day == timeline.selection.day ? [] : jump(to: meal.day)
+        applyFocus()
+        return effects
+    }
+}
+
+/// A title as quoted in messages: made visible and kept short.
+func quoted(_ title: String) -> String {
+    "'\(title.truncated(toWidth: 30))'"
+}
+
+/// "Tue 3 Mar 2026".
+func longDate(_ day: Day) -> String {
+    "\(DayBlock.headerText(for: day)) \(day.date.year)"
+}

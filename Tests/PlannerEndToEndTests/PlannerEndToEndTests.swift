@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// The built `mealplan` planner in a real terminal (tmux), on a temporary database, with today
+/// pinned to Wednesday 2026-03-04.
+@Suite(.enabled(if: TmuxPlanner.isAvailable, "tmux is not installed"))
+struct PlannerEndToEndTests {
+    @Test func startsOnTodayAndQuitGivesTheScreenBack() throws {
+        let planner = try TmuxPlanner()
+        let screen = try planner.waitFor("Wed 4 Mar 2026")
+        #expect(screen[0].hasPrefix("Wed 4 Mar  today"))
+        #expect(screen[0].hasSuffix("March 2026"))
+        #expect(screen[1] == "  nothing planned")
+        #expect(screen[23].hasPrefix("Wed 4 Mar 2026") && screen[23].hasSuffix("? help"))
+        #expect(!screen.contains("shell before the planner"), "the planner has the whole screen")
+
+        try planner.press("q")
+        let after = try planner.waitFor("planner exited with 0")
+        #expect(after.prefix(2) == ["shell before the planner", "planner exited with 0"])
+        #expect(!after.contains { $0.contains("today") }, "the planner's screen is gone")
+    }
+
+    @Test func goesToAFarDateAndBackToToday() throws {
+        let planner = try TmuxPlanner()
+        try planner.waitFor("Wed 4 Mar 2026")
+        try planner.press("g")
+        try planner.type("9999-12-31")
+        try planner.press("Enter")
+        // Waiting for the whole frame: tmux may show one half drawn.
+        let far = try planner.waitForScreen("the last day") {
+            $0.contains { $0.hasPrefix("Fri 31 Dec") } && $0[23].hasPrefix("Fri 31 Dec 9999")
+        }
+        #expect(far.contains { $0.hasPrefix("Fri 31 Dec") && $0.hasSuffix("December 9999") })
+        #expect(!far.contains { $0.contains("Mar") })
+
+        try planner.press("g")
+        try planner.type("nonsense")
+        try planner.press("Enter")
+        let refused = try planner.waitFor("nonsense")
+        #expect(refused.contains { $0.contains("nonsense") && !$0.contains("Fri 31 Dec 9999") }, "the typed text stays")
+        try planner.press("Escape")
+        try planner.waitForAbsence(of: "nonsense")
+
+        try planner.press("t")
+        let back = try planner.waitForScreen("today") { $0[0].hasPrefix("Wed 4 Mar  today") && $0[23].hasPrefix("Wed 4 Mar 2026") }
+        #expect(back[0].hasSuffix("March 2026"))
+    }
+
+    @Test func addsAMealWithKeysDeletesItAndUndoes() throws {
+        let planner = try TmuxPlanner()
+        try planner.waitFor("Wed 4 Mar 2026")
+        try planner.press("a")
+        try planner.waitFor("Slot:")
+        try planner.type("din")
+        try planner.press("Enter")
+        try planner.waitFor("Title:")
+        try planner.type("Pão de queijo 汤")
+        try planner.press("Enter")
+        try planner.waitFor("Note:")
+        try planner.press("Enter")
+        let added = try planner.waitFor("Added")
+        #expect(added[1] == "  dinner    Pão de queijo 汤")
+
+        let listed = try planner.mealplan("list")
+        #expect(listed == "Wed 2026-03-04\n  1  dinner  Pão de queijo 汤\n")
+
+        try planner.press("d")
+        try planner.waitFor("Deleted")
+        #expect(try planner.screen()[1] == "  nothing planned")
+        #expect(try planner.mealplan("list") == "nothing planned from 2026-03-04 to 2026-03-10\n")
+
+        try planner.press("u")
+        try planner.waitFor("Undid")
+        #expect(try planner.screen()[1] == "  dinner    Pão de queijo 汤")
+        #expect(try planner.mealplan("list") == listed, "the meal is back with its id")
+
+        try planner.press("C-r")
+        try planner.waitFor("Redid")
+        #expect(try planner.mealplan("list") == "nothing planned from 2026-03-04 to 2026-03-10\n")
+    }
+
+    @Test func aMealAddedFromOutsideAppearsWithinASecondWithoutMovingTheView() throws {
+        let planner = try TmuxPlanner { planner in
+            try planner.mealplan("add", "today", "lunch", "Soup")
+            try planner.mealplan("add", "today", "dinner", "Stew")
+        }
+        try planner.waitFor("Stew")
+        try planner.press("j")
+        let before = try planner.screen()
+        let clock = ContinuousClock()
+        try planner.mealplan("add", "today", "breakfast", "Toast")
+        let added = clock.now
+        let after = try planner.waitForScreen("Toast above Soup and Stew") {
+            Array($0[1...3]) == ["  breakfast Toast", "  lunch     Soup", "  dinner    Stew"]
+        }
+        let delay = clock.now - added
+        #expect(delay < .seconds(1), "appeared after \(delay)")
+        #expect(after[0] == before[0], "the view did not move")
+
+        // The selection stayed on Stew: deleting removes Stew, not the new meal.
+        try planner.press("d")
+        try planner.waitFor("Deleted 'Stew'")
+        try planner.mealplan("remove", "3")
+        try planner.waitForAbsence(of: "Toast")
+    }
+
+    @Test func survivesAResizeToOneCellAndBack() throws {
+        let planner = try TmuxPlanner()
+        try planner.mealplan("add", "today", "lunch", "Soup")
+        try planner.waitFor("Soup")
+        try planner.resize(width: 1, height: 1)
+        // A 1×1 screen's only cell is its bottom-right one, which ncurses leaves blank on
+        // terminals that wrap at the margin; what counts is that the planner lives on.
+        try planner.waitForScreen("a 1×1 screen") { $0.count == 1 }
+        try planner.press("?", "Escape")
+        try planner.resize(width: 12, height: 2)
+        try planner.waitForScreen("a 12×2 screen") { $0 == ["too small", ""] }
+        try planner.resize(width: 53, height: 17)
+        let odd = try planner.waitForScreen("a 53×17 screen") { $0.count == 17 && $0[0].hasPrefix("Wed 4 Mar  today") }
+        #expect(odd[1] == "  lunch     Soup")
+        #expect(odd[16].hasPrefix("Wed 4 Mar 2026"))
+        try planner.resize(width: 80, height: 24)
+        let back = try planner.waitForScreen("an 80×24 screen") { $0.count == 24 && $0[23].hasSuffix("? help") }
+        #expect(back[0].hasPrefix("Wed 4 Mar  today") && back[0].hasSuffix("March 2026"))
+        try planner.press("q")
+        try planner.waitFor("planner exited with 0")
+    }
+
+    @Test func escapeSequencesInTitlesAreShownNotObeyed() throws {
+        let planner = try TmuxPlanner { planner in
+            try planner.mealplan("add", "today", "lunch", "Soup\u{1B}[2J\u{1B}]2;pwned\u{07}")
+            try planner.mealplan("add", "today", "dinner", "Stew")
+        }
+        let titleBefore = try planner.paneTitle
+        let screen = try planner.waitFor("Stew")
+        #expect(screen[0].hasPrefix("Wed 4 Mar  today"), "the screen was not cleared")
+        #expect(screen[1].hasPrefix("  lunch     Soup") && screen[1].contains("pwned"))
+        #expect(!screen[1].contains("\u{1B}") && !screen[1].contains("\u{07}"))
+        #expect(try planner.paneTitle == titleBefore)
+        #expect(try !planner.paneTitle.contains("pwned"))
+    }
+
+    @Test func demoShowsTheSamplePlanAroundTodayAndLeavesNothingBehind() throws {
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("mealplan-demo-test-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let demo = try TmuxPlanner(arguments: ["--demo"], environment: ["TMPDIR": temporary])
+        // The sample plan starts on Monday 2026-03-02; moved to the Monday two weeks before
+        // today's week (2026-02-16), its Wednesday 2026-03-18 falls on today.
+        let screen = try demo.waitFor("Okonomiyaki")
+        #expect(Array(screen[0...3]) == [
+            "Wed 4 Mar  today                                                     March 2026",
+            "  breakfast Toast and marmalade",
+            "  lunch     Bibimbap 비빔밥",
+            "  dinner    Okonomiyaki お好み焼き",
+        ])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).count == 1)
+        try demo.press("q")
+        try demo.waitFor("planner exited with 0")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "the demo database is gone")
+        #expect(!FileManager.default.fileExists(atPath: demo.database), "the --db database was not touched")
+    }
+
+    @Test func anUnknownTerminalIsOneLineAndStatusOne() throws {
+        let planner = try TmuxPlanner(width: 120, environment: ["TERM": "no-such-terminal"])
+        let screen = try planner.waitFor("planner exited with")
+        #expect(screen.prefix(3) == [
+            "shell before the planner",
+            "mealplan: unknown terminal type 'no-such-terminal' (TERM); set it to your terminal type, e.g. TERM=xterm-256color",
+            "planner exited with 1",
+        ])
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import MealPlanCore
+import MealPlanStore
+import PlannerUI
+import TerminalKit
+import Testing
+@testable import mealplan
+
+/// The run loop against a scripted terminal and a real database file: what it does with the
+/// store's answers, failures and other processes' changes.
+@Suite struct PlannerLoopTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mealplan-loop-\(UUID().uuidString)").path
+    let today = try! Day(iso: "2026-03-04")
+
+    func openStore() throws -> MealStore {
+        try MealStore.open(path: folder + "/meals.sqlite", access: .readWrite)
+    }
+
+    /// Runs the loop until it quits or `stop` says so (or 10 seconds pass).
+    func runLoop(_ backend: TestBackend, store: MealStore, slots: [MealSlot] = MealSlot.defaults,
+                 stop: @escaping () -> Bool = { false }) -> PlannerState {
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: .seconds(10))
+        var loop = PlannerLoop(terminal: backend, store: store, today: today, slots: slots) {
+            stop() || clock.now > end
+        }
+        loop.run()
+        return loop.state
+    }
+
+    @Test func everyKindOfChangeReachesTheStore() throws {
+        let store = try openStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let added = try #require(try PlannerEffects.save(MealChange(before: nil, after: Meal(day: today, slot: "lunch", title: "Soup")), in: store))
+        #expect(added.id != nil && added.title == "Soup" && added.slot == "lunch")
+
+        var edited = added
+        edited.title = "Leek soup"
+        edited.note = "with bread"
+        edited.slot = "dinner"
+        edited.day = today.adding(days: 1)
+        let stored = try #require(try PlannerEffects.save(MealChange(before: added, after: edited), in: store))
+        #expect(stored == Meal(id: added.id, day: today.adding(days: 1), slot: "dinner", position: 0, title: "Leek soup", note: "with bread"))
+
+        var noteless = stored
+        noteless.note = nil
+        #expect(try PlannerEffects.save(MealChange(before: stored, after: noteless), in: store)?.note == nil)
+
+        #expect(try PlannerEffects.save(MealChange(before: noteless, after: nil), in: store) == nil)
+        #expect(try store.mealCount() == 0)
+        #expect(try PlannerEffects.save(MealChange(before: nil, after: noteless), in: store) == noteless)
+        #expect(try store.meals(in: .all) == [noteless])
+    }
+
+    @Test func aFailedSaveIsShownInThePromptWithTheTypedTextKept() throws {
+        let store = try openStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The planner knows a slot the database does not (as if another process removed it).
+        let slots = MealSlot.defaults + [MealSlot(name: "brunch", position: 4)]
+        let keys = [Key.character("a")] + "brunch".map(Key.character) + [.enter] + "Pancakes".map(Key.character) + [.enter, .enter]
+        let backend = TestBackend(width: 60, height: 10, hasColors: false, events: keys.map(Event.key))
+        let state = runLoop(backend, store: store, slots: slots) {
+            backend.frames.last?.lines.contains { $0.contains("Not saved") } ?? false
+        }
+        let lines = try #require(backend.frames.last).lines
+        #expect(lines[8].hasPrefix("Not saved: unknown slot 'brunch'"))
+        #expect(lines[9].hasPrefix("Note:"))
+        guard case .prompt(let prompt) = state.mode, case .meal(let form) = prompt.kind else {
+            Issue.record("the meal prompt closed")
+            return
+        }
+        #expect(form.title == "Pancakes" && form.slot == "brunch")
+        #expect(try store.mealCount() == 0)
+    }
+
+    @Test func aChangeByAnotherProcessIsShownWithoutMovingTheSelection() throws {
+        let store = try openStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let other = try openStore()
+        try other.addMeal(day: today, slot: "lunch", title: "Soup")
+        try other.addMeal(day: today, slot: "dinner", title: "Stew")
+        let backend = TestBackend(width: 40, height: 8, hasColors: false, events: [.key(.character("j"))])
+        var addedOutside = false
+        let state = runLoop(backend, store: store) {
+            guard let frame = backend.frames.last else { return false }
+            if !addedOutside, frame.lines.contains(where: { $0.contains("Stew") }) {
+                addedOutside = true
+                _ = try? other.addMeal(day: today, slot: "breakfast", title: "Toast")
+            }
+            return frame.lines.contains { $0.contains("Toast") }
+        }
+        let lines = try #require(backend.frames.last).lines
+        #expect(lines[1...3].map { $0.trimmingCharacters(in: .whitespaces) } == ["breakfast Toast", "lunch     Soup", "dinner    Stew"])
+        #expect(state.selectedMeal?.title == "Stew")
+    }
+}

@@ -1,0 +1,159 @@
+import MealPlanCore
+import PlannerUI
+import TerminalKit
+import Testing
+import Timeline
+
+@Suite struct HistoryTests {
+    @Test func deleteIsImmediateAndUndoRestoresTheSameMeal() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        let porridge = harness.state.selectedMeal!
+        harness.press(.character("d"))
+        #expect(harness.meals[porridge.id!] == nil)
+        #expect(harness.state.message == StatusMessage("Deleted 'Porridge'; u undoes"))
+        #expect(harness.selectedTitle == "Roast vegetables with a very long title that wraps")
+        #expect(harness.state.undoStack == [MealChange(before: porridge, after: nil)])
+        harness.press(.character("u"))
+        // Put back with its id, slot and position, and selected again.
+        #expect(harness.meals[porridge.id!] == porridge)
+        #expect(harness.selectedTitle == "Porridge")
+        #expect(harness.state.undoStack.isEmpty)
+        // The redo stack holds the change as it will be made again: the delete.
+        #expect(harness.state.redoStack == [MealChange(before: porridge, after: nil)])
+        #expect(harness.state.message == StatusMessage("Undid: delete 'Porridge'"))
+        harness.press(.control("r"))
+        #expect(harness.meals[porridge.id!] == nil)
+        #expect(harness.state.undoStack == [MealChange(before: porridge, after: nil)])
+        #expect(harness.state.redoStack.isEmpty)
+        #expect(harness.state.message == StatusMessage("Redid: delete 'Porridge'"))
+    }
+
+    @Test func everyChangeOfTheSessionCanBeUndoneAndRedoneInOrder() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        let original = harness.meals
+        // Add, edit, move, delete, paste: five changes.
+        harness.press(.character("a"), .enter)
+        harness.type("Leek soup")
+        harness.press(.enter, .enter)
+        harness.press(.character("e"), .control("u"))
+        harness.type("Leek and potato soup")
+        harness.press(.enter, .enter)
+        harness.press(.character("y"))
+        harness.press(.character("m"))
+        harness.type("+1")
+        harness.press(.enter)
+        harness.finishAnimation()
+        harness.press(.character("K"), .character("d"), .character("p"))
+        #expect(harness.state.undoStack.count == 5)
+        let changed = harness.meals
+        for _ in 0..<5 { harness.press(.character("u")) }
+        #expect(harness.meals == original)
+        #expect(harness.state.redoStack.count == 5)
+        harness.press(.character("u"))
+        #expect(harness.state.message == StatusMessage("Nothing to undo"))
+        for _ in 0..<5 { harness.press(.control("r")) }
+        #expect(harness.meals == changed)
+        harness.press(.control("r"))
+        #expect(harness.state.message == StatusMessage("Nothing to redo"))
+    }
+
+    @Test func undoOfAnAddRemovesItAndRedoPutsItBackWithTheSameID() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("a"), .enter)
+        harness.type("Toast")
+        harness.press(.enter, .enter)
+        let toast = harness.state.selectedMeal!
+        #expect(toast.id == 4)
+        harness.press(.character("u"))
+        #expect(harness.meals[4] == nil)
+        harness.press(.control("r"))
+        #expect(harness.meals[4] == toast)
+        #expect(harness.selectedTitle == "Toast")
+    }
+
+    @Test func undoOfAMoveFarAwayBringsTheMealAndTheViewBack() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("m"))
+        harness.type("2030-01-01")
+        harness.press(.enter)
+        #expect(harness.state.timeline.selection.day == Day.on("2030-01-01"))
+        #expect(harness.selectedTitle == "Porridge")
+        harness.press(.character("u"))
+        harness.finishAnimation()
+        #expect(harness.state.timeline.selection == Selection(day: saturday, item: 0))
+        #expect(harness.meals[1]?.day == saturday)
+        #expect(harness.state.message == StatusMessage("Undid: move 'Porridge' to Tue 1 Jan 2030"))
+    }
+
+    @Test func aNewChangeClearsTheRedoStack() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("d"), .character("u"))
+        #expect(harness.state.redoStack.count == 1)
+        harness.press(.character("j"), .character("d"))
+        #expect(harness.state.redoStack.isEmpty)
+        #expect(harness.state.undoStack == [MealChange(before: harness.state.undoStack.last?.before, after: nil)])
+        #expect(harness.state.undoStack.last?.before?.title == "Roast vegetables with a very long title that wraps")
+    }
+
+    @Test func failedUndoKeepsTheHistoryAndSaysWhy() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("d"))
+        harness.failNextSave = "disk is full"
+        harness.press(.character("u"))
+        #expect(harness.state.message == StatusMessage("Could not undo: disk is full", isError: true))
+        #expect(harness.state.undoStack.count == 1)
+        #expect(harness.state.redoStack.isEmpty)
+        harness.press(.character("u"))
+        #expect(harness.state.undoStack.isEmpty)
+        #expect(harness.meals.count == 3)
+    }
+
+    @Test func failedDeleteChangesNothing() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.failNextSave = "attempt to write a readonly database"
+        harness.press(.character("d"))
+        #expect(harness.state.message == StatusMessage("Not saved: attempt to write a readonly database", isError: true))
+        #expect(harness.meals.count == 3)
+        #expect(harness.state.undoStack.isEmpty)
+        #expect(harness.render().buffer.lines[11] == "Sat 28 Feb 2026  Not saved: attempt to …")
+    }
+
+    @Test func onlyOneSaveIsInFlightAtATime() {
+        var state = PlannerState(today: saturday, slots: MealSlot.defaults, size: Size(width: 40, height: 12))
+        guard case .load(let request)? = Planner.start(&state).first else {
+            Issue.record("no first load")
+            return
+        }
+        let harness = Harness(today: saturday, meals: sampleMeals)
+        _ = Planner.update(&state, .loaded(request, harness.mealsByDay(request.days)))
+        let first = Planner.update(&state, .deleteMeal)
+        #expect(first.count == 1)
+        #expect(state.isSaving)
+        #expect(Planner.update(&state, .moveDown).isEmpty)
+        #expect(Planner.update(&state, .deleteMeal).isEmpty)
+        #expect(state.message == StatusMessage("Still saving the last change; try again", isError: true))
+        #expect(Planner.render(state, colors: true).buffer.lines[11].contains("Still saving"))
+    }
+
+    @Test func copyAndPasteOntoAnotherDay() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("j"), .character("y"))
+        #expect(harness.state.clipboard?.title == "Roast vegetables with a very long title that wraps")
+        #expect(harness.state.message == StatusMessage("Copied 'Roast vegetables with a very …'; p pastes it onto the selected day"))
+        harness.press(.character("J"), .character("p"))
+        let copy = harness.state.selectedMeal
+        #expect(copy?.day == Day.on("2026-03-01") && copy?.slot == "dinner" && copy?.note == "oven at 200")
+        #expect(copy?.id == 4)
+        harness.press(.character("p"))
+        #expect(harness.meals.values.filter { $0.day == Day.on("2026-03-01") }.count == 2)
+        #expect(harness.state.undoStack.count == 2)
+    }
+
+    @Test func pasteWithNothingCopiedSaysHowToCopy() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("p"))
+        #expect(harness.state.message == StatusMessage("Nothing copied yet; y copies the selected meal", isError: true))
+        harness.press(.character("J"), .character("y"))
+        #expect(harness.state.clipboard == nil)
+    }
+}

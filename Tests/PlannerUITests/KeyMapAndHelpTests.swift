@@ -1,0 +1,115 @@
+import MealPlanCore
+import PlannerUI
+import TerminalKit
+import Testing
+
+@Suite struct KeyMapTests {
+    /// The keys issue 4 asks for, written out independently of the key map.
+    static let required: [(Key, Action)] = [
+        (.character("j"), .moveDown), (.down, .moveDown), (.character("k"), .moveUp), (.up, .moveUp),
+        (.character("J"), .nextDay), (.character("K"), .previousDay),
+        (.pageDown, .pageDown), (.character(" "), .pageDown), (.control("f"), .pageDown),
+        (.pageUp, .pageUp), (.control("b"), .pageUp),
+        (.control("e"), .scrollDown), (.control("y"), .scrollUp),
+        (.character("]"), .weekForward), (.character("["), .weekBack),
+        (.character("t"), .today), (.character("g"), .goToDate),
+        (.character("a"), .addMeal), (.character("e"), .editMeal), (.enter, .editMeal),
+        (.character("d"), .deleteMeal), (.character("u"), .undo), (.control("r"), .redo),
+        (.character("y"), .copyMeal), (.character("p"), .pasteMeal), (.character("m"), .moveMeal),
+        (.character("/"), .search), (.character("n"), .nextMatch), (.character("N"), .previousMatch),
+        (.character("?"), .help), (.character("q"), .quit),
+    ]
+
+    @Test(arguments: required.indices)
+    func requiredKeyIsBound(index: Int) {
+        let (key, action) = Self.required[index]
+        #expect(KeyMap.standard.action(for: key) == action, "\(key)")
+    }
+
+    @Test func nothingElseIsBoundSoYAndPStayFreeForWholeDays() {
+        let bound = KeyMap.standard.bindings.flatMap(\.keys)
+        #expect(bound.count == Self.required.count)
+        #expect(KeyMap.standard.action(for: .character("Y")) == nil)
+        #expect(KeyMap.standard.action(for: .character("P")) == nil)
+    }
+
+    @Test func keysAreNamedAsTheHelpShowsThem() {
+        #expect(KeyMap.standard.keyNames(for: .pageDown) == "PgDn Space Ctrl-F")
+        #expect(KeyMap.standard.keyNames(for: .moveDown) == "j ↓")
+        #expect(KeyMap.standard.keyNames(for: .editMeal) == "e Enter")
+        #expect(KeyMap.name(of: .function(5)) == "F5")
+    }
+}
+
+@Suite struct HelpTests {
+    /// A row of the help box at 80×24, which is 55 columns wide: a heading, or keys and text.
+    private func row(_ keys: String, _ text: String) -> String {
+        let content = keys.isEmpty ? text : keys.padding(toLength: 19, withPad: " ", startingAt: 0) + text
+        return "│ " + line(content, 51) + " │"
+    }
+
+    /// Columns 12 ..< 67 of each line: the box, without the timeline around it.
+    private func box(_ lines: [String]) -> [String] {
+        lines.map { String(Array($0)[12..<67]) }
+    }
+
+    @Test func helpOverlayIsGeneratedFromTheKeyMap() {
+        var harness = Harness(today: saturday, size: Size(width: 80, height: 24), meals: sampleMeals)
+        harness.press(.character("?"))
+        let lines = box(harness.lines)
+        #expect(lines[0] == "┌─ Keys " + String(repeating: "─", count: 46) + "┐")
+        #expect(lines[1] == row("", "Move"))
+        #expect(lines[2] == row("j ↓", "next meal"))
+        #expect(lines[6] == row("PgDn Space Ctrl-F", "page down"))
+        #expect(lines[13] == row("g", "go to a date"))
+        #expect(lines[14] == row("", ""))
+        #expect(lines[15] == row("", "Change"))
+        #expect(lines[20] == row("y", "copy the selected meal"))
+        // More lines below: the bottom border says how to see them.
+        #expect(lines[22] == "└" + String(repeating: "─", count: 42) + " j ↓ more ─┘")
+        // The timeline shows around the box, and the status line below it.
+        #expect(harness.lines[0].hasPrefix("Sat 28 Feb  ┌"))
+        #expect(harness.lines[23].hasPrefix("Sat 28 Feb 2026"))
+        let buffer = harness.render().buffer
+        #expect(buffer[14, 2].style == Style(foreground: .yellow, bold: true))
+        #expect(buffer[14, 1].style == Style(bold: true))
+        #expect(harness.render(colors: false).buffer[14, 2].style == Style(bold: true))
+    }
+
+    @Test func helpScrollsToItsEndAndNoFurther() {
+        var harness = Harness(today: saturday, size: Size(width: 80, height: 24), meals: sampleMeals)
+        harness.press(.character("?"))
+        for _ in 0..<40 { harness.press(.character("j")) }
+        // 34 lines in a box showing 21: scrolled by 13 at most.
+        #expect(harness.state.mode == .help(scroll: 13))
+        let lines = box(harness.lines)
+        #expect(lines[19] == row("q", "quit"))
+        #expect(lines[20] == row("", ""))
+        #expect(lines[21] == row("", "mouse wheel scrolls the days · Esc closes"))
+        #expect(lines[22] == "└" + String(repeating: "─", count: 53) + "┘")
+        harness.press(.pageUp, .pageUp)
+        #expect(harness.state.mode == .help(scroll: 0))
+    }
+
+    @Test func anyOtherKeyClosesHelpWithoutActing() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("?"), .character("d"))
+        #expect(harness.state.mode == .browsing)
+        #expect(harness.meals.count == 3)
+        harness.press(.character("?"), .character("?"))
+        #expect(harness.state.mode == .browsing)
+    }
+
+    @Test func helpFitsSmallScreensWithoutCrashing() {
+        var harness = Harness(today: saturday, size: Size(width: 20, height: 5), meals: sampleMeals)
+        harness.press(.character("?"))
+        // The box takes the whole width; the key column pushes the texts out of it.
+        #expect(harness.lines == [
+            "┌─ Keys " + String(repeating: "─", count: 11) + "┐",
+            "│ Move" + String(repeating: " ", count: 13) + "│",
+            "│ j ↓" + String(repeating: " ", count: 14) + "│",
+            "└" + String(repeating: "─", count: 7) + " j ↓ more ─┘",
+            "Sat 28 Feb 2026     ",
+        ])
+    }
+}

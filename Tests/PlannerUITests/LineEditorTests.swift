@@ -1,0 +1,116 @@
+import PlannerUI
+import TerminalKit
+import Testing
+
+@Suite struct LineEditorTests {
+    private func typed(_ text: String, then keys: [Key] = []) -> LineEditor {
+        var editor = LineEditor()
+        for character in text { #expect(editor.handle(.character(character)) == .edited) }
+        for key in keys { _ = editor.handle(key) }
+        return editor
+    }
+
+    @Test func typingInsertsAtTheCursor() {
+        let editor = typed("sop", then: [.left, .character("u")])
+        #expect(editor.text == "soup")
+        #expect(editor.cursor == 3)
+    }
+
+    @Test func cursorMovesByGraphemeNotByScalar() {
+        // "é" as e + combining acute, a flag of two regional indicators, a family emoji with ZWJs.
+        var editor = LineEditor("e\u{301}🇯🇵👨‍👩‍👧")
+        #expect(editor.cursor == 3)
+        _ = editor.handle(.backspace)
+        #expect(editor.text == "e\u{301}🇯🇵")
+        _ = editor.handle(.home)
+        _ = editor.handle(.delete)
+        #expect(editor.text == "🇯🇵")
+        _ = editor.handle(.end)
+        #expect(editor.cursor == 1)
+    }
+
+    @Test func homeEndAndTheirControlKeys() {
+        var editor = LineEditor("pasta")
+        _ = editor.handle(.control("a"))
+        #expect(editor.cursor == 0)
+        _ = editor.handle(.right)
+        #expect(editor.cursor == 1)
+        _ = editor.handle(.control("e"))
+        #expect(editor.cursor == 5)
+        _ = editor.handle(.right)
+        #expect(editor.cursor == 5)
+        _ = editor.handle(.home)
+        _ = editor.handle(.left)
+        #expect(editor.cursor == 0)
+    }
+
+    @Test func deletingKeysAtTheEdgesDoNothing() {
+        var editor = LineEditor("ab")
+        _ = editor.handle(.delete)
+        #expect(editor.text == "ab")
+        _ = editor.handle(.home)
+        _ = editor.handle(.backspace)
+        #expect(editor.text == "ab")
+        _ = editor.handle(.control("d"))
+        #expect(editor.text == "b")
+    }
+
+    @Test func ctrlUDeletesToTheStartCtrlKToTheEnd() {
+        var editor = typed("green curry", then: [.left, .left, .left, .left, .left, .control("u")])
+        #expect(editor.text == "curry")
+        #expect(editor.cursor == 0)
+        _ = editor.handle(.right)
+        _ = editor.handle(.control("k"))
+        #expect(editor.text == "c")
+    }
+
+    @Test func ctrlWDeletesTheWordBeforeTheCursor() {
+        var editor = typed("thai green  curry")
+        _ = editor.handle(.control("w"))
+        #expect(editor.text == "thai green  ")
+        _ = editor.handle(.control("w"))
+        #expect(editor.text == "thai ")
+    }
+
+    @Test func enterAcceptsEscCancelsOthersAreLeftToTheCaller() {
+        var editor = LineEditor("x")
+        #expect(editor.handle(.enter) == .accepted)
+        #expect(editor.handle(.escape) == .cancelled)
+        #expect(editor.handle(.tab) == .ignored)
+        #expect(editor.handle(.up) == .ignored)
+        #expect(editor.handle(.control("r")) == .ignored)
+        #expect(editor.text == "x")
+    }
+
+    @Test func visiblePartScrollsToKeepTheCursorInTheField() {
+        var editor = LineEditor("abcdefghij")
+        editor.scrollToCursor(width: 5)
+        // Four characters and the cursor after them.
+        #expect(editor.visible(width: 5) == ("ghij", 4))
+        for _ in 0..<6 { _ = editor.handle(.left) }
+        editor.scrollToCursor(width: 5)
+        #expect(editor.visible(width: 5) == ("efghi", 0))
+        _ = editor.handle(.home)
+        editor.scrollToCursor(width: 5)
+        #expect(editor.visible(width: 5) == ("abcde", 0))
+        _ = editor.handle(.right)
+        editor.scrollToCursor(width: 5)
+        // Moving right inside the field does not scroll.
+        #expect(editor.visible(width: 5) == ("abcde", 1))
+    }
+
+    @Test func cursorColumnCountsWideCharactersTwice() {
+        let editor = LineEditor("寿司x")
+        #expect(editor.visible(width: 20) == ("寿司x", 5))
+        // At width 4 the cursor needs its own column: "司x" plus the cursor.
+        #expect(editor.visible(width: 4) == ("司x", 3))
+    }
+
+    @Test func controlCharactersTypedOrPastedAreKeptAndShownVisibly() {
+        let editor = LineEditor("a\u{1B}b")
+        #expect(editor.text == "a\u{1B}b")
+        var buffer = Buffer(width: 5, height: 1)
+        buffer.write(editor.visible(width: 5).text, x: 0, y: 0)
+        #expect(buffer.lines == ["a␛b  "])
+    }
+}

@@ -1,0 +1,183 @@
+import MealPlanCore
+import PlannerUI
+import TerminalKit
+import Testing
+import Timeline
+
+@Suite struct NavigationTests {
+    @Test func startLoadsTheWindowAroundTodayAndSelectsItsFirstMeal() {
+        let harness = Harness(today: saturday, meals: sampleMeals)
+        guard case .load(let request) = harness.effects.first else {
+            Issue.record("the first effect is not a load: \(harness.effects)")
+            return
+        }
+        #expect(request.days.contains(saturday.adding(days: -7)) && request.days.contains(saturday.adding(days: 12)))
+        #expect(harness.state.timeline.selection == Selection(day: saturday, item: 0))
+        #expect(harness.selectedTitle == "Porridge")
+    }
+
+    @Test func jAndKMoveByMealAcrossDays() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("j"))
+        #expect(harness.selectedTitle == "Roast vegetables with a very long title that wraps")
+        harness.press(.down)
+        #expect(harness.state.timeline.selection == Selection(day: Day.on("2026-03-01")))
+        harness.press(.character("j"))
+        #expect(harness.selectedTitle == "Soup")
+        harness.press(.character("k"), .up)
+        #expect(harness.state.timeline.selection == Selection(day: saturday, item: 1))
+    }
+
+    @Test func capitalJAndKMoveByDay() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("J"), .character("J"))
+        #expect(harness.selectedTitle == "Soup")
+        harness.press(.character("K"))
+        #expect(harness.state.timeline.selection.day == Day.on("2026-03-01"))
+    }
+
+    @Test func bracketsMoveAWeekAndTGoesBackToToday() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("]"))
+        #expect(harness.state.timeline.selection.day == Day.on("2026-03-07"))
+        harness.press(.character("["), .character("["))
+        #expect(harness.state.timeline.selection.day == Day.on("2026-02-21"))
+        harness.press(.character("t"))
+        harness.finishAnimation()
+        #expect(harness.state.timeline.selection == Selection(day: saturday, item: 0))
+        // Near enough to scroll to: today comes into view as little as needed.
+        #expect(harness.state.timeline.screen.selectedLines != nil)
+    }
+
+    @Test func pagesScrollTheViewAndTheSelectionFollows() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        let before = harness.state.timeline.position
+        for key: Key in [.pageDown, .character(" "), .control("f")] {
+            let top = harness.state.timeline.position
+            harness.press(key)
+            #expect(harness.state.timeline.position > top)
+        }
+        #expect(harness.state.timeline.selection.day > saturday)
+        harness.press(.pageUp, .control("b"), .pageUp)
+        #expect(harness.state.timeline.position == before)
+    }
+
+    @Test func ctrlEAndCtrlYScrollOneLineKeepingAVisibleSelection() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.control("e"))
+        #expect(harness.state.timeline.position == ScrollPosition(day: saturday, line: 1))
+        #expect(harness.selectedTitle == "Porridge")
+        harness.press(.control("e"))
+        // Porridge left the screen: the selection moved to the first meal wholly on it.
+        #expect(harness.selectedTitle == "Roast vegetables with a very long title that wraps")
+        harness.press(.control("y"), .control("y"))
+        #expect(harness.state.timeline.position == ScrollPosition(day: saturday))
+    }
+
+    @Test func mouseWheelScrollsAndClickSelects() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.send(.event(.mouse(MouseEvent(.wheelDown, x: 5, y: 5))))
+        #expect(harness.state.timeline.position == ScrollPosition(day: saturday, line: 3))
+        harness.send(.event(.mouse(MouseEvent(.wheelUp, x: 5, y: 5))))
+        #expect(harness.state.timeline.position == ScrollPosition(day: saturday))
+        // Row 8 is Monday's lunch (see RenderTests), row 3 the dinner's second line.
+        harness.send(.event(.mouse(MouseEvent(.click, x: 20, y: 8))))
+        #expect(harness.selectedTitle == "Soup")
+        harness.send(.event(.mouse(MouseEvent(.click, x: 20, y: 3))))
+        #expect(harness.state.timeline.selection == Selection(day: saturday, item: 1))
+    }
+
+    @Test func goToANearDateScrollsSmoothlyInFrames() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("g"))
+        harness.type("+5")
+        harness.press(.enter)
+        #expect(harness.state.mode == .browsing)
+        #expect(harness.state.timeline.selection.day == Day.on("2026-03-05"))
+        #expect(!harness.state.animationFrames.isEmpty)
+        #expect(harness.pendingTicks == 1)
+        // While frames remain, the screen shows them, top day moving towards the target.
+        let firstFrame = harness.lines
+        harness.finishAnimation()
+        #expect(harness.state.animationFrames.isEmpty)
+        #expect(harness.lines != firstFrame)
+        #expect(harness.lines[11].hasPrefix("Thu 5 Mar 2026"))
+    }
+
+    @Test func goToAFarDateRecentersWithOneLoad() {
+        var harness = Harness(today: saturday, meals: sampleMeals + [Meal(day: Day.on("2031-07-14"), slot: "dinner", title: "Far away")])
+        let loads = harness.effects.count
+        harness.press(.character("g"))
+        harness.type("2031-07-14")
+        harness.press(.enter)
+        #expect(harness.effects.count == loads + 1)
+        #expect(harness.state.animationFrames.isEmpty)
+        #expect(harness.state.timeline.position == ScrollPosition(day: Day.on("2031-07-14")))
+        #expect(harness.selectedTitle == "Far away")
+        #expect(harness.lines[0].hasPrefix("Mon 14 Jul"))
+        harness.press(.character("t"))
+        #expect(harness.selectedTitle == "Porridge")
+    }
+
+    @Test func aKeyDuringAnAnimationShowsTheDestinationAtOnce() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("g"))
+        harness.type("+5")
+        harness.press(.enter)
+        harness.press(.character("j"))
+        #expect(harness.state.animationFrames.isEmpty)
+        harness.finishAnimation()
+        #expect(harness.state.animationFrames.isEmpty)
+    }
+
+    @Test func resizeKeepsTheTopDayAndRelaysOut() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.send(.event(.resize(width: 20, height: 5)))
+        #expect(harness.state.size == Size(width: 20, height: 5))
+        #expect(harness.state.timeline.height == 4)
+        #expect(harness.state.timeline.position.day == saturday)
+        harness.send(.event(.resize(width: 1, height: 1)), .event(.resize(width: 40, height: 12)))
+        // The same days as at the start (at 1×1 the selection had to move to what was visible).
+        #expect(harness.lines.prefix(11) == Harness(today: saturday, meals: sampleMeals).lines.prefix(11))
+    }
+
+    @Test func unknownKeysSayHowToGetHelpAndTheNextKeyClearsIt() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("Z"))
+        #expect(harness.state.message == StatusMessage("Z does nothing here; ? shows the keys"))
+        harness.press(.character("j"))
+        #expect(harness.state.message == nil)
+    }
+
+    @Test func qQuits() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("q"))
+        #expect(harness.state.shouldQuit)
+        #expect(harness.quitRequested)
+    }
+
+    @Test func externalChangesReloadKeepingViewAndSelectedMeal() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("j"))
+        let position = harness.state.timeline.position
+        harness.changeOutside { harness in
+            harness.store(Meal(day: saturday, slot: "breakfast", title: "Coffee"))
+            harness.store(Meal(day: Day.on("2026-03-01"), slot: "lunch", title: "Picnic"))
+        }
+        #expect(harness.selectedTitle == "Roast vegetables with a very long title that wraps")
+        #expect(harness.state.timeline.selection.item == 2)
+        #expect(harness.state.timeline.position == position)
+        #expect(harness.lines[2] == line("  breakfast Coffee"))
+        #expect(harness.lines.contains(line("  lunch     Picnic")))
+    }
+
+    @Test func selectedMealRemovedOutsideMovesTheSelectionToAMealThatExists() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("j"))
+        harness.changeOutside { harness in
+            let dinner = harness.meals.values.first { $0.slot == "dinner" }!
+            harness.meals[dinner.id!] = nil
+        }
+        #expect(harness.selectedTitle == "Porridge")
+    }
+}

@@ -1,0 +1,196 @@
+import MealPlanCore
+import PlannerUI
+import TerminalKit
+import Testing
+import Timeline
+
+@Suite struct PromptTests {
+    @Test func addingAMealAsksSlotTitleAndNoteThenSelectsIt() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("a"))
+        // Breakfast is taken and selected: the next free slot after it is proposed.
+        #expect(harness.prompt?.editor.text == "lunch")
+        #expect(harness.prompt?.isSuggestion == true)
+        harness.press(.enter)
+        harness.type("Leek soup")
+        harness.press(.enter)
+        harness.type("the one from Tuesday")
+        harness.press(.enter)
+        #expect(harness.state.mode == .browsing)
+        let added = harness.meals.values.first { $0.title == "Leek soup" }
+        #expect(added?.slot == "lunch" && added?.day == saturday && added?.note == "the one from Tuesday")
+        #expect(harness.selectedTitle == "Leek soup")
+        #expect(harness.state.message == StatusMessage("Added 'Leek soup' to Sat 28 Feb 2026"))
+        #expect(harness.lines[2] == line("  lunch     Leek soup", 39) + "✎")
+        #expect(harness.state.undoStack.count == 1)
+    }
+
+    @Test func typingReplacesTheProposedSlotAndAPrefixIsEnough() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("a"))
+        harness.type("sn")
+        #expect(harness.prompt?.editor.text == "sn")
+        harness.press(.enter)
+        #expect(harness.formStep == .title)
+        harness.type("Apple")
+        harness.press(.enter, .enter)
+        #expect(harness.meals.values.contains { $0.title == "Apple" && $0.slot == "snack" && $0.note == nil })
+    }
+
+    @Test func tabCyclesThroughMatchingSlotsShiftTabBack() {
+        var harness = Harness(today: saturday, slots: MealSlot.defaults + [MealSlot(name: "supper", position: 4)])
+        harness.press(.character("a"))
+        #expect(harness.prompt?.editor.text == "breakfast")
+        harness.press(.tab)
+        #expect(harness.prompt?.editor.text == "lunch")
+        harness.press(.control("u"))
+        harness.type("s")
+        harness.press(.tab)
+        #expect(harness.prompt?.editor.text == "snack")
+        harness.press(.tab)
+        #expect(harness.prompt?.editor.text == "supper")
+        harness.press(.tab)
+        #expect(harness.prompt?.editor.text == "snack")
+        harness.press(.backTab)
+        #expect(harness.prompt?.editor.text == "supper")
+        harness.press(.control("u"))
+        harness.type("x")
+        harness.press(.tab)
+        #expect(harness.prompt?.editor.text == "x")
+        #expect(harness.prompt?.error == "No slot starts with 'x'; slots are breakfast, lunch, dinner, snack, supper")
+    }
+
+    @Test func refusedInputStaysWithTheErrorShownAboveIt() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("a"))
+        harness.type("brunch")
+        harness.press(.enter)
+        #expect(harness.prompt?.editor.text == "brunch")
+        #expect(harness.prompt?.error == "unknown slot 'brunch'; slots are breakfast, lunch, dinner, snack")
+        #expect(harness.lines[10] == "unknown slot 'brunch'; slots are breakf…")
+        #expect(harness.lines[11] == line("Slot: brunch"))
+        // The next edit clears the error and brings the hint back.
+        harness.press(.control("u"))
+        #expect(harness.prompt?.error == nil)
+        harness.type("din")
+        harness.press(.enter, .enter)
+        #expect(harness.prompt?.error == "the title is empty")
+    }
+
+    @Test func promptLineShowsLabelTextCursorAndCompletion() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("a"))
+        harness.type("di")
+        let frame = harness.render()
+        #expect(frame.buffer.lines[10] == "New meal on Sat 28 Feb 2026 · Tab: brea…")
+        #expect(frame.buffer.lines[11] == line("Slot: dinner"))
+        #expect(frame.cursor == Position(x: 8, y: 11))
+        // The completion is dim; the typed text plain; the label stands out.
+        #expect(frame.buffer[8, 11].style == Style(dim: true))
+        #expect(frame.buffer[7, 11].style == .plain)
+        #expect(frame.buffer[0, 11].style == Style(foreground: .cyan, bold: true))
+        #expect(frame.buffer[0, 10].style == Style(dim: true))
+    }
+
+    @Test func longInputScrollsSidewaysInTheField() {
+        var harness = Harness(today: saturday, size: Size(width: 20, height: 6), meals: sampleMeals)
+        harness.press(.character("g"))
+        harness.type("abcdefghijklmnopqrstuvwxyz")
+        // "Go to: " takes 7 columns; the field's 13 show the last 12 letters and the cursor.
+        let frame = harness.render()
+        #expect(frame.buffer.lines[5] == "Go to: opqrstuvwxyz ")
+        #expect(frame.cursor == Position(x: 19, y: 5))
+        harness.press(.home)
+        #expect(harness.render().buffer.lines[5] == "Go to: abcdefghijklm")
+        #expect(harness.render().cursor == Position(x: 7, y: 5))
+    }
+
+    @Test func badDatesAreExplainedAndEscCancels() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("g"))
+        harness.type("someday")
+        harness.press(.enter)
+        #expect(harness.prompt?.error?.hasPrefix("'someday' is not a date; use YYYY-MM-DD") == true)
+        #expect(harness.prompt?.editor.text == "someday")
+        harness.press(.escape)
+        #expect(harness.state.mode == .browsing)
+        #expect(harness.state.timeline.selection.day == saturday)
+    }
+
+    @Test func editingChangesTitleAndNoteAndUpGoesBackToTheSlot() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("j"), .character("e"))
+        #expect(harness.prompt?.editor.text == "Roast vegetables with a very long title that wraps")
+        harness.press(.control("u"))
+        harness.type("Roast roots")
+        harness.press(.up)
+        #expect(harness.prompt?.editor.text == "dinner")
+        harness.press(.control("u"))
+        harness.type("lu")
+        harness.press(.enter)
+        #expect(harness.prompt?.editor.text == "Roast roots")
+        harness.press(.enter)
+        #expect(harness.prompt?.editor.text == "oven at 200")
+        harness.press(.control("u"), .enter)
+        let edited = harness.meals.values.first { $0.title == "Roast roots" }
+        #expect(edited?.slot == "lunch" && edited?.note == nil && edited?.id == 2)
+        #expect(harness.selectedTitle == "Roast roots")
+        #expect(harness.state.undoStack.last?.before?.title == "Roast vegetables with a very long title that wraps")
+    }
+
+    @Test func enterEditsAndEditingWithoutChangesSavesNothing() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.enter, .enter, .enter)
+        #expect(harness.state.mode == .browsing)
+        #expect(harness.state.message == StatusMessage("No changes"))
+        #expect(!harness.effects.contains { if case .save = $0 { true } else { false } })
+    }
+
+    @Test func editOnADayWithoutMealsSaysSo() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("J"), .character("e"))
+        #expect(harness.state.mode == .browsing)
+        #expect(harness.state.message == StatusMessage("No meal selected here; a adds one", isError: true))
+    }
+
+    @Test func failedSaveKeepsThePromptAndWhatWasTyped() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("a"), .enter)
+        harness.type("Leek soup")
+        harness.press(.enter)
+        harness.type("a note")
+        harness.failNextSave = "attempt to write a readonly database"
+        harness.press(.enter)
+        #expect(harness.prompt?.editor.text == "a note")
+        #expect(harness.prompt?.error == "Not saved: attempt to write a readonly database")
+        #expect(harness.state.undoStack.isEmpty)
+        #expect(!harness.state.isSaving)
+        // Trying again once the problem is gone saves the whole meal.
+        harness.press(.enter)
+        #expect(harness.meals.values.contains { $0.title == "Leek soup" && $0.note == "a note" })
+        #expect(harness.state.mode == .browsing)
+    }
+
+    @Test func movingAMealAsksForADateAndFollowsIt() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("m"))
+        harness.type("mon")
+        harness.press(.enter)
+        harness.finishAnimation()
+        let moved = harness.meals.values.first { $0.title == "Porridge" }
+        #expect(moved?.day == Day.on("2026-03-02") && moved?.id == 1)
+        #expect(harness.state.timeline.selection.day == Day.on("2026-03-02"))
+        #expect(harness.selectedTitle == "Porridge")
+        #expect(harness.state.message == StatusMessage("Moved 'Porridge' to Mon 2 Mar 2026; u undoes"))
+    }
+
+    @Test func movingToTheSameDayDoesNothing() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("m"))
+        harness.type("today")
+        harness.press(.enter)
+        #expect(harness.state.mode == .browsing)
+        #expect(harness.state.message == StatusMessage("'Porridge' is already on Sat 28 Feb 2026"))
+        #expect(harness.state.undoStack.isEmpty)
+    }
+}

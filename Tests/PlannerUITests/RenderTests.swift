@@ -1,0 +1,204 @@
+import MealPlanCore
+import PlannerUI
+import TerminalKit
+import Testing
+
+/// Saturday 28 February 2026: the next day starts a new month.
+let saturday = Day.on("2026-02-28")
+
+/// Meals around `saturday`: a plain one, a long one with a note, a day without meals, then one.
+let sampleMeals = [
+    Meal(day: saturday, slot: "breakfast", title: "Porridge"),
+    Meal(day: saturday, slot: "dinner", title: "Roast vegetables with a very long title that wraps", note: "oven at 200"),
+    Meal(day: Day.on("2026-03-02"), slot: "lunch", title: "Soup"),
+]
+
+/// `text` padded with spaces to `width` columns (the rest of a buffer line is blank).
+func line(_ text: String, _ width: Int = 40) -> String {
+    text + String(repeating: " ", count: width - text.terminalWidth)
+}
+
+@Suite struct RenderTests {
+    @Test func firstScreenShowsTodayMealsMonthBannerAndEmptyDays() {
+        let harness = Harness(today: saturday, meals: sampleMeals)
+        #expect(harness.lines == [
+            "Sat 28 Feb  today         February 2026 ",
+            line("  breakfast Porridge"),
+            "  dinner    Roast vegetables with a    ✎",
+            line("            very long title that wraps"),
+            "── March 2026 " + String(repeating: "─", count: 26),
+            line("Sun 1 Mar"),
+            line("  nothing planned"),
+            line("Mon 2 Mar"),
+            line("  lunch     Soup"),
+            line("Tue 3 Mar"),
+            line("  nothing planned"),
+            line("Sat 28 Feb 2026") .prefix(34) + "? help",
+        ])
+    }
+
+    @Test func selectionAndTodayAreStyledInColour() {
+        let buffer = Harness(today: saturday, meals: sampleMeals).render(colors: true).buffer
+        // Today's header: yellow and bold; the "today" tag reversed.
+        #expect(buffer[0, 0].style == Style(foreground: .yellow, bold: true))
+        #expect(buffer[12, 0].style == Style(foreground: .yellow, bold: true, reverse: true))
+        // The selected meal (the first of today) fills its whole line with the selection colour.
+        #expect(buffer[2, 1].style == Style(foreground: .green, background: .blue))
+        #expect(buffer[12, 1].style == Style(foreground: .white, background: .blue))
+        #expect(buffer[39, 1].style == Style(foreground: .white, background: .blue))
+        // Other meals: slot coloured, title plain, note marker coloured.
+        #expect(buffer[2, 2].style == Style(foreground: .green))
+        #expect(buffer[12, 2].style == .plain)
+        #expect(buffer[39, 2].style == Style(foreground: .magenta))
+        // Another day's header is bold without colour; an empty day's line is dim.
+        #expect(buffer[0, 5].style == Style(bold: true))
+        #expect(buffer[2, 6].style == Style(dim: true))
+    }
+
+    @Test func monochromeUsesReverseVideoForTheSelection() {
+        let buffer = Harness(today: saturday, meals: sampleMeals).render(colors: false).buffer
+        #expect(buffer[0, 0].style == Style(bold: true, underline: true))
+        #expect(buffer[2, 1].style == Style(reverse: true))
+        #expect(buffer[30, 1].style == Style(reverse: true))
+        #expect(buffer[2, 2].style == .plain)
+        for x in 0..<40 {
+            for y in 0..<12 {
+                #expect(buffer[x, y].style.foreground == .default && buffer[x, y].style.background == .default)
+            }
+        }
+    }
+
+    @Test func selectedEmptyDayHighlightsItsWholeBlock() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.send(.nextDay)
+        let buffer = harness.render(colors: false).buffer
+        for row in 4...6 {
+            #expect(buffer[20, row].style.reverse, "row \(row) is part of the selected day")
+        }
+        #expect(!buffer[20, 3].style.reverse)
+        #expect(!buffer[20, 7].style.reverse)
+        #expect(buffer.lines[11].hasPrefix("Sun 1 Mar 2026 "))
+    }
+
+    @Test func statusLineShowsTheSelectedMealsNote() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.send(.moveDown)
+        #expect(harness.lines[11] == "Sat 28 Feb 2026  ✎ oven at 200    ? help")
+    }
+
+    @Test func monthAndYearGoOnTheFirstHeaderOnScreen() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.send(.scrollDown)
+        // The top day's header has scrolled off: the next header on screen carries the month,
+        // unless it is the 1st with its banner shown.
+        #expect(harness.lines[3] == "── March 2026 " + String(repeating: "─", count: 26))
+        #expect(harness.lines[4] == line("Sun 1 Mar"))
+        harness.send(.scrollDown, .scrollDown, .scrollDown, .scrollDown)
+        // Now the 1st's header is on top without its banner: it carries the month itself.
+        #expect(harness.lines[0] == line("Sun 1 Mar" + String(repeating: " ", count: 20) + "March 2026"))
+        #expect(harness.lines[2] == line("Mon 2 Mar"))
+    }
+
+    @Test func wideCharactersStayAligned() {
+        let meals = [
+            Meal(day: saturday, slot: "lunch", title: "寿司と味噌汁 and 🍣 sushi"),
+            Meal(day: saturday, slot: "dinner", title: "Café crème"),
+        ]
+        let lines = Harness(today: saturday, meals: meals).lines
+        #expect(lines[1] == line("  lunch     寿司と味噌汁 and 🍣 sushi"))
+        #expect(lines[2] == line("  dinner    Café crème"))
+        #expect(lines[1].prefix(12) == "  lunch     ")
+    }
+
+    @Test func wideTitleWrapsByColumns() {
+        // 20 CJK characters are 40 columns: at width 40 the title column (26) takes 13 per line.
+        let title = String(repeating: "寿", count: 20)
+        let lines = Harness(today: saturday, meals: [Meal(day: saturday, slot: "lunch", title: title)]).lines
+        #expect(lines[1] == line("  lunch     " + String(repeating: "寿", count: 13)))
+        #expect(lines[2] == line("            " + String(repeating: "寿", count: 7)))
+    }
+
+    @Test func controlCharactersInTitlesAreShownAsSymbols() {
+        let meals = [Meal(day: saturday, slot: "lunch", title: "Soup\u{1B}[31m red\u{07}")]
+        let lines = Harness(today: saturday, meals: meals).lines
+        #expect(lines[1] == line("  lunch     Soup␛[31m red␇"))
+        #expect(!lines.joined().contains("\u{1B}"))
+    }
+
+    @Test func narrowScreenStillShowsEverything() {
+        let harness = Harness(today: saturday, size: Size(width: 20, height: 5), meals: sampleMeals)
+        // Width 20: slot column min(9, 18/3) = 6, title at 9, marker at 19, title width 9.
+        // The status line has no room for the help hint.
+        #expect(harness.lines == [
+            "Sat 28 Feb  today   ",
+            "  break… Porridge   ",
+            "  dinner Roast     ✎",
+            "         vegetable  ",
+            "Sat 28 Feb 2026     ",
+        ])
+    }
+
+    @Test(arguments: [(1, 1), (2, 1), (1, 3), (11, 2), (12, 2), (5, 40)])
+    func tinySizesShowANotice(width: Int, height: Int) {
+        let harness = Harness(today: saturday, size: Size(width: width, height: height), meals: sampleMeals)
+        let frame = harness.render()
+        #expect(frame.buffer.width == width && frame.buffer.height == height)
+        #expect(frame.buffer.lines[0] == String("too small".prefix(width)) + String(repeating: " ", count: max(0, width - 9)))
+        #expect(frame.cursor == nil)
+    }
+
+    @Test func everySizeDrawsWithoutCrashing() {
+        var harness = Harness(today: saturday, size: Size(width: 1, height: 1), meals: sampleMeals)
+        for width in [1, 2, 3, 7, 12, 13, 19, 33, 80] {
+            for height in [1, 2, 3, 4, 9] {
+                harness.send(.event(.resize(width: width, height: height)))
+                for mode: Action in [.help, .goToDate, .addMeal] {
+                    harness.send(mode)
+                    #expect(harness.render().buffer.lines.count == height)
+                    harness.press(.escape)
+                }
+            }
+        }
+    }
+}
+
+@Suite struct LayoutAgreementTests {
+    /// Meals whose titles wrap differently at every width, with wide and zero-width characters.
+    static let meals = [
+        Meal(day: saturday, slot: "breakfast", title: "Porridge with apples, cinnamon and a spoon of honey"),
+        Meal(day: saturday, slot: "lunch", title: "寿司と味噌汁、それから緑茶", note: "n"),
+        Meal(day: saturday, slot: "dinner", title: "Supercalifragilisticexpialidocious stew"),
+        Meal(day: Day.on("2026-03-01"), slot: "snack", title: "Cafe\u{301} au lait 👨‍👩‍👧 and a croissant"),
+        Meal(day: Day.on("2026-03-03"), slot: "dinner", title: "x"),
+    ]
+
+    @Test func everyTimelineRowIsDrawnAtEveryWidth() {
+        var harness = Harness(today: saturday, size: Size(width: 12, height: 30), meals: Self.meals)
+        for width in 12...90 {
+            harness.send(.event(.resize(width: width, height: 30)))
+            let lines = harness.lines
+            // Blocks drawn exactly as tall as the timeline measured them leave no blank row
+            // and push nothing off: the 4th of March is always at the same row after them.
+            for row in 0..<29 {
+                #expect(lines[row].contains { $0 != " " }, "row \(row) is blank at width \(width)")
+            }
+            let screen = harness.state.timeline.screen
+            let fourth = screen.days.first { $0.day == Day.on("2026-03-04") }
+            #expect(fourth.map { lines[$0.screenLine].hasPrefix("Wed 4 Mar") } ?? true, "width \(width)")
+        }
+    }
+
+    @Test func daysNotLoadedYetShowAPlaceholderOfTheEmptyDaysHeight() {
+        let state = PlannerState(today: saturday, slots: MealSlot.defaults, size: Size(width: 30, height: 6))
+        let lines = Planner.render(state, colors: true).buffer.lines
+        #expect(lines == [
+            // No room for "February 2026" after the today tag at this width.
+            line("Sat 28 Feb  today", 30),
+            line("  …", 30),
+            "── March 2026 " + String(repeating: "─", count: 16),
+            line("Sun 1 Mar", 30),
+            line("  …", 30),
+            line("Sat 28 Feb 2026", 24) + "? help",
+        ])
+    }
+}

@@ -1,0 +1,81 @@
+import MealPlanCore
+import PlannerUI
+import TerminalKit
+import Testing
+import Timeline
+
+@Suite struct SearchTests {
+    /// Soup on the selected day, in a year's time, and long ago; a note that mentions soup.
+    let meals = sampleMeals + [
+        Meal(day: saturday, slot: "snack", title: "Crackers", note: "with the SOUP leftovers"),
+        Meal(day: Day.on("2027-02-10"), slot: "lunch", title: "Pumpkin soup"),
+        Meal(day: Day.on("1999-12-31"), slot: "dinner", title: "Millennium soup"),
+    ]
+
+    @Test func slashSearchesTheRestOfTheDayThenTheWholeDatabase() {
+        var harness = Harness(today: saturday, meals: meals)
+        harness.press(.character("/"))
+        harness.type("soup")
+        harness.press(.enter)
+        // The note of today's snack matches, ignoring case: found without asking the store.
+        #expect(harness.selectedTitle == "Crackers")
+        #expect(!harness.effects.contains { if case .findMatch = $0 { true } else { false } })
+        #expect(harness.state.message == StatusMessage("/soup"))
+        harness.press(.character("n"))
+        #expect(harness.selectedTitle == "Soup")
+        harness.press(.character("n"))
+        #expect(harness.selectedTitle == "Pumpkin soup")
+        #expect(harness.state.timeline.selection.day == Day.on("2027-02-10"))
+        harness.press(.character("n"))
+        #expect(harness.state.message == StatusMessage("No match for 'soup' after Wed 10 Feb 2027", isError: true))
+        #expect(harness.selectedTitle == "Pumpkin soup")
+    }
+
+    @Test func capitalNSearchesBackwardsAcrossTheDatabase() {
+        var harness = Harness(today: saturday, meals: meals)
+        harness.press(.character("/"))
+        harness.type("SOUP")
+        harness.press(.enter)
+        #expect(harness.selectedTitle == "Crackers")
+        harness.press(.character("N"))
+        #expect(harness.selectedTitle == "Millennium soup")
+        #expect(harness.lines[0].hasPrefix("Fri 31 Dec"))
+        harness.press(.character("N"))
+        #expect(harness.state.message == StatusMessage("No match for 'SOUP' before Fri 31 Dec 1999", isError: true))
+        harness.press(.character("n"))
+        #expect(harness.selectedTitle == "Crackers")
+    }
+
+    @Test func searchAsksTheStoreFromTheSelectedDay() {
+        var harness = Harness(today: saturday, meals: meals)
+        harness.press(.character("J"), .character("/"))
+        harness.type("pumpkin")
+        harness.press(.enter)
+        #expect(harness.effects.contains(.findMatch(SearchRequest(text: "pumpkin", direction: .forward, from: Day.on("2026-03-01")))))
+        #expect(harness.selectedTitle == "Pumpkin soup")
+    }
+
+    @Test func nWithoutASearchExplainsAndAnEmptySearchRepeatsTheLastOne() {
+        var harness = Harness(today: saturday, meals: meals)
+        harness.press(.character("n"))
+        #expect(harness.state.message == StatusMessage("No search yet; / searches titles and notes", isError: true))
+        harness.press(.character("/"))
+        harness.type("porridge")
+        harness.press(.enter)
+        // Porridge is selected; the search looks after it only.
+        #expect(harness.state.message == StatusMessage("No match for 'porridge' after Sat 28 Feb 2026", isError: true))
+        harness.press(.character("k"), .character("/"), .enter)
+        #expect(harness.state.lastSearch == "porridge")
+        #expect(harness.selectedTitle == "Porridge")
+    }
+
+    @Test func anOutdatedAnswerIsIgnored() {
+        var harness = Harness(today: saturday, meals: meals)
+        harness.press(.character("/"))
+        harness.type("pumpkin")
+        harness.press(.enter)
+        let before = harness.state.timeline.selection
+        harness.send(.matchFound(SearchRequest(text: "other", direction: .forward, from: saturday), harness.meals[1]))
+        #expect(harness.state.timeline.selection == before)
+    }
+}
