@@ -169,12 +169,25 @@ extension Day {
         "July", "August", "September", "October", "November", "December",
     ]
 
-    /// The current day in `timeZone` at the instant `now`.
+    /// The calendar day at `secondsSince1970` for a clock `utcOffset` seconds ahead of UTC.
     ///
-    /// Both arguments are injectable so tests never depend on the clock; callers outside tests
-    /// pass nothing and get the local calendar day.
-    public static func today(now: Date = Date(), timeZone: TimeZone = .current) -> Day {
-        let seconds = now.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: now))
-        return Day(clamping: Int((seconds / 86_400).rounded(.down)))
+    /// Pure, so tests pin "today" exactly; `today()` supplies the real clock and zone.
+    public static func day(atSecondsSince1970 seconds: Int, utcOffset: Int) -> Day {
+        let local = seconds + utcOffset
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        return Day(clamping: days)
+    }
+
+    /// The current day in the local time zone (`TZ`, else the system's).
+    ///
+    /// The offset comes from the C library's `localtime_r` rather than Foundation's `TimeZone`,
+    /// which would map megabytes of time-zone data into every command's memory.
+    public static func today() -> Day {
+        var now = time(nil)
+        var parts = tm()
+        guard localtime_r(&now, &parts) != nil else {
+            return day(atSecondsSince1970: Int(now), utcOffset: 0)
+        }
+        return day(atSecondsSince1970: Int(now), utcOffset: parts.tm_gmtoff)
     }
 }

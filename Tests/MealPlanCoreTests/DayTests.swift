@@ -113,14 +113,27 @@ import Testing
         #expect(Day(year: 2026, month: 4, day: 31) == nil)
     }
 
-    @Test func todayIsTheCalendarDayInTheGivenTimeZone() {
-        // 2026-11-21 23:30 UTC is already the 22nd in Tokyo and still the 21st in New York.
-        let instant = Date(timeIntervalSince1970: Double(20_778) * 86_400 + 23.5 * 3600)
-        #expect(Day.today(now: instant, timeZone: TimeZone(identifier: "UTC")!).iso == "2026-11-21")
-        #expect(Day.today(now: instant, timeZone: TimeZone(identifier: "Asia/Tokyo")!).iso == "2026-11-22")
-        #expect(Day.today(now: instant, timeZone: TimeZone(identifier: "America/New_York")!).iso == "2026-11-21")
-        let beforeEpoch = Date(timeIntervalSince1970: -1)
-        #expect(Day.today(now: beforeEpoch, timeZone: TimeZone(identifier: "UTC")!).iso == "1969-12-31")
+    @Test func todayIsTheCalendarDayAtTheGivenOffset() {
+        // 2026-11-21 23:30 UTC is already the 22nd in Tokyo (+9 h) and still the 21st in New
+        // York (-5 h).
+        let instant = 20_778 * 86_400 + 23 * 3600 + 1800
+        #expect(Day.day(atSecondsSince1970: instant, utcOffset: 0).iso == "2026-11-21")
+        #expect(Day.day(atSecondsSince1970: instant, utcOffset: 9 * 3600).iso == "2026-11-22")
+        #expect(Day.day(atSecondsSince1970: instant, utcOffset: -5 * 3600).iso == "2026-11-21")
+        #expect(Day.day(atSecondsSince1970: -1, utcOffset: 0).iso == "1969-12-31")
+        #expect(Day.day(atSecondsSince1970: -86_400, utcOffset: 0).iso == "1969-12-31")
+        #expect(Day.day(atSecondsSince1970: -86_401, utcOffset: 0).iso == "1969-12-30")
+    }
+
+    @Test func todayAgreesWithFoundationsLocalCalendar() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let before = calendar.dateComponents([.year, .month, .day], from: Date())
+        let today = Day.today().date
+        let after = calendar.dateComponents([.year, .month, .day], from: Date())
+        // Midnight may pass between the readings; today must match one of them.
+        let readings = [before, after].map { CivilDate(year: $0.year!, month: $0.month!, day: $0.day!) }
+        #expect(readings.contains(today))
     }
 }
 
