@@ -28,7 +28,6 @@ extension PlannerState {
         case .event(let event): return handle(event)
         case .loaded(let request, let meals):
             timeline.didLoad(request) { meals[$0] ?? [] }
-            keepSelectionValid()
             applyFocus()
         case .loadFailed(_, let text):
             message = StatusMessage("Could not load meals: \(text)", isError: true)
@@ -158,15 +157,6 @@ extension PlannerState {
         guard !animationFrames.isEmpty else { return [] }
         animationFrames.removeFirst()
         return animationFrames.isEmpty ? [] : [.scheduleTick(after: frameInterval)]
-    }
-
-    /// After a load changed the selected day's meals: select a meal that exists (the first one
-    /// when the day had none before, the last one when meals went away).
-    private mutating func keepSelectionValid() {
-        let selection = timeline.selection
-        let count = timeline.layout(of: selection.day).items.count
-        let valid = count == 0 ? selection.item == nil : (selection.item ?? count) < count
-        if !valid { timeline.select(selection) }
     }
 
     /// Selects the focused meal once its day is loaded; forgets it if the meal is gone.

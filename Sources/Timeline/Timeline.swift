@@ -135,7 +135,9 @@ public struct Timeline<Content: Sendable>: Sendable {
     ///
     /// What stays put while heights change is what the user moved last: after moving the
     /// selection or jumping, the view scrolls to keep the selection whole; after scrolling or
-    /// resizing, the view keeps its position and the selection follows it.
+    /// resizing, the view keeps its position and the selection follows it. The selected item
+    /// stays one that exists: a selected day that gains items selects its first, one that loses
+    /// items keeps an index no further than its last, one left without items is selected itself.
     public mutating func didLoad(_ request: LoadRequest, content: (Day) -> Content) {
         requests.removeAll { $0.id == request.id }
         guard let days = request.days.intersection(window) else { return }

@@ -242,6 +242,37 @@ import Testing
         #expect(timeline.takeLoadRequests().isEmpty)
     }
 
+    @Test func aReloadKeepsTheSelectedItemValid() {
+        // Today has no meals: the day itself is selected.
+        var scripted = ScriptedTimeline(width: 40, height: 10, selecting: today)
+        #expect(scripted.timeline.selection == Selection(day: today))
+
+        // Meals appear (another process added them): the first one is selected.
+        scripted.meals[today] = [10, 10, 10]
+        scripted.run { $0.invalidate(today) }
+        #expect(scripted.timeline.selection == Selection(day: today, item: 0))
+
+        // With the last of three selected, two go away: the one left is selected.
+        scripted.run { $0.moveSelection(byItems: 2) }
+        #expect(scripted.timeline.selection == Selection(day: today, item: 2))
+        scripted.meals[today] = [10]
+        scripted.run { $0.invalidate(today) }
+        #expect(scripted.timeline.selection == Selection(day: today, item: 0))
+
+        // The same after the view was scrolled (the view, not the selection, is what stays).
+        scripted.meals[today + 1] = [10, 10]
+        scripted.run { $0.invalidate(today + 1) }
+        scripted.run { $0.moveSelection(byItems: 2) }
+        scripted.run { $0.scroll(byLines: 1) }
+        #expect(scripted.timeline.selection == Selection(day: today + 1, item: 1))
+        scripted.meals[today + 1] = []
+        scripted.run { $0.invalidate(today + 1) }
+        #expect(scripted.timeline.selection == Selection(day: today + 1))
+        scripted.meals[today + 1] = [10]
+        scripted.run { $0.invalidate(today + 1) }
+        #expect(scripted.timeline.selection == Selection(day: today + 1, item: 0))
+    }
+
     @Test func answersOvertakenByAJumpAreIgnored() {
         var timeline = Timeline<[Int]>(width: 40, height: 10, selecting: today) { _, titles, width in
             FakeDays.layout(titleLengths: titles, width: width)
