@@ -39,6 +39,7 @@ extension PlannerState {
         case .externalChange:
             if let meal = selectedMeal, let id = meal.id { focus = Focus(mealID: id, day: meal.day) }
             timeline.invalidate(timeline.window)
+        case .slotsLoaded(let slots): use(slots)
         case .tick: return nextFrame()
         default: return command(action)
         }
@@ -157,6 +158,14 @@ extension PlannerState {
         guard !animationFrames.isEmpty else { return [] }
         animationFrames.removeFirst()
         return animationFrames.isEmpty ? [] : [.scheduleTick(after: frameInterval)]
+    }
+
+    /// Lays the days out again for `slots` if they are not the ones in use.
+    private mutating func use(_ slots: [MealSlot]) {
+        guard slots != self.slots else { return }
+        self.slots = slots
+        blockLayout = DayBlockLayout(today: today, slots: slots)
+        timeline.replaceLayout(blockLayout.function)
     }
 
     /// Selects the focused meal once its day is loaded; forgets it if the meal is gone.

@@ -67,7 +67,7 @@ public struct Timeline<Content: Sendable>: Sendable {
     /// The top of the view.
     public internal(set) var position: ScrollPosition
     public internal(set) var selection: Selection
-    let layoutFunction: Layout
+    var layoutFunction: Layout
     var windowStart: Day
     var slots: [Slot] = []
     var requests: [LoadRequest] = []
@@ -261,13 +261,27 @@ public struct Timeline<Content: Sendable>: Sendable {
                     frameInterval: Timeline.smoothScrollDuration / (screens.count + 1))
     }
 
-    // MARK: - Resizing
+    // MARK: - Resizing and laying out again
 
     /// Changes the view's size (each raised to 1). Every held day is laid out again at the new
     /// width; the top day stays at the top, and the window is recomputed around that position.
     public mutating func resize(width: Int, height: Int) {
         self.width = max(1, width)
         self.height = max(1, height)
+        layOutAgain()
+    }
+
+    /// Replaces the layout function, for when something it captured changed (the planner's slot
+    /// column after the slots changed). Every held day is laid out again, as for a resize: the
+    /// top day stays at the top.
+    public mutating func replaceLayout(_ layout: @escaping Layout) {
+        layoutFunction = layout
+        layOutAgain()
+    }
+
+    /// Lays out every held day again after the width or the layout function changed; the view
+    /// keeps its top day and the selection follows it.
+    private mutating func layOutAgain() {
         var day = windowStart
         for index in slots.indices {
             slots[index].layout = layoutFunction(day, slots[index].content, self.width)

@@ -55,9 +55,17 @@ struct PlannerLoop {
             }
             if clock.now >= nextChangeCheck {
                 nextChangeCheck = clock.now.advanced(by: Self.changeCheckInterval)
-                if (try? store.hasChanges()) == true { send(.externalChange) }
+                checkForChanges()
             }
         }
+    }
+
+    /// Reloads what another process may have changed: the slots (added, removed, renamed or
+    /// reordered by `mealplan slots`), then the meals shown.
+    private mutating func checkForChanges() {
+        guard (try? store.hasChanges()) == true else { return }
+        if let slots = try? store.slots() { send(.slotsLoaded(slots)) }
+        send(.externalChange)
     }
 
     /// How long the next wait for a key may last: until the animation frame is due, if sooner.

@@ -93,4 +93,26 @@ import Testing
         #expect(lines[1...3].map { $0.trimmingCharacters(in: .whitespaces) } == ["breakfast Toast", "lunch     Soup", "dinner    Stew"])
         #expect(state.selectedMeal?.title == "Stew")
     }
+
+    @Test func slotsChangedByAnotherProcessAreLaidOutLive() throws {
+        let store = try openStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let other = try openStore()
+        try other.addMeal(day: today, slot: "breakfast", title: "Toast")
+        let backend = TestBackend(width: 40, height: 8, hasColors: false, events: [])
+        var changedOutside = false
+        let state = runLoop(backend, store: store, slots: try store.slots()) {
+            guard let frame = backend.frames.last else { return false }
+            if !changedOutside, frame.lines.contains(where: { $0.contains("Toast") }) {
+                changedOutside = true
+                _ = try? other.addSlot("midnight feast")
+                _ = try? other.addMeal(day: today, slot: "midnight feast", title: "Cheese")
+            }
+            return frame.lines.contains { $0.contains("Cheese") }
+        }
+        let lines = try #require(backend.frames.last).lines
+        // The slot column widened to its cap of 12 columns for the new slot.
+        #expect(lines[1...2].map { $0.trimmingCharacters(in: .whitespaces) } == ["breakfast    Toast", "midnight fe… Cheese"])
+        #expect(state.slots.map(\.name) == ["breakfast", "lunch", "dinner", "snack", "midnight feast"])
+    }
 }

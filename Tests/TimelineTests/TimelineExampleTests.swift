@@ -273,6 +273,27 @@ import Testing
         #expect(scripted.timeline.selection == Selection(day: today + 1, item: 0))
     }
 
+    @Test func replacingTheLayoutLaysOutEveryHeldDayAgainAndKeepsTheTopDay() {
+        // Every day: two 30-character titles, one line each at 40 columns.
+        var scripted = ScriptedTimeline(width: 40, height: 10, selecting: today, defaultMeals: [30, 30])
+        scripted.run { $0.scroll(byDays: 1) }
+        scripted.run { $0.moveSelection(byItems: 1) }
+        #expect(scripted.rows == ["2026-11-22 0+3@0", "2026-11-23 0+3@3", "2026-11-24 0+3@6", "2026-11-25 0+1@9"])
+        #expect(scripted.timeline.selection == Selection(day: today + 1, item: 1))
+
+        // A layout that wraps titles at half the width: each title takes two lines.
+        let loads = scripted.run {
+            $0.replaceLayout { _, titles, width in FakeDays.layout(titleLengths: titles, width: width / 2) }
+        }
+        #expect(loads.isEmpty)
+        #expect(scripted.rows == ["2026-11-22 0+5@0", "2026-11-23 0+5@5"])
+        #expect(scripted.timeline.layout(of: today + 1).items == [1..<3, 3..<5])
+        #expect(scripted.timeline.selection == Selection(day: today + 1, item: 1))
+        // Days loaded later use the new layout too.
+        scripted.run { $0.jump(to: today + 100) }
+        #expect(scripted.timeline.layout(of: today + 100).height == 5)
+    }
+
     @Test func answersOvertakenByAJumpAreIgnored() {
         var timeline = Timeline<[Int]>(width: 40, height: 10, selecting: today) { _, titles, width in
             FakeDays.layout(titleLengths: titles, width: width)
