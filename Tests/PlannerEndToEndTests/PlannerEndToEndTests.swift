@@ -20,6 +20,18 @@ struct PlannerEndToEndTests {
         #expect(!after.contains { $0.contains("today") }, "the planner's screen is gone")
     }
 
+    @Test func ctrlCCancelsAPromptThenQuitsLikeQ() throws {
+        let planner = try TmuxPlanner()
+        try planner.waitFor("Wed 4 Mar 2026")
+        try planner.press("g")
+        try planner.waitFor("Go to:")
+        try planner.press("C-c")
+        try planner.waitForAbsence(of: "Go to:")
+        try planner.press("C-c")
+        let after = try planner.waitFor("planner exited with 0")
+        #expect(after.prefix(2) == ["shell before the planner", "planner exited with 0"])
+    }
+
     @Test func goesToAFarDateAndBackToToday() throws {
         let planner = try TmuxPlanner()
         try planner.waitFor("Wed 4 Mar 2026")

@@ -17,7 +17,7 @@ import Testing
         (.character("d"), .deleteMeal), (.character("u"), .undo), (.control("r"), .redo),
         (.character("y"), .copyMeal), (.character("p"), .pasteMeal), (.character("m"), .moveMeal),
         (.character("/"), .search), (.character("n"), .nextMatch), (.character("N"), .previousMatch),
-        (.character("?"), .help), (.character("q"), .quit),
+        (.character("?"), .help), (.character("q"), .quit), (.control("c"), .quit),
     ]
 
     @Test(arguments: required.indices)
@@ -83,7 +83,7 @@ import Testing
         // 34 lines in a box showing 21: scrolled by 13 at most.
         #expect(harness.state.mode == .help(scroll: 13))
         let lines = box(harness.lines)
-        #expect(lines[19] == row("q", "quit"))
+        #expect(lines[19] == row("q Ctrl-C", "quit"))
         #expect(lines[20] == row("", ""))
         #expect(lines[21] == row("", "mouse wheel scrolls the days · Esc closes"))
         #expect(lines[22] == "└" + String(repeating: "─", count: 53) + "┘")

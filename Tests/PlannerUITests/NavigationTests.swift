@@ -141,6 +141,19 @@ import Timeline
         #expect(harness.lines.prefix(11) == Harness(today: saturday, meals: sampleMeals).lines.prefix(11))
     }
 
+    @Test func ctrlCQuitsWhileBrowsingAndCancelsAPromptKeepingTheStore() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("a"))
+        harness.type("lunch")
+        harness.press(.enter)
+        harness.type("Soup")
+        harness.press(.control("c"))
+        #expect(harness.state.mode == .browsing)
+        #expect(!harness.quitRequested && harness.meals.count == 3)
+        harness.press(.control("c"))
+        #expect(harness.quitRequested && harness.state.shouldQuit)
+    }
+
     @Test func unknownKeysSayHowToGetHelpAndTheNextKeyClearsIt() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("Z"))
