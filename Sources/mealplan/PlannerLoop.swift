@@ -107,13 +107,13 @@ enum PlannerEffects {
             do throws(StoreError) {
                 return .loaded(request, try store.mealsByDay(in: request.days))
             } catch {
-                return .loadFailed(request, message: error.message)
+                return .loadFailed(request, message: error.reason)
             }
         case .save(let request):
             do throws(StoreError) {
                 return .saved(request, stored: try save(request.change, in: store))
             } catch {
-                return .saveFailed(request, message: error.message)
+                return .saveFailed(request, message: error.reason)
             }
         case .findMatch(let request):
             do throws(StoreError) {
@@ -122,7 +122,7 @@ enum PlannerEffects {
                 case .backward: return .matchFound(request, try store.previousMeal(matching: request.text, before: request.from))
                 }
             } catch {
-                return .searchFailed(request, message: error.message)
+                return .searchFailed(request, message: error.reason)
             }
         case .scheduleTick, .quit:
             return nil

@@ -73,6 +73,26 @@ import Testing
         #expect(try store.mealCount() == 0)
     }
 
+    @Test func aReadOnlyDatabaseGivesTheShortReasonFirst() throws {
+        _ = try openStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: folder + "/meals.sqlite")
+        let store = try MealStore.open(path: folder + "/meals.sqlite", access: .read)
+        let keys = [Key.character("a"), .enter] + "Bread".map(Key.character) + [.enter, .enter]
+        let backend = TestBackend(width: 40, height: 10, hasColors: false, events: keys.map(Event.key))
+        let state = runLoop(backend, store: store) {
+            backend.frames.last?.lines.contains { $0.contains("Not saved") } ?? false
+        }
+        // The whole reason fits on a narrow screen: the file's path is left out.
+        let lines = try #require(backend.frames.last).lines
+        #expect(lines[8] == "Not saved: the database is read-only    ")
+        guard case .prompt(let prompt) = state.mode, case .meal(let form) = prompt.kind else {
+            Issue.record("the meal prompt closed")
+            return
+        }
+        #expect(form.title == "Bread")
+    }
+
     @Test func aChangeByAnotherProcessIsShownWithoutMovingTheSelection() throws {
         let store = try openStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
