@@ -59,7 +59,7 @@ extension PlannerState {
         case .pageUp: timeline.scroll(byPages: -1)
         case .scrollDown: timeline.scroll(byLines: 1)
         case .scrollUp: timeline.scroll(byLines: -1)
-        case .today: return jump(to: today)
+        case .today: return jump(to: today, context: Self.todayContext(height: size.height))
         case .goToDate: mode = .prompt(Prompt(.goToDate))
         case .search: mode = .prompt(Prompt(.search))
         case .addMeal: startAdding()
@@ -146,9 +146,10 @@ extension PlannerState {
 
     // MARK: - Helpers shared by the commands
 
-    /// Jumps to `day` (smoothly when it is near), selecting its first meal.
-    mutating func jump(to day: Day) -> [Effect] {
-        let jump = timeline.jump(to: day)
+    /// Jumps to `day` (smoothly when it is near), selecting its first meal; see
+    /// `Timeline.jump` for `context`.
+    mutating func jump(to day: Day, context: Int = 0) -> [Effect] {
+        let jump = timeline.jump(to: day, context: context)
         animationFrames = jump.frames
         frameInterval = jump.frameInterval
         return animationFrames.isEmpty ? [] : [.scheduleTick(after: frameInterval)]

@@ -73,22 +73,26 @@ public struct Timeline<Content: Sendable>: Sendable {
     var requests: [LoadRequest] = []
     var nextRequestID = 1
     /// What the user moved last, and so what stays put when loaded days change height.
-    var anchor = Anchor.selection
+    var anchor = Anchor.selection(context: 0)
 
     enum Anchor: Sendable {
-        case selection
+        /// The selection stays whole on screen; its day stays `context` lines below the top
+        /// (see `contextPosition`) when a jump asked for that and they fit.
+        case selection(context: Int)
         case view
     }
 
     /// A timeline `width` × `height` (each raised to 1) with `day` selected at the top of the
-    /// view. It starts with one load request for the window around `day`.
-    public init(width: Int, height: Int, selecting day: Day, layout: @escaping Layout) {
+    /// view, or, with `context`, below up to that many lines of the day before (as `jump`
+    /// places it). It starts with one load request for the window around `day`.
+    public init(width: Int, height: Int, selecting day: Day, context: Int = 0, layout: @escaping Layout) {
         self.width = max(1, width)
         self.height = max(1, height)
         position = ScrollPosition(day: day)
         selection = Selection(day: day)
         layoutFunction = layout
         windowStart = day
+        showSelection(context: context)
         settle()
     }
 
@@ -153,8 +157,8 @@ public struct Timeline<Content: Sendable>: Sendable {
         position = clamped(position)
         selection.item = layout(of: selection.day).validItem(selection.item)
         switch anchor {
-        case .selection:
-            revealSelection()
+        case .selection(let context):
+            showSelection(context: context)
             settle()
         case .view:
             settle()
@@ -239,14 +243,19 @@ public struct Timeline<Content: Sendable>: Sendable {
     /// a move would (as little as needed) and, when `animated`, the returned frames show the way.
     /// Otherwise the window is rebuilt around `day`, which becomes the top of the view, with one
     /// load request.
+    ///
+    /// With `context`, the destination is instead `day` placed below up to that many of the last
+    /// lines of the day before (all of it when it is shorter), so that the reader sees where the
+    /// day sits in the stream; it stays so while loads change heights, until the next move.
+    /// When even one line would not leave room for the selection, it is placed as without.
     @discardableResult
-    public mutating func jump(to day: Day, animated: Bool = true) -> Jump<Content> {
+    public mutating func jump(to day: Day, animated: Bool = true, context: Int = 0) -> Jump<Content> {
         let target = Selection(day: day, item: layout(of: day).firstItem)
-        let destination = revealedPosition(for: target, tallFromTop: true)
+        let destination = contextPosition(context, for: target) ?? revealedPosition(for: target, tallFromTop: true)
         guard requiredDays(around: visibleRange(at: destination)).isInside(window) else {
             selection = target
             position = clamped(ScrollPosition(day: day))
-            showSelection()
+            showSelection(context: context)
             settle()
             return Jump(kind: .recenter, frames: [], frameInterval: Timeline.smoothScrollDuration)
         }
@@ -255,7 +264,7 @@ public struct Timeline<Content: Sendable>: Sendable {
         let frames = animated ? intermediatePositions(from: start, to: destination) : []
         let screens = frames.map { screen(at: $0) }
         position = destination
-        anchor = .selection
+        anchor = .selection(context: context)
         settle()
         return Jump(kind: .smooth, frames: screens,
                     frameInterval: Timeline.smoothScrollDuration / (screens.count + 1))

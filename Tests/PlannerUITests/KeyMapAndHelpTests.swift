@@ -68,7 +68,7 @@ import Testing
         // More lines below: the bottom border says how to see them.
         #expect(lines[22] == "└" + String(repeating: "─", count: 42) + " j ↓ more ─┘")
         // The timeline shows around the box, and the status line below it.
-        #expect(harness.lines[0].hasPrefix("Sat 28 Feb  ┌"))
+        #expect(harness.lines[0].hasPrefix("Fri 27 Feb  ┌"))
         #expect(harness.lines[23].hasPrefix("Sat 28 Feb 2026"))
         let buffer = harness.render().buffer
         #expect(buffer[14, 2].style == Style(foreground: .yellow, bold: true))

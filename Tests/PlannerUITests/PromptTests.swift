@@ -21,7 +21,7 @@ import Timeline
         #expect(added?.slot == "lunch" && added?.day == saturday && added?.note == "the one from Tuesday")
         #expect(harness.selectedTitle == "Leek soup")
         #expect(harness.state.message == StatusMessage("Added 'Leek soup' to Sat 28 Feb 2026"))
-        #expect(harness.lines[2] == line("  lunch     Leek soup", 39) + "✎")
+        #expect(harness.lines[4] == line("  lunch     Leek soup", 39) + "✎")
         #expect(harness.state.undoStack.count == 1)
     }
 
