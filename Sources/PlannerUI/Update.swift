@@ -40,6 +40,8 @@ extension PlannerState {
             if let meal = selectedMeal, let id = meal.id { focus = Focus(mealID: id, day: meal.day) }
             timeline.invalidate(timeline.window)
         case .slotsLoaded(let slots): use(slots)
+        case .changeCheckFailed(let text):
+            message = StatusMessage("Cannot see other programs' changes: \(text)", isError: true)
         case .tick: return nextFrame()
         default: return command(action)
         }

@@ -23,6 +23,7 @@ struct PlannerLoop {
     /// When the next animation frame is due, if one was asked for.
     private var tickDue: ContinuousClock.Instant?
     private var nextChangeCheck: ContinuousClock.Instant
+    private var changeWatch = ChangeWatch()
     private var needsDraw = true
 
     init(terminal: any TerminalBackend, store: MealStore, today: Day, slots: [MealSlot],
@@ -60,12 +61,10 @@ struct PlannerLoop {
         }
     }
 
-    /// Reloads what another process may have changed: the slots (added, removed, renamed or
-    /// reordered by `mealplan slots`), then the meals shown.
     private mutating func checkForChanges() {
-        guard (try? store.hasChanges()) == true else { return }
-        if let slots = try? store.slots() { send(.slotsLoaded(slots)) }
-        send(.externalChange)
+        for action in changeWatch.actions(hasChanges: store.hasChanges, slots: store.slots) {
+            send(action)
+        }
     }
 
     /// How long the next wait for a key may last: until the animation frame is due, if sooner.
@@ -94,6 +93,41 @@ struct PlannerLoop {
                 }
             }
         }
+    }
+}
+
+/// Another process's changes as the planner's actions: after a change, the slots (added,
+/// removed, renamed or reordered by `mealplan slots`), then a reload of the meals shown. A failed
+/// check is reported once, not every quarter of a second, until a check succeeds again.
+struct ChangeWatch {
+    private var isFailing = false
+
+    /// The actions for one check, given the store's `hasChanges` and `slots`.
+    mutating func actions(hasChanges: () throws(StoreError) -> Bool,
+                          slots: () throws(StoreError) -> [MealSlot]) -> [Action] {
+        let changed: Bool
+        do throws(StoreError) {
+            changed = try hasChanges()
+        } catch {
+            return failed(error)
+        }
+        guard changed else {
+            isFailing = false
+            return []
+        }
+        do throws(StoreError) {
+            let slots = try slots()
+            isFailing = false
+            return [.slotsLoaded(slots), .externalChange]
+        } catch {
+            // The meals are reloaded all the same.
+            return failed(error) + [.externalChange]
+        }
+    }
+
+    private mutating func failed(_ error: StoreError) -> [Action] {
+        defer { isFailing = true }
+        return isFailing ? [] : [.changeCheckFailed(message: error.reason)]
     }
 }
 

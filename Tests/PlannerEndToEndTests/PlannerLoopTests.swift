@@ -135,4 +135,24 @@ import Testing
         #expect(lines[1...2].map { $0.trimmingCharacters(in: .whitespaces) } == ["breakfast    Toast", "midnight fe… Cheese"])
         #expect(state.slots.map(\.name) == ["breakfast", "lunch", "dinner", "snack", "midnight feast"])
     }
+
+    @Test func aFailingChangeCheckIsReportedOnceUntilACheckWorksAgain() {
+        var watch = ChangeWatch()
+        let broken = StoreError(.database, "database 'meals.sqlite': input/output error", reason: "input/output error")
+        let failing = { () throws(StoreError) -> Bool in throw broken }
+        let unchanged: () throws(StoreError) -> Bool = { false }
+        let changed: () throws(StoreError) -> Bool = { true }
+        let slots: () throws(StoreError) -> [MealSlot] = { MealSlot.defaults }
+        let failingSlots = { () throws(StoreError) -> [MealSlot] in throw broken }
+        let reported = Action.changeCheckFailed(message: "input/output error")
+
+        #expect(watch.actions(hasChanges: failing, slots: slots) == [reported])
+        #expect(watch.actions(hasChanges: failing, slots: slots) == [])
+        #expect(watch.actions(hasChanges: unchanged, slots: slots) == [])
+        #expect(watch.actions(hasChanges: failing, slots: slots) == [reported])
+        // A change is still reloaded when the slots cannot be read; the failure was reported.
+        #expect(watch.actions(hasChanges: changed, slots: failingSlots) == [.externalChange])
+        #expect(watch.actions(hasChanges: changed, slots: slots) == [.slotsLoaded(MealSlot.defaults), .externalChange])
+        #expect(watch.actions(hasChanges: changed, slots: failingSlots) == [reported, .externalChange])
+    }
 }

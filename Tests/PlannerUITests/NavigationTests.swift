@@ -203,6 +203,13 @@ import Timeline
         #expect(harness.lines.contains(line("  lunch     Picnic")))
     }
 
+    @Test func aFailedChangeCheckIsShownInTheStatusLine() {
+        var harness = Harness(today: saturday, size: Size(width: 80, height: 12), meals: sampleMeals)
+        harness.send(.changeCheckFailed(message: "input/output error"))
+        #expect(harness.lines[11] == line("Sat 28 Feb 2026  Cannot see other programs' changes: input/output error", 74) + "? help")
+        #expect(harness.render().buffer[17, 11].style == Style(foreground: .red, bold: true))
+    }
+
     @Test func selectedMealRemovedOutsideMovesTheSelectionToAMealThatExists() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("j"))
