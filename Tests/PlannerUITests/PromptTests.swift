@@ -92,6 +92,21 @@ import Timeline
         #expect(frame.buffer[0, 10].style == Style(dim: true))
     }
 
+    @Test func hintsLeaveOutTheKeysAnyoneGuessesBeforeCuttingWhatIsAsked() {
+        var harness = Harness(today: saturday, size: Size(width: 80, height: 12), meals: sampleMeals)
+        harness.press(.character("a"))
+        // 83 columns in full: "Enter next" goes, the rest fits exactly.
+        #expect(harness.lines[10] == "New meal on Sat 28 Feb 2026 · Tab: breakfast, lunch, dinner, snack · Esc cancels")
+        harness.press(.enter)
+        #expect(harness.lines[10] == line("New meal on Sat 28 Feb 2026, lunch · Enter next · ↑ slot · Esc cancels", 80))
+        harness.press(.escape)
+        harness.send(.event(.resize(width: 53, height: 12)))
+        harness.press(.character("g"))
+        #expect(harness.lines[10] == line("A date: tomorrow, fri, +2w, 2027-03-15 · Esc cancels", 53))
+        harness.press(.escape, .character("/"))
+        #expect(harness.lines[10] == line("Text in titles and notes · Esc cancels", 53))
+    }
+
     @Test func longInputScrollsSidewaysInTheField() {
         var harness = Harness(today: saturday, size: Size(width: 20, height: 6), meals: sampleMeals)
         harness.press(.character("g"))
