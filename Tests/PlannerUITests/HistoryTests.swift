@@ -115,7 +115,7 @@ import Timeline
         #expect(harness.state.message == StatusMessage("Not saved: attempt to write a readonly database", isError: true))
         #expect(harness.meals.count == 3)
         #expect(harness.state.undoStack.isEmpty)
-        #expect(harness.render().buffer.lines[11] == "Sat 28 Feb 2026  Not saved: attempt to …")
+        #expect(harness.render().buffer.lines[11] == "Sat 28 Feb 2026  Not saved: attempt to… ")
     }
 
     @Test func onlyOneSaveIsInFlightAtATime() {
@@ -139,7 +139,7 @@ import Timeline
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("j"), .character("y"))
         #expect(harness.state.clipboard?.title == "Roast vegetables with a very long title that wraps")
-        #expect(harness.state.message == StatusMessage("Copied 'Roast vegetables with a very …'; p pastes it onto the selected day"))
+        #expect(harness.state.message == StatusMessage("Copied 'Roast vegetables with a very…'; p pastes it onto the selected day"))
         harness.press(.character("J"), .character("p"))
         let copy = harness.state.selectedMeal
         #expect(copy?.day == Day.on("2026-03-01") && copy?.slot == "dinner" && copy?.note == "oven at 200")
