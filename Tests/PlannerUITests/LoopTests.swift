@@ -26,6 +26,6 @@ import Testing
         #expect(!backend.frames[2].lines.prefix(11).joined().contains("Roast"))
         #expect(backend.frames[4].width == 30 && backend.frames[4].height == 8)
         #expect(harness.meals.count == 3)
-        #expect(backend.frames[4].lines[7].hasPrefix("Sat 28 Feb 2026  Undid: del"))
+        #expect(backend.frames[4].lines[7].hasPrefix("Sat 28 Feb  Undid: del"))
     }
 }
