@@ -15,45 +15,52 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
 
     public let kind: Kind
     public let message: String
+    /// The reason alone, without the database's path: for narrow places such as the planner's
+    /// status line, where a long path would push the reason off the screen. The same as
+    /// `message` when that names no file.
+    public let reason: String
     public var description: String { message }
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, reason: String? = nil) {
         self.kind = kind
         self.message = message
+        self.reason = reason ?? message
     }
 
     static func input(_ message: String) -> StoreError { StoreError(.input, message) }
     static func database(_ message: String) -> StoreError { StoreError(.database, message) }
 
-    /// `error` as a store error: SQLite's result codes become sentences naming the file.
+    /// `error` as a store error: SQLite's result codes become sentences naming the file (the
+    /// reason: the same sentence about "the database").
     static func wrapping(_ error: any Error, path: String) -> StoreError {
         if let error = error as? StoreError { return error }
         guard let error = error as? DatabaseError else {
-            return .database("database '\(path)': \(error)")
+            return StoreError(.database, "database '\(path)': \(error)", reason: "database error: \(error)")
         }
-        let detail: String
-        switch error.resultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED:
-            detail = "it stayed locked by another program for too long; try again"
-        case .SQLITE_READONLY:
-            detail = "it is read-only"
-        case .SQLITE_CORRUPT:
-            detail = "the file is damaged (SQLite reports corruption)"
-        case .SQLITE_NOTADB:
-            detail = "the file is not a SQLite database"
-        case .SQLITE_FULL:
-            detail = "the disk is full"
-        case .SQLITE_CANTOPEN:
-            detail = "it cannot be opened (check the file and its folder's permissions)"
-        case .SQLITE_PERM, .SQLITE_AUTH:
-            detail = "permission denied"
-        case .SQLITE_IOERR:
-            detail = "input/output error"
-        case .SQLITE_CONSTRAINT:
-            detail = "the change breaks a rule of the schema (\(error.message ?? "constraint failed"))"
-        default:
-            detail = error.message ?? "SQLite error \(error.resultCode.rawValue)"
+        func detail(_ subject: String) -> String {
+            switch error.resultCode {
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                "\(subject) stayed locked by another program for too long; try again"
+            case .SQLITE_READONLY:
+                "\(subject) is read-only"
+            case .SQLITE_CORRUPT:
+                "the file is damaged (SQLite reports corruption)"
+            case .SQLITE_NOTADB:
+                "the file is not a SQLite database"
+            case .SQLITE_FULL:
+                "the disk is full"
+            case .SQLITE_CANTOPEN:
+                "\(subject) cannot be opened (check the file and its folder's permissions)"
+            case .SQLITE_PERM, .SQLITE_AUTH:
+                "permission denied"
+            case .SQLITE_IOERR:
+                "input/output error"
+            case .SQLITE_CONSTRAINT:
+                "the change breaks a rule of the schema (\(error.message ?? "constraint failed"))"
+            default:
+                error.message ?? "SQLite error \(error.resultCode.rawValue)"
+            }
         }
-        return .database("database '\(path)': \(detail)")
+        return StoreError(.database, "database '\(path)': \(detail("it"))", reason: detail("the database"))
     }
 }

@@ -36,6 +36,13 @@ public enum Action: Hashable, Sendable {
     /// Another process changed the database: everything shown is reloaded, keeping the view and
     /// the selected meal.
     case externalChange
+    /// The slots as the store now has them (the loop reads them after every outside change,
+    /// before `.externalChange`): the slot column and Tab completion follow them, and the days
+    /// are laid out again keeping the view. The meals' order follows with the reload.
+    case slotsLoaded([MealSlot])
+    /// Asking the store whether another process changed the database failed; the loop sends
+    /// this once, not on every check, until a check succeeds again.
+    case changeCheckFailed(message: String)
     /// The time asked for by `Effect.scheduleTick` has passed: the next animation frame is due.
     case tick
 }

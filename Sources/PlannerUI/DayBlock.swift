@@ -126,16 +126,16 @@ struct DayBlock {
     }
 }
 
-/// Builds the timeline's layout function for a session: today and the slot column are fixed
-/// for the life of a timeline.
+/// Builds the timeline's layout function: today and the slot column are captured in it, so a
+/// change of slots gives a new one (`Timeline.replaceLayout`).
 struct DayBlockLayout: Sendable {
     let today: Day
     let slotWidth: Int
 
     /// The slot column: as wide as the longest slot name, at most 12 columns.
-    init(today: Day, slots: [String]) {
+    init(today: Day, slots: [MealSlot]) {
         self.today = today
-        slotWidth = min(12, slots.map(\.terminalWidth).max() ?? 0)
+        slotWidth = min(12, slots.map(\.name.terminalWidth).max() ?? 0)
     }
 
     func block(_ day: Day, _ meals: [Meal]?) -> DayBlock {

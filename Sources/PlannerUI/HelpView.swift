@@ -2,53 +2,92 @@ import TerminalKit
 
 /// The `?` overlay: every binding of the key map, by section, in a box over the timeline.
 /// Generated from the key map, so it lists exactly the keys that work.
+///
+/// It degrades with the width rather than clipping: descriptions beside an aligned key column
+/// while they get `minimumTextWidth` columns (cut with "…" beyond), else each binding on one
+/// line as "keys description", or, when even that does not fit, the keys with the description
+/// indented on the line below.
 enum HelpView {
-    struct Line: Hashable {
-        let keys: String
-        let text: String
-        let isHeading: Bool
+    /// What a row is, for its style.
+    enum Role: Hashable {
+        case heading, binding, note
+    }
+
+    /// One row inside the box.
+    struct Row: Hashable {
+        var keys = ""
+        var text = ""
+        /// The column of `text` inside the box.
+        var textColumn = 0
+        let role: Role
     }
 
     static let title = " Keys "
     /// On the bottom border while lines are hidden below.
     static let moreBelow = " j ↓ more "
     static let footer = "mouse wheel scrolls the days · Esc closes"
+    /// The fewest columns descriptions get beside the aligned key column.
+    static let minimumTextWidth = 12
 
-    static func lines(_ keyMap: KeyMap) -> [Line] {
-        var lines: [Line] = []
+    /// The help at its natural width: each binding's keys and description, headings, notes.
+    static func entries(_ keyMap: KeyMap) -> [Row] {
+        var rows: [Row] = []
         var section: String?
         for binding in keyMap.bindings {
             if binding.section != section {
-                if section != nil { lines.append(Line(keys: "", text: "", isHeading: false)) }
-                lines.append(Line(keys: "", text: binding.section, isHeading: true))
+                if section != nil { rows.append(Row(role: .note)) }
+                rows.append(Row(text: binding.section, role: .heading))
                 section = binding.section
             }
-            lines.append(Line(keys: binding.keys.map(KeyMap.name(of:)).joined(separator: " "), text: binding.help, isHeading: false))
+            rows.append(Row(keys: binding.keys.map(KeyMap.name(of:)).joined(separator: " "), text: binding.help, role: .binding))
         }
-        lines.append(Line(keys: "", text: "", isHeading: false))
-        lines.append(Line(keys: "", text: footer, isHeading: false))
-        return lines
+        rows.append(Row(role: .note))
+        rows.append(Row(text: footer, role: .note))
+        return rows
     }
 
-    /// The box: as wide as its widest line (within the screen), as tall as its lines (within the
-    /// screen less the status line), centred.
+    /// The aligned key column: the widest keys and two spaces.
+    static func keyColumnWidth(_ entries: [Row]) -> Int {
+        (entries.map(\.keys.terminalWidth).max() ?? 0) + 2
+    }
+
+    /// The rows as laid out `width` columns wide, nothing wider than that.
+    static func rows(_ keyMap: KeyMap, width: Int) -> [Row] {
+        let entries = entries(keyMap)
+        let keyWidth = keyColumnWidth(entries)
+        let aligned = width >= keyWidth + minimumTextWidth
+        return entries.flatMap { entry -> [Row] in
+            guard entry.role == .binding else {
+                return [Row(text: entry.text.truncated(toWidth: width), role: entry.role)]
+            }
+            if aligned {
+                return [Row(keys: entry.keys, text: entry.text.truncated(toWidth: width - keyWidth), textColumn: keyWidth, role: .binding)]
+            }
+            let besideKeys = entry.keys.terminalWidth + 1
+            if besideKeys + entry.text.terminalWidth <= width {
+                return [Row(keys: entry.keys, text: entry.text, textColumn: besideKeys, role: .binding)]
+            }
+            return [Row(keys: entry.keys.truncated(toWidth: width), role: .binding),
+                    Row(text: entry.text.truncated(toWidth: width - 2), textColumn: 2, role: .binding)]
+        }
+    }
+
+    /// The box: as wide as the help at its natural width (within the screen), as tall as its
+    /// rows at that width (within the screen less the status line), centred.
     static func box(_ keyMap: KeyMap, size: Size) -> Rect {
-        let lines = lines(keyMap)
-        let keyWidth = keyColumnWidth(lines)
-        let contentWidth = lines.map { $0.isHeading || $0.keys.isEmpty ? $0.text.terminalWidth : keyWidth + $0.text.terminalWidth }.max() ?? 0
+        let entries = entries(keyMap)
+        let keyWidth = keyColumnWidth(entries)
+        let contentWidth = entries.map { $0.role == .binding ? keyWidth + $0.text.terminalWidth : $0.text.terminalWidth }.max() ?? 0
         let width = min(size.width, contentWidth + 4)
-        let height = min(size.height - 1, lines.count + 2)
+        let height = min(size.height - 1, rows(keyMap, width: width - 4).count + 2)
         return Rect(x: (size.width - width) / 2, y: max(0, (size.height - 1 - height) / 2), width: width, height: height)
     }
 
-    static func keyColumnWidth(_ lines: [Line]) -> Int {
-        (lines.map(\.keys.terminalWidth).max() ?? 0) + 2
-    }
-
-    /// `scroll` kept between the top and the last line of the help at the bottom of the box.
+    /// `scroll` kept between the top and the last row of the help at the bottom of the box.
     static func clampedScroll(_ scroll: Int, keyMap: KeyMap, size: Size) -> Int {
-        let visible = max(1, box(keyMap, size: size).height - 2)
-        return min(max(0, scroll), max(0, lines(keyMap).count - visible))
+        let box = box(keyMap, size: size)
+        let visible = max(1, box.height - 2)
+        return min(max(0, scroll), max(0, rows(keyMap, width: box.width - 4).count - visible))
     }
 
     static func draw(_ keyMap: KeyMap, scroll: Int, theme: Theme, into buffer: inout Buffer) {
@@ -64,21 +103,21 @@ enum HelpView {
             buffer.write("│", x: box.maxX - 1, y: row, style: theme.helpBorder)
         }
         buffer.write(title.truncated(toWidth: box.width - 2), x: box.x + 2, y: box.y, style: theme.helpHeading)
-        let lines = lines(keyMap)
-        let keyWidth = keyColumnWidth(lines)
         let inside = Rect(x: box.x + 2, y: box.y + 1, width: box.width - 4, height: box.height - 2)
+        let rows = rows(keyMap, width: inside.width)
         let first = clampedScroll(scroll, keyMap: keyMap, size: size)
-        if first + inside.height < lines.count {
+        if first + inside.height < rows.count {
             buffer.write(moreBelow, x: box.maxX - 2 - moreBelow.terminalWidth, y: box.maxY - 1, style: theme.helpHeading,
                          clip: Rect(x: box.x + 1, y: box.maxY - 1, width: box.width - 2, height: 1))
         }
-        for (offset, line) in lines.dropFirst(first).prefix(inside.height).enumerated() {
-            let row = inside.y + offset
-            if line.isHeading || line.keys.isEmpty {
-                buffer.write(line.text, x: inside.x, y: row, style: line.isHeading ? theme.helpHeading : theme.hint, clip: inside)
-            } else {
-                buffer.write(line.keys, x: inside.x, y: row, style: theme.helpKeys, clip: inside)
-                buffer.write(line.text, x: inside.x + keyWidth, y: row, style: .plain, clip: inside)
+        for (offset, row) in rows.dropFirst(first).prefix(inside.height).enumerated() {
+            let y = inside.y + offset
+            switch row.role {
+            case .heading: buffer.write(row.text, x: inside.x, y: y, style: theme.helpHeading, clip: inside)
+            case .note: buffer.write(row.text, x: inside.x, y: y, style: theme.hint, clip: inside)
+            case .binding:
+                buffer.write(row.keys, x: inside.x, y: y, style: theme.helpKeys, clip: inside)
+                buffer.write(row.text, x: inside.x + row.textColumn, y: y, style: .plain, clip: inside)
             }
         }
     }

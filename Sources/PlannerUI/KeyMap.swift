@@ -86,7 +86,7 @@ public struct KeyMap: Sendable {
             ([.character("N")], .previousMatch, "previous match"),
         ]) + section("Planner", [
             ([.character("?")], .help, "show or hide this help"),
-            ([.character("q")], .quit, "quit"),
+            ([.character("q"), .control("c")], .quit, "quit"),
         ]))
 
     private static func section(_ name: String, _ rows: [([Key], Action, String)]) -> [Binding] {

@@ -12,7 +12,7 @@ public struct LineEditor: Hashable, Sendable {
         case edited
         /// Enter: the caller takes `text`.
         case accepted
-        /// Esc: the caller drops the prompt.
+        /// Esc or Ctrl-C: the caller drops the prompt.
         case cancelled
         /// Not an editing key; the caller may give it a meaning (Tab, ↑).
         case ignored
@@ -40,7 +40,7 @@ public struct LineEditor: Hashable, Sendable {
 
     /// Applies `key`: characters are inserted at the cursor; ←/→, Home/End (Ctrl-A/Ctrl-E)
     /// move; Backspace/Del (Ctrl-D) delete a grapheme; Ctrl-U deletes to the start, Ctrl-K to
-    /// the end, Ctrl-W the word before the cursor.
+    /// the end, Ctrl-W the word before the cursor; Enter accepts, Esc and Ctrl-C cancel.
     public mutating func handle(_ key: Key) -> Outcome {
         switch key {
         case .character(let character):
@@ -69,7 +69,7 @@ public struct LineEditor: Hashable, Sendable {
             characters.removeSubrange(start..<cursor)
             cursor = start
         case .enter: return .accepted
-        case .escape: return .cancelled
+        case .escape, .control("c"): return .cancelled
         default: return .ignored
         }
         return .edited

@@ -9,8 +9,9 @@ public struct PlannerState: Sendable {
     /// The days on screen and around it, each with its meals in display order.
     public internal(set) var timeline: Timeline<[Meal]>
     public let today: Day
-    /// The slots in display order: the slot column's width and Tab completion.
-    public let slots: [MealSlot]
+    /// The slots in display order: the slot column's width and Tab completion. Replaced by
+    /// `.slotsLoaded` when another process changed them.
+    public internal(set) var slots: [MealSlot]
     /// The terminal's size; the timeline gets all of it but the bottom (status) line.
     public internal(set) var size: Size
     public internal(set) var mode: Mode = .browsing
@@ -38,18 +39,28 @@ public struct PlannerState: Sendable {
     var focus: Focus?
     var nextSaveID = 1
     let keyMap: KeyMap
-    let blockLayout: DayBlockLayout
+    /// How day blocks look with the current slots; the timeline lays days out with it.
+    var blockLayout: DayBlockLayout
 
-    /// A planner of `size` with `today` selected near the top. The timeline starts with one load
-    /// request, which the first `update` hands out (or take it with `Planner.start`).
+    /// A planner of `size` with `today` selected near the top, below the end of the day before.
+    /// The timeline starts with one load request, which the first `update` hands out (or take it
+    /// with `Planner.start`).
     public init(today: Day, slots: [MealSlot], size: Size, keyMap: KeyMap = .standard) {
         self.today = today
         self.slots = slots
         self.size = size
         self.keyMap = keyMap
-        blockLayout = DayBlockLayout(today: today, slots: slots.map(\.name))
+        blockLayout = DayBlockLayout(today: today, slots: slots)
         timeline = Timeline(width: size.width, height: size.height - 1, selecting: today,
-                            layout: blockLayout.function)
+                            context: Self.todayContext(height: size.height), layout: blockLayout.function)
+    }
+
+    /// How many lines of the day before show above today at the start and after `t`: a quarter
+    /// of the timeline, so that today is near the top and the reader sees where it sits; none
+    /// when that is a single line, which would show a meal or "nothing planned" without its day.
+    static func todayContext(height: Int) -> Int {
+        let lines = (height - 1) / 4
+        return lines >= 2 ? lines : 0
     }
 
     /// The meal the selection is on, if it is on a loaded meal.

@@ -72,7 +72,8 @@ enum TimelineView {
 }
 
 /// The bottom line while browsing: the selected date, the message (or the selected meal's
-/// note), and a hint of the help key.
+/// note), and a hint of the help key. A message too long to follow the date in full gets the
+/// date without its year.
 enum StatusLineView {
     static let helpHint = "? help"
 
@@ -80,7 +81,10 @@ enum StatusLineView {
         let row = buffer.height - 1
         let width = buffer.width
         let hintColumn = width - helpHint.terminalWidth
-        var column = buffer.write(longDate(state.timeline.selection.day), x: 0, y: row, style: theme.statusDate)
+        let day = state.timeline.selection.day
+        let messageWidth = state.message?.text.terminalWidth ?? 0
+        let date = longDate(day).terminalWidth + 2 + messageWidth > width ? DayBlock.headerText(for: day) : longDate(day)
+        var column = buffer.write(date, x: 0, y: row, style: theme.statusDate)
         let shown: (text: String, style: Style)?
         if let message = state.message {
             shown = (message.text, message.isError ? theme.error : theme.info)

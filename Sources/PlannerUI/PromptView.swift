@@ -23,27 +23,49 @@ enum PromptView {
         min(label(prompt).terminalWidth, screenWidth / 2)
     }
 
-    /// What is asked and which keys work.
-    static func hint(_ prompt: Prompt, slots: [MealSlot]) -> String {
+    /// One part of a hint; `rank` says what goes first when the hint is too wide: the keys
+    /// anyone guesses (0: Enter, ↑), then Esc (1), never what is asked (2).
+    struct HintPart {
+        let text: String
+        let rank: Int
+    }
+
+    /// What is asked and which keys work, in parts.
+    static func hint(_ prompt: Prompt, slots: [MealSlot]) -> [HintPart] {
+        let cancel = HintPart(text: "Esc cancels", rank: 1)
+        func key(_ text: String) -> HintPart { HintPart(text: text, rank: 0) }
+        func asked(_ text: String) -> HintPart { HintPart(text: text, rank: 2) }
         switch prompt.kind {
         case .goToDate:
-            return "A date: tomorrow, fri, +2w, 2027-03-15 · Enter goes · Esc cancels"
+            return [asked("A date: tomorrow, fri, +2w, 2027-03-15"), key("Enter goes"), cancel]
         case .search:
-            return "Text in titles and notes · Enter finds the next match · Esc cancels"
+            return [asked("Text in titles and notes"), key("Enter finds the next match"), cancel]
         case .moveMeal(let meal):
-            return "Moving \(quoted(meal.title)) · tomorrow, fri, +1w, 2027-03-15 · Enter moves · Esc cancels"
+            return [asked("Moving \(quoted(meal.title))"), asked("tomorrow, fri, +1w, 2027-03-15"), key("Enter moves"), cancel]
         case .meal(let form):
             let subject = form.original.map { "Editing \(quoted($0.title))" } ?? "New meal on \(longDate(form.day))"
             switch form.step {
             case .slot:
                 let names = slots.map(\.name).joined(separator: ", ")
-                return "\(subject) · Tab: \(names) · Enter next · Esc cancels"
+                return [asked(subject), asked("Tab: \(names)"), key("Enter next"), cancel]
             case .title:
-                return "\(subject), \(form.slot) · Enter next · ↑ slot · Esc cancels"
+                return [asked("\(subject), \(form.slot)"), key("Enter next"), key("↑ slot"), cancel]
             case .note:
-                return "\(subject) · note, optional · Enter saves · ↑ title · Esc cancels"
+                return [asked(subject), asked("note, optional"), key("Enter saves"), key("↑ title"), cancel]
             }
         }
+    }
+
+    /// The parts joined with " · " in `width` columns: the lowest-ranked parts (the last of
+    /// equals first) are left out until the rest fits, and what still does not is cut with "…".
+    static func fitted(_ parts: [HintPart], width: Int) -> String {
+        var parts = parts
+        func joined() -> String { parts.map(\.text).joined(separator: " · ") }
+        while joined().terminalWidth > width,
+              let lowest = parts.indices.filter({ parts[$0].rank < 2 }).min(by: { (parts[$0].rank, -$0) < (parts[$1].rank, -$1) }) {
+            parts.remove(at: lowest)
+        }
+        return joined().truncated(toWidth: width)
     }
 
     /// The rest of the first slot name that starts with the typed text, shown dim after it so
@@ -65,7 +87,7 @@ enum PromptView {
         if let error = prompt.error {
             buffer.write(error.truncated(toWidth: width), x: 0, y: above.y, style: theme.error)
         } else {
-            buffer.write(hint(prompt, slots: state.slots).truncated(toWidth: width), x: 0, y: above.y, style: theme.hint)
+            buffer.write(fitted(hint(prompt, slots: state.slots), width: width), x: 0, y: above.y, style: theme.hint)
         }
         buffer.fill(Rect(x: 0, y: row, width: width, height: 1), style: .plain)
         let labelWidth = labelWidth(prompt, screenWidth: width)

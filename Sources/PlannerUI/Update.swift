@@ -28,7 +28,6 @@ extension PlannerState {
         case .event(let event): return handle(event)
         case .loaded(let request, let meals):
             timeline.didLoad(request) { meals[$0] ?? [] }
-            keepSelectionValid()
             applyFocus()
         case .loadFailed(_, let text):
             message = StatusMessage("Could not load meals: \(text)", isError: true)
@@ -40,6 +39,9 @@ extension PlannerState {
         case .externalChange:
             if let meal = selectedMeal, let id = meal.id { focus = Focus(mealID: id, day: meal.day) }
             timeline.invalidate(timeline.window)
+        case .slotsLoaded(let slots): use(slots)
+        case .changeCheckFailed(let text):
+            message = StatusMessage("Cannot see other programs' changes: \(text)", isError: true)
         case .tick: return nextFrame()
         default: return command(action)
         }
@@ -59,7 +61,7 @@ extension PlannerState {
         case .pageUp: timeline.scroll(byPages: -1)
         case .scrollDown: timeline.scroll(byLines: 1)
         case .scrollUp: timeline.scroll(byLines: -1)
-        case .today: return jump(to: today)
+        case .today: return jump(to: today, context: Self.todayContext(height: size.height))
         case .goToDate: mode = .prompt(Prompt(.goToDate))
         case .search: mode = .prompt(Prompt(.search))
         case .addMeal: startAdding()
@@ -146,9 +148,10 @@ extension PlannerState {
 
     // MARK: - Helpers shared by the commands
 
-    /// Jumps to `day` (smoothly when it is near), selecting its first meal.
-    mutating func jump(to day: Day) -> [Effect] {
-        let jump = timeline.jump(to: day)
+    /// Jumps to `day` (smoothly when it is near), selecting its first meal; see
+    /// `Timeline.jump` for `context`.
+    mutating func jump(to day: Day, context: Int = 0) -> [Effect] {
+        let jump = timeline.jump(to: day, context: context)
         animationFrames = jump.frames
         frameInterval = jump.frameInterval
         return animationFrames.isEmpty ? [] : [.scheduleTick(after: frameInterval)]
@@ -160,13 +163,12 @@ extension PlannerState {
         return animationFrames.isEmpty ? [] : [.scheduleTick(after: frameInterval)]
     }
 
-    /// After a load changed the selected day's meals: select a meal that exists (the first one
-    /// when the day had none before, the last one when meals went away).
-    private mutating func keepSelectionValid() {
-        let selection = timeline.selection
-        let count = timeline.layout(of: selection.day).items.count
-        let valid = count == 0 ? selection.item == nil : (selection.item ?? count) < count
-        if !valid { timeline.select(selection) }
+    /// Lays the days out again for `slots` if they are not the ones in use.
+    private mutating func use(_ slots: [MealSlot]) {
+        guard slots != self.slots else { return }
+        self.slots = slots
+        blockLayout = DayBlockLayout(today: today, slots: slots)
+        timeline.replaceLayout(blockLayout.function)
     }
 
     /// Selects the focused meal once its day is loaded; forgets it if the meal is gone.

@@ -64,13 +64,15 @@ extension String {
     }
 
     /// The visible text, cut to at most `width` columns with "…" at the end when it does not
-    /// fit. Never splits a grapheme; the result may be a column short when a wide character
-    /// would straddle the edge.
+    /// fit (spaces before the "…" are left out: "very…", not "very …"). Never splits a
+    /// grapheme; the result may be a column short when a wide character would straddle the edge.
     public func truncated(toWidth width: Int) -> String {
         let shown = terminalVisible
         guard width > 0 else { return "" }
         if shown.terminalWidth <= width { return shown }
-        return String(shown.prefix(columns: width - 1).text) + "…"
+        var kept = shown.prefix(columns: width - 1).text
+        while kept.last == " " { kept.removeLast() }
+        return String(kept) + "…"
     }
 
     /// The visible text truncated to `width` columns and padded with spaces to exactly that

@@ -42,10 +42,27 @@ extension Timeline {
         position = revealedPosition(for: selection)
     }
 
-    /// After the user moved the selection: show it, and keep showing it as loads change heights.
-    mutating func showSelection() {
-        anchor = .selection
-        revealSelection()
+    /// Where the view shows `selection`'s day `context` lines below its top, those lines being
+    /// the end of the day before: fewer when that day is shorter or the selection would no
+    /// longer fit below them; `nil` when not even one line fits (or there is no day before).
+    func contextPosition(_ context: Int, for selection: Selection) -> ScrollPosition? {
+        guard selection.day > .first else { return nil }
+        let wanted = wantedLines(for: selection, in: layout(of: selection.day))
+        let lines = min(context, blockHeight(of: selection.day.adding(days: -1)), height - wanted.upperBound)
+        guard lines > 0 else { return nil }
+        return min(moved(ScrollPosition(day: selection.day), by: -lines), lastPosition)
+    }
+
+    /// After the user moved the selection: show it, with `context` lines of the day before
+    /// above its day when they fit (else scrolling as little as needed), and keep showing it so
+    /// as loads change heights.
+    mutating func showSelection(context: Int = 0) {
+        anchor = .selection(context: context)
+        if let withContext = contextPosition(context, for: selection) {
+            position = withContext
+        } else {
+            revealSelection()
+        }
     }
 
     /// After the user moved the view: the selection follows it, now and as loads change heights.

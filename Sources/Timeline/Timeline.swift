@@ -67,28 +67,32 @@ public struct Timeline<Content: Sendable>: Sendable {
     /// The top of the view.
     public internal(set) var position: ScrollPosition
     public internal(set) var selection: Selection
-    let layoutFunction: Layout
+    var layoutFunction: Layout
     var windowStart: Day
     var slots: [Slot] = []
     var requests: [LoadRequest] = []
     var nextRequestID = 1
     /// What the user moved last, and so what stays put when loaded days change height.
-    var anchor = Anchor.selection
+    var anchor = Anchor.selection(context: 0)
 
     enum Anchor: Sendable {
-        case selection
+        /// The selection stays whole on screen; its day stays `context` lines below the top
+        /// (see `contextPosition`) when a jump asked for that and they fit.
+        case selection(context: Int)
         case view
     }
 
     /// A timeline `width` × `height` (each raised to 1) with `day` selected at the top of the
-    /// view. It starts with one load request for the window around `day`.
-    public init(width: Int, height: Int, selecting day: Day, layout: @escaping Layout) {
+    /// view, or, with `context`, below up to that many lines of the day before (as `jump`
+    /// places it). It starts with one load request for the window around `day`.
+    public init(width: Int, height: Int, selecting day: Day, context: Int = 0, layout: @escaping Layout) {
         self.width = max(1, width)
         self.height = max(1, height)
         position = ScrollPosition(day: day)
         selection = Selection(day: day)
         layoutFunction = layout
         windowStart = day
+        showSelection(context: context)
         settle()
     }
 
@@ -135,7 +139,9 @@ public struct Timeline<Content: Sendable>: Sendable {
     ///
     /// What stays put while heights change is what the user moved last: after moving the
     /// selection or jumping, the view scrolls to keep the selection whole; after scrolling or
-    /// resizing, the view keeps its position and the selection follows it.
+    /// resizing, the view keeps its position and the selection follows it. The selected item
+    /// stays one that exists: a selected day that gains items selects its first, one that loses
+    /// items keeps an index no further than its last, one left without items is selected itself.
     public mutating func didLoad(_ request: LoadRequest, content: (Day) -> Content) {
         requests.removeAll { $0.id == request.id }
         guard let days = request.days.intersection(window) else { return }
@@ -151,8 +157,8 @@ public struct Timeline<Content: Sendable>: Sendable {
         position = clamped(position)
         selection.item = layout(of: selection.day).validItem(selection.item)
         switch anchor {
-        case .selection:
-            revealSelection()
+        case .selection(let context):
+            showSelection(context: context)
             settle()
         case .view:
             settle()
@@ -237,14 +243,19 @@ public struct Timeline<Content: Sendable>: Sendable {
     /// a move would (as little as needed) and, when `animated`, the returned frames show the way.
     /// Otherwise the window is rebuilt around `day`, which becomes the top of the view, with one
     /// load request.
+    ///
+    /// With `context`, the destination is instead `day` placed below up to that many of the last
+    /// lines of the day before (all of it when it is shorter), so that the reader sees where the
+    /// day sits in the stream; it stays so while loads change heights, until the next move.
+    /// When even one line would not leave room for the selection, it is placed as without.
     @discardableResult
-    public mutating func jump(to day: Day, animated: Bool = true) -> Jump<Content> {
+    public mutating func jump(to day: Day, animated: Bool = true, context: Int = 0) -> Jump<Content> {
         let target = Selection(day: day, item: layout(of: day).firstItem)
-        let destination = revealedPosition(for: target, tallFromTop: true)
+        let destination = contextPosition(context, for: target) ?? revealedPosition(for: target, tallFromTop: true)
         guard requiredDays(around: visibleRange(at: destination)).isInside(window) else {
             selection = target
             position = clamped(ScrollPosition(day: day))
-            showSelection()
+            showSelection(context: context)
             settle()
             return Jump(kind: .recenter, frames: [], frameInterval: Timeline.smoothScrollDuration)
         }
@@ -253,19 +264,33 @@ public struct Timeline<Content: Sendable>: Sendable {
         let frames = animated ? intermediatePositions(from: start, to: destination) : []
         let screens = frames.map { screen(at: $0) }
         position = destination
-        anchor = .selection
+        anchor = .selection(context: context)
         settle()
         return Jump(kind: .smooth, frames: screens,
                     frameInterval: Timeline.smoothScrollDuration / (screens.count + 1))
     }
 
-    // MARK: - Resizing
+    // MARK: - Resizing and laying out again
 
     /// Changes the view's size (each raised to 1). Every held day is laid out again at the new
     /// width; the top day stays at the top, and the window is recomputed around that position.
     public mutating func resize(width: Int, height: Int) {
         self.width = max(1, width)
         self.height = max(1, height)
+        layOutAgain()
+    }
+
+    /// Replaces the layout function, for when something it captured changed (the planner's slot
+    /// column after the slots changed). Every held day is laid out again, as for a resize: the
+    /// top day stays at the top.
+    public mutating func replaceLayout(_ layout: @escaping Layout) {
+        layoutFunction = layout
+        layOutAgain()
+    }
+
+    /// Lays out every held day again after the width or the layout function changed; the view
+    /// keeps its top day and the selection follows it.
+    private mutating func layOutAgain() {
         var day = windowStart
         for index in slots.indices {
             slots[index].layout = layoutFunction(day, slots[index].content, self.width)

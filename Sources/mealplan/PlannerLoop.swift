@@ -23,6 +23,7 @@ struct PlannerLoop {
     /// When the next animation frame is due, if one was asked for.
     private var tickDue: ContinuousClock.Instant?
     private var nextChangeCheck: ContinuousClock.Instant
+    private var changeWatch = ChangeWatch()
     private var needsDraw = true
 
     init(terminal: any TerminalBackend, store: MealStore, today: Day, slots: [MealSlot],
@@ -55,8 +56,14 @@ struct PlannerLoop {
             }
             if clock.now >= nextChangeCheck {
                 nextChangeCheck = clock.now.advanced(by: Self.changeCheckInterval)
-                if (try? store.hasChanges()) == true { send(.externalChange) }
+                checkForChanges()
             }
+        }
+    }
+
+    private mutating func checkForChanges() {
+        for action in changeWatch.actions(hasChanges: store.hasChanges, slots: store.slots) {
+            send(action)
         }
     }
 
@@ -89,6 +96,41 @@ struct PlannerLoop {
     }
 }
 
+/// Another process's changes as the planner's actions: after a change, the slots (added,
+/// removed, renamed or reordered by `mealplan slots`), then a reload of the meals shown. A failed
+/// check is reported once, not every quarter of a second, until a check succeeds again.
+struct ChangeWatch {
+    private var isFailing = false
+
+    /// The actions for one check, given the store's `hasChanges` and `slots`.
+    mutating func actions(hasChanges: () throws(StoreError) -> Bool,
+                          slots: () throws(StoreError) -> [MealSlot]) -> [Action] {
+        let changed: Bool
+        do throws(StoreError) {
+            changed = try hasChanges()
+        } catch {
+            return failed(error)
+        }
+        guard changed else {
+            isFailing = false
+            return []
+        }
+        do throws(StoreError) {
+            let slots = try slots()
+            isFailing = false
+            return [.slotsLoaded(slots), .externalChange]
+        } catch {
+            // The meals are reloaded all the same.
+            return failed(error) + [.externalChange]
+        }
+    }
+
+    private mutating func failed(_ error: StoreError) -> [Action] {
+        defer { isFailing = true }
+        return isFailing ? [] : [.changeCheckFailed(message: error.reason)]
+    }
+}
+
 /// The store's side of the planner's effects: each read or write as `Planner.update` asked for
 /// it, and the action that reports its outcome.
 enum PlannerEffects {
@@ -99,13 +141,13 @@ enum PlannerEffects {
             do throws(StoreError) {
                 return .loaded(request, try store.mealsByDay(in: request.days))
             } catch {
-                return .loadFailed(request, message: error.message)
+                return .loadFailed(request, message: error.reason)
             }
         case .save(let request):
             do throws(StoreError) {
                 return .saved(request, stored: try save(request.change, in: store))
             } catch {
-                return .saveFailed(request, message: error.message)
+                return .saveFailed(request, message: error.reason)
             }
         case .findMatch(let request):
             do throws(StoreError) {
@@ -114,7 +156,7 @@ enum PlannerEffects {
                 case .backward: return .matchFound(request, try store.previousMeal(matching: request.text, before: request.from))
                 }
             } catch {
-                return .searchFailed(request, message: error.message)
+                return .searchFailed(request, message: error.reason)
             }
         case .scheduleTick, .quit:
             return nil

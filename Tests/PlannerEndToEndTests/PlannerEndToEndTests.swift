@@ -7,10 +7,13 @@ import Testing
 struct PlannerEndToEndTests {
     @Test func startsOnTodayAndQuitGivesTheScreenBack() throws {
         let planner = try TmuxPlanner()
-        let screen = try planner.waitFor("Wed 4 Mar 2026")
-        #expect(screen[0].hasPrefix("Wed 4 Mar  today"))
-        #expect(screen[0].hasSuffix("March 2026"))
+        // The whole first frame: tmux may show one whose status line is half drawn.
+        let screen = try planner.waitForScreen("the first screen") { $0.count == 24 && $0[23].hasSuffix("? help") }
+        // Today is near the top, under the day before (2 lines; up to 5 would show).
+        #expect(screen[0].hasPrefix("Tue 3 Mar") && screen[0].hasSuffix("March 2026"))
         #expect(screen[1] == "  nothing planned")
+        #expect(screen[2] == "Wed 4 Mar  today")
+        #expect(screen[3] == "  nothing planned")
         #expect(screen[23].hasPrefix("Wed 4 Mar 2026") && screen[23].hasSuffix("? help"))
         #expect(!screen.contains("shell before the planner"), "the planner has the whole screen")
 
@@ -18,6 +21,18 @@ struct PlannerEndToEndTests {
         let after = try planner.waitFor("planner exited with 0")
         #expect(after.prefix(2) == ["shell before the planner", "planner exited with 0"])
         #expect(!after.contains { $0.contains("today") }, "the planner's screen is gone")
+    }
+
+    @Test func ctrlCCancelsAPromptThenQuitsLikeQ() throws {
+        let planner = try TmuxPlanner()
+        try planner.waitFor("Wed 4 Mar 2026")
+        try planner.press("g")
+        try planner.waitFor("Go to:")
+        try planner.press("C-c")
+        try planner.waitForAbsence(of: "Go to:")
+        try planner.press("C-c")
+        let after = try planner.waitFor("planner exited with 0")
+        #expect(after.prefix(2) == ["shell before the planner", "planner exited with 0"])
     }
 
     @Test func goesToAFarDateAndBackToToday() throws {
@@ -42,8 +57,8 @@ struct PlannerEndToEndTests {
         try planner.waitForAbsence(of: "nonsense")
 
         try planner.press("t")
-        let back = try planner.waitForScreen("today") { $0[0].hasPrefix("Wed 4 Mar  today") && $0[23].hasPrefix("Wed 4 Mar 2026") }
-        #expect(back[0].hasSuffix("March 2026"))
+        let back = try planner.waitForScreen("today") { $0[2].hasPrefix("Wed 4 Mar  today") && $0[23].hasPrefix("Wed 4 Mar 2026") }
+        #expect(back[0].hasPrefix("Tue 3 Mar") && back[0].hasSuffix("March 2026"))
     }
 
     @Test func addsAMealWithKeysDeletesItAndUndoes() throws {
@@ -59,19 +74,19 @@ struct PlannerEndToEndTests {
         try planner.waitFor("Note:")
         try planner.press("Enter")
         let added = try planner.waitFor("Added")
-        #expect(added[1] == "  dinner    Pão de queijo 汤")
+        #expect(added[3] == "  dinner    Pão de queijo 汤")
 
         let listed = try planner.mealplan("list")
         #expect(listed == "Wed 2026-03-04\n  1  dinner  Pão de queijo 汤\n")
 
         try planner.press("d")
         try planner.waitFor("Deleted")
-        #expect(try planner.screen()[1] == "  nothing planned")
+        #expect(try planner.screen()[3] == "  nothing planned")
         #expect(try planner.mealplan("list") == "nothing planned from 2026-03-04 to 2026-03-10\n")
 
         try planner.press("u")
         try planner.waitFor("Undid")
-        #expect(try planner.screen()[1] == "  dinner    Pão de queijo 汤")
+        #expect(try planner.screen()[3] == "  dinner    Pão de queijo 汤")
         #expect(try planner.mealplan("list") == listed, "the meal is back with its id")
 
         try planner.press("C-r")
@@ -91,7 +106,7 @@ struct PlannerEndToEndTests {
         try planner.mealplan("add", "today", "breakfast", "Toast")
         let added = clock.now
         let after = try planner.waitForScreen("Toast above Soup and Stew") {
-            Array($0[1...3]) == ["  breakfast Toast", "  lunch     Soup", "  dinner    Stew"]
+            Array($0[3...5]) == ["  breakfast Toast", "  lunch     Soup", "  dinner    Stew"]
         }
         let delay = clock.now - added
         #expect(delay < .seconds(1), "appeared after \(delay)")
@@ -116,12 +131,15 @@ struct PlannerEndToEndTests {
         try planner.resize(width: 12, height: 2)
         try planner.waitForScreen("a 12×2 screen") { $0 == ["too small", ""] }
         try planner.resize(width: 53, height: 17)
-        let odd = try planner.waitForScreen("a 53×17 screen") { $0.count == 17 && $0[0].hasPrefix("Wed 4 Mar  today") }
-        #expect(odd[1] == "  lunch     Soup")
-        #expect(odd[16].hasPrefix("Wed 4 Mar 2026"))
+        // The top day stayed: the day before today. At 1×1 only its header showed, so the
+        // selection followed the view there.
+        let odd = try planner.waitForScreen("a 53×17 screen") { $0.count == 17 && $0[0].hasPrefix("Tue 3 Mar") }
+        #expect(odd[2] == "Wed 4 Mar  today" && odd[3] == "  lunch     Soup")
+        #expect(odd[16].hasPrefix("Tue 3 Mar 2026"))
         try planner.resize(width: 80, height: 24)
         let back = try planner.waitForScreen("an 80×24 screen") { $0.count == 24 && $0[23].hasSuffix("? help") }
-        #expect(back[0].hasPrefix("Wed 4 Mar  today") && back[0].hasSuffix("March 2026"))
+        #expect(back[0].hasPrefix("Tue 3 Mar") && back[0].hasSuffix("March 2026"))
+        #expect(back[2] == "Wed 4 Mar  today")
         try planner.press("q")
         try planner.waitFor("planner exited with 0")
     }
@@ -133,9 +151,9 @@ struct PlannerEndToEndTests {
         }
         let titleBefore = try planner.paneTitle
         let screen = try planner.waitFor("Stew")
-        #expect(screen[0].hasPrefix("Wed 4 Mar  today"), "the screen was not cleared")
-        #expect(screen[1].hasPrefix("  lunch     Soup") && screen[1].contains("pwned"))
-        #expect(!screen[1].contains("\u{1B}") && !screen[1].contains("\u{07}"))
+        #expect(screen[0].hasPrefix("Tue 3 Mar") && screen[2].hasPrefix("Wed 4 Mar  today"), "the screen was not cleared")
+        #expect(screen[3].hasPrefix("  lunch     Soup") && screen[3].contains("pwned"))
+        #expect(!screen[3].contains("\u{1B}") && !screen[3].contains("\u{07}"))
         #expect(try planner.paneTitle == titleBefore)
         #expect(try !planner.paneTitle.contains("pwned"))
     }
@@ -148,8 +166,10 @@ struct PlannerEndToEndTests {
         // The sample plan starts on Monday 2026-03-02; moved to the Monday two weeks before
         // today's week (2026-02-16), its Wednesday 2026-03-18 falls on today.
         let screen = try demo.waitFor("Okonomiyaki")
-        #expect(Array(screen[0...3]) == [
-            "Wed 4 Mar  today                                                     March 2026",
+        // All of the day before (5 lines) shows above today.
+        #expect(screen[0].hasPrefix("Tue 3 Mar") && screen[4] == "  snack     Banana bread")
+        #expect(Array(screen[5...8]) == [
+            "Wed 4 Mar  today",
             "  breakfast Toast and marmalade",
             "  lunch     Bibimbap 비빔밥",
             "  dinner    Okonomiyaki お好み焼き",

@@ -73,6 +73,26 @@ import Testing
         #expect(try store.mealCount() == 0)
     }
 
+    @Test func aReadOnlyDatabaseGivesTheShortReasonFirst() throws {
+        _ = try openStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: folder + "/meals.sqlite")
+        let store = try MealStore.open(path: folder + "/meals.sqlite", access: .read)
+        let keys = [Key.character("a"), .enter] + "Bread".map(Key.character) + [.enter, .enter]
+        let backend = TestBackend(width: 40, height: 10, hasColors: false, events: keys.map(Event.key))
+        let state = runLoop(backend, store: store) {
+            backend.frames.last?.lines.contains { $0.contains("Not saved") } ?? false
+        }
+        // The whole reason fits on a narrow screen: the file's path is left out.
+        let lines = try #require(backend.frames.last).lines
+        #expect(lines[8] == "Not saved: the database is read-only    ")
+        guard case .prompt(let prompt) = state.mode, case .meal(let form) = prompt.kind else {
+            Issue.record("the meal prompt closed")
+            return
+        }
+        #expect(form.title == "Bread")
+    }
+
     @Test func aChangeByAnotherProcessIsShownWithoutMovingTheSelection() throws {
         let store = try openStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -92,5 +112,47 @@ import Testing
         let lines = try #require(backend.frames.last).lines
         #expect(lines[1...3].map { $0.trimmingCharacters(in: .whitespaces) } == ["breakfast Toast", "lunch     Soup", "dinner    Stew"])
         #expect(state.selectedMeal?.title == "Stew")
+    }
+
+    @Test func slotsChangedByAnotherProcessAreLaidOutLive() throws {
+        let store = try openStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let other = try openStore()
+        try other.addMeal(day: today, slot: "breakfast", title: "Toast")
+        let backend = TestBackend(width: 40, height: 8, hasColors: false, events: [])
+        var changedOutside = false
+        let state = runLoop(backend, store: store, slots: try store.slots()) {
+            guard let frame = backend.frames.last else { return false }
+            if !changedOutside, frame.lines.contains(where: { $0.contains("Toast") }) {
+                changedOutside = true
+                _ = try? other.addSlot("midnight feast")
+                _ = try? other.addMeal(day: today, slot: "midnight feast", title: "Cheese")
+            }
+            return frame.lines.contains { $0.contains("Cheese") }
+        }
+        let lines = try #require(backend.frames.last).lines
+        // The slot column widened to its cap of 12 columns for the new slot.
+        #expect(lines[1...2].map { $0.trimmingCharacters(in: .whitespaces) } == ["breakfast    Toast", "midnight fe… Cheese"])
+        #expect(state.slots.map(\.name) == ["breakfast", "lunch", "dinner", "snack", "midnight feast"])
+    }
+
+    @Test func aFailingChangeCheckIsReportedOnceUntilACheckWorksAgain() {
+        var watch = ChangeWatch()
+        let broken = StoreError(.database, "database 'meals.sqlite': input/output error", reason: "input/output error")
+        let failing = { () throws(StoreError) -> Bool in throw broken }
+        let unchanged: () throws(StoreError) -> Bool = { false }
+        let changed: () throws(StoreError) -> Bool = { true }
+        let slots: () throws(StoreError) -> [MealSlot] = { MealSlot.defaults }
+        let failingSlots = { () throws(StoreError) -> [MealSlot] in throw broken }
+        let reported = Action.changeCheckFailed(message: "input/output error")
+
+        #expect(watch.actions(hasChanges: failing, slots: slots) == [reported])
+        #expect(watch.actions(hasChanges: failing, slots: slots) == [])
+        #expect(watch.actions(hasChanges: unchanged, slots: slots) == [])
+        #expect(watch.actions(hasChanges: failing, slots: slots) == [reported])
+        // A change is still reloaded when the slots cannot be read; the failure was reported.
+        #expect(watch.actions(hasChanges: changed, slots: failingSlots) == [.externalChange])
+        #expect(watch.actions(hasChanges: changed, slots: slots) == [.slotsLoaded(MealSlot.defaults), .externalChange])
+        #expect(watch.actions(hasChanges: changed, slots: failingSlots) == [reported, .externalChange])
     }
 }

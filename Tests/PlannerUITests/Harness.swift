@@ -10,7 +10,7 @@ struct Harness {
     var state: PlannerState
     var meals: [Int64: Meal] = [:]
     var nextID: Int64 = 1
-    let slots: [MealSlot]
+    var slots: [MealSlot]
     /// Every effect seen, in order.
     var effects: [Effect] = []
     /// When set, the next save fails with this message.

@@ -17,7 +17,7 @@ import Testing
         (.character("d"), .deleteMeal), (.character("u"), .undo), (.control("r"), .redo),
         (.character("y"), .copyMeal), (.character("p"), .pasteMeal), (.character("m"), .moveMeal),
         (.character("/"), .search), (.character("n"), .nextMatch), (.character("N"), .previousMatch),
-        (.character("?"), .help), (.character("q"), .quit),
+        (.character("?"), .help), (.character("q"), .quit), (.control("c"), .quit),
     ]
 
     @Test(arguments: required.indices)
@@ -68,7 +68,7 @@ import Testing
         // More lines below: the bottom border says how to see them.
         #expect(lines[22] == "└" + String(repeating: "─", count: 42) + " j ↓ more ─┘")
         // The timeline shows around the box, and the status line below it.
-        #expect(harness.lines[0].hasPrefix("Sat 28 Feb  ┌"))
+        #expect(harness.lines[0].hasPrefix("Fri 27 Feb  ┌"))
         #expect(harness.lines[23].hasPrefix("Sat 28 Feb 2026"))
         let buffer = harness.render().buffer
         #expect(buffer[14, 2].style == Style(foreground: .yellow, bold: true))
@@ -83,7 +83,7 @@ import Testing
         // 34 lines in a box showing 21: scrolled by 13 at most.
         #expect(harness.state.mode == .help(scroll: 13))
         let lines = box(harness.lines)
-        #expect(lines[19] == row("q", "quit"))
+        #expect(lines[19] == row("q Ctrl-C", "quit"))
         #expect(lines[20] == row("", ""))
         #expect(lines[21] == row("", "mouse wheel scrolls the days · Esc closes"))
         #expect(lines[22] == "└" + String(repeating: "─", count: 53) + "┘")
@@ -100,16 +100,58 @@ import Testing
         #expect(harness.state.mode == .browsing)
     }
 
-    @Test func helpFitsSmallScreensWithoutCrashing() {
+    @Test func at53ColumnsDescriptionsThatDoNotFitEndInAnEllipsis() {
+        var harness = Harness(today: saturday, size: Size(width: 53, height: 17), meals: sampleMeals)
+        harness.press(.character("?"))
+        // The box takes the whole screen but the status line: 49 columns inside, 19 for the
+        // keys, 30 for the descriptions.
+        func row(_ keys: String, _ text: String) -> String {
+            "│ " + line(keys.padding(toLength: keys.isEmpty ? 0 : 19, withPad: " ", startingAt: 0) + text, 49) + " │"
+        }
+        let top = [
+            "┌─ Keys " + String(repeating: "─", count: 44) + "┐",
+            row("", "Move"),
+            row("j ↓", "next meal"),
+            row("k ↑", "previous meal"),
+            row("J", "next day"),
+            row("K", "previous day"),
+            row("PgDn Space Ctrl-F", "page down"),
+            row("PgUp Ctrl-B", "page up"),
+            row("Ctrl-E", "scroll down, keep the selecti…"),
+            row("Ctrl-Y", "scroll up, keep the selection"),
+            row("]", "a week forward"),
+            row("[", "a week back"),
+            row("t", "today"),
+            row("g", "go to a date"),
+            row("", ""),
+            "└" + String(repeating: "─", count: 40) + " j ↓ more ─┘",
+            line("Sat 28 Feb 2026", 47) + "? help",
+        ]
+        #expect(harness.lines == top)
+        // Scrolled by 10 rows, the Change section's rows 3 and 4 are on rows 8 and 9.
+        for _ in 0..<10 { harness.press(.character("j")) }
+        #expect(harness.lines[9] == row("m", "move the selected meal to a d…"))
+        #expect(harness.lines[8] == row("d", "delete the selected meal"))
+    }
+
+    @Test func at20By5EachBindingIsOneLineOrTwo() {
         var harness = Harness(today: saturday, size: Size(width: 20, height: 5), meals: sampleMeals)
         harness.press(.character("?"))
-        // The box takes the whole width; the key column pushes the texts out of it.
+        // 16 columns inside: no room for the aligned key column; a description goes beside its
+        // keys when both fit, else indented below them.
         #expect(harness.lines == [
-            "┌─ Keys " + String(repeating: "─", count: 11) + "┐",
-            "│ Move" + String(repeating: " ", count: 13) + "│",
-            "│ j ↓" + String(repeating: " ", count: 14) + "│",
-            "└" + String(repeating: "─", count: 7) + " j ↓ more ─┘",
+            "┌─ Keys ───────────┐",
+            "│ Move             │",
+            "│ j ↓ next meal    │",
+            "└─────── j ↓ more ─┘",
             "Sat 28 Feb 2026     ",
         ])
+        harness.press(.character("j"), .character("j"))
+        #expect(harness.lines[1...2] == ["│ k ↑              │", "│   previous meal  │"])
+        for _ in 0..<4 { harness.press(.character("j")) }
+        #expect(harness.lines[1...2] == ["│ PgDn Space Ctrl… │", "│   page down      │"])
+        let buffer = harness.render().buffer
+        #expect(buffer[2, 1].style == Style(foreground: .yellow, bold: true))
+        #expect(buffer[4, 2].style == .plain)
     }
 }

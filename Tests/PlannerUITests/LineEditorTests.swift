@@ -72,10 +72,11 @@ import Testing
         #expect(editor.text == "thai ")
     }
 
-    @Test func enterAcceptsEscCancelsOthersAreLeftToTheCaller() {
+    @Test func enterAcceptsEscAndCtrlCCancelOthersAreLeftToTheCaller() {
         var editor = LineEditor("x")
         #expect(editor.handle(.enter) == .accepted)
         #expect(editor.handle(.escape) == .cancelled)
+        #expect(editor.handle(.control("c")) == .cancelled)
         #expect(editor.handle(.tab) == .ignored)
         #expect(editor.handle(.up) == .ignored)
         #expect(editor.handle(.control("r")) == .ignored)

@@ -64,7 +64,10 @@ import Timeline
 
     @Test func ctrlEAndCtrlYScrollOneLineKeepingAVisibleSelection() {
         var harness = Harness(today: saturday, meals: sampleMeals)
+        // The day before today is 2 lines at the top.
         harness.press(.control("e"))
+        #expect(harness.state.timeline.position == ScrollPosition(day: saturday.adding(days: -1), line: 1))
+        harness.press(.control("e"), .control("e"))
         #expect(harness.state.timeline.position == ScrollPosition(day: saturday, line: 1))
         #expect(harness.selectedTitle == "Porridge")
         harness.press(.control("e"))
@@ -76,14 +79,16 @@ import Timeline
 
     @Test func mouseWheelScrollsAndClickSelects() {
         var harness = Harness(today: saturday, meals: sampleMeals)
+        let start = harness.state.timeline.position
         harness.send(.event(.mouse(MouseEvent(.wheelDown, x: 5, y: 5))))
-        #expect(harness.state.timeline.position == ScrollPosition(day: saturday, line: 3))
+        // Past the 2 lines of the day before today and today's header.
+        #expect(harness.state.timeline.position == ScrollPosition(day: saturday, line: 1))
         harness.send(.event(.mouse(MouseEvent(.wheelUp, x: 5, y: 5))))
-        #expect(harness.state.timeline.position == ScrollPosition(day: saturday))
-        // Row 8 is Monday's lunch (see RenderTests), row 3 the dinner's second line.
-        harness.send(.event(.mouse(MouseEvent(.click, x: 20, y: 8))))
+        #expect(harness.state.timeline.position == start)
+        // Row 10 is Monday's lunch (see RenderTests), row 5 the dinner's second line.
+        harness.send(.event(.mouse(MouseEvent(.click, x: 20, y: 10))))
         #expect(harness.selectedTitle == "Soup")
-        harness.send(.event(.mouse(MouseEvent(.click, x: 20, y: 3))))
+        harness.send(.event(.mouse(MouseEvent(.click, x: 20, y: 5))))
         #expect(harness.state.timeline.selection == Selection(day: saturday, item: 1))
     }
 
@@ -119,6 +124,19 @@ import Timeline
         #expect(harness.selectedTitle == "Porridge")
     }
 
+    @Test func todayComesBackBelowTheDayBeforeFromNearAndFar() {
+        let start = Harness(today: saturday, meals: sampleMeals).lines
+        #expect(start[0].hasPrefix("Fri 27 Feb") && start[2].hasPrefix("Sat 28 Feb  today"))
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("]"), .character("t"))
+        harness.finishAnimation()
+        #expect(harness.lines == start)
+        harness.press(.character("g"))
+        harness.type("2031-07-14")
+        harness.press(.enter, .character("t"))
+        #expect(harness.lines == start)
+    }
+
     @Test func aKeyDuringAnAnimationShowsTheDestinationAtOnce() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("g"))
@@ -132,13 +150,27 @@ import Timeline
 
     @Test func resizeKeepsTheTopDayAndRelaysOut() {
         var harness = Harness(today: saturday, meals: sampleMeals)
+        let top = harness.state.timeline.position.day
         harness.send(.event(.resize(width: 20, height: 5)))
         #expect(harness.state.size == Size(width: 20, height: 5))
         #expect(harness.state.timeline.height == 4)
-        #expect(harness.state.timeline.position.day == saturday)
+        #expect(harness.state.timeline.position.day == top)
         harness.send(.event(.resize(width: 1, height: 1)), .event(.resize(width: 40, height: 12)))
         // The same days as at the start (at 1×1 the selection had to move to what was visible).
         #expect(harness.lines.prefix(11) == Harness(today: saturday, meals: sampleMeals).lines.prefix(11))
+    }
+
+    @Test func ctrlCQuitsWhileBrowsingAndCancelsAPromptKeepingTheStore() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("a"))
+        harness.type("lunch")
+        harness.press(.enter)
+        harness.type("Soup")
+        harness.press(.control("c"))
+        #expect(harness.state.mode == .browsing)
+        #expect(!harness.quitRequested && harness.meals.count == 3)
+        harness.press(.control("c"))
+        #expect(harness.quitRequested && harness.state.shouldQuit)
     }
 
     @Test func unknownKeysSayHowToGetHelpAndTheNextKeyClearsIt() {
@@ -167,8 +199,15 @@ import Timeline
         #expect(harness.selectedTitle == "Roast vegetables with a very long title that wraps")
         #expect(harness.state.timeline.selection.item == 2)
         #expect(harness.state.timeline.position == position)
-        #expect(harness.lines[2] == line("  breakfast Coffee"))
+        #expect(harness.lines[4] == line("  breakfast Coffee"))
         #expect(harness.lines.contains(line("  lunch     Picnic")))
+    }
+
+    @Test func aFailedChangeCheckIsShownInTheStatusLine() {
+        var harness = Harness(today: saturday, size: Size(width: 80, height: 12), meals: sampleMeals)
+        harness.send(.changeCheckFailed(message: "input/output error"))
+        #expect(harness.lines[11] == line("Sat 28 Feb 2026  Cannot see other programs' changes: input/output error", 74) + "? help")
+        #expect(harness.render().buffer[17, 11].style == Style(foreground: .red, bold: true))
     }
 
     @Test func selectedMealRemovedOutsideMovesTheSelectionToAMealThatExists() {

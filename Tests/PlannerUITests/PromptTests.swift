@@ -21,7 +21,7 @@ import Timeline
         #expect(added?.slot == "lunch" && added?.day == saturday && added?.note == "the one from Tuesday")
         #expect(harness.selectedTitle == "Leek soup")
         #expect(harness.state.message == StatusMessage("Added 'Leek soup' to Sat 28 Feb 2026"))
-        #expect(harness.lines[2] == line("  lunch     Leek soup", 39) + "✎")
+        #expect(harness.lines[4] == line("  lunch     Leek soup", 39) + "✎")
         #expect(harness.state.undoStack.count == 1)
     }
 
@@ -90,6 +90,21 @@ import Timeline
         #expect(frame.buffer[7, 11].style == .plain)
         #expect(frame.buffer[0, 11].style == Style(foreground: .cyan, bold: true))
         #expect(frame.buffer[0, 10].style == Style(dim: true))
+    }
+
+    @Test func hintsLeaveOutTheKeysAnyoneGuessesBeforeCuttingWhatIsAsked() {
+        var harness = Harness(today: saturday, size: Size(width: 80, height: 12), meals: sampleMeals)
+        harness.press(.character("a"))
+        // 83 columns in full: "Enter next" goes, the rest fits exactly.
+        #expect(harness.lines[10] == "New meal on Sat 28 Feb 2026 · Tab: breakfast, lunch, dinner, snack · Esc cancels")
+        harness.press(.enter)
+        #expect(harness.lines[10] == line("New meal on Sat 28 Feb 2026, lunch · Enter next · ↑ slot · Esc cancels", 80))
+        harness.press(.escape)
+        harness.send(.event(.resize(width: 53, height: 12)))
+        harness.press(.character("g"))
+        #expect(harness.lines[10] == line("A date: tomorrow, fri, +2w, 2027-03-15 · Esc cancels", 53))
+        harness.press(.escape, .character("/"))
+        #expect(harness.lines[10] == line("Text in titles and notes · Esc cancels", 53))
     }
 
     @Test func longInputScrollsSidewaysInTheField() {

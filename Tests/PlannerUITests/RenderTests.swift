@@ -19,10 +19,13 @@ func line(_ text: String, _ width: Int = 40) -> String {
 }
 
 @Suite struct RenderTests {
-    @Test func firstScreenShowsTodayMealsMonthBannerAndEmptyDays() {
+    @Test func firstScreenShowsTheDayBeforeThenTodayMealsMonthBannerAndEmptyDays() {
         let harness = Harness(today: saturday, meals: sampleMeals)
+        // A quarter of the 11 timeline lines, 2, show the day before today: all of it here.
         #expect(harness.lines == [
-            "Sat 28 Feb  today         February 2026 ",
+            "Fri 27 Feb                February 2026 ",
+            line("  nothing planned"),
+            line("Sat 28 Feb  today"),
             line("  breakfast Porridge"),
             "  dinner    Roast vegetables with a    ✎",
             line("            very long title that wraps"),
@@ -31,36 +34,35 @@ func line(_ text: String, _ width: Int = 40) -> String {
             line("  nothing planned"),
             line("Mon 2 Mar"),
             line("  lunch     Soup"),
-            line("Tue 3 Mar"),
-            line("  nothing planned"),
             line("Sat 28 Feb 2026") .prefix(34) + "? help",
         ])
     }
 
     @Test func selectionAndTodayAreStyledInColour() {
         let buffer = Harness(today: saturday, meals: sampleMeals).render(colors: true).buffer
-        // Today's header: yellow and bold; the "today" tag reversed.
-        #expect(buffer[0, 0].style == Style(foreground: .yellow, bold: true))
-        #expect(buffer[12, 0].style == Style(foreground: .yellow, bold: true, reverse: true))
+        // Today's header (under the day before): yellow and bold; the "today" tag reversed.
+        #expect(buffer[0, 2].style == Style(foreground: .yellow, bold: true))
+        #expect(buffer[12, 2].style == Style(foreground: .yellow, bold: true, reverse: true))
         // The selected meal (the first of today) fills its whole line with the selection colour.
-        #expect(buffer[2, 1].style == Style(foreground: .green, background: .blue))
-        #expect(buffer[12, 1].style == Style(foreground: .white, background: .blue))
-        #expect(buffer[39, 1].style == Style(foreground: .white, background: .blue))
+        #expect(buffer[2, 3].style == Style(foreground: .green, background: .blue))
+        #expect(buffer[12, 3].style == Style(foreground: .white, background: .blue))
+        #expect(buffer[39, 3].style == Style(foreground: .white, background: .blue))
         // Other meals: slot coloured, title plain, note marker coloured.
-        #expect(buffer[2, 2].style == Style(foreground: .green))
-        #expect(buffer[12, 2].style == .plain)
-        #expect(buffer[39, 2].style == Style(foreground: .magenta))
+        #expect(buffer[2, 4].style == Style(foreground: .green))
+        #expect(buffer[12, 4].style == .plain)
+        #expect(buffer[39, 4].style == Style(foreground: .magenta))
         // Another day's header is bold without colour; an empty day's line is dim.
-        #expect(buffer[0, 5].style == Style(bold: true))
-        #expect(buffer[2, 6].style == Style(dim: true))
+        #expect(buffer[0, 0].style == Style(bold: true))
+        #expect(buffer[0, 7].style == Style(bold: true))
+        #expect(buffer[2, 8].style == Style(dim: true))
     }
 
     @Test func monochromeUsesReverseVideoForTheSelection() {
         let buffer = Harness(today: saturday, meals: sampleMeals).render(colors: false).buffer
-        #expect(buffer[0, 0].style == Style(bold: true, underline: true))
-        #expect(buffer[2, 1].style == Style(reverse: true))
-        #expect(buffer[30, 1].style == Style(reverse: true))
-        #expect(buffer[2, 2].style == .plain)
+        #expect(buffer[0, 2].style == Style(bold: true, underline: true))
+        #expect(buffer[2, 3].style == Style(reverse: true))
+        #expect(buffer[30, 3].style == Style(reverse: true))
+        #expect(buffer[2, 4].style == .plain)
         for x in 0..<40 {
             for y in 0..<12 {
                 #expect(buffer[x, y].style.foreground == .default && buffer[x, y].style.background == .default)
@@ -72,11 +74,11 @@ func line(_ text: String, _ width: Int = 40) -> String {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.send(.nextDay)
         let buffer = harness.render(colors: false).buffer
-        for row in 4...6 {
+        for row in 6...8 {
             #expect(buffer[20, row].style.reverse, "row \(row) is part of the selected day")
         }
-        #expect(!buffer[20, 3].style.reverse)
-        #expect(!buffer[20, 7].style.reverse)
+        #expect(!buffer[20, 5].style.reverse)
+        #expect(!buffer[20, 9].style.reverse)
         #expect(buffer.lines[11].hasPrefix("Sun 1 Mar 2026 "))
     }
 
@@ -88,7 +90,8 @@ func line(_ text: String, _ width: Int = 40) -> String {
 
     @Test func monthAndYearGoOnTheFirstHeaderOnScreen() {
         var harness = Harness(today: saturday, meals: sampleMeals)
-        harness.send(.scrollDown)
+        // Past the day before and today's header.
+        harness.send(.scrollDown, .scrollDown, .scrollDown)
         // The top day's header has scrolled off: the next header on screen carries the month,
         // unless it is the 1st with its banner shown.
         #expect(harness.lines[3] == "── March 2026 " + String(repeating: "─", count: 26))
@@ -105,23 +108,23 @@ func line(_ text: String, _ width: Int = 40) -> String {
             Meal(day: saturday, slot: "dinner", title: "Café crème"),
         ]
         let lines = Harness(today: saturday, meals: meals).lines
-        #expect(lines[1] == line("  lunch     寿司と味噌汁 and 🍣 sushi"))
-        #expect(lines[2] == line("  dinner    Café crème"))
-        #expect(lines[1].prefix(12) == "  lunch     ")
+        #expect(lines[3] == line("  lunch     寿司と味噌汁 and 🍣 sushi"))
+        #expect(lines[4] == line("  dinner    Café crème"))
+        #expect(lines[3].prefix(12) == "  lunch     ")
     }
 
     @Test func wideTitleWrapsByColumns() {
         // 20 CJK characters are 40 columns: at width 40 the title column (26) takes 13 per line.
         let title = String(repeating: "寿", count: 20)
         let lines = Harness(today: saturday, meals: [Meal(day: saturday, slot: "lunch", title: title)]).lines
-        #expect(lines[1] == line("  lunch     " + String(repeating: "寿", count: 13)))
-        #expect(lines[2] == line("            " + String(repeating: "寿", count: 7)))
+        #expect(lines[3] == line("  lunch     " + String(repeating: "寿", count: 13)))
+        #expect(lines[4] == line("            " + String(repeating: "寿", count: 7)))
     }
 
     @Test func controlCharactersInTitlesAreShownAsSymbols() {
         let meals = [Meal(day: saturday, slot: "lunch", title: "Soup\u{1B}[31m red\u{07}")]
         let lines = Harness(today: saturday, meals: meals).lines
-        #expect(lines[1] == line("  lunch     Soup␛[31m red␇"))
+        #expect(lines[3] == line("  lunch     Soup␛[31m red␇"))
         #expect(!lines.joined().contains("\u{1B}"))
     }
 

@@ -92,6 +92,8 @@ import Testing
         ("hello", 10, "hello"),
         ("hello", 5, "hello"),
         ("hello world", 8, "hello w…"),
+        ("hello world", 7, "hello…"),
+        ("a   b", 4, "a…"),
         ("abc", 0, ""),
         ("abc", 1, "…"),
         ("日本語テキスト", 7, "日本語…"),

@@ -242,6 +242,113 @@ import Testing
         #expect(timeline.takeLoadRequests().isEmpty)
     }
 
+    @Test func aReloadKeepsTheSelectedItemValid() {
+        // Today has no meals: the day itself is selected.
+        var scripted = ScriptedTimeline(width: 40, height: 10, selecting: today)
+        #expect(scripted.timeline.selection == Selection(day: today))
+
+        // Meals appear (another process added them): the first one is selected.
+        scripted.meals[today] = [10, 10, 10]
+        scripted.run { $0.invalidate(today) }
+        #expect(scripted.timeline.selection == Selection(day: today, item: 0))
+
+        // With the last of three selected, two go away: the one left is selected.
+        scripted.run { $0.moveSelection(byItems: 2) }
+        #expect(scripted.timeline.selection == Selection(day: today, item: 2))
+        scripted.meals[today] = [10]
+        scripted.run { $0.invalidate(today) }
+        #expect(scripted.timeline.selection == Selection(day: today, item: 0))
+
+        // The same after the view was scrolled (the view, not the selection, is what stays).
+        scripted.meals[today + 1] = [10, 10]
+        scripted.run { $0.invalidate(today + 1) }
+        scripted.run { $0.moveSelection(byItems: 2) }
+        scripted.run { $0.scroll(byLines: 1) }
+        #expect(scripted.timeline.selection == Selection(day: today + 1, item: 1))
+        scripted.meals[today + 1] = []
+        scripted.run { $0.invalidate(today + 1) }
+        #expect(scripted.timeline.selection == Selection(day: today + 1))
+        scripted.meals[today + 1] = [10]
+        scripted.run { $0.invalidate(today + 1) }
+        #expect(scripted.timeline.selection == Selection(day: today + 1, item: 0))
+    }
+
+    @Test func replacingTheLayoutLaysOutEveryHeldDayAgainAndKeepsTheTopDay() {
+        // Every day: two 30-character titles, one line each at 40 columns.
+        var scripted = ScriptedTimeline(width: 40, height: 10, selecting: today, defaultMeals: [30, 30])
+        scripted.run { $0.scroll(byDays: 1) }
+        scripted.run { $0.moveSelection(byItems: 1) }
+        #expect(scripted.rows == ["2026-11-22 0+3@0", "2026-11-23 0+3@3", "2026-11-24 0+3@6", "2026-11-25 0+1@9"])
+        #expect(scripted.timeline.selection == Selection(day: today + 1, item: 1))
+
+        // A layout that wraps titles at half the width: each title takes two lines.
+        let loads = scripted.run {
+            $0.replaceLayout { _, titles, width in FakeDays.layout(titleLengths: titles, width: width / 2) }
+        }
+        #expect(loads.isEmpty)
+        #expect(scripted.rows == ["2026-11-22 0+5@0", "2026-11-23 0+5@5"])
+        #expect(scripted.timeline.layout(of: today + 1).items == [1..<3, 3..<5])
+        #expect(scripted.timeline.selection == Selection(day: today + 1, item: 1))
+        // Days loaded later use the new layout too.
+        scripted.run { $0.jump(to: today + 100) }
+        #expect(scripted.timeline.layout(of: today + 100).height == 5)
+    }
+
+    @Test func aJumpWithContextShowsTheEndOfTheDayBeforeAndKeepsItThroughLoads() {
+        // The day before today has four one-line meals (5 lines), today two (3 lines).
+        let meals: [Day: [Int]] = [today + -1: [10, 10, 10, 10], today: [10, 10]]
+        var timeline = Timeline<[Int]>(width: 40, height: 10, selecting: today, context: 3) { _, titles, width in
+            FakeDays.layout(titleLengths: titles, width: width)
+        }
+        // Before the load every day is a 2-line placeholder: all of the day before shows.
+        #expect(timeline.position == ScrollPosition(day: today + -1))
+        for request in timeline.takeLoadRequests() {
+            timeline.didLoad(request) { meals[$0] ?? [] }
+        }
+        // Loaded, it is 5 lines: its last 3 are above today, whose first meal is selected.
+        #expect(timeline.position == ScrollPosition(day: today + -1, line: 2))
+        #expect(timeline.selection == Selection(day: today, item: 0))
+        #expect(timeline.screen.selectedLines == 4..<5)
+
+        // An edit of the day before (now one meal, 2 lines) keeps today where it was relative
+        // to it: both of its lines show.
+        timeline.invalidate(today + -1)
+        for request in timeline.takeLoadRequests() {
+            timeline.didLoad(request) { $0 == today + -1 ? [10] : meals[$0] ?? [] }
+        }
+        #expect(timeline.position == ScrollPosition(day: today + -1))
+
+        // A move ends it: the view then only scrolls as needed.
+        timeline.moveSelection(byItems: 1)
+        timeline.invalidate(today + -1)
+        for request in timeline.takeLoadRequests() {
+            timeline.didLoad(request) { meals[$0] ?? [] }
+        }
+        #expect(timeline.position == ScrollPosition(day: today + -1))
+    }
+
+    @Test func contextGivesWayToTheSelectionAndTheCalendarsStart() {
+        var scripted = ScriptedTimeline(width: 40, height: 4, selecting: today, defaultMeals: [10, 10, 10, 10])
+        // Far away and back with 3 lines of context: the selected first meal and its header need
+        // 2 of the 4 lines, so the day before gets 2.
+        scripted.run { $0.jump(to: today + 1000) }
+        var jump: Jump<[Int]>?
+        scripted.run { jump = $0.jump(to: today, context: 3) }
+        #expect(jump?.kind == .recenter)
+        #expect(scripted.rows == ["2026-11-20 3+2@0", "2026-11-21 0+2@2"])
+        // Inside the window: a smooth jump to the same kind of place.
+        scripted.run { jump = $0.jump(to: today + 3, context: 3) }
+        #expect(jump?.kind == .smooth)
+        #expect(scripted.rows == ["2026-11-23 3+2@0", "2026-11-24 0+2@2"])
+        // A view of 2 lines has no room for context.
+        scripted.run { $0.resize(width: 40, height: 2) }
+        scripted.run { $0.jump(to: today, context: 3) }
+        #expect(scripted.rows == ["2026-11-21 0+2@0"])
+        // Nothing comes before the first day.
+        scripted.run { $0.jump(to: .first, context: 3) }
+        #expect(scripted.timeline.position == ScrollPosition(day: .first))
+    }
+
     @Test func answersOvertakenByAJumpAreIgnored() {
         var timeline = Timeline<[Int]>(width: 40, height: 10, selecting: today) { _, titles, width in
             FakeDays.layout(titleLengths: titles, width: width)

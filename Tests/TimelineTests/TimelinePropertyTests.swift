@@ -75,7 +75,8 @@ import Testing
             case 2: target = random.next() % 2 == 0 ? .first : .last
             default: target = Day(clamping: Int.random(in: Day.validNumbers, using: &random))
             }
-            jump(&driver, to: target, animated: random.next() % 4 != 0)
+            let context = random.next() % 3 == 0 ? Int.random(in: 1...6, using: &random) : 0
+            jump(&driver, to: target, animated: random.next() % 4 != 0, context: context)
         case 7:
             let width = randomWidth(using: &random)
             let newHeight = randomHeight(using: &random)
@@ -111,13 +112,13 @@ import Testing
         }
     }
 
-    private func jump(_ driver: inout Driver, to target: Day, animated: Bool) {
+    private func jump(_ driver: inout Driver, to target: Day, animated: Bool, context: Int) {
         let windowBefore = driver.timeline.window
         let startBefore = driver.timeline.position
         let layout = driver.timeline.layout(of: target)
         var jump: Jump<FakeDay>?
-        let requests = driver.apply("jump to \(target)", rule: .whenItFits) {
-            jump = $0.jump(to: target, animated: animated)
+        let requests = driver.apply("jump to \(target) context \(context)", rule: .whenItFits) {
+            jump = $0.jump(to: target, animated: animated, context: context)
         }
         guard let jump else { return }
         #expect(driver.timeline.selection == Selection(day: target, item: layout.validItem(nil)))
@@ -127,7 +128,10 @@ import Testing
             #expect(windowBefore.contains(target), "smooth jump outside the window \(driver.context)")
         case .recenter:
             #expect(requests.count == 1, "a recentering jump made \(requests.count) requests \(driver.context)")
-            #expect(driver.timeline.position.day == target || target.distance(to: .last) < driver.timeline.height,
+            // On top, or below the end of the day before when context was asked for.
+            let top = driver.timeline.position.day
+            #expect(top == target || (context > 0 && top == target.adding(days: -1))
+                    || target.distance(to: .last) < driver.timeline.height,
                     "recenter did not put the target on top \(driver.context)")
         }
         if !windowBefore.contains(target) {

@@ -1,0 +1,31 @@
+import Foundation
+import MealPlanCore
+import Testing
+@testable import MealPlanStore
+
+/// Errors read two ways: the command line's one-line message names the file; the planner's
+/// status line takes the short reason, which does not.
+@Suite struct StoreErrorTests {
+    @Test func aWriteToAReadOnlyFileSaysSoWithAndWithoutThePath() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("meals.sqlite")
+        _ = try MealStore.open(path: path, access: .readWrite)
+        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: path)
+        let store = try MealStore.open(path: path, access: .read)
+        let monday = try Day(iso: "2026-03-02")
+        do throws(StoreError) {
+            try store.addMeal(day: monday, slot: "lunch", title: "Bread")
+            Issue.record("a read-only database took a meal")
+        } catch {
+            #expect(error.kind == .database)
+            #expect(error.message == "database '\(path)': it is read-only")
+            #expect(error.reason == "the database is read-only")
+        }
+    }
+
+    @Test func errorsThatNameNoFileAreTheirOwnReason() {
+        let error = StoreError(.input, "there is no meal 42")
+        #expect(error.reason == error.message)
+        #expect(error == StoreError(.input, "there is no meal 42"))
+    }
+}
