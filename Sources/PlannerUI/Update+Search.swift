@@ -1,15 +1,6 @@
 import MealPlanCore
 import Timeline
 
-extension Meal {
-    /// Whether the title or the note contains `text`, ignoring case: the same test the store
-    /// applies to days beyond the selected one.
-    func matches(_ text: String) -> Bool {
-        let wanted = text.lowercased()
-        return title.lowercased().contains(wanted) || (note?.lowercased().contains(wanted) ?? false)
-    }
-}
-
 /// Search across the whole database: the selected day is searched in memory (it is loaded),
 /// and the store is asked for the nearest match on the days beyond it.
 extension PlannerState {
@@ -25,7 +16,8 @@ extension PlannerState {
             case .forward: candidates = meals.indices.filter { $0 > selection.item ?? -1 }
             case .backward: candidates = meals.indices.filter { $0 < selection.item ?? 0 }.reversed()
             }
-            if let item = candidates.first(where: { meals[$0].matches(text) }) {
+            let query = MealQuery(text)
+            if let item = candidates.first(where: { meals[$0].matches(query) }) {
                 timeline.select(Selection(day: selection.day, item: item))
                 message = StatusMessage("/\(text)")
                 return []

@@ -1,0 +1,53 @@
+/// A case-insensitive search for text in meals' titles and notes.
+///
+/// One definition serves the store (as an SQLite function, so "the next match" stops at the first
+/// hit of an index scan) and the planner (over the days it has loaded), so both find exactly the
+/// same meals. Unicode letters fold ("CRÈME" finds "crème"), which SQLite's `LIKE` does not do;
+/// ASCII text, the common case, is compared byte by byte without lowering a copy, because a miss
+/// may scan a million meals.
+public struct MealQuery: Sendable {
+    private let wanted: [UInt8]
+
+    public init(_ text: String) {
+        wanted = Array(text.lowercased().utf8)
+    }
+
+    /// Whether `title` or `note` contains the text; an empty query matches everything.
+    public func matches(title: String, note: String?) -> Bool {
+        if wanted.isEmpty { return true }
+        return contains(title) || note.map(contains) == true
+    }
+
+    private func contains(_ text: String) -> Bool {
+        var text = text
+        let ascii = text.withUTF8 { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? occurs(in: bytes, lowering: true) : nil
+        }
+        if let ascii { return ascii }
+        var lowered = text.lowercased()
+        return lowered.withUTF8 { occurs(in: $0, lowering: false) }
+    }
+
+    /// Whether the wanted bytes occur in `bytes`, with ASCII capitals of `bytes` lowered if asked.
+    private func occurs(in bytes: UnsafeBufferPointer<UInt8>, lowering: Bool) -> Bool {
+        guard bytes.count >= wanted.count else { return false }
+        for start in 0...(bytes.count - wanted.count) {
+            var index = 0
+            while index < wanted.count {
+                var byte = bytes[start + index]
+                if lowering, byte >= 0x41, byte <= 0x5A { byte |= 0x20 }
+                if byte != wanted[index] { break }
+                index += 1
+            }
+            if index == wanted.count { return true }
+        }
+        return false
+    }
+}
+
+extension Meal {
+    /// Whether this meal's title or note contains the query's text.
+    public func matches(_ query: MealQuery) -> Bool {
+        query.matches(title: title, note: note)
+    }
+}
