@@ -13,7 +13,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "MealPlanCore"),
-        .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore"]),
+        .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "TestSupport"]),
+        // Helpers shared by the test targets (a seeded random generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(
             name: "MealPlanStore",
             dependencies: [
@@ -27,7 +29,7 @@ let package = Package(
         .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .target(name: "Timeline", dependencies: ["MealPlanCore"]),
-        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore", "TestSupport"]),
         .target(name: "PlannerUI", dependencies: ["MealPlanCore", "Timeline", "TerminalKit"]),
         .testTarget(name: "PlannerUITests", dependencies: ["PlannerUI", "MealPlanCore", "Timeline", "TerminalKit"]),
         .executableTarget(
@@ -52,7 +54,7 @@ let package = Package(
             name: "csv-throughput", dependencies: ["MealPlanExchange", "MealPlanCore"], path: "Benchmarks/csv-throughput"),
         .testTarget(
             name: "MealPlanExchangeTests",
-            dependencies: ["MealPlanExchange", "MealPlanCore", .product(name: "CSV", package: "CSV.swift")]),
+            dependencies: ["MealPlanExchange", "MealPlanCore", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import Foundation
 import MealPlanCore
 import Testing
 @testable import MealPlanExchange
+import TestSupport
 
 /// A valid input and the rows it must give: (line, date, slot, title, note).
 struct ValidCase: CustomTestStringConvertible, Sendable {

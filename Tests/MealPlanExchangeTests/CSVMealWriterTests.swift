@@ -3,6 +3,7 @@ import Foundation
 import MealPlanCore
 import Testing
 @testable import MealPlanExchange
+import TestSupport
 
 @Suite("CSVMealWriter")
 struct CSVMealWriterTests {

@@ -1,5 +1,6 @@
 import MealPlanCore
 import Timeline
+import TestSupport
 
 /// A stand-in for the planner's day content: the lengths of a day's meal titles (0–12 meals,
 /// titles up to 300 characters), derived from the day and its edit count, which it carries so
@@ -17,7 +18,7 @@ struct FakeDays: Sendable {
 
     func content(of day: Day) -> FakeDay {
         let edits = edits(of: day)
-        var generator = SplitMix64(seed: UInt64(bitPattern: Int64(day.number)) &* 31 &+ edits)
+        var generator = SeededGenerator(seed: UInt64(bitPattern: Int64(day.number)) &* 31 &+ edits)
         let count = Int(generator.next() % 13)
         return FakeDay(day: day, edits: edits, titleLengths: (0..<count).map { _ in
             // Mostly short titles, some very long ones.
@@ -55,19 +56,3 @@ struct FakeDays: Sendable {
     }
 }
 
-/// A small, fast, seedable random number generator (SplitMix64), so failures replay exactly.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}

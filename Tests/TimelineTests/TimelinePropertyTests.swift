@@ -1,6 +1,7 @@
 import MealPlanCore
 import Testing
 @testable import Timeline
+import TestSupport
 
 /// Thousands of random operation sequences over the fake data source; `Driver` checks the
 /// invariants after every step, the cases below check what each operation promises.
@@ -19,7 +20,7 @@ import Testing
     }
 
     private func runSequences(seed: UInt64, answersLater: Bool) {
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var roundTrips = RoundTrips()
         for sequence in 0..<Self.sequencesPerSeed {
             let start = randomDay(near: Day(year: 2026, month: 11, day: 21)!, using: &random)
@@ -48,7 +49,7 @@ import Testing
     }
 
     private func step(_ driver: inout Driver, home: Day, roundTrips: inout RoundTrips,
-                      using random: inout SplitMix64) {
+                      using random: inout SeededGenerator) {
         let height = driver.timeline.height
         let sign = random.next() % 2 == 0 ? 1 : -1
         switch random.next() % 10 {
@@ -154,7 +155,7 @@ import Testing
         }
     }
 
-    private func randomDay(near today: Day, using random: inout SplitMix64) -> Day {
+    private func randomDay(near today: Day, using random: inout SeededGenerator) -> Day {
         switch random.next() % 4 {
         case 0: Day.first.adding(days: Int.random(in: 0...30, using: &random))
         case 1: Day.last.adding(days: -Int.random(in: 0...30, using: &random))
@@ -163,11 +164,11 @@ import Testing
         }
     }
 
-    private func randomWidth(using random: inout SplitMix64) -> Int {
+    private func randomWidth(using random: inout SeededGenerator) -> Int {
         random.next() % 2 == 0 ? [1, 2, 3, 20, 80, 200].randomElement(using: &random)! : Int.random(in: 1...200, using: &random)
     }
 
-    private func randomHeight(using random: inout SplitMix64) -> Int {
+    private func randomHeight(using random: inout SeededGenerator) -> Int {
         random.next() % 2 == 0 ? [1, 2, 3, 5, 24].randomElement(using: &random)! : Int.random(in: 1...60, using: &random)
     }
 }
