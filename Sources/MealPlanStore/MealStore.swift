@@ -60,7 +60,10 @@ public final class MealStore: Sendable {
     /// never modified; the schema is migrated only when it is older than this program's.
     /// `concurrentReads` asks for a `DatabasePool`, for a long-lived process that reads while it
     /// writes; otherwise one connection is opened, the cheapest start for a single command.
-    public static func open(path: String, access: Access, concurrentReads: Bool = false) throws(StoreError) -> MealStore {
+    /// `pageCacheKiB` caps SQLite's page cache of each connection (SQLite's default is 2,000 KiB).
+    public static func open(
+        path: String, access: Access, concurrentReads: Bool = false, pageCacheKiB: Int? = nil
+    ) throws(StoreError) -> MealStore {
         var state = try DatabaseFile.inspect(path)
         if state == .missing {
             try DatabaseFile.makeParentFolders(of: path)
@@ -74,7 +77,7 @@ public final class MealStore: Sendable {
             throw .database("database '\(path)' is read-only; cannot change it")
         }
         do {
-            let configuration = configuration(readOnly: !writable)
+            let configuration = configuration(readOnly: !writable, pageCacheKiB: pageCacheKiB)
             let writer: any DatabaseWriter = try concurrentReads
                 ? DatabasePool(path: path, configuration: configuration)
                 : DatabaseQueue(path: path, configuration: configuration)
@@ -95,13 +98,17 @@ public final class MealStore: Sendable {
         }
     }
 
-    static func configuration(readOnly: Bool) -> Configuration {
+    static func configuration(readOnly: Bool, pageCacheKiB: Int? = nil) -> Configuration {
         var configuration = Configuration()
         configuration.readonly = readOnly
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "mealplan"
         configuration.prepareDatabase { db in
             db.add(function: MealSearch.function)
+            if let pageCacheKiB {
+                // A negative cache_size counts KiB rather than pages.
+                try db.execute(sql: "PRAGMA cache_size = \(-pageCacheKiB)")
+            }
         }
         return configuration
     }

@@ -22,9 +22,9 @@ struct StoreOptions: ParsableArguments {
         return found
     }
 
-    func openStore(_ access: MealStore.Access) throws(StoreError) -> MealStore {
+    func openStore(_ access: MealStore.Access, pageCacheKiB: Int? = nil) throws(StoreError) -> MealStore {
         let path = try DatabaseLocation.path(option: db, environment: Self.environment())
-        return try MealStore.open(path: path, access: access)
+        return try MealStore.open(path: path, access: access, pageCacheKiB: pageCacheKiB)
     }
 
     /// Today, or the day in `MEALPLAN_TODAY` (YYYY-MM-DD) when set, so tests and scripts can

@@ -74,6 +74,19 @@ import Testing
         #expect(fileBytes(path) == before)
     }
 
+    @Test(arguments: [false, true])
+    func pageCacheIsCappedOnEveryConnectionWhenAsked(concurrentReads: Bool) throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("meals.sqlite")
+        let capped = try MealStore.open(path: path, access: .read, concurrentReads: concurrentReads, pageCacheKiB: 256)
+        let cacheSize = "PRAGMA cache_size"
+        #expect(try capped.read { try Int.fetchOne($0, sql: cacheSize) } == -256)
+        #expect(try capped.writer.writeWithoutTransaction { try Int.fetchOne($0, sql: cacheSize) } == -256)
+        // Without the cap, SQLite's own default (-2000, i.e. 2,000 KiB) stays.
+        let uncapped = try MealStore.open(path: path, access: .read, concurrentReads: concurrentReads)
+        #expect(try uncapped.read { try Int.fetchOne($0, sql: cacheSize) } == -2000)
+    }
+
     @Test func unusableLocationsGiveOneLineErrors() throws {
         let folder = TemporaryFolder()
         let blocker = folder.file("file")
