@@ -2,7 +2,7 @@ import GRDB
 import MealPlanCore
 
 /// Changes to apply to a stored meal; `nil` leaves a field as it is.
-public struct MealChanges: Sendable {
+public struct MealChanges: Sendable, Equatable {
     public var title: String?
     /// `.some(nil)` or blank text removes the note.
     public var note: String??
@@ -15,6 +15,38 @@ public struct MealChanges: Sendable {
         self.note = note
         self.slot = slot
         self.day = day
+    }
+}
+
+/// One change to the stored meals, for `MealStore.apply(_:)`, which makes several in one
+/// transaction.
+public enum MealEdit: Sendable, Equatable {
+    /// A new meal at the end of its day's slot (its id and position are ignored; its slot is
+    /// matched like typed input).
+    case add(Meal)
+    /// `MealChanges` applied to meal `id`.
+    case update(id: Int64, MealChanges)
+    /// A meal removed earlier put back (see `MealStore.restoreMeal`).
+    case restore(Meal)
+    case remove(id: Int64)
+
+    /// The edit with its title checked and trimmed, the note cleaned, before any transaction
+    /// starts: a bad title is the user's mistake even on a database that cannot be written.
+    func validated() throws(StoreError) -> MealEdit {
+        func valid(_ meal: Meal) throws(StoreError) -> Meal {
+            var meal = meal
+            meal.title = try MealStore.validTitle(meal.title)
+            meal.note = Meal.validNote(meal.note)
+            return meal
+        }
+        switch self {
+        case .add(let meal): return .add(try valid(meal))
+        case .restore(let meal): return .restore(try valid(meal))
+        case .update(let id, var changes):
+            changes.title = try changes.title.map { text throws(StoreError) in try MealStore.validTitle(text) }
+            return .update(id: id, changes)
+        case .remove: return self
+        }
     }
 }
 
@@ -47,7 +79,7 @@ extension MealStore {
     static let nextPositionSQL =
         "(SELECT IFNULL(MAX(position) + 1, 0) FROM meal WHERE day = :day AND slotId = :slotId)"
 
-    private static func insert(_ db: Database, day: Day, slotID: Int64, title: String, note: String?) throws -> Meal {
+    static func insert(_ db: Database, day: Day, slotID: Int64, title: String, note: String?) throws -> Meal {
         try db.execute(
             sql: """
                 INSERT INTO meal(day, slotId, position, title, note)
@@ -63,36 +95,99 @@ extension MealStore {
     /// the title and note are validated by `Meal.validTitle` / `Meal.validNote`.
     @discardableResult
     public func addMeal(day: Day, slot: String, title: String, note: String? = nil) throws(StoreError) -> Meal {
-        let title = try Self.validTitle(title)
-        return try write { db in
-            let slot = try Self.resolveSlot(db, slot)
-            return try Self.insert(db, day: day, slotID: slot.id, title: title, note: Meal.validNote(note))
-        }
+        try apply(.add(Meal(day: day, slot: slot, title: title, note: note)))
     }
 
     /// Applies `changes` to meal `id`; a meal moved to another day or slot goes to the end there.
     @discardableResult
     public func updateMeal(id: Int64, _ changes: MealChanges) throws(StoreError) -> Meal {
-        let title = try changes.title.map { text throws(StoreError) in try Self.validTitle(text) }
-        return try write { db in
-            let meal = try Self.existingMeal(db, id: id)
-            let currentSlotID = try Int64.fetchOne(db, sql: "SELECT slotId FROM meal WHERE id = ?", arguments: [id])
-            let slotID = try changes.slot.map { try Self.resolveSlot(db, $0).id } ?? currentSlotID
-            let day = changes.day ?? meal.day
-            let note = changes.note.map { Meal.validNote($0) } ?? meal.note
-            let moves = day != meal.day || slotID != currentSlotID
-            try db.execute(
-                sql: """
-                    UPDATE meal SET title = :title, note = :note, day = :day, slotId = :slotId,
-                        position = CASE WHEN :moves THEN \(Self.nextPositionSQL) ELSE position END
-                    WHERE id = :id
-                    """,
-                arguments: [
-                    "title": title ?? meal.title, "note": note, "day": day.number, "slotId": slotID,
-                    "moves": moves, "id": id,
-                ])
-            return try Self.existingMeal(db, id: id)
+        try apply(.update(id: id, changes))
+    }
+
+    /// Puts back a meal removed earlier (undo of a delete, redo of an add): with its id, in its
+    /// slot at its position. Another process may have taken either meanwhile; the meal then gets
+    /// a new id, or goes to the end of its slot. Returns the meal as stored.
+    @discardableResult
+    public func restoreMeal(_ meal: Meal) throws(StoreError) -> Meal {
+        try apply(.restore(meal))
+    }
+
+    /// One edit that stores a meal (not a removal), returning it as stored.
+    private func apply(_ edit: MealEdit) throws(StoreError) -> Meal {
+        // Only a removal answers nil.
+        try apply([edit])[0]!
+    }
+
+    /// Makes all `edits` in one transaction, in order, all or none: one refused edit (an
+    /// unknown id or slot, an empty title) changes nothing. Returns each edit's meal as stored,
+    /// `nil` for a removal. This is how the planner stores a change of several meals (a pasted
+    /// day, its undo and redo) as one step.
+    @discardableResult
+    public func apply(_ edits: [MealEdit]) throws(StoreError) -> [Meal?] {
+        let edits = try edits.map { edit throws(StoreError) in try edit.validated() }
+        return try write { db in try edits.map { try Self.apply($0, in: db) } }
+    }
+
+    private static func apply(_ edit: MealEdit, in db: Database) throws -> Meal? {
+        switch edit {
+        case .add(let meal):
+            let slot = try resolveSlot(db, meal.slot)
+            return try insert(db, day: meal.day, slotID: slot.id, title: meal.title, note: meal.note)
+        case .update(let id, let changes):
+            return try update(db, id: id, changes)
+        case .restore(let meal):
+            return try restore(db, meal)
+        case .remove(let id):
+            try remove(db, id: id)
+            return nil
         }
+    }
+
+    private static func update(_ db: Database, id: Int64, _ changes: MealChanges) throws -> Meal {
+        let meal = try existingMeal(db, id: id)
+        let currentSlotID = try Int64.fetchOne(db, sql: "SELECT slotId FROM meal WHERE id = ?", arguments: [id])
+        let slotID = try changes.slot.map { try resolveSlot(db, $0).id } ?? currentSlotID
+        let day = changes.day ?? meal.day
+        let note = changes.note.map { Meal.validNote($0) } ?? meal.note
+        let moves = day != meal.day || slotID != currentSlotID
+        try db.execute(
+            sql: """
+                UPDATE meal SET title = :title, note = :note, day = :day, slotId = :slotId,
+                    position = CASE WHEN :moves THEN \(nextPositionSQL) ELSE position END
+                WHERE id = :id
+                """,
+            arguments: [
+                "title": changes.title ?? meal.title, "note": note, "day": day.number, "slotId": slotID,
+                "moves": moves, "id": id,
+            ])
+        return try existingMeal(db, id: id)
+    }
+
+    private static func restore(_ db: Database, _ meal: Meal) throws -> Meal {
+        let slot = try resolveSlot(db, meal.slot)
+        let idTaken = try meal.id.map { try fetchMeal(db, id: $0) != nil } ?? true
+        let placeTaken = try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM meal WHERE day = ? AND slotId = ? AND position = ?)",
+            arguments: [meal.day.number, slot.id, meal.position]) ?? true
+        var arguments: [String: (any DatabaseValueConvertible)?] = [
+            "id": idTaken ? nil : meal.id, "day": meal.day.number, "slotId": slot.id,
+            "title": meal.title, "note": meal.note,
+        ]
+        if !placeTaken { arguments["position"] = meal.position }
+        try db.execute(
+            sql: """
+                INSERT INTO meal(id, day, slotId, position, title, note)
+                VALUES (:id, :day, :slotId, \(placeTaken ? nextPositionSQL : ":position"), :title, :note)
+                """,
+            arguments: StatementArguments(arguments))
+        return try existingMeal(db, id: db.lastInsertedRowID)
+    }
+
+    @discardableResult
+    private static func remove(_ db: Database, id: Int64) throws -> Meal {
+        let meal = try existingMeal(db, id: id)
+        try db.execute(sql: "DELETE FROM meal WHERE id = ?", arguments: [id])
+        return meal
     }
 
     /// Stores a copy of meal `id` on `day` (in `slot`, or the same slot), at the end of that slot.
@@ -105,47 +200,13 @@ extension MealStore {
         }
     }
 
-    /// Puts back a meal removed earlier (undo of a delete, redo of an add): with its id, in its
-    /// slot at its position. Another process may have taken either meanwhile; the meal then gets
-    /// a new id, or goes to the end of its slot. Returns the meal as stored.
-    @discardableResult
-    public func restoreMeal(_ meal: Meal) throws(StoreError) -> Meal {
-        let title = try Self.validTitle(meal.title)
-        return try write { db in
-            let slot = try Self.resolveSlot(db, meal.slot)
-            let idTaken = try meal.id.map { try Self.fetchMeal(db, id: $0) != nil } ?? true
-            let placeTaken = try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM meal WHERE day = ? AND slotId = ? AND position = ?)",
-                arguments: [meal.day.number, slot.id, meal.position]) ?? true
-            var arguments: [String: (any DatabaseValueConvertible)?] = [
-                "id": idTaken ? nil : meal.id, "day": meal.day.number, "slotId": slot.id,
-                "title": title, "note": Meal.validNote(meal.note),
-            ]
-            if !placeTaken { arguments["position"] = meal.position }
-            try db.execute(
-                sql: """
-                    INSERT INTO meal(id, day, slotId, position, title, note)
-                    VALUES (:id, :day, :slotId, \(placeTaken ? Self.nextPositionSQL : ":position"), :title, :note)
-                    """,
-                arguments: StatementArguments(arguments))
-            return try Self.existingMeal(db, id: db.lastInsertedRowID)
-        }
-    }
-
     /// Removes the meals with these ids, all or none: one unknown id removes nothing.
     /// Returns the removed meals in the order the ids were given (duplicates counted once).
     @discardableResult
     public func removeMeals(ids: [Int64]) throws(StoreError) -> [Meal] {
         var seen = Set<Int64>()
         let unique = ids.filter { seen.insert($0).inserted }
-        return try write { db in
-            let delete = try db.makeStatement(sql: "DELETE FROM meal WHERE id = ?")
-            return try unique.map { id in
-                let meal = try Self.existingMeal(db, id: id)
-                try delete.execute(arguments: [id])
-                return meal
-            }
-        }
+        return try write { db in try unique.map { try Self.remove(db, id: $0) } }
     }
 
     /// The meals of `range` in display order (day, slot order, position), optionally only those

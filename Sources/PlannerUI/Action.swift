@@ -12,7 +12,7 @@ public enum Action: Hashable, Sendable {
     case moveDown, moveUp, nextDay, previousDay, pageDown, pageUp, scrollDown, scrollUp
     case weekForward, weekBack, today, goToDate
     // Changing meals.
-    case addMeal, editMeal, deleteMeal, undo, redo, copyMeal, pasteMeal, moveMeal
+    case addMeal, editMeal, deleteMeal, undo, redo, copyMeal, pasteMeal, moveMeal, copyDay, pasteDay
     // Finding meals.
     case search, nextMatch, previousMatch
     case help, quit
@@ -24,9 +24,10 @@ public enum Action: Hashable, Sendable {
     case loaded(LoadRequest, [Day: [Meal]])
     /// `Effect.load` failed; the message is shown and the days stay as they were.
     case loadFailed(LoadRequest, message: String)
-    /// `Effect.save` succeeded; `stored` is the meal as the store now holds it (its id, slot
-    /// name and position as stored), `nil` when the change removed it.
-    case saved(SaveRequest, stored: Meal?)
+    /// `Effect.save` succeeded; `stored` has, for each change of the batch in order, the meal as
+    /// the store now holds it (its id, slot name and position as stored), `nil` when the change
+    /// removed it.
+    case saved(SaveRequest, stored: [Meal?])
     /// `Effect.save` failed; nothing changed in the store.
     case saveFailed(SaveRequest, message: String)
     /// The store's answer to `Effect.findMatch`: the matching meal, or `nil` when there is none.
@@ -52,8 +53,9 @@ public enum Action: Hashable, Sendable {
 public enum Effect: Hashable, Sendable {
     /// Read the meals of `request.days`; answer `.loaded(request, mealsByDay)` or `.loadFailed`.
     case load(LoadRequest)
-    /// Write `request.change` in one transaction; answer `.saved(request, stored:)` or
-    /// `.saveFailed`. See `MealChange` for how each kind of change maps to the store.
+    /// Write every change of `request.change` in one transaction, all or none; answer
+    /// `.saved(request, stored:)` or `.saveFailed`. See `MealChange` for how each kind of
+    /// change maps to the store.
     case save(SaveRequest)
     /// Find the nearest meal matching `request.text` strictly after (or before)
     /// `request.from`; answer `.matchFound(request, meal)` or `.searchFailed`.
@@ -91,12 +93,34 @@ public struct MealChange: Hashable, Sendable {
     }
 }
 
+/// One step of the history: the changes one command made, stored in one transaction and undone
+/// and redone as a whole. Most commands change one meal; pasting a day adds all of its meals.
+public struct ChangeBatch: Hashable, Sendable, ExpressibleByArrayLiteral {
+    public var changes: [MealChange]
+
+    public init(_ changes: [MealChange]) {
+        self.changes = changes
+    }
+
+    public init(arrayLiteral changes: MealChange...) {
+        self.init(changes)
+    }
+
+    /// The batch that undoes this one: each change reversed, the last one first.
+    public var inverse: ChangeBatch { ChangeBatch(changes.reversed().map(\.inverse)) }
+
+    /// The days whose content the batch touches, earliest first, without repeats.
+    public var days: [Day] {
+        Array(Set(changes.flatMap(\.days))).sorted()
+    }
+}
+
 /// A change handed to the store, with an id so its answer finds its way back.
 public struct SaveRequest: Hashable, Sendable {
     public let id: Int
-    public let change: MealChange
+    public let change: ChangeBatch
 
-    public init(id: Int, change: MealChange) {
+    public init(id: Int, change: ChangeBatch) {
         self.id = id
         self.change = change
     }

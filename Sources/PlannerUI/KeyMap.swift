@@ -78,6 +78,8 @@ public struct KeyMap: Sendable {
             ([.character("m")], .moveMeal, "move the selected meal to a date"),
             ([.character("y")], .copyMeal, "copy the selected meal"),
             ([.character("p")], .pasteMeal, "paste it onto the selected day"),
+            ([.character("Y")], .copyDay, "copy the selected day's meals"),
+            ([.character("P")], .pasteDay, "paste them onto the selected day"),
             ([.character("u")], .undo, "undo"),
             ([.control("r")], .redo, "redo"),
         ]) + section("Find", [

@@ -18,12 +18,12 @@ public struct PlannerState: Sendable {
     /// The status line's message, cleared by the next key.
     public internal(set) var message: StatusMessage?
     /// Changes made in this session, oldest first, as stored (with the store's ids).
-    public internal(set) var undoStack: [MealChange] = []
+    public internal(set) var undoStack: [ChangeBatch] = []
     /// Changes undone, as they will be made again by redo, most recently undone last; a new
     /// change clears it.
-    public internal(set) var redoStack: [MealChange] = []
-    /// The meal `y` copied, which `p` pastes.
-    public internal(set) var clipboard: Meal?
+    public internal(set) var redoStack: [ChangeBatch] = []
+    /// What `y` or `Y` copied last, which `p` or `P` pastes.
+    public internal(set) var clipboard: Clipboard?
     /// The text of the last search, repeated by `n` and `N`.
     public internal(set) var lastSearch: String?
     /// Screens of a smooth jump still to show, one per tick, before the timeline's own screen.
@@ -155,13 +155,22 @@ public struct MealForm: Hashable, Sendable {
     }
 }
 
+/// What was copied, as it was when copied: later changes to the original do not change a paste.
+public enum Clipboard: Hashable, Sendable {
+    /// One meal (`y`), which `p` pastes.
+    case meal(Meal)
+    /// A day's meals in display order (`Y`), which `P` pastes; the list is empty for a day
+    /// without meals.
+    case day(Day, [Meal])
+}
+
 /// Why a save was asked for, which says what its answer does to the history.
 enum SaveOrigin: Hashable, Sendable {
     /// A new change by the user; `done` is the message shown once it is stored.
     case change(done: String)
     /// Undoing (or redoing) this entry of the history.
-    case undo(MealChange)
-    case redo(MealChange)
+    case undo(ChangeBatch)
+    case redo(ChangeBatch)
 }
 
 struct PendingSave: Hashable, Sendable {

@@ -1,11 +1,12 @@
 import MealPlanCore
 import Timeline
 
-/// Changing meals: every change goes to the store as a `MealChange`, and only the store's
-/// answer updates the history and the screen, so what is shown is always what is stored.
+/// Changing meals: every change goes to the store as a `ChangeBatch` of `MealChange`s, and only
+/// the store's answer updates the history and the screen, so what is shown is always what is
+/// stored.
 extension PlannerState {
     /// Hands `change` to the store, unless another save is still in flight.
-    mutating func save(_ change: MealChange, origin: SaveOrigin) -> [Effect] {
+    mutating func save(_ change: ChangeBatch, origin: SaveOrigin) -> [Effect] {
         guard pendingSave == nil else {
             message = StatusMessage("Still saving the last change; try again", isError: true)
             return []
@@ -16,10 +17,10 @@ extension PlannerState {
         return [.save(request)]
     }
 
-    mutating func didSave(_ request: SaveRequest, stored: Meal?) -> [Effect] {
+    mutating func didSave(_ request: SaveRequest, stored: [Meal?]) -> [Effect] {
         guard let pending = pendingSave, pending.request == request else { return [] }
         pendingSave = nil
-        let applied = MealChange(before: request.change.before, after: stored)
+        let applied = ChangeBatch(zip(request.change.changes, stored).map { MealChange(before: $0.before, after: $1) })
         switch pending.origin {
         case .change(let done):
             undoStack.append(applied)
@@ -36,8 +37,8 @@ extension PlannerState {
             message = StatusMessage("Redid: \(describe(entry))")
         }
         for day in applied.days { timeline.invalidate(day) }
-        guard let stored else { return [] }
-        return reveal(stored)
+        guard let first = stored.lazy.compactMap({ $0 }).first else { return [] }
+        return reveal(first)
     }
 
     mutating func saveFailed(_ request: SaveRequest, message text: String) {
@@ -57,6 +58,17 @@ extension PlannerState {
     }
 
     /// What a history entry did, for "Undid: …" messages.
+    private func describe(_ batch: ChangeBatch) -> String {
+        guard batch.changes.count != 1 else { return describe(batch.changes[0]) }
+        let count = countedMeals(batch.changes.count)
+        let added = batch.changes.compactMap { $0.before == nil ? $0.after?.day : nil }
+        guard added.count == batch.changes.count, let day = added.first, added.allSatisfy({ $0 == day }) else {
+            return "change \(count)"
+        }
+        return "add \(count) to \(longDate(day))"
+    }
+
+    /// What one change did: "add 'Soup'", "move 'Stew' to …".
     private func describe(_ change: MealChange) -> String {
         switch (change.before, change.after) {
         case (nil, let meal?): "add \(quoted(meal.title))"
@@ -95,25 +107,55 @@ extension PlannerState {
 
     mutating func deleteSelected() -> [Effect] {
         guard let meal = requireSelectedMeal() else { return [] }
-        return save(MealChange(before: meal, after: nil),
+        return save([MealChange(before: meal, after: nil)],
                     origin: .change(done: "Deleted \(quoted(meal.title)); u undoes"))
     }
 
     mutating func copySelected() {
         guard let meal = requireSelectedMeal() else { return }
-        clipboard = meal
+        clipboard = .meal(meal)
         message = StatusMessage("Copied \(quoted(meal.title)); p pastes it onto the selected day")
     }
 
+    /// `y`…`p`: a copy of the copied meal at the end of its slot on the selected day.
     mutating func paste() -> [Effect] {
-        guard let meal = clipboard else {
-            message = StatusMessage("Nothing copied yet; y copies the selected meal", isError: true)
+        guard case .meal(let meal)? = clipboard else {
+            message = StatusMessage(clipboard == nil ? "Nothing copied yet; y copies the selected meal"
+                                        : "A day is copied, not a meal: P pastes it, y copies the selected meal", isError: true)
             return []
         }
         let day = timeline.selection.day
-        let copy = Meal(day: day, slot: meal.slot, title: meal.title, note: meal.note)
-        return save(MealChange(before: nil, after: copy),
+        return save([MealChange(before: nil, after: meal.copy(on: day))],
                     origin: .change(done: "Pasted \(quoted(meal.title)) onto \(longDate(day))"))
+    }
+
+    /// `Y`: the selected day's meals, as they are now, become the clipboard.
+    mutating func copySelectedDay() {
+        let day = timeline.selection.day
+        guard let meals = timeline.content(of: day) else {
+            message = StatusMessage("\(DayBlock.headerText(for: day)) is still loading; try again", isError: true)
+            return
+        }
+        clipboard = .day(day, meals)
+        let hint = meals.isEmpty ? "" : "; P pastes \(meals.count == 1 ? "it" : "them") onto the selected day"
+        message = StatusMessage("Copied \(DayBlock.headerText(for: day)) (\(meals.isEmpty ? "no meals" : countedMeals(meals.count)))\(hint)")
+    }
+
+    /// `Y`…`P`: a copy of every copied meal at the end of its slot on the selected day, stored
+    /// in one transaction and undone as one step.
+    mutating func pasteDay() -> [Effect] {
+        guard case .day(let source, let meals)? = clipboard else {
+            message = StatusMessage(clipboard == nil ? "Nothing copied yet; Y copies the selected day"
+                                        : "A meal is copied, not a day: p pastes it, Y copies the selected day", isError: true)
+            return []
+        }
+        guard !meals.isEmpty else {
+            message = StatusMessage("Nothing to paste: \(DayBlock.headerText(for: source)) had no meals when copied")
+            return []
+        }
+        let day = timeline.selection.day
+        return save(ChangeBatch(meals.map { MealChange(before: nil, after: $0.copy(on: day)) }),
+                    origin: .change(done: "Pasted \(countedMeals(meals.count)) onto \(longDate(day)); u undoes"))
     }
 
     mutating func undo() -> [Effect] {
@@ -142,5 +184,17 @@ extension PlannerState {
             return (free.first { $0.position > current.position } ?? free.first ?? current).name
         }
         return (free.first ?? slots.first)?.name ?? ""
+    }
+}
+
+/// "1 meal", "4 meals".
+private func countedMeals(_ count: Int) -> String {
+    count == 1 ? "1 meal" : "\(count) meals"
+}
+
+extension Meal {
+    /// A new meal (no id yet) with this one's slot, title and note, on `day`.
+    fileprivate func copy(on day: Day) -> Meal {
+        Meal(day: day, slot: slot, title: title, note: note)
     }
 }

@@ -70,6 +70,8 @@ extension PlannerState {
         case .deleteMeal: return deleteSelected()
         case .copyMeal: copySelected()
         case .pasteMeal: return paste()
+        case .copyDay: copySelectedDay()
+        case .pasteDay: return pasteDay()
         case .undo: return undo()
         case .redo: return redo()
         case .nextMatch: return findNext(.forward)

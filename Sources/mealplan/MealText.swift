@@ -5,8 +5,13 @@ extension Meal {
     /// One line naming the meal for messages such as "added meal 12 on …"; user text made
     /// visible, the note left out.
     var summary: String {
-        "meal \(id ?? 0) on \(day.weekday.shortName) \(day.iso), \(slot.terminalVisible): \(title.terminalVisible)"
+        "meal \(id ?? 0) on \(day.label), \(slot.terminalVisible): \(title.terminalVisible)"
     }
+}
+
+extension Day {
+    /// "Mon 2026-11-16": a day as the commands print it.
+    var label: String { "\(weekday.shortName) \(iso)" }
 }
 
 /// Prints `verb` and the summary of each meal, one line each (what the changing commands say).

@@ -31,7 +31,7 @@ struct Mealplan: ParsableCommand {
               mealplan export --output plan.csv
             """,
         subcommands: [
-            AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, CopyCommand.self,
+            AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, CopyCommand.self, CopyDaysCommand.self,
             RemoveCommand.self, SlotsCommand.self, ImportCommand.self, ExportCommand.self,
         ])
 

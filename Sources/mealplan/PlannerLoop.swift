@@ -163,22 +163,26 @@ enum PlannerEffects {
         }
     }
 
-    /// Carries out one change as `MealChange` describes it; returns the meal as stored, `nil`
-    /// when it was removed.
-    static func save(_ change: MealChange, in store: MealStore) throws(StoreError) -> Meal? {
+    /// Carries out a batch of changes in one transaction, all or none, each as `MealChange`
+    /// describes it; returns each change's meal as stored, `nil` for one that was removed.
+    static func save(_ batch: ChangeBatch, in store: MealStore) throws(StoreError) -> [Meal?] {
+        try store.apply(try batch.changes.map { change throws(StoreError) in try edit(for: change) })
+    }
+
+    /// The store's edit for one change.
+    private static func edit(for change: MealChange) throws(StoreError) -> MealEdit {
         switch (change.before, change.after) {
         case (nil, let new?) where new.id == nil:
-            return try store.addMeal(day: new.day, slot: new.slot, title: new.title, note: new.note)
+            return .add(new)
         case (nil, let removed?):
-            return try store.restoreMeal(removed)
+            return .restore(removed)
         case (let old?, nil):
-            try store.removeMeals(ids: [try storedID(of: old)])
-            return nil
+            return .remove(id: try storedID(of: old))
         case (let old?, let new?):
-            return try store.updateMeal(
+            return .update(
                 id: try storedID(of: old), MealChanges(title: new.title, note: .some(new.note), slot: new.slot, day: new.day))
         case (nil, nil):
-            return nil
+            throw StoreError(.input, "an empty change cannot be stored")
         }
     }
 

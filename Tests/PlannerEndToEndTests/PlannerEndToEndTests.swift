@@ -94,6 +94,30 @@ struct PlannerEndToEndTests {
         #expect(try planner.mealplan("list") == "nothing planned from 2026-03-04 to 2026-03-10\n")
     }
 
+    @Test func copiesADayWithYAndPastesItOntoTheNextWithP() throws {
+        let planner = try TmuxPlanner { planner in
+            try planner.mealplan("add", "today", "lunch", "Soup")
+            try planner.mealplan("add", "today", "dinner", "Stew", "--note", "slow")
+        }
+        try planner.waitFor("Stew")
+        try planner.press("Y")
+        try planner.waitFor("Copied Wed 4 Mar (2 meals)")
+        try planner.press("J", "P")
+        let pasted = try planner.waitFor("Pasted 2 meals onto Thu 5 Mar 2026; u undoes")
+        // The note shows as a mark at the right edge.
+        #expect(pasted[6] == "  lunch     Soup" && pasted[7].hasPrefix("  dinner    Stew ") && pasted[7].hasSuffix("✎"))
+        let copies = "Thu 2026-03-05\n  3  lunch   Soup\n  4  dinner  Stew\n             slow\n"
+        #expect(try planner.mealplan("list", "--from", "2026-03-05", "--days", "1") == copies)
+
+        try planner.press("u")
+        try planner.waitFor("Undid: add 2 meals to Thu 5 Mar 2026")
+        #expect(try planner.mealplan("list", "--from", "2026-03-05", "--days", "1")
+            == "nothing planned from 2026-03-05 to 2026-03-05\n")
+        try planner.press("C-r")
+        try planner.waitFor("Redid: add 2 meals to Thu 5 Mar 2026")
+        #expect(try planner.mealplan("list", "--from", "2026-03-05", "--days", "1") == copies, "back with the same ids")
+    }
+
     @Test func aMealAddedFromOutsideAppearsWithinASecondWithoutMovingTheView() throws {
         let planner = try TmuxPlanner { planner in
             try planner.mealplan("add", "today", "lunch", "Soup")

@@ -28,10 +28,15 @@ import Testing
         return loop.state
     }
 
+    /// One change stored as the loop stores it; the meal as stored.
+    func save(_ change: MealChange, in store: MealStore) throws -> Meal? {
+        try PlannerEffects.save([change], in: store)[0]
+    }
+
     @Test func everyKindOfChangeReachesTheStore() throws {
         let store = try openStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let added = try #require(try PlannerEffects.save(MealChange(before: nil, after: Meal(day: today, slot: "lunch", title: "Soup")), in: store))
+        let added = try #require(try save(MealChange(before: nil, after: Meal(day: today, slot: "lunch", title: "Soup")), in: store))
         #expect(added.id != nil && added.title == "Soup" && added.slot == "lunch")
 
         var edited = added
@@ -39,17 +44,65 @@ import Testing
         edited.note = "with bread"
         edited.slot = "dinner"
         edited.day = today.adding(days: 1)
-        let stored = try #require(try PlannerEffects.save(MealChange(before: added, after: edited), in: store))
+        let stored = try #require(try save(MealChange(before: added, after: edited), in: store))
         #expect(stored == Meal(id: added.id, day: today.adding(days: 1), slot: "dinner", position: 0, title: "Leek soup", note: "with bread"))
 
         var noteless = stored
         noteless.note = nil
-        #expect(try PlannerEffects.save(MealChange(before: stored, after: noteless), in: store)?.note == nil)
+        #expect(try save(MealChange(before: stored, after: noteless), in: store)?.note == nil)
 
-        #expect(try PlannerEffects.save(MealChange(before: noteless, after: nil), in: store) == nil)
+        #expect(try save(MealChange(before: noteless, after: nil), in: store) == nil)
         #expect(try store.mealCount() == 0)
-        #expect(try PlannerEffects.save(MealChange(before: nil, after: noteless), in: store) == noteless)
+        #expect(try save(MealChange(before: nil, after: noteless), in: store) == noteless)
         #expect(try store.meals(in: .all) == [noteless])
+    }
+
+    @Test func aBatchReachesTheStoreAllOrNoneAndItsInverseUndoesItAsOne() throws {
+        let store = try openStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let soup = try store.addMeal(day: today, slot: "lunch", title: "Soup")
+        let stew = try store.addMeal(day: today, slot: "dinner", title: "Stew", note: "slow")
+        let tomorrow = DayRange(start: today.adding(days: 1), count: 1)
+        let paste = ChangeBatch([soup, stew].map {
+            MealChange(before: nil, after: Meal(day: tomorrow.first, slot: $0.slot, title: $0.title, note: $0.note))
+        })
+        let stored = try PlannerEffects.save(paste, in: store)
+        #expect(stored == [
+            Meal(id: 3, day: tomorrow.first, slot: "lunch", position: 0, title: "Soup", note: nil),
+            Meal(id: 4, day: tomorrow.first, slot: "dinner", position: 0, title: "Stew", note: "slow"),
+        ])
+        #expect(try store.meals(in: tomorrow) == stored.compactMap { $0 })
+
+        // Undo removes both, redo puts both back with their ids.
+        let applied = ChangeBatch(stored.map { MealChange(before: nil, after: $0) })
+        #expect(try PlannerEffects.save(applied.inverse, in: store) == [nil, nil])
+        #expect(try store.meals(in: tomorrow).isEmpty)
+        #expect(try PlannerEffects.save(applied, in: store) == stored)
+
+        // One change the store refuses (a slot it does not have) and nothing of the batch is stored.
+        let refused: ChangeBatch = [
+            MealChange(before: nil, after: Meal(day: tomorrow.first, slot: "lunch", title: "Bread")),
+            MealChange(before: nil, after: Meal(day: tomorrow.first, slot: "brunch", title: "Eggs")),
+        ]
+        #expect(throws: StoreError(.input, "unknown slot 'brunch'; slots are breakfast, lunch, dinner, snack")) {
+            try PlannerEffects.save(refused, in: store)
+        }
+        #expect(try store.mealCount() == 4)
+    }
+
+    @Test func yAndPCopyADayThroughTheLoopIntoTheStore() throws {
+        let store = try openStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try store.addMeal(day: today, slot: "lunch", title: "Soup")
+        try store.addMeal(day: today, slot: "dinner", title: "Stew")
+        let keys: [Key] = [.character("Y"), .character("J"), .character("P")]
+        let backend = TestBackend(width: 60, height: 12, hasColors: false, events: keys.map(Event.key))
+        let state = runLoop(backend, store: store) {
+            backend.frames.last?.lines.contains { $0.contains("Pasted") } ?? false
+        }
+        #expect(try #require(backend.frames.last).lines[11].hasPrefix("Thu 5 Mar 2026  Pasted 2 meals onto Thu 5 Mar 2026; u undoes"))
+        #expect(try store.meals(in: DayRange(start: today.adding(days: 1), count: 1)).map(\.title) == ["Soup", "Stew"])
+        #expect(state.undoStack.count == 1 && state.undoStack[0].changes.count == 2)
     }
 
     @Test func aFailedSaveIsShownInThePromptWithTheTypedTextKept() throws {

@@ -84,7 +84,7 @@ struct Harness {
                     failNextSave = nil
                     queue += Planner.update(&state, .saveFailed(request, message: message))
                 } else {
-                    queue += Planner.update(&state, .saved(request, stored: apply(request.change)))
+                    queue += Planner.update(&state, .saved(request, stored: request.change.changes.map { apply($0) }))
                 }
             case .findMatch(let request):
                 queue += Planner.update(&state, .matchFound(request, search(request)))

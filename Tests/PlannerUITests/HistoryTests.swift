@@ -12,18 +12,18 @@ import Timeline
         #expect(harness.meals[porridge.id!] == nil)
         #expect(harness.state.message == StatusMessage("Deleted 'Porridge'; u undoes"))
         #expect(harness.selectedTitle == "Roast vegetables with a very long title that wraps")
-        #expect(harness.state.undoStack == [MealChange(before: porridge, after: nil)])
+        #expect(harness.state.undoStack == [[MealChange(before: porridge, after: nil)]])
         harness.press(.character("u"))
         // Put back with its id, slot and position, and selected again.
         #expect(harness.meals[porridge.id!] == porridge)
         #expect(harness.selectedTitle == "Porridge")
         #expect(harness.state.undoStack.isEmpty)
         // The redo stack holds the change as it will be made again: the delete.
-        #expect(harness.state.redoStack == [MealChange(before: porridge, after: nil)])
+        #expect(harness.state.redoStack == [[MealChange(before: porridge, after: nil)]])
         #expect(harness.state.message == StatusMessage("Undid: delete 'Porridge'"))
         harness.press(.control("r"))
         #expect(harness.meals[porridge.id!] == nil)
-        #expect(harness.state.undoStack == [MealChange(before: porridge, after: nil)])
+        #expect(harness.state.undoStack == [[MealChange(before: porridge, after: nil)]])
         #expect(harness.state.redoStack.isEmpty)
         #expect(harness.state.message == StatusMessage("Redid: delete 'Porridge'"))
     }
@@ -91,8 +91,9 @@ import Timeline
         #expect(harness.state.redoStack.count == 1)
         harness.press(.character("j"), .character("d"))
         #expect(harness.state.redoStack.isEmpty)
-        #expect(harness.state.undoStack == [MealChange(before: harness.state.undoStack.last?.before, after: nil)])
-        #expect(harness.state.undoStack.last?.before?.title == "Roast vegetables with a very long title that wraps")
+        let deleted = harness.state.undoStack.last?.changes.first?.before
+        #expect(harness.state.undoStack == [[MealChange(before: deleted, after: nil)]])
+        #expect(deleted?.title == "Roast vegetables with a very long title that wraps")
     }
 
     @Test func failedUndoKeepsTheHistoryAndSaysWhy() {
@@ -149,7 +150,9 @@ import Timeline
     @Test func copyAndPasteOntoAnotherDay() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("j"), .character("y"))
-        #expect(harness.state.clipboard?.title == "Roast vegetables with a very long title that wraps")
+        let roast = harness.meals[2]
+        #expect(harness.state.clipboard == roast.map(Clipboard.meal))
+        #expect(roast?.title == "Roast vegetables with a very long title that wraps")
         #expect(harness.state.message == StatusMessage("Copied 'Roast vegetables with a very…'; p pastes it onto the selected day"))
         harness.press(.character("J"), .character("p"))
         let copy = harness.state.selectedMeal

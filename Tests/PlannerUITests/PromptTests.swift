@@ -150,7 +150,7 @@ import Timeline
         let edited = harness.meals.values.first { $0.title == "Roast roots" }
         #expect(edited?.slot == "lunch" && edited?.note == nil && edited?.id == 2)
         #expect(harness.selectedTitle == "Roast roots")
-        #expect(harness.state.undoStack.last?.before?.title == "Roast vegetables with a very long title that wraps")
+        #expect(harness.state.undoStack.last?.changes.first?.before?.title == "Roast vegetables with a very long title that wraps")
     }
 
     @Test func enterEditsAndEditingWithoutChangesSavesNothing() {

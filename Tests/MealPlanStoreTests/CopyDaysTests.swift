@@ -1,0 +1,139 @@
+import MealPlanCore
+import Testing
+@testable import MealPlanStore
+
+/// `copyDays` and `apply`: several meals written in one transaction, all or none.
+@Suite struct CopyDaysTests {
+    /// Monday 2026-11-16 … Sunday 2026-11-22, a meal in every slot of every day.
+    static let week = DayRange(start: day("2026-11-16"), count: 7)
+
+    /// Fills `days` with one meal per slot, titled "<slot> <ISO date>", dinners with a note.
+    func plan(_ days: DayRange, in store: MealStore) throws {
+        for day in days {
+            for slot in MealSlot.defaults {
+                try store.addMeal(day: day, slot: slot.name, title: "\(slot.name) \(day.iso)",
+                                  note: slot.name == "dinner" ? "for \(day.weekday.name)" : nil)
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aWeekWithEverySlotPlannedIsCopiedForward(kind: StoreKind) throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(kind, in: folder)
+        try plan(Self.week, in: store)
+        // The target Tuesday already has a lunch: the copied lunch goes after it.
+        let leftovers = try store.addMeal(day: day("2026-11-24"), slot: "lunch", title: "Leftovers")
+        let originals = try store.meals(in: Self.week)
+
+        let copies = try store.copyDays(from: day("2026-11-16"), count: 7, to: day("2026-11-23"))
+
+        #expect(copies.count == 28)
+        // Each copy is its original a week later, with a new id, at the end of its slot.
+        for (original, copy) in zip(originals, copies) {
+            #expect(copy.day == original.day.adding(days: 7))
+            #expect(copy.slot == original.slot && copy.title == original.title && copy.note == original.note)
+            #expect(copy.id != nil && !originals.contains { $0.id == copy.id })
+            let expectedPosition = copy.day == leftovers.day && copy.slot == "lunch" ? 1 : 0
+            #expect(copy.position == expectedPosition, "\(copy)")
+            #expect(try store.meal(id: copy.id!) == copy)
+        }
+        #expect(copies.first?.title == "breakfast 2026-11-16" && copies.first?.day == day("2026-11-23"))
+        #expect(copies.last?.title == "snack 2026-11-22" && copies.last?.day == day("2026-11-29"))
+        #expect(copies.first { $0.title == "dinner 2026-11-18" }?.note == "for Wednesday")
+        #expect(try store.meals(in: Self.week) == originals, "the originals are untouched")
+        #expect(try store.meals(in: DayRange(start: day("2026-11-24"), count: 1), slot: "lunch").map(\.title)
+            == ["Leftovers", "lunch 2026-11-17"])
+        #expect(try store.mealCount() == 57)
+    }
+
+    @Test func daysWithoutMealsCopyNothingAndAMealOrderWithinASlotIsKept() throws {
+        let store = try MealStore.inMemory()
+        try store.addMeal(day: day("2026-11-17"), slot: "dinner", title: "Stew")
+        try store.addMeal(day: day("2026-11-17"), slot: "dinner", title: "Bread")
+        try store.addMeal(day: day("2026-11-17"), slot: "breakfast", title: "Eggs")
+        #expect(try store.copyDays(from: day("2026-11-16"), count: 1, to: day("2026-12-01")).isEmpty)
+        let copies = try store.copyDays(from: day("2026-11-16"), count: 3, to: day("2026-12-01"))
+        #expect(copies.map(\.title) == ["Eggs", "Stew", "Bread"])
+        #expect(copies.map(\.day) == Array(repeating: day("2026-12-02"), count: 3))
+        #expect(copies.map(\.position) == [0, 0, 1])
+    }
+
+    /// Monday…Sunday copied onto Wednesday…Tuesday: Wednesday…Sunday are both copied and copied
+    /// onto. Each day gets a copy of what its source day held before the copy started.
+    @Test(arguments: [2, -2])
+    func overlappingDaysAreCopiedAsTheyWereBefore(shift: Int) throws {
+        let store = try MealStore.inMemory()
+        for day in Self.week {
+            try store.addMeal(day: day, slot: "dinner", title: "dinner \(day.iso)")
+        }
+        let target = Self.week.first.adding(days: shift)
+        let copies = try store.copyDays(from: Self.week.first, count: 7, to: target)
+        #expect(copies.count == 7)
+        #expect(copies.map(\.title) == Self.week.map { "dinner \($0.iso)" })
+        #expect(copies.map(\.day) == Array(DayRange(start: target, count: 7)))
+        // The days in both runs hold their own dinner first, then the copy of the day `shift` before.
+        let friday = day("2026-11-20")
+        #expect(try store.meals(in: DayRange(start: friday, count: 1)).map(\.title)
+            == ["dinner 2026-11-20", "dinner \(friday.adding(days: -shift).iso)"])
+        #expect(try store.mealCount() == 14)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func refusedCopiesChangeNothing(kind: StoreKind) throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(kind, in: folder)
+        try plan(Self.week, in: store)
+        try plan(DayRange(start: day("9999-12-30"), count: 2), in: store)
+        let before = try store.meals(in: .all)
+        let monday = day("2026-11-16")
+        let refusals: [(Day, Int, Day, String)] = [
+            (monday, 0, day("2026-11-23"), "the number of days to copy must be at least 1, not 0"),
+            (monday, -7, day("2026-11-23"), "the number of days to copy must be at least 1, not -7"),
+            (monday, 7, monday,
+             "cannot copy days onto themselves: the copies would start on 2026-11-16, the first day copied"),
+            (monday, 1, monday, "cannot copy days onto themselves: the copies would start on 2026-11-16, the first day copied"),
+            (monday, 7, day("9999-12-26"), "7 days from 9999-12-26 run past 9999-12-31, the last day there is"),
+            (day("9999-12-30"), 3, monday, "3 days from 9999-12-30 run past 9999-12-31, the last day there is"),
+            (monday, Int.max, day("2026-11-23"),
+             "\(Int.max) days from 2026-11-16 run past 9999-12-31, the last day there is"),
+        ]
+        for (source, count, target, message) in refusals {
+            #expect(throws: StoreError(.input, message)) { try store.copyDays(from: source, count: count, to: target) }
+        }
+        #expect(try store.meals(in: .all) == before)
+        // Exactly up to the last day is fine.
+        #expect(try store.copyDays(from: day("9999-12-30"), count: 2, to: day("9999-12-29")).count == 8)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func applyMakesEveryEditOrNone(kind: StoreKind) throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(kind, in: folder)
+        let soup = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")
+        let stew = try store.addMeal(day: day("2026-03-02"), slot: "dinner", title: "Stew")
+
+        let refused: [[MealEdit]] = [
+            [.add(Meal(day: day("2026-03-03"), slot: "lunch", title: "Bread")), .remove(id: 99)],
+            [.remove(id: soup.id!), .add(Meal(day: day("2026-03-03"), slot: "tea", title: "Cake"))],
+            [.remove(id: soup.id!), .update(id: stew.id!, MealChanges(title: " "))],
+        ]
+        for edits in refused {
+            #expect(throws: StoreError.self) { try store.apply(edits) }
+        }
+        #expect(try store.meals(in: .all) == [soup, stew])
+
+        let stored = try store.apply([
+            .add(Meal(day: day("2026-03-03"), slot: "din", title: " Bread ", note: " ")),
+            .remove(id: soup.id!),
+            .update(id: stew.id!, MealChanges(day: day("2026-03-03"))),
+            .restore(soup),
+        ])
+        let bread = try #require(stored[0])
+        #expect(bread == Meal(id: bread.id, day: day("2026-03-03"), slot: "dinner", position: 0, title: "Bread", note: nil))
+        #expect(stored[1] == nil)
+        #expect(stored[2] == Meal(id: stew.id, day: day("2026-03-03"), slot: "dinner", position: 1, title: "Stew", note: nil))
+        #expect(stored[3] == soup)
+        #expect(try store.meals(in: .all).map(\.title) == ["Soup", "Bread", "Stew"])
+    }
+}
