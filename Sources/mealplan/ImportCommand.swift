@@ -30,12 +30,12 @@ struct ImportCommand: ParsableCommand {
         let input = try Self.openInput(file)
         defer { if input != STDIN_FILENO { close(input) } }
         let meals = try store.openStore(.readWrite)
-        var reader = CSVMealReader(fileDescriptor: input)
-        var days: DayRange?
-        var warned = false
-        // Files list a day's meals together: parse each distinct date text once.
-        var lastDate: (text: String, day: Day)?
-        let count = try meals.importMeals(dryRun: dryRun) { importer in
+        // Reading and checking the file runs on a second thread while this one inserts.
+        let summary = try meals.importMealsPipelined(dryRun: dryRun) { feed in
+            var reader = CSVMealReader(fileDescriptor: input)
+            var warned = false
+            // Files list a day's meals together: parse each distinct date text once.
+            var lastDate: (text: String, day: Day)?
             while let row = try Self.next(&reader) {
                 if !warned {
                     warned = true
@@ -44,16 +44,16 @@ struct ImportCommand: ParsableCommand {
                 let day = try lastDate.flatMap { $0.text == row.date ? $0.day : nil } ?? Self.day(row)
                 lastDate = (row.date, day)
                 do throws(StoreError) {
-                    try importer.add(day: day, slot: row.slot, title: row.title, note: row.note)
+                    try feed.add(day: day, slot: row.slot, title: row.title, note: row.note)
                 } catch {
                     guard error.kind == .input else { throw error }
                     throw CommandFailure("line \(row.line): \(error.message)", status: CommandFailure.Status.badData)
                 }
-                days = DayRange(min(days?.first ?? day, day), max(days?.last ?? day, day))
             }
         }
+        let count = summary.count
         let source = file == "-" ? "standard input" : file.terminalVisible
-        let what = "\(count) meal\(count == 1 ? "" : "s")" + (days.map { " (\($0.first.iso) … \($0.last.iso))" } ?? "")
+        let what = "\(count) meal\(count == 1 ? "" : "s")" + (summary.days.map { " (\($0.first.iso) … \($0.last.iso))" } ?? "")
         print(dryRun ? "would import \(what) from \(source); dry run, nothing changed" : "imported \(what) from \(source)")
     }
 

@@ -48,6 +48,40 @@ import Testing
         ])
     }
 
+    /// Rows go in runs of `rowsPerInsert` to one INSERT, the rest one by one; a row that asks
+    /// the index for its position (a day that had meals) sends the rows before it first.
+    @Test(arguments: StoreKind.allCases)
+    func manyRowsGoInWholeRunsAndSingly(kind: StoreKind) throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(kind, in: folder)
+        // 150 rows, 8 lunches a day: 144 counted rows (two runs of 64 and 16 single rows),
+        // then 6 rows on the day of the existing meal, which ask the index.
+        try store.addMeal(day: day("2026-03-19"), slot: "lunch", title: "Existing")
+        let count = 2 * MealImporter.rowsPerInsert + 22
+        let first = day("2026-03-01")
+        try store.importMeals { importer in
+            for index in 0..<count {
+                try importer.add(day: first.adding(days: index / 8), slot: "lunch", title: "Meal \(index)", note: nil)
+            }
+        }
+        let meals = try store.meals(in: .all)
+        let titles = (0..<count).map { "Meal \($0)" }
+        #expect(meals.map(\.title) == titles[..<144] + ["Existing"] + titles[144...])
+        #expect(meals.map(\.position) == (0..<145).map { $0 % 8 } + Array(1...6))
+    }
+
+    /// Text is bound NUL-terminated, except text holding a NUL, which is bound with its length
+    /// so that nothing after the NUL is lost.
+    @Test func textWithNULIsStoredWhole() throws {
+        let store = try MealStore.inMemory()
+        try store.importMeals { importer in
+            try importer.add(day: day("2026-03-02"), slot: "lunch", title: "Soup\u{0}and bread", note: "a\u{0}b")
+        }
+        // GRDB reads text only up to a NUL, so the stored bytes are compared.
+        #expect(try store.fetchStrings("SELECT hex(title) || ' ' || hex(note) FROM meal")
+            == ["536F757000616E64206272656164 610062"])
+    }
+
     @Test(arguments: StoreKind.allCases)
     func anyBadRowImportsNothing(kind: StoreKind) throws {
         let folder = TemporaryFolder()

@@ -109,6 +109,28 @@ import Testing
         #expect(try cli.succeed(["list"]) == "Mon 2026-03-02\n  1  dinner  Existing\n")
     }
 
+    /// Reading runs on a second thread: a bad row deep in a big file (the inserting thread busy
+    /// with the rows before it) or on its last line is still reported with its line, the rows
+    /// before it are not kept, and the database file is unchanged.
+    @Test(arguments: [15_000, 20_001])
+    func badRowInABigFileImportsNothing(badLine: Int) throws {
+        let cli = CLISandbox()
+        try cli.succeed(["add", "today", "dinner", "Existing"])
+        var rows = ["date,slot,title"]
+        for line in 2...20_001 {
+            let meal = line - 2
+            let date = String(format: "%04d-%02d-%02d", 2000 + meal / 1344, 1 + meal / 112 % 12, 1 + meal / 4 % 28)
+            let slot = ["breakfast", "lunch", "dinner", "snack"][meal % 4]
+            rows.append(line == badLine ? "2030-02-30,\(slot),Bad" : "\(date),\(slot),Meal \(line)")
+        }
+        let file = try write(rows.joined(separator: "\r\n") + "\r\n", to: "big.csv", in: cli)
+        let before = cli.snapshot()
+        try cli.expectFailure(["import", file], status: 65,
+                              message: "line \(badLine): bad date '2030-02-30': February 2030 has 28 days")
+        #expect(cli.snapshot() == before)
+        #expect(try cli.succeed(["list"]) == "Mon 2026-03-02\n  1  dinner  Existing\n")
+    }
+
     @Test func missingInputIsReported() throws {
         let cli = CLISandbox()
         try cli.succeed(["slots"])
