@@ -14,8 +14,9 @@ struct ExportCommand: ParsableCommand {
             date and slot order; 'mealplan import' reads it back.
             ics: an iCalendar file (RFC 5545) for calendar apps, one event per meal, titled \
             "Dinner: Lasagna", the note as its description. Meals are all-day events; \
-            --slot-time SLOT=HH:MM makes the meals of SLOT start at that local time and last \
-            --duration (default 1h). Each meal keeps its UID (meal-ID@mealplan) across exports, \
+            --slot-time SLOT=HH:MM makes the meals of SLOT start at that time and last \
+            --duration (default 1h), in floating local time: 19:00 stays 19:00 in any time \
+            zone. Each meal keeps its UID (meal-ID@mealplan) across exports, \
             so importing a newer export updates events instead of adding them twice.
             json: an array of {"id","date","slot","position","title","note"} objects, the same \
             shape as 'mealplan list --format json'.
@@ -27,7 +28,7 @@ struct ExportCommand: ParsableCommand {
             Examples:
               mealplan export > plan.csv
               mealplan export --from 2026-03-01 --to 2026-03-31 --output march.csv
-              mealplan export --format ics --slot-time breakfast=8:00 --slot-time dinner=19:00 --output plan.ics
+              mealplan export --format ics --slot-time dinner=19:00 --output plan.ics
               mealplan export --format json --from today | jq '.[].title'
             """)
 
@@ -44,7 +45,7 @@ struct ExportCommand: ParsableCommand {
         help: ArgumentHelp("With --format ics: meals of this slot start at this time (24-hour clock); repeatable.",
                            valueName: "slot=HH:MM"))
     var slotTimes: [String] = []
-    @Option(help: ArgumentHelp("How long a meal with a --slot-time lasts: 90, 90m, 1h or 1h30m.", valueName: "duration"))
+    @Option(help: ArgumentHelp("How long a meal with a --slot-time lasts: 90, 90m, 1h or 1h30m (default 1h).", valueName: "duration"))
     var duration: String?
     @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")) var output: String?
 
