@@ -8,17 +8,12 @@ import MealPlanCore
 /// is built per row but bytes. Fields are quoted only when they must be (a comma, quote, CR or
 /// LF, or leading/trailing blank space that a careless reader could trim).
 public struct CSVMealWriter {
-    private static let flushThreshold = 64 * 1024
-
-    private let fileDescriptor: Int32
-    /// `buffer[0..<used]` waits to be written; the buffer only grows for a row larger than it.
-    private var buffer = [UInt8](repeating: 0, count: flushThreshold)
-    private var used = 0
+    private var output: BufferedOutput
     private var wroteHeader = false
 
     /// A writer to `fileDescriptor`, which stays open and owned by the caller.
     public init(fileDescriptor: Int32) {
-        self.fileDescriptor = fileDescriptor
+        output = BufferedOutput(fileDescriptor: fileDescriptor)
     }
 
     /// Appends `meal` as one row, after the header if this is the first row.
@@ -29,11 +24,10 @@ public struct CSVMealWriter {
         var note = meal.note ?? ""
         // Date, three fields that may double every byte and gain two quotes, commas, CR LF.
         let largestRow = 10 + 2 * (slot.utf8.count + title.utf8.count + note.utf8.count) + 6 + 3 + 2
-        try makeRoom(for: largestRow)
+        try Self.failing { () throws(OutputWriteError) in try output.reserve(largestRow) }
         let date = meal.day.date
-        var end = used
-        buffer.withUnsafeMutableBufferPointer { row in
-            Self.encodeDate(date, into: row, at: &end)
+        output.encode { row, end in
+            DigitEncoding.date(date, separator: UInt8(ascii: "-"), into: row, at: &end)
             slot.withUTF8 { Self.encodeField($0, after: CSVFormat.comma, into: row, at: &end) }
             title.withUTF8 { Self.encodeField($0, after: CSVFormat.comma, into: row, at: &end) }
             note.withUTF8 { Self.encodeField($0, after: CSVFormat.comma, into: row, at: &end) }
@@ -41,54 +35,28 @@ public struct CSVMealWriter {
             row[end + 1] = CSVFormat.lineFeed
             end += 2
         }
-        used = end
     }
 
     /// Writes the header if no row was written (an empty export is still a valid file) and
     /// hands every buffered byte to the file descriptor.
     public mutating func finish() throws(CSVWriteError) {
         if !wroteHeader { try writeHeader() }
-        try flush()
+        try Self.failing { () throws(OutputWriteError) in try output.flush() }
     }
 
     private mutating func writeHeader() throws(CSVWriteError) {
         wroteHeader = true
         let header = Array((CSVFormat.columns.joined(separator: ",") + "\r\n").utf8)
-        try makeRoom(for: header.count)
-        buffer.replaceSubrange(used..<used + header.count, with: header)
-        used += header.count
+        try Self.failing { () throws(OutputWriteError) in try output.append(header) }
     }
 
-    /// Flushes when `count` more bytes would pass the threshold; grows the buffer for a row
-    /// larger than all of it.
-    private mutating func makeRoom(for count: Int) throws(CSVWriteError) {
-        guard used + count > Self.flushThreshold else { return }
-        try flush()
-        if count > buffer.count {
-            buffer.append(contentsOf: repeatElement(0, count: count - buffer.count))
+    /// Runs `body`, reporting a failed write as this writer's error.
+    private static func failing(_ body: () throws(OutputWriteError) -> Void) throws(CSVWriteError) {
+        do {
+            try body()
+        } catch {
+            throw CSVWriteError(message: "cannot write the CSV output: \(error.reason)")
         }
-    }
-
-    /// The same text as `day.iso`, written as digits directly: formatting a million dates
-    /// through intermediate strings would cost a large share of the export's time.
-    private static func encodeDate(_ date: CivilDate, into row: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
-        encodeDigits(date.year, count: 4, into: row, at: &end)
-        row[end] = UInt8(ascii: "-")
-        end += 1
-        encodeDigits(date.month, count: 2, into: row, at: &end)
-        row[end] = UInt8(ascii: "-")
-        end += 1
-        encodeDigits(date.day, count: 2, into: row, at: &end)
-    }
-
-    /// The last `count` decimal digits of `value`, zero-padded.
-    private static func encodeDigits(_ value: Int, count: Int, into row: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
-        var rest = value
-        for offset in (0..<count).reversed() {
-            row[end + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
-        end += count
     }
 
     /// Writes `separator` and the field, quoted only when it must be.
@@ -129,14 +97,5 @@ public struct CSVMealWriter {
 
     private static func isBlank(_ byte: UInt8) -> Bool {
         byte == CSVFormat.space || byte == CSVFormat.tab
-    }
-
-    private mutating func flush() throws(CSVWriteError) {
-        let pending = used
-        let failure = buffer.withUnsafeBytes { CSVFormat.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<pending]), to: fileDescriptor) }
-        used = 0
-        if let failure {
-            throw CSVWriteError(message: "cannot write the CSV output: \(CSVFormat.systemErrorText(failure))")
-        }
     }
 }

@@ -1,50 +1,134 @@
 import ArgumentParser
 import Glibc
 import MealPlanCore
+import MealPlanExchange
 import MealPlanStore
 import TerminalKit
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write meals as CSV (all of them unless --from/--to limit the days).",
+        abstract: "Write meals as CSV, iCalendar or JSON (all of them unless --from/--to limit the days).",
         discussion: """
-            RFC 4180 CSV in UTF-8 with CRLF line ends and the header date,slot,title,note, in \
-            date and slot order; 'mealplan import' reads it back. Rows are streamed, so memory \
-            stays small however many meals there are. With --output the file appears complete \
-            or not at all (written under a temporary name in the same folder, then renamed).
+            csv: RFC 4180 in UTF-8 with CRLF line ends and the header date,slot,title,note, in \
+            date and slot order; 'mealplan import' reads it back.
+            ics: an iCalendar file (RFC 5545) for calendar apps, one event per meal, titled \
+            "Dinner: Lasagna", the note as its description. Meals are all-day events; \
+            --slot-time SLOT=HH:MM makes the meals of SLOT start at that time and last \
+            --duration (default 1h), in floating local time: 19:00 stays 19:00 in any time \
+            zone. Each meal keeps its UID (meal-ID@mealplan) across exports, \
+            so importing a newer export updates events instead of adding them twice.
+            json: an array of {"id","date","slot","position","title","note"} objects, the same \
+            shape as 'mealplan list --format json'.
+
+            Meals are streamed, so memory stays small however many there are. With --output \
+            the file appears complete or not at all (written under a temporary name in the same \
+            folder, then renamed).
 
             Examples:
               mealplan export > plan.csv
               mealplan export --from 2026-03-01 --to 2026-03-31 --output march.csv
+              mealplan export --format ics --slot-time dinner=19:00 --output plan.ics
+              mealplan export --format json --from today | jq '.[].title'
             """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case csv, ics, json
+    }
 
     @OptionGroup var store: StoreOptions
     @Option(help: "The first day (default: the first meal).") var from: String?
     @Option(help: "The last day (default: the last meal).") var to: String?
+    @Option(help: "csv, ics (iCalendar) or json.") var format: Format = .csv
+    @Option(
+        name: .customLong("slot-time"),
+        help: ArgumentHelp("With --format ics: meals of this slot start at this time (24-hour clock); repeatable.",
+                           valueName: "slot=HH:MM"))
+    var slotTimes: [String] = []
+    @Option(help: ArgumentHelp("How long a meal with a --slot-time lasts: 90, 90m, 1h or 1h30m (default 1h).", valueName: "duration"))
+    var duration: String?
     @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")) var output: String?
+
+    func validate() throws {
+        if format != .ics && !slotTimes.isEmpty { throw ValidationError("--slot-time needs --format ics") }
+        if let duration {
+            if slotTimes.isEmpty { throw ValidationError("--duration needs --slot-time") }
+            if EventDuration(duration) == nil {
+                throw ValidationError("--duration '\(duration)': use minutes or hours from 1m to 24h, as in 90, 45m, 1h or 1h30m")
+            }
+        }
+        for text in slotTimes { _ = try Self.splitSlotTime(text) }
+    }
 
     func run() throws {
         let first = try from.map { try store.day($0) } ?? .first
         let last = try to.map { try store.day($0) } ?? .last
         guard last >= first else { throw CommandFailure.usage("--to \(last.iso) is before --from \(first.iso)") }
         let meals = try store.openStore(.read)
+        let slotTimes = try resolvedSlotTimes(slots: slotTimes.isEmpty ? [] : try meals.slots())
+        let write = { (descriptor: Int32) throws -> Int in
+            try MealOutput.write(with: makeWriter(descriptor, slotTimes: slotTimes), formatName: format.rawValue.uppercased()) { write in
+                try meals.forEachMeal(in: DayRange(first, last), write)
+            }
+        }
         guard let output else {
-            try CSVOutput.write(to: STDOUT_FILENO) { write in try meals.forEachMeal(in: DayRange(first, last), write) }
+            _ = try write(STDOUT_FILENO)
             return
         }
         let file = try AtomicOutputFile(path: output)
         let count: Int
         do {
-            count = try CSVOutput.write(to: file.descriptor) { write in
-                try meals.forEachMeal(in: DayRange(first, last), write)
-            }
+            count = try write(file.descriptor)
             try file.commit()
         } catch {
             file.discard()
             throw error
         }
         print("exported \(count) meal\(count == 1 ? "" : "s") to \(output.terminalVisible)")
+    }
+
+    private func makeWriter(_ descriptor: Int32, slotTimes: [String: TimeOfDay]) -> any MealStreamWriter {
+        switch format {
+        case .csv:
+            return CSVMealWriter(fileDescriptor: descriptor)
+        case .json:
+            return JSONMealWriter(fileDescriptor: descriptor)
+        case .ics:
+            let settings = ICalendarMealWriter.Settings(
+                stamp: UTCTimestamp(secondsSince1970: Int64(time(nil))), slotTimes: slotTimes,
+                duration: duration.flatMap(EventDuration.init) ?? .standard)
+            return ICalendarMealWriter(fileDescriptor: descriptor, settings: settings)
+        }
+    }
+
+    /// The start time of each slot named by --slot-time, by the slot's exact name.
+    private func resolvedSlotTimes(slots: [MealSlot]) throws -> [String: TimeOfDay] {
+        var times: [String: TimeOfDay] = [:]
+        for text in slotTimes {
+            let (slotText, time) = try Self.splitSlotTime(text)
+            let slot: MealSlot
+            do {
+                slot = try slots.resolve(slotText)
+            } catch {
+                throw CommandFailure.usage("--slot-time '\(text)': \(error.message)")
+            }
+            guard times.updateValue(time, forKey: slot.name) == nil else {
+                throw CommandFailure.usage("--slot-time gives a time for \(slot.name) twice")
+            }
+        }
+        return times
+    }
+
+    /// `SLOT=HH:MM` split into the slot as typed and the time.
+    private static func splitSlotTime(_ text: String) throws(ValidationError) -> (slot: String, time: TimeOfDay) {
+        guard let equals = text.firstIndex(of: "="), !String(text[..<equals]).trimmingWhitespace().isEmpty else {
+            throw ValidationError("--slot-time '\(text)': use SLOT=HH:MM, as in dinner=19:00")
+        }
+        let timeText = String(text[text.index(after: equals)...])
+        guard let time = TimeOfDay(timeText) else {
+            throw ValidationError("--slot-time '\(text)': '\(timeText)' is not a time of day; use HH:MM from 00:00 to 23:59")
+        }
+        return (String(text[..<equals]), time)
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MealPlanCore
+import MealPlanExchange
 import MealPlanStore
 
 struct ListCommand: ParsableCommand {
@@ -54,9 +55,9 @@ struct ListCommand: ParsableCommand {
         case .text:
             for line in MealListText.lines(range: range, meals: meals, allDays: allDays) { print(line) }
         case .json:
-            print(MealJSON.array(meals))
+            try MealOutput.write(with: JSONMealWriter(fileDescriptor: 1), formatName: "JSON") { write in try meals.forEach(write) }
         case .csv:
-            try CSVOutput.write(to: 1) { write in try meals.forEach(write) }
+            try MealOutput.write(with: CSVMealWriter(fileDescriptor: 1), formatName: "CSV") { write in try meals.forEach(write) }
         }
     }
 }

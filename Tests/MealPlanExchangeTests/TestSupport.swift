@@ -52,14 +52,35 @@ func rowsFromFile(at path: String, chunkSize: Int) throws -> [CSVMealRow] {
 
 /// The bytes a `CSVMealWriter` produces for `meals`, written through a real file descriptor.
 func written(_ meals: [Meal]) throws -> [UInt8] {
+    try written(meals, by: CSVMealWriter.init(fileDescriptor:))
+}
+
+/// The bytes the writer `makeWriter` makes produces for `meals`, through a real file descriptor.
+func written(_ meals: [Meal], by makeWriter: (Int32) -> any MealStreamWriter) throws -> [UInt8] {
     try withTemporaryFile(containing: []) { path in
         let descriptor = open(path, O_WRONLY | O_TRUNC)
         guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        var writer = CSVMealWriter(fileDescriptor: descriptor)
+        defer { close(descriptor) }
+        var writer = makeWriter(descriptor)
         for meal in meals { try writer.write(meal) }
         try writer.finish()
-        close(descriptor)
         return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+}
+
+/// The error a writer made by `makeWriter` throws when its output is /dev/full (a device on
+/// which every write fails with ENOSPC), or `nil` if it throws none.
+func errorOnFullDevice(_ makeWriter: (Int32) -> any MealStreamWriter) throws -> (any Error)? {
+    let full = open("/dev/full", O_WRONLY)
+    guard full >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "this test needs /dev/full"]) }
+    defer { close(full) }
+    var writer = makeWriter(full)
+    do {
+        try writer.write(Meal(id: 1, day: day("2026-03-02"), slot: "dinner", title: "Pasta"))
+        try writer.finish()
+        return nil
+    } catch {
+        return error
     }
 }
 

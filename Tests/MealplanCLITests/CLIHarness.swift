@@ -7,6 +7,24 @@ struct RunResult {
     let stdout: String
     let stderr: String
 
+    /// Runs `process` to its end with `input` as standard input. Files in `scratch` rather than
+    /// pipes carry the streams: nothing to drain concurrently, however much is printed.
+    init(of process: Process, input: Data, scratch: String) throws {
+        let io = scratch + "/io-\(UUID().uuidString)"
+        _ = FileManager.default.createFile(atPath: io + ".in", contents: input)
+        _ = FileManager.default.createFile(atPath: io + ".out", contents: nil)
+        _ = FileManager.default.createFile(atPath: io + ".err", contents: nil)
+        defer { for suffix in [".in", ".out", ".err"] { try? FileManager.default.removeItem(atPath: io + suffix) } }
+        process.standardInput = FileHandle(forReadingAtPath: io + ".in")
+        process.standardOutput = FileHandle(forWritingAtPath: io + ".out")
+        process.standardError = FileHandle(forWritingAtPath: io + ".err")
+        try process.run()
+        process.waitUntilExit()
+        status = process.terminationStatus
+        stdout = String(decoding: FileManager.default.contents(atPath: io + ".out") ?? Data(), as: UTF8.self)
+        stderr = String(decoding: FileManager.default.contents(atPath: io + ".err") ?? Data(), as: UTF8.self)
+    }
+
     var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
 }
 
@@ -49,21 +67,7 @@ final class CLISandbox {
                          "MEALPLAN_DB": database, "MEALPLAN_TODAY": today]
         variables.merge(environment) { $1 }
         process.environment = variables.filter { !$0.value.isEmpty }
-        // Files rather than pipes: nothing to drain concurrently, however much is printed.
-        let io = folder + "/io-\(UUID().uuidString)"
-        _ = FileManager.default.createFile(atPath: io + ".in", contents: input)
-        _ = FileManager.default.createFile(atPath: io + ".out", contents: nil)
-        _ = FileManager.default.createFile(atPath: io + ".err", contents: nil)
-        defer { for suffix in [".in", ".out", ".err"] { try? FileManager.default.removeItem(atPath: io + suffix) } }
-        process.standardInput = FileHandle(forReadingAtPath: io + ".in")
-        process.standardOutput = FileHandle(forWritingAtPath: io + ".out")
-        process.standardError = FileHandle(forWritingAtPath: io + ".err")
-        try process.run()
-        process.waitUntilExit()
-        return RunResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: FileManager.default.contents(atPath: io + ".out") ?? Data(), as: UTF8.self),
-            stderr: String(decoding: FileManager.default.contents(atPath: io + ".err") ?? Data(), as: UTF8.self))
+        return try RunResult(of: process, input: input, scratch: folder)
     }
 
     /// The database and its WAL, for checking that a failed command changed nothing.

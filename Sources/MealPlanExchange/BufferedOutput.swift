@@ -1,0 +1,96 @@
+import MealPlanCore
+
+/// Why a meal writer could not hand its bytes to the output (disk full, closed pipe, …).
+public struct OutputWriteError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The system's text, e.g. "No space left on device".
+    public let reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}
+
+/// The byte buffer every streaming meal writer encodes into: it is handed to `write(2)` when
+/// it fills, so exporting any number of meals takes constant memory and few system calls.
+struct BufferedOutput {
+    static let flushThreshold = 64 * 1024
+
+    private let fileDescriptor: Int32
+    /// `buffer[0..<used]` waits to be written; the buffer only grows for a record larger than it.
+    private var buffer = [UInt8](repeating: 0, count: flushThreshold)
+    private var used = 0
+
+    init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+    }
+
+    /// Makes room for `count` more bytes: flushes when they would pass the threshold, and grows
+    /// the buffer for a record larger than all of it.
+    mutating func reserve(_ count: Int) throws(OutputWriteError) {
+        guard used + count > Self.flushThreshold else { return }
+        try flush()
+        if count > buffer.count {
+            buffer.append(contentsOf: repeatElement(0, count: count - buffer.count))
+        }
+    }
+
+    /// Lets `encode` write at most the `count` bytes reserved before, starting at the index it
+    /// is given and moving that index past what it wrote.
+    mutating func encode(_ encode: (UnsafeMutableBufferPointer<UInt8>, inout Int) -> Void) {
+        var end = used
+        buffer.withUnsafeMutableBufferPointer { encode($0, &end) }
+        used = end
+    }
+
+    /// Appends `bytes`, flushing first when they do not fit.
+    mutating func append(_ bytes: some Collection<UInt8>) throws(OutputWriteError) {
+        try reserve(bytes.count)
+        buffer.replaceSubrange(used..<used + bytes.count, with: bytes)
+        used += bytes.count
+    }
+
+    /// Hands every buffered byte to the file descriptor.
+    mutating func flush() throws(OutputWriteError) {
+        let pending = used
+        let failure = buffer.withUnsafeBytes { CSVFormat.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<pending]), to: fileDescriptor) }
+        used = 0
+        if let failure {
+            throw OutputWriteError(reason: CSVFormat.systemErrorText(failure))
+        }
+    }
+}
+
+/// Numbers and dates written as ASCII digits straight into an output buffer: formatting a
+/// million dates through intermediate strings would cost a large share of an export's time.
+enum DigitEncoding {
+    /// The date as `YYYY-MM-DD` (`separator` "-"), or `YYYYMMDD` without a separator.
+    static func date(
+        _ date: CivilDate, separator: UInt8?, into bytes: UnsafeMutableBufferPointer<UInt8>, at end: inout Int
+    ) {
+        digits(date.year, count: 4, into: bytes, at: &end)
+        if let separator { bytes[end] = separator; end += 1 }
+        digits(date.month, count: 2, into: bytes, at: &end)
+        if let separator { bytes[end] = separator; end += 1 }
+        digits(date.day, count: 2, into: bytes, at: &end)
+    }
+
+    /// The last `count` decimal digits of `value`, zero-padded.
+    static func digits(_ value: Int, count: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
+        var rest = value
+        for offset in (0..<count).reversed() {
+            bytes[end + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        end += count
+    }
+
+    /// `value` (not negative) in decimal without padding: at most 20 bytes.
+    static func number(_ value: Int64, into bytes: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
+        var count = 1
+        var rest = value / 10
+        while rest > 0 { count += 1; rest /= 10 }
+        digits(Int(value), count: count, into: bytes, at: &end)
+    }
+}

@@ -1,0 +1,257 @@
+import MealPlanCore
+
+/// Writes meals as an iCalendar file (RFC 5545) to a file descriptor, one VEVENT per meal, so a
+/// household can subscribe to or import its plan in the calendar apps it already uses.
+///
+/// - Meals are all-day events (`DTSTART;VALUE=DATE`, `DTEND` the next day, exclusive) unless
+///   their slot has a start time in `Settings.slotTimes`; then they start at that time and last
+///   `Settings.duration`. Times are *floating* local times (no `Z`, no `TZID`): a meal at 19:00
+///   is at 19:00 wherever the calendar is read, which is what a meal plan means, and calendar
+///   clients need no VTIMEZONE definition to read it.
+/// - `SUMMARY` is the slot, capitalised, then the title ("Dinner: Lasagna"); `DESCRIPTION` is
+///   the note, when there is one.
+/// - `UID` is `meal-ID@mealplan` (see `uid(forMealID:)`): the same meal keeps its UID in every
+///   export, so re-importing an updated plan updates events instead of duplicating them.
+/// - `DTSTAMP` is the export time in UTC.
+/// - Lines end in CRLF and are folded at 75 octets (continuation lines start with a space and
+///   count it), never inside a UTF-8 sequence. Text escapes `\`, `;`, `,` and line breaks (CR,
+///   LF and CR LF each become `\n`); other control characters, which iCalendar text may not
+///   hold, are written as their visible Unicode pictures (ESC as ␛), tabs stay.
+///
+/// Each event is encoded into a reused line buffer and folded straight into the output buffer,
+/// so memory stays constant however many meals there are.
+public struct ICalendarMealWriter {
+    public struct Settings: Sendable {
+        /// When the export was made, written as every event's DTSTAMP.
+        public var stamp: UTCTimestamp
+        /// Start times by exact slot name; meals of other slots are all-day events.
+        public var slotTimes: [String: TimeOfDay]
+        /// How long a timed meal event lasts.
+        public var duration: EventDuration
+
+        public init(stamp: UTCTimestamp, slotTimes: [String: TimeOfDay] = [:], duration: EventDuration = .standard) {
+            self.stamp = stamp
+            self.slotTimes = slotTimes
+            self.duration = duration
+        }
+    }
+
+    /// The PRODID of every file this writer makes.
+    public static let productID = "-//mealplan//mealplan export//EN"
+    /// The longest physical line in octets, CRLF not counted (RFC 5545 section 3.1).
+    static let lineLimit = 75
+
+    private var output: BufferedOutput
+    private let settings: Settings
+    /// `DTSTAMP:…`, the same for every event.
+    private let stampLine: [UInt8]
+    /// One content line being built, before it is folded into the output.
+    private var line: [UInt8] = []
+    /// "Dinner: " by slot name, escaped, so each slot is capitalised once.
+    private var summaryPrefixes: [String: [UInt8]] = [:]
+    private var wroteHeader = false
+
+    /// A writer to `fileDescriptor`, which stays open and owned by the caller.
+    public init(fileDescriptor: Int32, settings: Settings) {
+        output = BufferedOutput(fileDescriptor: fileDescriptor)
+        self.settings = settings
+        stampLine = Self.stampLine(settings.stamp)
+        line.reserveCapacity(1024)
+    }
+
+    /// The UID of the meal with row id `id`. Row ids never change while a meal exists (edits and
+    /// moves keep them), so neither does its UID. The database holds no identity of its own yet,
+    /// so two different databases can give two meals the same UID; calendar clients then treat
+    /// them as one event only if both files go into the same calendar.
+    public static func uid(forMealID id: Int64) -> String {
+        "meal-\(id)@mealplan"
+    }
+
+    /// Appends `meal` as one VEVENT, after the calendar's header if this is the first.
+    public mutating func write(_ meal: Meal) throws(OutputWriteError) {
+        if !wroteHeader { try writeHeader() }
+        try emit("BEGIN:VEVENT")
+        try emit("UID:" + Self.uid(forMealID: meal.id ?? 0))
+        try emitLine(stampLine)
+        if let start = settings.slotTimes[meal.slot] {
+            try writeTimes(of: meal.day, start: start)
+        } else {
+            line.removeAll(keepingCapacity: true)
+            appendDate("DTSTART;VALUE=DATE:", meal.day)
+            try emitLine(line)
+            if let next = Day(number: meal.day.number + 1) {
+                line.removeAll(keepingCapacity: true)
+                appendDate("DTEND;VALUE=DATE:", next)
+                try emitLine(line)
+            } else {
+                // 9999-12-31 has no next day that iCalendar can write.
+                try emit("DURATION:P1D")
+            }
+        }
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: "SUMMARY:".utf8)
+        line.append(contentsOf: summaryPrefix(meal.slot))
+        Self.appendText(meal.title, to: &line)
+        try emitLine(line)
+        if let note = meal.note {
+            line.removeAll(keepingCapacity: true)
+            line.append(contentsOf: "DESCRIPTION:".utf8)
+            Self.appendText(note, to: &line)
+            try emitLine(line)
+        }
+        try emit("END:VEVENT")
+    }
+
+    /// Ends the calendar (an export without meals is a calendar without events) and hands every
+    /// buffered byte to the file descriptor.
+    public mutating func finish() throws(OutputWriteError) {
+        if !wroteHeader { try writeHeader() }
+        try emit("END:VCALENDAR")
+        try output.flush()
+    }
+
+    private mutating func writeHeader() throws(OutputWriteError) {
+        wroteHeader = true
+        try emit("BEGIN:VCALENDAR")
+        try emit("VERSION:2.0")
+        try emit("PRODID:" + Self.productID)
+        try emit("CALSCALE:GREGORIAN")
+    }
+
+    /// DTSTART and DTEND of a timed event on `day` (floating local time).
+    private mutating func writeTimes(of day: Day, start: TimeOfDay) throws(OutputWriteError) {
+        line.removeAll(keepingCapacity: true)
+        appendDate("DTSTART:", day)
+        appendTime(start.minutes)
+        try emitLine(line)
+        let end = start.minutes + settings.duration.minutes
+        guard let endDay = Day(number: day.number + end / (24 * 60)) else {
+            try emit("DURATION:PT\(settings.duration.minutes)M")
+            return
+        }
+        line.removeAll(keepingCapacity: true)
+        appendDate("DTEND:", endDay)
+        appendTime(end % (24 * 60))
+        try emitLine(line)
+    }
+
+    private mutating func appendDate(_ prefix: String, _ day: Day) {
+        line.append(contentsOf: prefix.utf8)
+        Self.appendDate(day, to: &line)
+    }
+
+    /// `THHMM00`.
+    private mutating func appendTime(_ minutes: Int) {
+        line.append(UInt8(ascii: "T"))
+        Self.appendDigits(minutes / 60, count: 2, to: &line)
+        Self.appendDigits(minutes % 60, count: 2, to: &line)
+        line.append(contentsOf: "00".utf8)
+    }
+
+    private static func appendDate(_ day: Day, to line: inout [UInt8]) {
+        let date = day.date
+        appendDigits(date.year, count: 4, to: &line)
+        appendDigits(date.month, count: 2, to: &line)
+        appendDigits(date.day, count: 2, to: &line)
+    }
+
+    private static func appendDigits(_ value: Int, count: Int, to line: inout [UInt8]) {
+        let start = line.count
+        line.append(contentsOf: repeatElement(0, count: count))
+        line.withUnsafeMutableBufferPointer { bytes in
+            var end = start
+            DigitEncoding.digits(value, count: count, into: bytes, at: &end)
+        }
+    }
+
+    private static func stampLine(_ stamp: UTCTimestamp) -> [UInt8] {
+        var line = Array("DTSTAMP:".utf8)
+        let (day, second) = stamp.dayAndSecond
+        appendDate(day, to: &line)
+        line.append(UInt8(ascii: "T"))
+        appendDigits(second / 3600, count: 2, to: &line)
+        appendDigits(second / 60 % 60, count: 2, to: &line)
+        appendDigits(second % 60, count: 2, to: &line)
+        line.append(UInt8(ascii: "Z"))
+        return line
+    }
+
+    private mutating func summaryPrefix(_ slot: String) -> [UInt8] {
+        if let known = summaryPrefixes[slot] { return known }
+        var prefix: [UInt8] = []
+        Self.appendText(slot.prefix(1).uppercased() + slot.dropFirst() + ": ", to: &prefix)
+        summaryPrefixes[slot] = prefix
+        return prefix
+    }
+
+    /// `text` as an iCalendar TEXT value (RFC 5545 section 3.3.11).
+    static func appendText(_ text: String, to line: inout [UInt8]) {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            defer { previous = byte }
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+                line.append(UInt8(ascii: "\\"))
+                line.append(byte)
+            case CSVFormat.carriageReturn:
+                line.append(contentsOf: Self.escapedLineBreak)
+            case CSVFormat.lineFeed:
+                if previous != CSVFormat.carriageReturn { line.append(contentsOf: Self.escapedLineBreak) }
+            case CSVFormat.tab:
+                line.append(byte)
+            case 0x00..<0x20, 0x7F:
+                // U+2400 + the control character's value (U+2421 for DEL), in UTF-8.
+                line.append(contentsOf: [0xE2, 0x90, byte == 0x7F ? 0xA1 : 0x80 + byte])
+            default:
+                line.append(byte)
+            }
+        }
+    }
+
+    private static let escapedLineBreak = Array(#"\n"#.utf8)
+
+    private mutating func emit(_ text: String) throws(OutputWriteError) {
+        try emitLine(Array(text.utf8))
+    }
+
+    /// Writes `content` (valid UTF-8) as folded physical lines, each at most 75 octets before
+    /// its CRLF. A fold goes before the UTF-8 sequence that would cross the limit.
+    private mutating func emitLine(_ content: [UInt8]) throws(OutputWriteError) {
+        // A full physical line carries at least 72 content octets (a space and eighteen 4-byte
+        // sequences); each fold adds a CRLF and a space, and the line ends in a CRLF.
+        try output.reserve(content.count + 3 * (content.count / 72 + 1) + 2)
+        output.encode { bytes, end in
+            var column = 0
+            var index = 0
+            while index < content.count {
+                let length = Self.sequenceLength(lead: content[index])
+                if column + length > Self.lineLimit {
+                    bytes[end] = CSVFormat.carriageReturn
+                    bytes[end + 1] = CSVFormat.lineFeed
+                    bytes[end + 2] = CSVFormat.space
+                    end += 3
+                    column = 1
+                }
+                for offset in 0..<length {
+                    bytes[end + offset] = content[index + offset]
+                }
+                end += length
+                index += length
+                column += length
+            }
+            bytes[end] = CSVFormat.carriageReturn
+            bytes[end + 1] = CSVFormat.lineFeed
+            end += 2
+        }
+    }
+
+    /// The length of the UTF-8 sequence that starts with `lead`.
+    private static func sequenceLength(lead: UInt8) -> Int {
+        switch lead {
+        case 0xF0...: 4
+        case 0xE0...: 3
+        case 0xC0...: 2
+        default: 1
+        }
+    }
+}

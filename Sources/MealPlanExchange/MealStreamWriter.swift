@@ -1,0 +1,14 @@
+import MealPlanCore
+
+/// A writer that streams meals to a file descriptor in one exchange format, so a command can
+/// pick the format at run time and feed any of them the same way.
+public protocol MealStreamWriter {
+    /// Appends one meal.
+    mutating func write(_ meal: Meal) throws
+    /// Completes the document (even one without meals) and writes out everything buffered.
+    mutating func finish() throws
+}
+
+extension CSVMealWriter: MealStreamWriter {}
+extension JSONMealWriter: MealStreamWriter {}
+extension ICalendarMealWriter: MealStreamWriter {}

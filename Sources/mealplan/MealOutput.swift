@@ -1,0 +1,28 @@
+import MealPlanCore
+import MealPlanExchange
+
+/// Streams meals through a writer to its file descriptor, for `export` and `list --format`.
+enum MealOutput {
+    /// Calls `produce` with a function that writes one meal, then finishes the document (also
+    /// when no meal came). Returns the number of meals written. `formatName` names the output
+    /// in a write failure's message ("cannot write the JSON output: …").
+    @discardableResult
+    static func write(
+        with writer: any MealStreamWriter, formatName: String, _ produce: ((Meal) throws -> Void) throws -> Void
+    ) throws -> Int {
+        var writer = writer
+        var count = 0
+        do {
+            try produce { meal in
+                try writer.write(meal)
+                count += 1
+            }
+            try writer.finish()
+        } catch let error as CSVWriteError {
+            throw CommandFailure(error.message, status: CommandFailure.Status.ioError)
+        } catch let error as OutputWriteError {
+            throw CommandFailure("cannot write the \(formatName) output: \(error.reason)", status: CommandFailure.Status.ioError)
+        }
+        return count
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import MealPlanCore
+import Testing
+@testable import MealPlanExchange
+import TestSupport
+
+@Suite("JSONMealWriter")
+struct JSONMealWriterTests {
+    private func text(_ meals: [Meal]) throws -> String {
+        String(decoding: try written(meals, by: JSONMealWriter.init(fileDescriptor:)), as: UTF8.self)
+    }
+
+    @Test("an empty export is an empty array")
+    func emptyExport() throws {
+        #expect(try text([]) == "[]\n")
+    }
+
+    @Test("one object per meal, keys in order, a missing note as null, one object per line")
+    func objects() throws {
+        let meals = [
+            Meal(id: 7, day: day("2026-03-02"), slot: "dinner", position: 0, title: "Pasta"),
+            Meal(id: 12_345_678_901, day: day("0001-01-01"), slot: "lunch", position: 3, title: "拉麺 🍜", note: "très bon"),
+        ]
+        #expect(try text(meals) == """
+            [{"id":7,"date":"2026-03-02","slot":"dinner","position":0,"title":"Pasta","note":null},
+            {"id":12345678901,"date":"0001-01-01","slot":"lunch","position":3,"title":"拉麺 🍜","note":"très bon"}]
+
+            """)
+    }
+
+    @Test("quotes, backslashes and control characters are escaped; emoji and other text stay UTF-8", arguments: [
+        ("say \"hi\"", #"say \"hi\""#),
+        (#"back\slash"#, #"back\\slash"#),
+        ("a\nb\rc\td", #"a\nb\rc\td"#),
+        ("\u{0}\u{1}\u{1B}\u{1F}", #"\u0000\u0001\u001b\u001f"#),
+        ("del\u{7F}", #"del\u007f"#),
+        ("c1 \u{80}\u{85}\u{9F}", #"c1 \u0080\u0085\u009f"#),
+        ("\u{A0}é\u{2028}👩‍👩‍👧/", "\u{A0}é\u{2028}👩‍👩‍👧/"),
+    ])
+    func escaping(title: String, encoded: String) throws {
+        let meal = Meal(id: 1, day: day("2026-03-02"), slot: "lunch", position: 0, title: title, note: title)
+        #expect(try text([meal]) == """
+            [{"id":1,"date":"2026-03-02","slot":"lunch","position":0,"title":"\(encoded)","note":"\(encoded)"}]
+
+            """)
+    }
+
+    /// Foundation's parser is independent of the writer: agreeing with it shows the output is
+    /// valid JSON that decodes to exactly the meals, whatever their text holds.
+    @Test("output parsed by JSONSerialization equals the meals", arguments: [11, 12] as [UInt64])
+    func parsedBack(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let controls = (0..<0x20).map { String(UnicodeScalar(UInt8($0))) } + ["\u{7F}", "\u{85}", "\\", "\""]
+        let meals = (0..<3000).map { index in
+            var meal = RandomMeals.meal(using: &generator)
+            meal.id = Int64(index + 1)
+            meal.title += controls.randomElement(using: &generator)!
+            return meal
+        }
+        let parsed = try #require(
+            JSONSerialization.jsonObject(with: Data(try written(meals, by: JSONMealWriter.init(fileDescriptor:)))) as? [[String: Any]])
+        #expect(parsed.count == meals.count)
+        for (object, meal) in zip(parsed, meals) {
+            #expect(object["id"] as? Int64 == meal.id)
+            #expect(object["date"] as? String == meal.day.iso)
+            #expect(object["slot"] as? String == meal.slot)
+            #expect(object["position"] as? Int == meal.position)
+            #expect(object["title"] as? String == meal.title)
+            #expect(object["note"] as? String == meal.note)
+            #expect((object["note"] is NSNull) == (meal.note == nil))
+        }
+    }
+
+    @Test("output larger than the buffer, and one object larger than it, come out whole")
+    func largeOutput() throws {
+        var meals = (0..<3000).map { Meal(id: Int64($0), day: Day(number: $0)!, slot: "snack", position: 0, title: "Meal \($0)") }
+        meals.insert(Meal(id: 9, day: day("2026-03-02"), slot: "lunch", position: 0, title: "Big",
+                          note: String(repeating: "\u{1}\"", count: 40_000)), at: 1500)
+        let output = try written(meals, by: JSONMealWriter.init(fileDescriptor:))
+        #expect(output.count > 4 * 65_536)
+        let parsed = try #require(JSONSerialization.jsonObject(with: Data(output)) as? [[String: Any]])
+        #expect(parsed.map { $0["title"] as? String } == meals.map(\.title))
+        #expect(parsed[1500]["note"] as? String == meals[1500].note)
+    }
+
+    @Test("a write that fails reports the system's reason")
+    func writeFailure() throws {
+        #expect(try errorOnFullDevice(JSONMealWriter.init(fileDescriptor:)) as? OutputWriteError
+            == OutputWriteError(reason: "No space left on device"))
+    }
+}
