@@ -27,25 +27,15 @@ while [ $# -gt 0 ]; do
         *) echo "usage: $0 [--meals N] [--seed S] [--keep DIR]" >&2; exit 2 ;;
     esac
 done
-for tool in swift python3 sqlite3 hyperfine; do
-    command -v "$tool" >/dev/null || { echo "$0: $tool is missing (apt-get install sqlite3 hyperfine)" >&2; exit 2; }
-done
-
 cd "$(dirname "$0")/.."
-if [ -n "$keep" ]; then
-    mkdir -p "$keep"
-    work="$(cd "$keep" && pwd)"
-else
-    work="$(mktemp -d)"
-    trap 'rm -rf "$work"' EXIT
-fi
+source Benchmarks/common.sh
+require_tools swift python3 sqlite3 hyperfine
+use_work_folder "$keep"
 csv="$work/meals.csv"
 db="$work/meals.sqlite"
 
 echo "== building (release, static Swift standard library)"
-swift build -c release --static-swift-stdlib --product mealplan
-swift build -c release --static-swift-stdlib --product csv-throughput
-bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+build_release mealplan csv-throughput
 
 echo "== generating $meals meals (seed $seed)"
 python3 Benchmarks/generate-meals.py --meals "$meals" --seed "$seed" --output "$csv"

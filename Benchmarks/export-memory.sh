@@ -20,11 +20,11 @@ done
 [ -x /usr/bin/time ] || { echo "$0: /usr/bin/time is missing (apt-get install time)" >&2; exit 2; }
 
 cd "$(dirname "$0")/.."
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-
-swift build -c release --static-swift-stdlib --product mealplan >/dev/null
-bin="$(swift build -c release --static-swift-stdlib --show-bin-path)/mealplan"
+source Benchmarks/common.sh
+require_tools swift python3
+use_work_folder ""
+build_release mealplan >/dev/null
+bin="$bin/mealplan"
 
 printf "%-10s %-7s %12s %10s %12s\n" meals format "max RSS MiB" seconds "output MiB"
 for meals in $sizes; do

@@ -31,22 +31,14 @@ while [ $# -gt 0 ]; do
         *) echo "usage: $0 [--meals N] [--small N] [--runs R] [--keep DIR]" >&2; exit 2 ;;
     esac
 done
-for tool in swift python3 tmux; do
-    command -v "$tool" >/dev/null || { echo "$0: $tool is missing" >&2; exit 2; }
-done
-
 cd "$(dirname "$0")/.."
-if [ -n "$keep" ]; then
-    mkdir -p "$keep"
-    work="$(cd "$keep" && pwd)"
-else
-    work="$(mktemp -d)"
-    trap 'rm -rf "$work"' EXIT
-fi
+source Benchmarks/common.sh
+require_tools swift python3 tmux
+use_work_folder "$keep"
 
 echo "== building (release, static Swift standard library)"
-swift build -c release --static-swift-stdlib --product mealplan
-bin="$(swift build -c release --static-swift-stdlib --show-bin-path)/mealplan"
+build_release mealplan
+bin="$bin/mealplan"
 
 # Each database's meals are centred on today, so the first screen is full of them.
 for count in "$meals" "$small"; do
