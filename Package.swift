@@ -13,9 +13,6 @@ let package = Package(
     ],
     targets: [
         .target(name: "MealPlanCore"),
-        .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "TestSupport"]),
-        // Helpers shared by the test targets (a seeded random generator).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(
             name: "MealPlanStore",
             dependencies: [
@@ -23,15 +20,12 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
-        .testTarget(name: "MealPlanStoreTests", dependencies: ["MealPlanStore"]),
+        .target(name: "MealPlanExchange", dependencies: ["MealPlanCore"]),
+        .target(name: "Timeline", dependencies: ["MealPlanCore"]),
         .target(name: "TerminalKit"),
         .systemLibrary(name: "CNcursesw"),
         .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-        .target(name: "Timeline", dependencies: ["MealPlanCore"]),
-        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore", "TestSupport"]),
         .target(name: "PlannerUI", dependencies: ["MealPlanCore", "Timeline", "TerminalKit"]),
-        .testTarget(name: "PlannerUITests", dependencies: ["PlannerUI", "MealPlanCore", "Timeline", "TerminalKit"]),
         .executableTarget(
             name: "mealplan",
             dependencies: [
@@ -51,17 +45,23 @@ let package = Package(
                     ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
                     .when(platforms: [.linux], configuration: .release)),
             ]),
+        // Times the CSV reader and writer alone; see Benchmarks/cli-vs-sqlite3.sh.
+        .executableTarget(
+            name: "csv-throughput", dependencies: ["MealPlanExchange", "MealPlanCore"], path: "Benchmarks/csv-throughput"),
+        // Helpers shared by the test targets (a seeded random generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "TestSupport"]),
+        .testTarget(name: "MealPlanStoreTests", dependencies: ["MealPlanStore"]),
+        .testTarget(
+            name: "MealPlanExchangeTests",
+            dependencies: ["MealPlanExchange", "MealPlanCore", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore", "TestSupport"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+        .testTarget(name: "PlannerUITests", dependencies: ["PlannerUI", "MealPlanCore", "Timeline", "TerminalKit"]),
         .testTarget(name: "MealplanCLITests", dependencies: ["mealplan"]),
         .testTarget(
             name: "PlannerEndToEndTests",
             dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit"]),
-        .target(name: "MealPlanExchange", dependencies: ["MealPlanCore"]),
-        // Times the CSV reader and writer alone; see Benchmarks/cli-vs-sqlite3.sh.
-        .executableTarget(
-            name: "csv-throughput", dependencies: ["MealPlanExchange", "MealPlanCore"], path: "Benchmarks/csv-throughput"),
-        .testTarget(
-            name: "MealPlanExchangeTests",
-            dependencies: ["MealPlanExchange", "MealPlanCore", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )
