@@ -51,10 +51,10 @@ let package = Package(
                     ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
                     .when(platforms: [.linux], configuration: .release)),
             ]),
-        .testTarget(name: "MealplanCLITests", dependencies: ["mealplan"]),
+        .testTarget(name: "MealplanCLITests", dependencies: ["mealplan", "TestSupport"]),
         .testTarget(
             name: "PlannerEndToEndTests",
-            dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit"]),
+            dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "TestSupport"]),
         .target(name: "MealPlanExchange", dependencies: ["MealPlanCore"]),
         // Times the CSV reader and writer alone; see Benchmarks/cli-vs-sqlite3.sh.
         .executableTarget(
