@@ -58,10 +58,10 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "PlannerUITests", dependencies: ["PlannerUI", "MealPlanCore", "Timeline", "TerminalKit"]),
-        .testTarget(name: "MealplanCLITests", dependencies: ["mealplan"]),
+        .testTarget(name: "MealplanCLITests", dependencies: ["mealplan", "TestSupport"]),
         .testTarget(
             name: "PlannerEndToEndTests",
-            dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit"]),
+            dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

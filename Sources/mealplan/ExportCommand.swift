@@ -66,9 +66,28 @@ struct ExportCommand: ParsableCommand {
         guard last >= first else { throw CommandFailure.usage("--to \(last.iso) is before --from \(first.iso)") }
         let meals = try store.openStore(.read)
         let slotTimes = try resolvedSlotTimes(slots: slotTimes.isEmpty ? [] : try meals.slots())
+        let range = DayRange(first, last)
+        // Meals written to the terminal itself would mix with a progress line.
+        let showsProgress = ProgressReport.isWanted && (output != nil || isatty(STDOUT_FILENO) == 0)
+        let total = showsProgress ? try meals.mealCount(in: range) : nil
         let write = { (descriptor: Int32) throws -> Int in
-            try MealOutput.write(with: makeWriter(descriptor, slotTimes: slotTimes), formatName: format.rawValue.uppercased()) { write in
-                try meals.forEachMeal(in: DayRange(first, last), write)
+            var progress = showsProgress ? ProgressReport(verb: "exporting", total: total) : nil
+            var done = 0
+            do {
+                let count = try MealOutput.write(
+                    with: makeWriter(descriptor, slotTimes: slotTimes), formatName: format.rawValue.uppercased()
+                ) { write in
+                    try meals.forEachMeal(in: range) { meal in
+                        try write(meal)
+                        done += 1
+                        if done % ProgressReport.rowsPerReport == 0 { progress?.update(done: done) }
+                    }
+                }
+                progress?.end(done: count, finished: true)
+                return count
+            } catch {
+                progress?.end(done: done, finished: false)
+                throw error
             }
         }
         guard let output else {

@@ -30,31 +30,59 @@ struct ImportCommand: ParsableCommand {
         let input = try Self.openInput(file)
         defer { if input != STDIN_FILENO { close(input) } }
         let meals = try store.openStore(.readWrite)
+        let size = Self.regularFileSize(input)
         // Reading and checking the file runs on a second thread while this one inserts.
         let summary = try meals.importMealsPipelined(dryRun: dryRun) { feed in
-            var reader = CSVMealReader(fileDescriptor: input)
-            var warned = false
-            // Files list a day's meals together: parse each distinct date text once.
-            var lastDate: (text: String, day: Day)?
-            while let row = try Self.next(&reader) {
-                if !warned {
-                    warned = true
-                    Self.warn(ignoring: reader.ignoredColumns)
+            var progress = ProgressReport(verb: "importing")
+            var rows = 0
+            do {
+                try Self.read(input, into: &feed) {
+                    rows += 1
+                    if rows % ProgressReport.rowsPerReport == 0 {
+                        progress?.update(done: rows, fraction: size.map { Double(lseek(input, 0, SEEK_CUR)) / Double($0) })
+                    }
                 }
-                let day = try lastDate.flatMap { $0.text == row.date ? $0.day : nil } ?? Self.day(row)
-                lastDate = (row.date, day)
-                do throws(StoreError) {
-                    try feed.add(day: day, slot: row.slot, title: row.title, note: row.note)
-                } catch {
-                    guard error.kind == .input else { throw error }
-                    throw CommandFailure("line \(row.line): \(error.message)", status: CommandFailure.Status.badData)
-                }
+            } catch {
+                progress?.end(done: rows, finished: false)
+                throw error
             }
+            progress?.end(done: rows, finished: true)
         }
         let count = summary.count
         let source = file == "-" ? "standard input" : file.terminalVisible
         let what = "\(count) meal\(count == 1 ? "" : "s")" + (summary.days.map { " (\($0.first.iso) … \($0.last.iso))" } ?? "")
         print(dryRun ? "would import \(what) from \(source); dry run, nothing changed" : "imported \(what) from \(source)")
+    }
+
+    /// Reads the CSV rows of `input` into `feed`, calling `counted` after each row.
+    private static func read(_ input: Int32, into feed: inout ImportFeed, counted: () -> Void) throws {
+        var reader = CSVMealReader(fileDescriptor: input)
+        var warned = false
+        // Files list a day's meals together: parse each distinct date text once.
+        var lastDate: (text: String, day: Day)?
+        while let row = try Self.next(&reader) {
+            if !warned {
+                warned = true
+                Self.warn(ignoring: reader.ignoredColumns)
+            }
+            let day = try lastDate.flatMap { $0.text == row.date ? $0.day : nil } ?? Self.day(row)
+            lastDate = (row.date, day)
+            do throws(StoreError) {
+                try feed.add(day: day, slot: row.slot, title: row.title, note: row.note)
+            } catch {
+                guard error.kind == .input else { throw error }
+                throw CommandFailure("line \(row.line): \(error.message)", status: CommandFailure.Status.badData)
+            }
+            counted()
+        }
+    }
+
+    /// The size of `descriptor`'s file when it is a regular file (not a pipe or terminal), the
+    /// measure of an import's progress.
+    private static func regularFileSize(_ descriptor: Int32) -> Int? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else { return nil }
+        return Int(status.st_size)
     }
 
     private static func openInput(_ file: String) throws -> Int32 {
