@@ -30,12 +30,18 @@ public struct DayRange: Hashable, Sendable, Sequence, CustomStringConvertible {
         return lower <= upper ? DayRange(lower, upper) : nil
     }
 
-    public func makeIterator() -> AnyIterator<Day> {
-        var next: Day? = first
-        let last = self.last
-        return AnyIterator {
-            guard let day = next else { return nil }
-            next = day < last ? day.adding(days: 1) : nil
+    public func makeIterator() -> Iterator {
+        Iterator(upcoming: first, last: last)
+    }
+
+    /// Walks the days in order; stops after `last` without stepping past 9999-12-31.
+    public struct Iterator: IteratorProtocol {
+        var upcoming: Day?
+        let last: Day
+
+        public mutating func next() -> Day? {
+            guard let day = upcoming else { return nil }
+            upcoming = day < last ? day.adding(days: 1) : nil
             return day
         }
     }
