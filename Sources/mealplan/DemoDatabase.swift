@@ -21,7 +21,8 @@ struct DemoDatabase {
         }
         folder = String(cString: created)
         do {
-            store = try MealStore.open(path: folder + "/demo.sqlite", access: .readWrite)
+            store = try MealStore.open(
+                path: folder + "/demo.sqlite", access: .readWrite, pageCacheKiB: PlannerSession.pageCacheKiB)
             try Self.fill(store, today: today)
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
