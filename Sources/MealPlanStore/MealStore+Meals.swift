@@ -9,12 +9,17 @@ public struct MealChanges: Sendable, Equatable {
     /// A slot name as typed (exact or unique prefix).
     public var slot: String?
     public var day: Day?
+    /// Where in its new slot a moved meal goes when that place is free (undo puts a meal back
+    /// where it was); `nil`, or a place taken meanwhile, means the end of the slot. Ignored when
+    /// the meal stays in its day and slot.
+    public var position: Int?
 
-    public init(title: String? = nil, note: String?? = nil, slot: String? = nil, day: Day? = nil) {
+    public init(title: String? = nil, note: String?? = nil, slot: String? = nil, day: Day? = nil, position: Int? = nil) {
         self.title = title
         self.note = note
         self.slot = slot
         self.day = day
+        self.position = position
     }
 }
 
@@ -79,6 +84,10 @@ extension MealStore {
     static let nextPositionSQL =
         "(SELECT IFNULL(MAX(position) + 1, 0) FROM meal WHERE day = :day AND slotId = :slotId)"
 
+    /// Whether another meal holds `:position` in the day's slot.
+    static let placeTakenSQL =
+        "EXISTS (SELECT 1 FROM meal WHERE day = :day AND slotId = :slotId AND position = :position)"
+
     static func insert(_ db: Database, day: Day, slotID: Int64, title: String, note: String?) throws -> Meal {
         try db.execute(
             sql: """
@@ -98,7 +107,8 @@ extension MealStore {
         try apply(.add(Meal(day: day, slot: slot, title: title, note: note)))
     }
 
-    /// Applies `changes` to meal `id`; a meal moved to another day or slot goes to the end there.
+    /// Applies `changes` to meal `id`; a meal moved to another day or slot goes to the end there,
+    /// or to `changes.position` when that place is free.
     @discardableResult
     public func updateMeal(id: Int64, _ changes: MealChanges) throws(StoreError) -> Meal {
         try apply(.update(id: id, changes))
@@ -153,12 +163,15 @@ extension MealStore {
         try db.execute(
             sql: """
                 UPDATE meal SET title = :title, note = :note, day = :day, slotId = :slotId,
-                    position = CASE WHEN :moves THEN \(nextPositionSQL) ELSE position END
+                    position = CASE
+                        WHEN NOT :moves THEN position
+                        WHEN :position IS NOT NULL AND NOT \(placeTakenSQL) THEN :position
+                        ELSE \(nextPositionSQL) END
                 WHERE id = :id
                 """,
             arguments: [
                 "title": changes.title ?? meal.title, "note": note, "day": day.number, "slotId": slotID,
-                "moves": moves, "id": id,
+                "moves": moves, "position": changes.position, "id": id,
             ])
         return try existingMeal(db, id: id)
     }
@@ -167,8 +180,8 @@ extension MealStore {
         let slot = try resolveSlot(db, meal.slot)
         let idTaken = try meal.id.map { try fetchMeal(db, id: $0) != nil } ?? true
         let placeTaken = try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM meal WHERE day = ? AND slotId = ? AND position = ?)",
-            arguments: [meal.day.number, slot.id, meal.position]) ?? true
+            db, sql: "SELECT \(placeTakenSQL)",
+            arguments: ["day": meal.day.number, "slotId": slot.id, "position": meal.position]) ?? true
         var arguments: [String: (any DatabaseValueConvertible)?] = [
             "id": idTaken ? nil : meal.id, "day": meal.day.number, "slotId": slot.id,
             "title": meal.title, "note": meal.note,

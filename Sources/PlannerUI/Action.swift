@@ -119,10 +119,14 @@ public struct ChangeBatch: Hashable, Sendable, ExpressibleByArrayLiteral {
 public struct SaveRequest: Hashable, Sendable {
     public let id: Int
     public let change: ChangeBatch
+    /// Undo and redo: a meal moved back goes to the position its change names (the one it was
+    /// stored at), where free. A new change moves a meal to the end of its slot.
+    public let restoresPositions: Bool
 
-    public init(id: Int, change: ChangeBatch) {
+    public init(id: Int, change: ChangeBatch, restoresPositions: Bool = false) {
         self.id = id
         self.change = change
+        self.restoresPositions = restoresPositions
     }
 }
 

@@ -11,7 +11,8 @@ extension PlannerState {
             message = StatusMessage("Still saving the last change; try again", isError: true)
             return []
         }
-        let request = SaveRequest(id: nextSaveID, change: change)
+        let isHistory = if case .change = origin { false } else { true }
+        let request = SaveRequest(id: nextSaveID, change: change, restoresPositions: isHistory)
         nextSaveID += 1
         pendingSave = PendingSave(request: request, origin: origin)
         return [.save(request)]

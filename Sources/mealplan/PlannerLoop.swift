@@ -145,7 +145,7 @@ enum PlannerEffects {
             }
         case .save(let request):
             do throws(StoreError) {
-                return .saved(request, stored: try save(request.change, in: store))
+                return .saved(request, stored: try save(request.change, in: store, restoringPositions: request.restoresPositions))
             } catch {
                 return .saveFailed(request, message: error.reason)
             }
@@ -164,13 +164,16 @@ enum PlannerEffects {
     }
 
     /// Carries out a batch of changes in one transaction, all or none, each as `MealChange`
-    /// describes it; returns each change's meal as stored, `nil` for one that was removed.
-    static func save(_ batch: ChangeBatch, in store: MealStore) throws(StoreError) -> [Meal?] {
-        try store.apply(try batch.changes.map { change throws(StoreError) in try edit(for: change) })
+    /// describes it (and as `SaveRequest.restoresPositions` says); returns each change's meal as
+    /// stored, `nil` for one that was removed.
+    static func save(_ batch: ChangeBatch, in store: MealStore, restoringPositions: Bool = false) throws(StoreError) -> [Meal?] {
+        try store.apply(try batch.changes.map { change throws(StoreError) in
+            try edit(for: change, restoringPosition: restoringPositions)
+        })
     }
 
     /// The store's edit for one change.
-    private static func edit(for change: MealChange) throws(StoreError) -> MealEdit {
+    private static func edit(for change: MealChange, restoringPosition: Bool) throws(StoreError) -> MealEdit {
         switch (change.before, change.after) {
         case (nil, let new?) where new.id == nil:
             return .add(new)
@@ -180,7 +183,9 @@ enum PlannerEffects {
             return .remove(id: try storedID(of: old))
         case (let old?, let new?):
             return .update(
-                id: try storedID(of: old), MealChanges(title: new.title, note: .some(new.note), slot: new.slot, day: new.day))
+                id: try storedID(of: old),
+                MealChanges(title: new.title, note: .some(new.note), slot: new.slot, day: new.day,
+                            position: restoringPosition ? new.position : nil))
         case (nil, nil):
             throw StoreError(.input, "an empty change cannot be stored")
         }

@@ -97,6 +97,31 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func aMovedMealTakesTheNamedPositionOnlyWhenItIsFree(kind: StoreKind) throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(kind, in: folder)
+        let monday = day("2026-03-02"), tuesday = day("2026-03-03")
+        let first = try store.addMeal(day: monday, slot: "lunch", title: "First")
+        try store.addMeal(day: monday, slot: "lunch", title: "Second")
+        let away = try store.updateMeal(id: first.id!, MealChanges(day: tuesday))
+        #expect(away.position == 0 && away.day == tuesday)
+
+        // Back to its free place 0, ahead of "Second" (position 1), not behind it.
+        let back = try store.updateMeal(id: first.id!, MealChanges(day: monday, position: 0))
+        #expect(back.position == 0)
+        #expect(try store.meals(in: DayRange(start: monday, count: 1)).map(\.title) == ["First", "Second"])
+
+        // A place taken meanwhile: the end of the slot instead.
+        try store.updateMeal(id: first.id!, MealChanges(day: tuesday))
+        try store.addMeal(day: monday, slot: "lunch", title: "Third")
+        let behind = try store.updateMeal(id: first.id!, MealChanges(day: monday, position: 1))
+        #expect(behind.position == 3, "Second holds 1 and Third 2")
+
+        // A meal that stays in its day and slot keeps its position whatever is named.
+        #expect(try store.updateMeal(id: first.id!, MealChanges(title: "Renamed", position: 0)).position == 3)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func updateChangesFieldsAndAppendsWhenMoved(kind: StoreKind) throws {
         let folder = TemporaryFolder()
         let store = try makeStore(kind, in: folder)

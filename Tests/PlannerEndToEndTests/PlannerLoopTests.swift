@@ -90,6 +90,23 @@ import Testing
         #expect(try store.mealCount() == 4)
     }
 
+    @Test func undoOfAMovePutsTheMealBackBetweenItsNeighbours() throws {
+        let store = try openStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let titles = ["Toast", "Eggs", "Fruit"]
+        let meals = try titles.map { try store.addMeal(day: today, slot: "breakfast", title: $0) }
+        var moved = meals[1]
+        moved.day = today.adding(days: 2)
+        let stored = try #require(try PlannerEffects.save([MealChange(before: meals[1], after: moved)], in: store)[0])
+        #expect(stored.day == moved.day && stored.position == 0)
+
+        // The history's inverse names the position the meal was stored at.
+        let undo = ChangeBatch([MealChange(before: meals[1], after: stored)]).inverse
+        let back = try PlannerEffects.save(undo, in: store, restoringPositions: true)
+        #expect(back == [meals[1]])
+        #expect(try store.meals(in: DayRange(start: today, count: 1)).map(\.title) == titles)
+    }
+
     @Test func yAndPCopyADayThroughTheLoopIntoTheStore() throws {
         let store = try openStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }

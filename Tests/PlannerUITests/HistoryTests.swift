@@ -85,6 +85,22 @@ import Timeline
         #expect(harness.state.message == StatusMessage("Undid: move 'Porridge' to Tue 1 Jan 2030"))
     }
 
+    @Test func onlyUndoAndRedoAskTheStoreToRestorePositions() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        func lastSave() -> SaveRequest? {
+            harness.effects.reversed().lazy.compactMap { if case .save(let request) = $0 { request } else { nil } }.first
+        }
+        harness.press(.character("m"))
+        harness.type("2030-01-01")
+        harness.press(.enter)
+        #expect(lastSave()?.restoresPositions == false)
+        harness.press(.character("u"))
+        #expect(lastSave()?.restoresPositions == true)
+        harness.press(.control("r"))
+        #expect(lastSave()?.restoresPositions == true)
+        #expect(harness.state.undoStack.count == 1)
+    }
+
     @Test func aNewChangeClearsTheRedoStack() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("d"), .character("u"))
