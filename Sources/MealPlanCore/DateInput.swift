@@ -16,25 +16,25 @@ extension Day {
         }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else {
-            throw DateInputError(message: "'\(text)' is not a date in the form YYYY-MM-DD")
+            throw DateInputError(message: "'\(text.messageExcerpt)' is not a date in the form YYYY-MM-DD")
         }
         guard parts[0].count == 4 else {
-            throw DateInputError(message: "'\(text)': the year must have four digits, 0001 to 9999")
+            throw DateInputError(message: "'\(text.messageExcerpt)': the year must have four digits, 0001 to 9999")
         }
         guard parts[1].count == 2, parts[2].count == 2 else {
-            throw DateInputError(message: "'\(text)': month and day need two digits each, as in 2026-03-05")
+            throw DateInputError(message: "'\(text.messageExcerpt)': month and day need two digits each, as in 2026-03-05")
         }
         let year = Int(parts[0])!, month = Int(parts[1])!, day = Int(parts[2])!
         guard year >= 1 else {
-            throw DateInputError(message: "'\(text)': there is no year 0000; years run from 0001 to 9999")
+            throw DateInputError(message: "'\(text.messageExcerpt)': there is no year 0000; years run from 0001 to 9999")
         }
         guard (1...12).contains(month) else {
-            throw DateInputError(message: "'\(text)': there is no month \(parts[1]); months run from 01 to 12")
+            throw DateInputError(message: "'\(text.messageExcerpt)': there is no month \(parts[1]); months run from 01 to 12")
         }
         let monthLength = Day.daysInMonth(year: year, month: month)
         guard (1...monthLength).contains(day) else {
             throw DateInputError(
-                message: "'\(text)': \(Day.monthNames[month - 1]) \(parts[0]) has \(monthLength) days")
+                message: "'\(text.messageExcerpt)': \(Day.monthNames[month - 1]) \(parts[0]) has \(monthLength) days")
         }
         self = Day(year: year, month: month, day: day)!
     }
@@ -97,7 +97,7 @@ public enum DateInput {
         if input.first?.isASCIIDigit == true, input.contains("-") {
             return try Day(iso: input)
         }
-        throw DateInputError(message: "'\(text)' is not a date; use \(acceptedForms)")
+        throw DateInputError(message: "'\(text.messageExcerpt)' is not a date; use \(acceptedForms)")
     }
 
     private static func relative(_ input: String, sign: Int, today: Day, original: String) throws(DateInputError) -> Day {
@@ -112,14 +112,14 @@ public enum DateInput {
         guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let count = Int(digits),
               count <= Day.validNumbers.count
         else {
-            throw DateInputError(message: "'\(original)' is not a date; use \(acceptedForms)")
+            throw DateInputError(message: "'\(original.messageExcerpt)' is not a date; use \(acceptedForms)")
         }
         return try offset(today, by: sign * count * unit, input: original)
     }
 
     private static func offset(_ today: Day, by days: Int, input: String) throws(DateInputError) -> Day {
         guard let day = Day(number: today.number + days) else {
-            throw DateInputError(message: "'\(input)' falls outside the calendar, 0001-01-01 to 9999-12-31")
+            throw DateInputError(message: "'\(input.messageExcerpt)' falls outside the calendar, 0001-01-01 to 9999-12-31")
         }
         return day
     }

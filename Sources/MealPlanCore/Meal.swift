@@ -37,12 +37,14 @@ extension Meal {
         guard !title.isEmpty else {
             throw MealValidationError(message: "the title is empty")
         }
-        guard !title.contains(where: \.isNewline) else {
-            throw MealValidationError(message: "the title must be one line; put details in the note")
-        }
+        // Length first: counting is fast, while a per-character scan of a runaway field from a
+        // file (megabytes long) is not.
         guard title.count <= maximumTitleLength else {
             throw MealValidationError(
                 message: "the title has \(title.count) characters; at most \(maximumTitleLength) are allowed")
+        }
+        guard !title.contains(where: \.isNewline) else {
+            throw MealValidationError(message: "the title must be one line; put details in the note")
         }
         return title
     }

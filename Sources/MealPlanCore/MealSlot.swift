@@ -51,10 +51,10 @@ extension Array where Element == MealSlot {
         case 1:
             return candidates[0]
         case 0:
-            throw SlotLookupError(message: "unknown slot '\(input)'; slots are \(known)")
+            throw SlotLookupError(message: "unknown slot '\(input.messageExcerpt)'; slots are \(known)")
         default:
             let names = candidates.map(\.name).joined(separator: ", ")
-            throw SlotLookupError(message: "'\(input)' could mean \(names); type more letters")
+            throw SlotLookupError(message: "'\(input.messageExcerpt)' could mean \(names); type more letters")
         }
     }
 }

@@ -51,6 +51,13 @@ enum DatabaseFile {
         return .mealPlan(writable: ownerMayWrite && access(path, W_OK) == 0)
     }
 
+    /// Whether this process may create files in the folder of `path`, as SQLite must for the
+    /// `-wal` and `-shm` files of a database in WAL mode, even to read it.
+    static func isFolderWritable(of path: String) -> Bool {
+        let folder = path.lastIndex(of: "/").map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
+        return access(folder, W_OK) == 0
+    }
+
     /// Creates the folders above `path` that are missing, readable by their owner only.
     static func makeParentFolders(of path: String) throws(StoreError) {
         var folder = ""

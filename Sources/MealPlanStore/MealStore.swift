@@ -93,6 +93,10 @@ public final class MealStore: Sendable {
                 try Schema.migrator.migrate(writer)
             }
             return MealStore(openedWriter: writer, path: path)
+        } catch let error as DatabaseError
+            where [.SQLITE_READONLY, .SQLITE_CANTOPEN].contains(error.resultCode) && !DatabaseFile.isFolderWritable(of: path) {
+            throw .database(
+                "cannot open database '\(path)': its folder is not writable, and SQLite must create the -wal and -shm files there")
         } catch {
             throw StoreError.wrapping(error, path: path)
         }

@@ -115,10 +115,13 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
-    /// One warning naming the extra columns of the header, if any.
+    /// One warning naming the extra columns of the header, if any: the first ten, each cut
+    /// short, so a header of 100,000 columns still gives a line a person can read.
     private static func warn(ignoring columns: [String]) {
         guard !columns.isEmpty else { return }
-        let names = columns.map { "'\($0.terminalVisible)'" }.joined(separator: ", ")
+        let shown = 10
+        var names = columns.prefix(shown).map { "'\($0.messageExcerpt.terminalVisible)'" }.joined(separator: ", ")
+        if columns.count > shown { names += " and \(columns.count - shown) more" }
         printError("warning: ignoring column\(columns.count == 1 ? "" : "s") \(names)")
     }
 }

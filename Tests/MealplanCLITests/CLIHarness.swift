@@ -57,12 +57,29 @@ final class CLISandbox {
         fatalError("the mealplan binary was not found next to the test bundle")
     }()
 
+    /// The binary the sandbox runs, and the command that runs it (empty: run it directly).
+    private var binaryPath = CLISandbox.binary.path
+    private var launcher: [String] = []
+
+    /// Makes the following runs happen as the unprivileged user `nobody` (through `setpriv`),
+    /// for tests of permissions, which root ignores. The binary is copied into the sandbox so
+    /// that user can surely run it.
+    func runAsNobody() throws {
+        let copy = folder + "/bin/mealplan"
+        try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: Self.binary.path, toPath: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+        binaryPath = copy
+        launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    }
+
     /// Runs `mealplan arguments…` with MEALPLAN_DB and MEALPLAN_TODAY set (unless `environment`
     /// overrides them) and `input` as standard input.
     func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> RunResult {
         let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
+        let command = launcher + [binaryPath] + arguments
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         var variables = ["PATH": "/usr/bin:/bin", "HOME": folder + "/home", "LANG": "C.UTF-8",
                          "MEALPLAN_DB": database, "MEALPLAN_TODAY": today]
         variables.merge(environment) { $1 }
@@ -76,19 +93,45 @@ final class CLISandbox {
         return [path, path + "-wal"].map { FileManager.default.contents(atPath: $0) }
     }
 
+    /// The SHA-256 of each file in `paths` as `sha256sum` prints it, or "absent": a fingerprint
+    /// of the database, its `-wal` and `-shm`, and any input file, to compare before and after.
+    func sha256(of paths: [String]) throws -> [String] {
+        let present = paths.filter { FileManager.default.fileExists(atPath: $0) }
+        var sums: [String: String] = [:]
+        if !present.isEmpty {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["sha256sum", "--"] + present
+            let result = try RunResult(of: process, input: Data(), scratch: folder)
+            #expect(result.status == 0, "sha256sum: \(result.stderr)")
+            for line in result.stdoutLines {
+                let parts = line.split(separator: " ", maxSplits: 1)
+                sums[String(parts[1].dropFirst())] = String(parts[0])
+            }
+        }
+        return paths.map { "\($0): \(sums[$0] ?? "absent")" }
+    }
+
+    /// The database at `path` and the files SQLite keeps beside it.
+    static func databaseFiles(_ path: String) -> [String] {
+        [path, path + "-wal", path + "-shm"]
+    }
+
     /// Runs a command that must fail with `status` and exactly `message` on standard error,
-    /// nothing on standard output, and leave the database files byte-identical.
+    /// nothing on standard output, and leave the database files and `inputs` byte-identical
+    /// (same SHA-256; a file that was absent stays absent).
     func expectFailure(
         _ arguments: [String], status: Int32, message: String, input: Data = Data(),
-        environment: [String: String] = [:], database: String? = nil,
+        environment: [String: String] = [:], database: String? = nil, inputs: [String] = [],
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let before = snapshot(database)
+        let files = Self.databaseFiles(database ?? self.database) + inputs
+        let before = try sha256(of: files)
         let result = try run(arguments, input: input, environment: environment)
         #expect(result.status == status, "\(arguments)", sourceLocation: sourceLocation)
         #expect(result.stderr == "mealplan: \(message)\n", "\(arguments)", sourceLocation: sourceLocation)
         #expect(result.stdout == "", "\(arguments)", sourceLocation: sourceLocation)
-        #expect(snapshot(database) == before, "the database changed: \(arguments)", sourceLocation: sourceLocation)
+        #expect(try sha256(of: files) == before, "a file changed: \(arguments)", sourceLocation: sourceLocation)
     }
 
     /// Runs a command that must succeed, returning its standard output.
