@@ -52,7 +52,9 @@ for name in "${targets[@]}"; do
     log="$build/fuzz-$name.log"
     echo "fuzzing $name for $seconds s (log: $log)" >&2
     # -timeout: an input that takes over 2 s counts as a hang; -rss_limit_mb: over 2 GB, a leak.
-    if ! "$build/fuzz-$name" -max_total_time="$seconds" -timeout=2 -rss_limit_mb=2048 -print_final_stats=1 \
+    # SWIFT_BACKTRACE: the Swift runtime's crash reporter would add pages of noise (and trip
+    # AddressSanitizer) after libFuzzer's own report of a failed input.
+    if ! SWIFT_BACKTRACE=enable=no "$build/fuzz-$name" -max_total_time="$seconds" -timeout=2 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$build/crash-$name-" "$build/corpus/$name" "Fuzz/corpus/$name" >"$log" 2>&1; then
         tail -n 40 "$log" >&2
         echo "$0: fuzz target $name failed; the input is in $build/crash-$name-*" >&2
