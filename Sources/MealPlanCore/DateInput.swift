@@ -94,7 +94,7 @@ public enum DateInput {
         if let sign = input.first, sign == "+" || sign == "-" {
             return try relative(input, sign: sign == "+" ? 1 : -1, today: today, original: text)
         }
-        if input.first?.isASCIIDigit == true, input.contains("-") {
+        if input.first?.isASCIIDigit == true, input.utf8.contains(UInt8(ascii: "-")) {
             return try Day(iso: input)
         }
         throw DateInputError(message: "'\(text.messageExcerpt)' is not a date; use \(acceptedForms)")

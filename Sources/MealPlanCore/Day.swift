@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// A calendar day as a plain integer: the number of days since 1970-01-01 in the proleptic
 /// Gregorian calendar.

@@ -1,3 +1,4 @@
+import Foundation
 import MealPlanCore
 import PlannerUI
 import TerminalKit
