@@ -19,16 +19,9 @@ set -euo pipefail
 meals=1000000
 seed=42
 keep=""
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --meals) meals="$2"; shift 2 ;;
-        --seed) seed="$2"; shift 2 ;;
-        --keep) keep="$2"; shift 2 ;;
-        *) echo "usage: $0 [--meals N] [--seed S] [--keep DIR]" >&2; exit 2 ;;
-    esac
-done
+source "$(dirname "$0")/common.sh"
+parse_options "[--meals N] [--seed S] [--keep DIR]" meals seed keep -- "$@"
 cd "$(dirname "$0")/.."
-source Benchmarks/common.sh
 require_tools swift python3 sqlite3 hyperfine
 use_work_folder "$keep"
 csv="$work/meals.csv"
@@ -46,15 +39,7 @@ first_day=$(python3 -c "
 import datetime
 last = datetime.date(1700, 1, 1) + datetime.timedelta(days=($meals - 1) // 4)
 print(min(datetime.date(2026, 3, 2), last - datetime.timedelta(days=6)))")
-day_number=$(python3 -c "import datetime; print((datetime.date.fromisoformat('$first_day') - datetime.date(1970, 1, 1)).days)")
-
-# What mealplan's store runs, as plain SQL: days are integers (days since 1970-01-01), shown
-# as ISO dates with SQLite's date() so that sqlite3 formats dates as mealplan does.
-columns="date(meal.day + 2440587.5) AS date, slot.name AS slot, meal.title AS title, meal.note AS note"
-from_meals="FROM meal JOIN slot ON slot.id = meal.slotId"
-order="ORDER BY meal.day, slot.position, meal.position"
-week_sql="SELECT meal.id, $columns $from_meals WHERE meal.day BETWEEN $day_number AND $((day_number + 6)) $order"
-export_sql="SELECT $columns $from_meals $order"
+set_meal_queries "$first_day" 7
 
 echo "== import (fresh database each run)"
 hyperfine -N --runs 3 --prepare "rm -f $db $db-wal $db-shm" \
@@ -65,7 +50,7 @@ stored=$(sqlite3 "$db" "SELECT COUNT(*) FROM meal")
 echo "== list one week from $first_day"
 hyperfine -N --warmup 5 --export-json "$work/list.json" \
     "$bin/mealplan list --db $db --from $first_day --days 7" \
-    "sqlite3 $db \"$week_sql\""
+    "sqlite3 $db \"$list_sql\""
 
 echo "== export all meals"
 hyperfine -N --warmup 1 --runs 5 --export-json "$work/export.json" \

@@ -1,4 +1,28 @@
-# Shared by the benchmark scripts: source it after parsing options.
+# Shared by the benchmark scripts: source it first, from the folder the script is in.
+
+# Reads options "--NAME VALUE" into the shell variable NAME, for each NAME listed before "--"
+# (the variables hold their defaults beforehand). Anything else prints "usage: SCRIPT USAGE" and
+# exits with status 2.
+#   parse_options "[--runs R]" runs -- "$@"
+parse_options() {
+    local usage="$1" names=() name
+    shift
+    while [ "$1" != "--" ]; do
+        names+=("$1")
+        shift
+    done
+    shift
+    while [ $# -gt 0 ]; do
+        name="${1#--}"
+        if [[ "$1" == --* && " ${names[*]} " == *" $name "* && $# -ge 2 ]]; then
+            printf -v "$name" '%s' "$2"
+            shift 2
+        else
+            echo "usage: $0 $usage" >&2
+            exit 2
+        fi
+    done
+}
 
 # Exits with status 2 naming the first of the given commands that is not installed.
 require_tools() {
@@ -28,4 +52,24 @@ build_release() {
         swift build -c release --static-swift-stdlib --product "$product"
     done
     bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+}
+
+# Prints a date (YYYY-MM-DD) as mealplan stores days: the number of days since 1970-01-01.
+day_number() {
+    echo $(( $(date -u -d "$1" +%s) / 86400 ))
+}
+
+# Sets `list_sql` to the query mealplan's store runs for `list --from FIRST --days DAYS`, and
+# `export_sql` to the one for `export`, as plain SQL for the sqlite3 shell on the same file.
+# Days are integers (days since 1970-01-01), shown as ISO dates with SQLite's date() so that
+# sqlite3 formats dates as mealplan does.
+set_meal_queries() {
+    local first last
+    first=$(day_number "$1")
+    last=$((first + $2 - 1))
+    local columns="date(meal.day + 2440587.5) AS date, slot.name AS slot, meal.title AS title, meal.note AS note"
+    local from_meals="FROM meal JOIN slot ON slot.id = meal.slotId"
+    local order="ORDER BY meal.day, slot.position, meal.position"
+    list_sql="SELECT meal.id, $columns $from_meals WHERE meal.day BETWEEN $first AND $last $order"
+    export_sql="SELECT $columns $from_meals $order"
 }

@@ -9,12 +9,10 @@ VmHWM from /proc after the first screen; then 100,000 days scrolled with "]" (a 
 VmRSS sampled every 10,000 days. Prints a Markdown table; exits 1 when a goal is missed.
 """
 import datetime
-import os
 import statistics
-import subprocess
 import sys
-import time
-import uuid
+
+from tmux_pane import Tmux, memory_kib
 
 WIDTH, HEIGHT = 120, 40
 FIRST_SCREEN_GOAL = 0.1
@@ -23,57 +21,6 @@ SCROLL_DAYS = 100_000
 SAMPLE_EVERY_DAYS = 10_000
 # VmRSS may wobble by a few pages (allocator, SQLite's page cache filling); more is growth.
 GROWTH_TOLERANCE_KIB = 512
-DEADLINE = 60
-
-
-class Tmux:
-    """A private tmux server holding one pane, in which the planner is (re)started."""
-
-    def __init__(self):
-        self.socket = f"planner-bench-{uuid.uuid4().hex}"
-        self.run("-f", "/dev/null", "new-session", "-d", "-x", str(WIDTH), "-y", str(HEIGHT), "true", ";",
-                 "set-option", "-g", "remain-on-exit", "on")
-        self.wait_for_exit()
-
-    def wait_for_exit(self):
-        end = time.monotonic() + DEADLINE
-        while self.run("display-message", "-p", "-t", "0", "#{pane_dead}").strip() != "1":
-            if time.monotonic() > end:
-                sys.exit("timed out waiting for the planner to quit")
-
-    def run(self, *arguments):
-        return subprocess.run(["tmux", "-L", self.socket, *arguments], check=True, stdin=subprocess.DEVNULL,
-                              stdout=subprocess.PIPE, text=True).stdout
-
-    def screen(self):
-        return self.run("capture-pane", "-p", "-t", "0")
-
-    def wait_for(self, condition, what):
-        end = time.monotonic() + DEADLINE
-        while True:
-            screen = self.screen()
-            if condition(screen):
-                return screen
-            if time.monotonic() > end:
-                sys.exit(f"timed out waiting for {what}; the screen:\n{screen}")
-
-    def pane_pid(self):
-        return int(self.run("display-message", "-p", "-t", "0", "#{pane_pid}"))
-
-    def close(self):
-        subprocess.run(["tmux", "-L", self.socket, "kill-server"], stderr=subprocess.DEVNULL)
-
-
-def memory_kib(pid):
-    """VmRSS, VmHWM and RssAnon of a process, in KiB. RssAnon is the process's own data (heap,
-    stacks, SQLite's cache); the rest of VmRSS is pages of the binary and libraries."""
-    fields = {}
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            name, _, value = line.partition(":")
-            if name in ("VmRSS", "VmHWM", "RssAnon"):
-                fields[name] = int(value.split()[0])
-    return fields["VmRSS"], fields["VmHWM"], fields["RssAnon"]
 
 
 def status_date(day):
@@ -81,30 +28,15 @@ def status_date(day):
     return f"{day:%a} {day.day} {day:%b} {day.year}"
 
 
-def first_screen(tmux, binary, database):
-    """Starts the planner in the pane; returns seconds until its first screen is drawn."""
-    command = f"exec env LANG=C.UTF-8 TERM=tmux-256color {binary} --db {database}"
-    if "? help" in tmux.screen():
-        sys.exit("the pane still shows a planner before it was started")
-    started = time.monotonic()
-    tmux.run("respawn-pane", "-t", "0", command)
-    tmux.wait_for(lambda screen: "? help" in screen, "the first screen")
-    return time.monotonic() - started
-
-
-def quit_planner(tmux):
-    tmux.run("send-keys", "-t", "0", "q")
-    tmux.wait_for_exit()
+def planner_drawn(screen):
+    return "? help" in screen
 
 
 def measure(binary, runs, database):
-    tmux = Tmux()
+    tmux = Tmux(WIDTH, HEIGHT)
+    command = f"exec env LANG=C.UTF-8 TERM=tmux-256color {binary} --db {database}"
     try:
-        times = []
-        for run in range(runs):
-            if run:
-                quit_planner(tmux)
-            times.append(first_screen(tmux, binary, database))
+        times = tmux.first_screens(command, planner_drawn, runs, quit_key="q")
         pid = tmux.pane_pid()
         rss, _, anonymous = memory_kib(pid)
         today = datetime.date.today()

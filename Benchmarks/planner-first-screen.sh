@@ -22,17 +22,9 @@ meals=1000000
 small=1000
 runs=7
 keep=""
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --meals) meals="$2"; shift 2 ;;
-        --small) small="$2"; shift 2 ;;
-        --runs) runs="$2"; shift 2 ;;
-        --keep) keep="$2"; shift 2 ;;
-        *) echo "usage: $0 [--meals N] [--small N] [--runs R] [--keep DIR]" >&2; exit 2 ;;
-    esac
-done
+source "$(dirname "$0")/common.sh"
+parse_options "[--meals N] [--small N] [--runs R] [--keep DIR]" meals small runs keep -- "$@"
 cd "$(dirname "$0")/.."
-source Benchmarks/common.sh
 require_tools swift python3 tmux
 use_work_folder "$keep"
 

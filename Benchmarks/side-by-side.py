@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Times both planners' first screens and prints one size's table; run by side-by-side.sh.
+
+    side-by-side.py FOLDER MEALS RUNS MEALPLAN_BINARY DATABASE CALCURSE_COMMAND LOAD_BEFORE
+
+FOLDER holds what side-by-side.sh measured for this size: hyperfine's JSON (import, list,
+export) and GNU time's peak memory in KiB (NAME.kib). This script adds the first screens: RUNS
+starts of `mealplan` and of calcurse (CALCURSE_COMMAND: calcurse with its environment and data
+folder) at 120x40 in a private tmux server, each until the screen shows today's meals, and
+VmHWM of each after its last first screen. Exits 1 when a goal is missed.
+"""
+import datetime
+import json
+import sqlite3
+import statistics
+import sys
+
+from tmux_pane import Tmux, memory_kib
+
+WIDTH, HEIGHT = 120, 40
+FIRST_SCREEN_GOAL = 0.1
+# The first screen must be this many times faster than calcurse's, at a million meals and up.
+CALCURSE_SPEEDUP_GOAL = 100
+CALCURSE_SPEEDUP_FROM_MEALS = 1_000_000
+LIST_GOAL = 3
+EXPORT_GOAL = 1.5
+IMPORT_GOAL = 3
+MEMORY_GOAL_KIB = 15 * 1024
+
+
+def todays_titles(database):
+    """The titles of today's meals, which both planners show on their first screen."""
+    today = (datetime.date.today() - datetime.date(1970, 1, 1)).days
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as connection:
+        titles = [row[0] for row in connection.execute("SELECT title FROM meal WHERE day = ?", (today,))]
+    if not titles:
+        sys.exit(f"no meals today in {database}: the first screens would not show any")
+    return titles
+
+
+def first_screens(command, drawn, runs, quit_key):
+    """Median seconds to the first screen over `runs` starts, and VmHWM (KiB) after the last."""
+    tmux = Tmux(WIDTH, HEIGHT)
+    try:
+        times = tmux.first_screens(command, drawn, runs, quit_key)
+        return statistics.median(times), memory_kib(tmux.pane_pid())[1]
+    finally:
+        tmux.close()
+
+
+def hyperfine_medians(folder, name):
+    return [result["median"] for result in json.load(open(f"{folder}/{name}.json"))["results"]]
+
+
+def peak_kib(folder, name):
+    with open(f"{folder}/{name}.kib") as file:
+        return int(file.read().split()[-1])
+
+
+def seconds(value):
+    return f"{value * 1000:.1f} ms" if value < 1 else f"{value:.2f} s"
+
+
+def mib(kib):
+    return f"{kib / 1024:.1f} MiB"
+
+
+def verdict(met):
+    return "" if met is None else "met" if met else "**missed**"
+
+
+def main():
+    folder, meals, runs, binary, database, calcurse, load_before = sys.argv[1:]
+    meals, runs = int(meals), int(runs)
+    titles = todays_titles(database)
+    today = datetime.date.today()
+    heading = f"{today:%B} {today.day}, {today.year}"
+
+    mealplan_screen, mealplan_hwm = first_screens(
+        f"exec env LANG=C.UTF-8 TERM=tmux-256color {binary} --db {database}",
+        lambda screen: "? help" in screen and all(title in screen for title in titles), runs, "q")
+    calcurse_screen, calcurse_hwm = first_screens(
+        f"exec env TERM=tmux-256color {calcurse}",
+        lambda screen: "? Help" in screen and heading in screen and all(title in screen for title in titles),
+        runs, "q")
+
+    (imported,) = hyperfine_medians(folder, "import")
+    list_ours, list_calcurse, list_sqlite = hyperfine_medians(folder, "list")
+    export_ours, export_calcurse, export_sqlite = hyperfine_medians(folder, "export")
+    speedup_goal = meals >= CALCURSE_SPEEDUP_FROM_MEALS
+    rows = [
+        # measure, mealplan, calcurse, sqlite3, calcurse ÷ mealplan, mealplan ÷ sqlite3, goal, met
+        ("start to first drawn screen, 120×40", seconds(mealplan_screen), seconds(calcurse_screen), "",
+         f"{calcurse_screen / mealplan_screen:.0f}×", "",
+         f"≤ {FIRST_SCREEN_GOAL} s" + (f", ≥ {CALCURSE_SPEEDUP_GOAL}× calcurse" if speedup_goal else ""),
+         mealplan_screen <= FIRST_SCREEN_GOAL
+         and (not speedup_goal or calcurse_screen >= CALCURSE_SPEEDUP_GOAL * mealplan_screen)),
+        ("list one week", seconds(list_ours), seconds(list_calcurse), seconds(list_sqlite),
+         f"{list_calcurse / list_ours:.1f}×", f"{list_ours / list_sqlite:.2f}×", f"≤ {LIST_GOAL}× sqlite3",
+         list_ours <= LIST_GOAL * list_sqlite),
+        ("export all meals (CSV / iCalendar / `-csv`)", seconds(export_ours), seconds(export_calcurse),
+         seconds(export_sqlite), f"{export_calcurse / export_ours:.1f}×", f"{export_ours / export_sqlite:.2f}×",
+         f"≤ {EXPORT_GOAL}× sqlite3", export_ours <= EXPORT_GOAL * export_sqlite),
+        ("import the CSV into a fresh database", seconds(imported), "none comparable", "", "", "",
+         f"≤ {IMPORT_GOAL} s", imported <= IMPORT_GOAL),
+        ("peak memory, planner (`VmHWM`)", mib(mealplan_hwm), mib(calcurse_hwm), "",
+         f"{calcurse_hwm / mealplan_hwm:.1f}×", "", f"≤ {mib(MEMORY_GOAL_KIB)}", mealplan_hwm <= MEMORY_GOAL_KIB),
+    ]
+    for operation, tools in (("list", ("mealplan", "calcurse", "sqlite3")),
+                             ("export", ("mealplan", "calcurse", "sqlite3")), ("import", ("mealplan",))):
+        kib = [peak_kib(folder, f"{operation}-{tool}") for tool in tools] + [None] * (3 - len(tools))
+        rows.append((f"peak memory, {operation} (GNU time `%M`)", *(mib(k) if k else "" for k in kib),
+                     f"{kib[1] / kib[0]:.1f}×" if kib[1] else "", f"{kib[0] / kib[2]:.1f}×" if kib[2] else "",
+                     "", None))
+
+    with open("/proc/loadavg") as loadavg:
+        load_after = loadavg.read().split()[0]
+    print(f"\n{meals:,} meals, medians of {runs} runs (load average {load_before} before, {load_after} after)")
+    print("| measure | mealplan | calcurse | sqlite3 | calcurse ÷ mealplan | mealplan ÷ sqlite3 | goal | met |")
+    print("|---|---|---|---|---|---|---|---|")
+    for *cells, met in rows:
+        print("| " + " | ".join(cells) + f" | {verdict(met)} |")
+    sys.exit(0 if all(met is not False for *_, met in rows) else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,81 @@
+"""A terminal program in a private tmux server, timed from start to first drawn screen.
+
+Shared by planner-first-screen.py and side-by-side.py: the program is started with
+respawn-pane and capture-pane is polled until the screen passes a check, so the time includes
+starting the process in tmux and is an upper bound of the program's own.
+"""
+import subprocess
+import sys
+import time
+import uuid
+
+DEADLINE = 60
+
+
+class Tmux:
+    """A private tmux server holding one pane, in which a program is (re)started."""
+
+    def __init__(self, width, height):
+        self.socket = f"bench-{uuid.uuid4().hex}"
+        self.run("-f", "/dev/null", "new-session", "-d", "-x", str(width), "-y", str(height), "true", ";",
+                 "set-option", "-g", "remain-on-exit", "on")
+        self.wait_for_exit()
+
+    def wait_for_exit(self):
+        end = time.monotonic() + DEADLINE
+        while self.run("display-message", "-p", "-t", "0", "#{pane_dead}").strip() != "1":
+            if time.monotonic() > end:
+                sys.exit("timed out waiting for the program to quit")
+
+    def run(self, *arguments):
+        return subprocess.run(["tmux", "-L", self.socket, *arguments], check=True, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.PIPE, text=True).stdout
+
+    def screen(self):
+        return self.run("capture-pane", "-p", "-t", "0")
+
+    def wait_for(self, condition, what):
+        end = time.monotonic() + DEADLINE
+        while True:
+            screen = self.screen()
+            if condition(screen):
+                return screen
+            if time.monotonic() > end:
+                sys.exit(f"timed out waiting for {what}; the screen:\n{screen}")
+
+    def first_screen(self, command, drawn):
+        """Starts `command` in the (dead) pane; returns seconds until `drawn(screen)` holds."""
+        if drawn(self.screen()):
+            sys.exit("the pane already shows the screen waited for before the program was started")
+        started = time.monotonic()
+        self.run("respawn-pane", "-t", "0", command)
+        self.wait_for(drawn, f"the first screen of {command}")
+        return time.monotonic() - started
+
+    def first_screens(self, command, drawn, runs, quit_key):
+        """Times `runs` starts of `command`, quitting each but the last with `quit_key`."""
+        times = []
+        for run in range(runs):
+            if run:
+                self.run("send-keys", "-t", "0", quit_key)
+                self.wait_for_exit()
+            times.append(self.first_screen(command, drawn))
+        return times
+
+    def pane_pid(self):
+        return int(self.run("display-message", "-p", "-t", "0", "#{pane_pid}"))
+
+    def close(self):
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], stderr=subprocess.DEVNULL)
+
+
+def memory_kib(pid):
+    """VmRSS, VmHWM and RssAnon of a process, in KiB. RssAnon is the process's own data (heap,
+    stacks, caches); the rest of VmRSS is pages of the binary and libraries."""
+    fields = {}
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            name, _, value = line.partition(":")
+            if name in ("VmRSS", "VmHWM", "RssAnon"):
+                fields[name] = int(value.split()[0])
+    return fields["VmRSS"], fields["VmHWM"], fields["RssAnon"]
