@@ -80,11 +80,17 @@ final class CLISandbox {
         let command = launcher + [binaryPath] + arguments
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
+        process.environment = self.environment(environment)
+        return try RunResult(of: process, input: input, scratch: folder)
+    }
+
+    /// The binary's whole environment: MEALPLAN_DB, MEALPLAN_TODAY and a few basics, changed
+    /// by `overrides` (an empty value removes the variable).
+    func environment(_ overrides: [String: String] = [:]) -> [String: String] {
         var variables = ["PATH": "/usr/bin:/bin", "HOME": folder + "/home", "LANG": "C.UTF-8",
                          "MEALPLAN_DB": database, "MEALPLAN_TODAY": today]
-        variables.merge(environment) { $1 }
-        process.environment = variables.filter { !$0.value.isEmpty }
-        return try RunResult(of: process, input: input, scratch: folder)
+        variables.merge(overrides) { $1 }
+        return variables.filter { !$0.value.isEmpty }
     }
 
     /// The database and its WAL, for checking that a failed command changed nothing.

@@ -102,22 +102,4 @@ import Testing
         try cli.expectFailure(["add", "today", "t\u{7}ea", "Cake"], status: 64,
                               message: "unknown slot 't␇ea'; slots are breakfast, lunch, dinner, snack")
     }
-
-    @Test func severalProcessesAddingAtOnceAllSucceed() throws {
-        let cli = CLISandbox()
-        try cli.succeed(["slots"])
-        let processes = 8
-        let results = try (0..<processes).map { index in
-            let process = Process()
-            process.executableURL = CLISandbox.binary
-            process.arguments = ["add", "today", "lunch", "Meal \(index)"]
-            process.environment = ["MEALPLAN_DB": cli.database, "MEALPLAN_TODAY": cli.today]
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            return process
-        }
-        for process in results { process.waitUntilExit() }
-        #expect(results.map(\.terminationStatus) == Array(repeating: 0, count: processes))
-        #expect(try cli.succeed(["list"]).split(separator: "\n").count == processes + 1)
-    }
 }

@@ -1,0 +1,55 @@
+import Foundation
+import Glibc
+
+/// A process the test can kill at any moment and reap itself: started with `posix_spawn`, as
+/// Foundation's `Process` reaps its children on a thread of its own, after which a late
+/// `kill` could hit a reused pid.
+struct KillableProcess {
+    /// How a process ended.
+    enum Ending: Equatable {
+        case exited(Int32)
+        case killed(by: Int32)
+    }
+
+    let pid: pid_t
+
+    /// Starts `executable arguments…` with exactly `environment`, standard input from /dev/null
+    /// and its output streams written to the files `standardOutput` and `standardError`.
+    init(_ executable: String, _ arguments: [String], environment: [String: String],
+         standardOutput: String, standardError: String) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var pid = pid_t()
+        let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
+        self.pid = pid
+    }
+
+    /// Waits for the end, or only until `deadline` when one is given (`nil` if still running then).
+    func wait(until deadline: ContinuousClock.Instant? = nil) -> Ending? {
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, deadline == nil ? 0 : WNOHANG)
+            if result == pid { break }
+            if result < 0, errno != EINTR { fatalError("waitpid: \(String(cString: strerror(errno)))") }
+            if let deadline, ContinuousClock.now >= deadline { return nil }
+            if result == 0 { usleep(1_000) }
+        }
+        // The layout of wait(2)'s status; its macros do not reach Swift.
+        let signal = status & 0x7F
+        return signal == 0 ? .exited(status >> 8 & 0xFF) : .killed(by: signal)
+    }
+
+    /// Sends SIGKILL and reaps the process (which may have ended already: then its ending).
+    func kill() -> Ending {
+        _ = Glibc.kill(pid, SIGKILL)
+        return wait()!
+    }
+}
