@@ -44,14 +44,17 @@ use_work_folder() {
     fi
 }
 
-# Builds the given products in release with the Swift standard library linked statically, as
-# users are told to build, and sets `bin` to the folder holding them.
+# Builds the given products in release as the README tells users to build the binary they
+# install: the Swift standard library linked statically, and every function (the dependencies'
+# too) in a section of its own, so that the linker can lay out the ones the planner runs side by
+# side (see Data/linker-order.txt). Sets `bin` to the folder holding them.
+release_flags=(-c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections)
 build_release() {
     local product
     for product in "$@"; do
-        swift build -c release --static-swift-stdlib --product "$product"
+        swift build "${release_flags[@]}" --product "$product"
     done
-    bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+    bin="$(swift build "${release_flags[@]}" --show-bin-path)"
 }
 
 # Prints a date (YYYY-MM-DD) as mealplan stores days: the number of days since 1970-01-01.
