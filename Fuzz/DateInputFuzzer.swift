@@ -49,12 +49,13 @@ private func requireInCalendar(_ day: Day, _ text: String) {
         "input: \(text.debugDescription)")
 }
 
-/// One line naming the input (as typed, or trimmed and lowercased as the grammar reads it),
-/// then either the accepted forms or what is wrong with an ISO-shaped date.
+/// One line naming the input (as typed, or trimmed and lowercased as the grammar reads it; a
+/// long one cut to its message excerpt), then either the accepted forms or what is wrong with
+/// an ISO-shaped date.
 private func requireClearRefusal(_ error: DateInputError, _ text: String) {
     FuzzCheck.requireOneLine(error.message)
     let input = text.trimmingWhitespace().lowercased()
-    let named = error.message.contains("'\(text)'") || error.message.contains("'\(input)'")
+    let named = [text, input].contains { error.message.contains("'\($0.messageExcerpt)'") }
     FuzzCheck.require(named, "a refusal names the input", "input: \(text.debugDescription), message: \(error.message)")
     let isoShaped = input.first.map { $0.isASCII && $0.isNumber } == true && input.contains("-")
     let explained = isoShaped || error.message.contains(DateInput.acceptedForms)
