@@ -16,17 +16,6 @@ public struct CSVImportError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String { "line \(line): \(message)" }
 }
 
-/// Why the CSV writer could not write its output (disk full, closed pipe, …).
-public struct CSVWriteError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-
-    public init(message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
-}
-
 /// One meal row of an imported file, with its fields exactly as written: the importer checks
 /// them with MealPlanCore's rules so that every complaint can name `line`.
 public struct CSVMealRow: Hashable, Sendable {

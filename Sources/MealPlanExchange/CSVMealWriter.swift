@@ -17,14 +17,14 @@ public struct CSVMealWriter {
     }
 
     /// Appends `meal` as one row, after the header if this is the first row.
-    public mutating func write(_ meal: Meal) throws(CSVWriteError) {
+    public mutating func write(_ meal: Meal) throws(OutputWriteError) {
         if !wroteHeader { try writeHeader() }
         var slot = meal.slot
         var title = meal.title
         var note = meal.note ?? ""
         // Date, three fields that may double every byte and gain two quotes, commas, CR LF.
         let largestRow = 10 + 2 * (slot.utf8.count + title.utf8.count + note.utf8.count) + 6 + 3 + 2
-        try Self.failing { () throws(OutputWriteError) in try output.reserve(largestRow) }
+        try output.reserve(largestRow)
         let date = meal.day.date
         output.encode { row, end in
             DigitEncoding.date(date, separator: UInt8(ascii: "-"), into: row, at: &end)
@@ -39,24 +39,15 @@ public struct CSVMealWriter {
 
     /// Writes the header if no row was written (an empty export is still a valid file) and
     /// hands every buffered byte to the file descriptor.
-    public mutating func finish() throws(CSVWriteError) {
+    public mutating func finish() throws(OutputWriteError) {
         if !wroteHeader { try writeHeader() }
-        try Self.failing { () throws(OutputWriteError) in try output.flush() }
+        try output.flush()
     }
 
-    private mutating func writeHeader() throws(CSVWriteError) {
+    private mutating func writeHeader() throws(OutputWriteError) {
         wroteHeader = true
         let header = Array((CSVFormat.columns.joined(separator: ",") + "\r\n").utf8)
-        try Self.failing { () throws(OutputWriteError) in try output.append(header) }
-    }
-
-    /// Runs `body`, reporting a failed write as this writer's error.
-    private static func failing(_ body: () throws(OutputWriteError) -> Void) throws(CSVWriteError) {
-        do {
-            try body()
-        } catch {
-            throw CSVWriteError(message: "cannot write the CSV output: \(error.reason)")
-        }
+        try output.append(header)
     }
 
     /// Writes `separator` and the field, quoted only when it must be.

@@ -18,8 +18,6 @@ enum MealOutput {
                 count += 1
             }
             try writer.finish()
-        } catch let error as CSVWriteError {
-            throw CommandFailure(error.message, status: CommandFailure.Status.ioError)
         } catch let error as OutputWriteError {
             throw CommandFailure("cannot write the \(formatName) output: \(error.reason)", status: CommandFailure.Status.ioError)
         }

@@ -79,8 +79,8 @@ struct CSVMealWriterTests {
 
     @Test("a write that fails reports the system's reason")
     func writeFailure() throws {
-        #expect(try errorOnFullDevice(CSVMealWriter.init(fileDescriptor:)) as? CSVWriteError
-            == CSVWriteError(message: "cannot write the CSV output: No space left on device"))
+        #expect(try errorOnFullDevice(CSVMealWriter.init(fileDescriptor:)) as? OutputWriteError
+            == OutputWriteError(reason: "No space left on device"))
     }
 }
 

@@ -68,6 +68,25 @@ import Testing
         #expect(second == first)
     }
 
+    @Test(arguments: ["csv", "json", "ics"])
+    func anExportToAFullDeviceSaysWhyInOneLine(format: String) throws {
+        let cli = CLISandbox()
+        try cli.succeed(["add", "2026-03-02", "lunch", "Soup"])
+        let process = Process()
+        process.executableURL = CLISandbox.binary
+        process.arguments = ["export", "--format", format]
+        process.environment = cli.environment()
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        let errors = cli.folder + "/export.err"
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: errors)
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        #expect(try String(contentsOfFile: errors, encoding: .utf8)
+            == "mealplan: cannot write the \(format.uppercased()) output: No space left on device\n")
+    }
+
     @Test func dryRunReportsAndChangesNothing() throws {
         let cli = CLISandbox()
         try cli.succeed(["add", "today", "lunch", "Existing"])
