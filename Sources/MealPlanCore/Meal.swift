@@ -29,8 +29,12 @@ public struct MealValidationError: Error, Equatable, CustomStringConvertible {
 extension Meal {
     /// The longest title accepted, in characters.
     public static let maximumTitleLength = 500
+    /// The longest title accepted, in Unicode code points, which is what the database's own
+    /// check (SQLite's `length`) counts: one character (a letter with accents, an emoji) may take
+    /// several, so 500 characters fit unless they are unusually heavy with combining marks.
+    public static let maximumTitleCodePoints = 8 * maximumTitleLength
 
-    /// `text` as a meal title: trimmed, one line, 1…500 characters.
+    /// `text` as a meal title: trimmed, one line, 1…500 characters of at most 4,000 code points.
     public static func validTitle(_ text: String) throws(MealValidationError) -> String {
         if isShortPrintableASCII(text) { return text }
         let title = text.trimmingWhitespace()
@@ -42,6 +46,10 @@ extension Meal {
         guard title.count <= maximumTitleLength else {
             throw MealValidationError(
                 message: "the title has \(title.count) characters; at most \(maximumTitleLength) are allowed")
+        }
+        guard title.unicodeScalars.count <= maximumTitleCodePoints else {
+            throw MealValidationError(
+                message: "the title has \(title.unicodeScalars.count) code points (letters and the accents and marks on them); at most \(maximumTitleCodePoints) are allowed")
         }
         guard !title.contains(where: \.isNewline) else {
             throw MealValidationError(message: "the title must be one line; put details in the note")

@@ -13,15 +13,18 @@ public struct MealSlot: Hashable, Sendable {
     public static let defaults: [MealSlot] = ["breakfast", "lunch", "dinner", "snack"]
         .enumerated().map { MealSlot(name: $0.element, position: $0.offset) }
 
-    /// The longest slot name accepted, in characters.
+    /// The longest slot name accepted, in Unicode code points, as the database's own check
+    /// counts them (an emoji or a letter with accents may take several).
     public static let maximumNameLength = 32
 
     /// `text` as a slot name: trimmed, 1…32 characters, no control characters or commas.
     public static func validName(_ text: String) throws(MealValidationError) -> String {
         let name = text.trimmingWhitespace()
         guard !name.isEmpty else { throw MealValidationError(message: "the slot name is empty") }
-        guard name.count <= maximumNameLength else {
-            throw MealValidationError(message: "the slot name '\(name)' is longer than \(maximumNameLength) characters")
+        guard name.unicodeScalars.count <= maximumNameLength else {
+            let why = name.count <= maximumNameLength ? " (an emoji or an accented letter counts as several)" : ""
+            throw MealValidationError(
+                message: "the slot name '\(name)' is longer than \(maximumNameLength) characters\(why)")
         }
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw MealValidationError(message: "the slot name contains control characters")

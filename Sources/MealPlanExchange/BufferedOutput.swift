@@ -77,7 +77,9 @@ enum DigitEncoding {
     }
 
     /// The last `count` decimal digits of `value`, zero-padded.
-    static func digits(_ value: Int, count: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
+    static func digits<Value: BinaryInteger>(
+        _ value: Value, count: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, at end: inout Int
+    ) {
         var rest = value
         for offset in (0..<count).reversed() {
             bytes[end + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
@@ -86,11 +88,16 @@ enum DigitEncoding {
         end += count
     }
 
-    /// `value` (not negative) in decimal without padding: at most 20 bytes.
+    /// `value` in decimal without padding, a minus sign first when negative: at most 20 bytes.
     static func number(_ value: Int64, into bytes: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
+        if value < 0 {
+            bytes[end] = UInt8(ascii: "-")
+            end += 1
+        }
+        let magnitude = value.magnitude
         var count = 1
-        var rest = value / 10
+        var rest = magnitude / 10
         while rest > 0 { count += 1; rest /= 10 }
-        digits(Int(value), count: count, into: bytes, at: &end)
+        digits(magnitude, count: count, into: bytes, at: &end)
     }
 }

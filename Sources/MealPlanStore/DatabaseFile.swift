@@ -17,7 +17,8 @@ enum DatabaseFile {
 
     /// What is at `path`, refusing anything that is not a mealplan database.
     static func inspect(_ path: String) throws(StoreError) -> State {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that opening a FIFO answers at once instead of waiting for a writer.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let error = errno
             if error == ENOENT || error == ENOTDIR { return .missing }
@@ -49,6 +50,13 @@ enum DatabaseFile {
         }
         let ownerMayWrite = status.st_mode & S_IWUSR != 0
         return .mealPlan(writable: ownerMayWrite && access(path, W_OK) == 0)
+    }
+
+    /// `path` as SQLite must be given it to open exactly that file: SQLite reads `:memory:` as
+    /// a database in memory and, with URIs enabled, `file:…` as a URI that names another file
+    /// (or memory) and options. A relative path that starts with `./` is neither.
+    static func sqlitePath(_ path: String) -> String {
+        path.hasPrefix("/") ? path : "./" + path
     }
 
     /// Whether this process may create files in the folder of `path`, as SQLite must for the
@@ -85,7 +93,7 @@ enum DatabaseFile {
         }
         close(descriptor)
         do {
-            let queue = try DatabaseQueue(path: temporary, configuration: configuration)
+            let queue = try DatabaseQueue(path: sqlitePath(temporary), configuration: configuration)
             try queue.writeWithoutTransaction { db in
                 _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
             }

@@ -79,8 +79,8 @@ public final class MealStore: Sendable {
         do {
             let configuration = configuration(readOnly: !writable, pageCacheKiB: pageCacheKiB)
             let writer: any DatabaseWriter = try concurrentReads
-                ? DatabasePool(path: path, configuration: configuration)
-                : DatabaseQueue(path: path, configuration: configuration)
+                ? DatabasePool(path: DatabaseFile.sqlitePath(path), configuration: configuration)
+                : DatabaseQueue(path: DatabaseFile.sqlitePath(path), configuration: configuration)
             let version = try writer.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
             if version > Schema.version {
                 throw StoreError.database(

@@ -10,14 +10,10 @@ enum Schema {
     /// "Meal" in ASCII; stored in the SQLite header at offset 68.
     static let applicationID: Int32 = 0x4D65_616C
 
-    /// The titles' upper bound in code points. `Meal.validTitle` allows 500 characters, and one
-    /// character (an emoji, a letter with accents) may take several code points, which is all
-    /// SQLite's `length` can count.
-    static let maximumTitleCodePoints = 8 * Meal.maximumTitleLength
-
     private static let migrations: [(name: String, apply: @Sendable (Database) throws -> Void)] = [
         ("create slots and meals", createTables),
         ("seed the default slots", seedDefaultSlots),
+        ("never reuse a meal id", neverReuseMealIDs),
     ]
 
     /// The `user_version` of a database whose schema is up to date.
@@ -52,17 +48,45 @@ enum Schema {
                 slotId INTEGER NOT NULL REFERENCES slot(id) ON DELETE RESTRICT,
                 position INTEGER NOT NULL CHECK (position >= 0),
                 title TEXT NOT NULL
-                    CHECK (length(title) BETWEEN 1 AND \(maximumTitleCodePoints) AND title = trim(title)),
+                    CHECK (length(title) BETWEEN 1 AND \(Meal.maximumTitleCodePoints) AND title = trim(title)),
+                note TEXT CHECK (note <> '')
+            ) STRICT;
+            \(mealByDayIndex)
+            """)
+    }
+
+    /// The meal table again, with `AUTOINCREMENT`: SQLite then never hands out an id that was
+    /// used before, even after the highest one is deleted, so an id names one meal forever and
+    /// an undo that acts on an id cannot reach a meal added later by someone else. Ids must be
+    /// positive; a row another program stored with an id of 0 or below gets a new one.
+    private static func neverReuseMealIDs(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE newMeal (
+                id INTEGER PRIMARY KEY AUTOINCREMENT CHECK (id > 0),
+                day INTEGER NOT NULL
+                    CHECK (day BETWEEN \(Day.first.number) AND \(Day.last.number)),
+                slotId INTEGER NOT NULL REFERENCES slot(id) ON DELETE RESTRICT,
+                position INTEGER NOT NULL CHECK (position >= 0),
+                title TEXT NOT NULL
+                    CHECK (length(title) BETWEEN 1 AND \(Meal.maximumTitleCodePoints) AND title = trim(title)),
                 note TEXT CHECK (note <> '')
             ) STRICT;
 
-            -- "The meals of days a…b" is a range search on this index, already in display order
-            -- within a slot; it also keeps two meals from sharing a place. There is deliberately
-            -- no index on slotId alone: only removing a slot would use it, which is rare, while
-            -- every imported meal would pay for its upkeep.
-            CREATE UNIQUE INDEX meal_by_day ON meal(day, slotId, position);
+            INSERT INTO newMeal(id, day, slotId, position, title, note)
+                SELECT id, day, slotId, position, title, note FROM meal WHERE id > 0 ORDER BY id;
+            INSERT INTO newMeal(day, slotId, position, title, note)
+                SELECT day, slotId, position, title, note FROM meal WHERE id <= 0 ORDER BY id;
+            DROP TABLE meal;
+            ALTER TABLE newMeal RENAME TO meal;
+            \(mealByDayIndex)
             """)
     }
+
+    /// "The meals of days a…b" is a range search on this index, already in display order within
+    /// a slot; it also keeps two meals from sharing a place. There is deliberately no index on
+    /// slotId alone: only removing a slot would use it, which is rare, while every imported meal
+    /// would pay for its upkeep.
+    private static let mealByDayIndex = "CREATE UNIQUE INDEX meal_by_day ON meal(day, slotId, position);"
 
     private static func seedDefaultSlots(_ db: Database) throws {
         let insert = try db.makeStatement(sql: "INSERT INTO slot(name, position) VALUES (?, ?)")

@@ -28,6 +28,20 @@ struct JSONMealWriterTests {
             """)
     }
 
+    /// The schema refuses such rows now, but a writer must never trap on a number it is given.
+    @Test("negative and extreme ids and positions are written as JSON numbers")
+    func negativeNumbers() throws {
+        let meals = [
+            Meal(id: -4, day: day("2026-03-02"), slot: "lunch", position: -1, title: "A"),
+            Meal(id: .min, day: day("2026-03-02"), slot: "lunch", position: 0, title: "B"),
+            Meal(id: .max, day: day("2026-03-02"), slot: "lunch", position: 0, title: "C"),
+        ]
+        let lines = try text(meals).split(separator: "\n").map(String.init)
+        #expect(lines[0].hasPrefix(#"[{"id":-4,"date":"2026-03-02","slot":"lunch","position":-1,"#))
+        #expect(lines[1].hasPrefix(#"{"id":-9223372036854775808,"#))
+        #expect(lines[2].hasPrefix(#"{"id":9223372036854775807,"#))
+    }
+
     @Test("quotes, backslashes and control characters are escaped; emoji and other text stay UTF-8", arguments: [
         ("say \"hi\"", #"say \"hi\""#),
         (#"back\slash"#, #"back\\slash"#),

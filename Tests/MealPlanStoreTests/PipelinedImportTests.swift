@@ -79,12 +79,12 @@ import Testing
         #expect(try store.mealCount() == 0)
     }
 
-    /// A title the checks accept but the schema refuses (one character of 4,001 code points)
+    /// A row the schema refuses (a title of 4,001 code points, fed without the import's checks)
     /// makes SQLite fail: that error wins over the producer's later one, and the producer, which
     /// would otherwise never end, is stopped by its feed.
     @Test func insertErrorStopsTheProducer() throws {
         let store = try MealStore.inMemory()
-        let tooManyCodePoints = "e" + String(repeating: "\u{301}", count: Schema.maximumTitleCodePoints)
+        let tooManyCodePoints = "e" + String(repeating: "\u{301}", count: Meal.maximumTitleCodePoints)
         let addsAfterFailure = Mutex(0)
         #expect {
             try store.importMealsPipelined { feed in

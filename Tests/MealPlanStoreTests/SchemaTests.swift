@@ -40,6 +40,8 @@ import Testing
         ("missing title", "INSERT INTO meal(day, slotId, position) VALUES (0, 1, 0)"),
         ("empty note", "INSERT INTO meal(day, slotId, position, title, note) VALUES (0, 1, 0, 'Soup', '')"),
         ("unknown slot", "INSERT INTO meal(day, slotId, position, title) VALUES (0, 99, 0, 'Soup')"),
+        ("id of zero", "INSERT INTO meal(id, day, slotId, position, title) VALUES (0, 0, 1, 0, 'Soup')"),
+        ("negative id", "INSERT INTO meal(id, day, slotId, position, title) VALUES (-4, 0, 1, 0, 'Soup')"),
         ("negative position", "INSERT INTO meal(day, slotId, position, title) VALUES (0, 1, -1, 'Soup')"),
         ("two meals in one place", "INSERT INTO meal(day, slotId, position, title) VALUES (0, 1, 0, 'Soup'), (0, 1, 0, 'Salad')"),
         ("slot name differing only in case", "INSERT INTO slot(name, position) VALUES ('LUNCH', 9)"),
@@ -88,5 +90,40 @@ import Testing
             #expect(try store.mealCount() == 1)
         }
         #expect(fileBytes(path) == before)
+    }
+
+    /// A database the previous schema made (the first two migrations, unchanged since they
+    /// shipped) is upgraded in place on first open: every meal keeps its id, a row another
+    /// program stored with an id below 1 gets a fresh one, and ids are not reused afterwards.
+    @Test func upgradeKeepsMealIDsAndNeverReusesThem() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("meals.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { _ = try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
+            try Schema.migrator.migrate(queue, upTo: "seed the default slots")
+            try queue.write { db in
+                try db.execute(sql: """
+                    INSERT INTO meal(id, day, slotId, position, title, note) VALUES
+                        (3, 0, 1, 0, 'Porridge', NULL), (9, 0, 3, 0, 'Stew', 'slow'), (-2, 1, 2, 0, 'Soup', NULL)
+                    """)
+            }
+            #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 2)
+            try queue.close()
+        }
+        let store = try MealStore.open(path: path, access: .readWrite)
+        #expect(try store.fetchStrings("PRAGMA user_version") == ["\(Schema.version)"])
+        // The row with id -2 is renumbered after the highest id, 9.
+        #expect(try store.meals(in: .all).map { "\($0.id!) \($0.title) \($0.note ?? "-")" }
+            == ["3 Porridge -", "9 Stew slow", "10 Soup -"])
+        #expect(try store.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'meal_%'")
+            == ["meal_by_day"])
+        #expect(try store.fetchStrings("PRAGMA integrity_check") == ["ok"])
+        #expect(try store.fetchStrings("PRAGMA foreign_key_check").isEmpty)
+
+        // Deleting the newest meal does not free its id for the next one.
+        try store.execute("DELETE FROM meal WHERE id = 10")
+        let added = try store.addMeal(day: day("1970-01-03"), slot: "lunch", title: "Salad")
+        #expect(added.id == 11)
     }
 }

@@ -74,9 +74,11 @@ final class CLISandbox {
     }
 
     /// Runs `mealplan arguments…` with MEALPLAN_DB and MEALPLAN_TODAY set (unless `environment`
-    /// overrides them) and `input` as standard input.
-    func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> RunResult {
+    /// overrides them) and `input` as standard input, in `directory` (else the test's own).
+    func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
+             directory: String? = nil) throws -> RunResult {
         let process = Process()
+        process.currentDirectoryURL = directory.map { URL(fileURLWithPath: $0) }
         let command = launcher + [binaryPath] + arguments
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
