@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Eight loops of `mealplan add` running at once on the database an open planner shows: every

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Titles and notes full of terminal controls never reach the terminal raw: a real terminal
