@@ -61,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "csv-throughput", dependencies: ["MealPlanExchange", "MealPlanCore"], path: "Benchmarks/csv-throughput"),
         // Helpers shared by the test targets: day literals, temporary folders, the built
-        // binary, the tmux driver, a seeded random generator.
+        // binary, the tmux driver, the rule for missing tools, a seeded random generator.
         .target(name: "TestSupport", dependencies: ["MealPlanCore"], path: "Tests/TestSupport"),
         .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "TestSupport"]),
         .testTarget(name: "MealPlanStoreTests", dependencies: ["MealPlanStore", "TestSupport"]),

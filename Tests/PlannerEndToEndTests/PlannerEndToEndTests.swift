@@ -4,7 +4,7 @@ import Testing
 
 /// The built `mealplan` planner in a real terminal (tmux), on a temporary database, with today
 /// pinned to Wednesday 2026-03-04.
-@Suite(.enabled(if: TmuxPlanner.isAvailable, "tmux is not installed"))
+@Suite(.requires(.tmux))
 struct PlannerEndToEndTests {
     @Test func startsOnTodayAndQuitGivesTheScreenBack() throws {
         let planner = try TmuxPlanner()

@@ -4,7 +4,7 @@ import Testing
 
 /// A big import in a real terminal (tmux) shows its progress on standard error and still ends
 /// with the usual summary.
-@Suite(.enabled(if: TmuxPlanner.isAvailable, "tmux is not installed"))
+@Suite(.requires(.tmux))
 struct ProgressEndToEndTests {
     @Test func a200000RowImportShowsAProgressLineThenTheSummary() throws {
         let folder = TemporaryFolder()

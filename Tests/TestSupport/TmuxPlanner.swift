@@ -7,11 +7,11 @@ import Testing
 /// tmux is started with `system()`, not `Foundation.Process`: the daemonized server would
 /// inherit Process's pipes and waiting for it would hang. Everything waits by polling the pane
 /// against a deadline, never by fixed sleeps. The server and the folder go away in `deinit`.
+///
+/// Tests that use it need tmux: `@Suite(.requires(.tmux))`.
 public final class TmuxPlanner {
     /// The `mealplan` executable built with the tests.
     public static let binary = builtExecutable("mealplan").path
-
-    public static let isAvailable = system("command -v tmux >/dev/null 2>&1") == 0
 
     /// How long any wait lasts before the test fails: generous, for loaded CI machines.
     static let deadline: Duration = .seconds(15)
