@@ -60,10 +60,11 @@ let package = Package(
         // Times the CSV reader and writer alone; see Benchmarks/cli-vs-sqlite3.sh.
         .executableTarget(
             name: "csv-throughput", dependencies: ["MealPlanExchange", "MealPlanCore"], path: "Benchmarks/csv-throughput"),
-        // Helpers shared by the test targets (a seeded random generator).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Helpers shared by the test targets: day literals, temporary folders, the built
+        // binary, the tmux driver, the rule for missing tools, a seeded random generator.
+        .target(name: "TestSupport", dependencies: ["MealPlanCore"], path: "Tests/TestSupport"),
         .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "TestSupport"]),
-        .testTarget(name: "MealPlanStoreTests", dependencies: ["MealPlanStore"]),
+        .testTarget(name: "MealPlanStoreTests", dependencies: ["MealPlanStore", "TestSupport"]),
         .testTarget(
             name: "MealPlanExchangeTests",
             dependencies: ["MealPlanExchange", "MealPlanCore", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),

@@ -12,9 +12,10 @@ extension Timeline {
         case below
     }
 
-    func slotIndex(of day: Day) -> Int? {
+    /// Where `day` is in `heldDays`; `nil` outside the window.
+    func heldIndex(of day: Day) -> Int? {
         let index = windowStart.distance(to: day)
-        return index >= 0 && index < slots.count ? index : nil
+        return index >= 0 && index < heldDays.count ? index : nil
     }
 
     func blockHeight(of day: Day) -> Int {
@@ -127,13 +128,13 @@ extension Timeline {
         var firstLine = position.line
         var selectedLines: Range<Int>?
         while screenLine < height {
-            let index = slotIndex(of: day)
+            let index = heldIndex(of: day)
             let layout = layout(of: day)
             let count = min(layout.height - firstLine, height - screenLine)
             days.append(VisibleDay(
                 day: day,
-                content: index.flatMap { slots[$0].content },
-                isLoading: index.map { slots[$0].awaiting != nil } ?? true,
+                content: index.flatMap { heldDays[$0].content },
+                isLoading: index.map { heldDays[$0].awaiting != nil } ?? true,
                 layout: layout, screenLine: screenLine, firstLine: firstLine, lineCount: count))
             if day == selection.day {
                 let span = layout.lines(of: selection.item)

@@ -11,7 +11,7 @@ extension Timeline {
         let visible = visibleRange(at: position)
         let required = requiredDays(around: visible)
         let allowed = allowedDays(around: visible)
-        guard !slots.isEmpty else {
+        guard !heldDays.isEmpty else {
             replaceWindow(with: allowed)
             return
         }
@@ -23,13 +23,13 @@ extension Timeline {
             replaceWindow(with: target)
             return
         }
-        slots.removeFirst(held.first.distance(to: kept.first))
-        slots.removeLast(kept.last.distance(to: held.last))
+        heldDays.removeFirst(held.first.distance(to: kept.first))
+        heldDays.removeLast(kept.last.distance(to: held.last))
         windowStart = kept.first
         if kept.last < target.last, kept.first == target.first {
-            slots.append(contentsOf: placeholders(for: DayRange(kept.last.adding(days: 1), target.last)))
+            heldDays.append(contentsOf: placeholders(for: DayRange(kept.last.adding(days: 1), target.last)))
         } else if target.first < kept.first, kept.last == target.last {
-            slots.insert(contentsOf: placeholders(for: DayRange(target.first, kept.first.adding(days: -1))), at: 0)
+            heldDays.insert(contentsOf: placeholders(for: DayRange(target.first, kept.first.adding(days: -1))), at: 0)
             windowStart = target.first
         } else if kept != target {
             // Missing days on both sides: rather than two requests, reload the whole window.
@@ -50,14 +50,14 @@ extension Timeline {
     private mutating func replaceWindow(with days: DayRange) {
         requests = []
         windowStart = days.first
-        slots = placeholders(for: days)
+        heldDays = placeholders(for: days)
     }
 
-    /// Placeholder slots for `days`, all awaiting one new request.
-    private mutating func placeholders(for days: DayRange) -> [Slot] {
+    /// Placeholder held days for `days`, all awaiting one new request.
+    private mutating func placeholders(for days: DayRange) -> [HeldDay] {
         let request = makeRequest(days)
         return days.map { day in
-            Slot(content: nil, awaiting: request.id, layout: layoutFunction(day, nil, width))
+            HeldDay(content: nil, awaiting: request.id, layout: layoutFunction(day, nil, width))
         }
     }
 

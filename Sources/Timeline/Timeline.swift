@@ -54,8 +54,8 @@ public struct Timeline<Content: Sendable>: Sendable {
     /// The most intermediate frames a smooth jump produces.
     static var maximumFrames: Int { 5 }
 
-    /// One day of the window.
-    struct Slot: Sendable {
+    /// One day held in the window.
+    struct HeldDay: Sendable {
         var content: Content?
         /// The id of the outstanding request for this day, if any.
         var awaiting: Int?
@@ -69,7 +69,7 @@ public struct Timeline<Content: Sendable>: Sendable {
     public internal(set) var selection: Selection
     var layoutFunction: Layout
     var windowStart: Day
-    var slots: [Slot] = []
+    var heldDays: [HeldDay] = []
     var requests: [LoadRequest] = []
     var nextRequestID = 1
     /// What the user moved last, and so what stays put when loaded days change height.
@@ -100,7 +100,7 @@ public struct Timeline<Content: Sendable>: Sendable {
 
     /// The days held: loaded, or awaiting their load. Always contiguous; covers the visible days
     /// ± `padding` (clamped at the calendar's ends).
-    public var window: DayRange { DayRange(start: windowStart, count: slots.count) }
+    public var window: DayRange { DayRange(start: windowStart, count: heldDays.count) }
 
     /// Load requests not yet taken by the caller.
     public var pendingLoadRequests: [LoadRequest] { requests }
@@ -114,18 +114,18 @@ public struct Timeline<Content: Sendable>: Sendable {
     /// The content of `day` if it is in the window and has been loaded (possibly stale while a
     /// reload is outstanding).
     public func content(of day: Day) -> Content? {
-        slotIndex(of: day).flatMap { slots[$0].content }
+        heldIndex(of: day).flatMap { heldDays[$0].content }
     }
 
     /// Whether `day` is in the window with its content loaded and no reload outstanding.
     public func isLoaded(_ day: Day) -> Bool {
-        guard let index = slotIndex(of: day) else { return false }
-        return slots[index].content != nil && slots[index].awaiting == nil
+        guard let index = heldIndex(of: day) else { return false }
+        return heldDays[index].content != nil && heldDays[index].awaiting == nil
     }
 
     /// The layout of `day` at the current width (a placeholder layout outside the window).
     public func layout(of day: Day) -> DayLayout {
-        if let index = slotIndex(of: day) { return slots[index].layout }
+        if let index = heldIndex(of: day) { return heldDays[index].layout }
         return layoutFunction(day, nil, width)
     }
 
@@ -147,10 +147,10 @@ public struct Timeline<Content: Sendable>: Sendable {
         guard let days = request.days.intersection(window) else { return }
         var changed = false
         for day in days {
-            let index = slotIndex(of: day)!
-            guard slots[index].awaiting == request.id else { continue }
+            let index = heldIndex(of: day)!
+            guard heldDays[index].awaiting == request.id else { continue }
             let loaded = content(day)
-            slots[index] = Slot(content: loaded, awaiting: nil, layout: layoutFunction(day, loaded, width))
+            heldDays[index] = HeldDay(content: loaded, awaiting: nil, layout: layoutFunction(day, loaded, width))
             changed = true
         }
         guard changed else { return }
@@ -173,7 +173,7 @@ public struct Timeline<Content: Sendable>: Sendable {
         guard let held = days.intersection(window) else { return }
         let request = makeRequest(held)
         for day in held {
-            slots[slotIndex(of: day)!].awaiting = request.id
+            heldDays[heldIndex(of: day)!].awaiting = request.id
         }
     }
 
@@ -292,8 +292,8 @@ public struct Timeline<Content: Sendable>: Sendable {
     /// keeps its top day and the selection follows it.
     private mutating func layOutAgain() {
         var day = windowStart
-        for index in slots.indices {
-            slots[index].layout = layoutFunction(day, slots[index].content, self.width)
+        for index in heldDays.indices {
+            heldDays[index].layout = layoutFunction(day, heldDays[index].content, self.width)
             day = day.adding(days: 1)
         }
         position = clamped(position)

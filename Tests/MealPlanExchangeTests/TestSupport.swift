@@ -30,13 +30,12 @@ func importError(of bytes: [UInt8]) -> CSVImportError? {
 func withTemporaryFile<Result>(
     containing bytes: [UInt8], _ body: (_ path: String) throws -> Result
 ) throws -> Result {
-    let path = FileManager.default.temporaryDirectory
-        .appendingPathComponent("mealplan-exchange-\(UUID().uuidString).csv").path
+    let folder = TemporaryFolder()
+    let path = folder.file("meals.csv")
     guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
         throw CocoaError(.fileWriteUnknown)
     }
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    return try body(path)
+    return try withExtendedLifetime(folder) { try body(path) }
 }
 
 /// Every row of the file at `path`, read through a file descriptor in chunks of `chunkSize`.
@@ -82,10 +81,6 @@ func errorOnFullDevice(_ makeWriter: (Int32) -> any MealStreamWriter) throws -> 
     } catch {
         return error
     }
-}
-
-func day(_ iso: String) -> Day {
-    try! Day(iso: iso)
 }
 
 /// Meals whose text holds everything CSV must protect: commas, quotes, CR, LF, CR LF, tabs,

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MealPlanCore
+import TestSupport
 import Testing
 @testable import MealPlanStore
 

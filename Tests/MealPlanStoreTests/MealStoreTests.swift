@@ -1,4 +1,5 @@
 import MealPlanCore
+import TestSupport
 import Testing
 @testable import MealPlanStore
 

@@ -1,5 +1,6 @@
 import MealPlanCore
 import Synchronization
+import TestSupport
 import Testing
 @testable import MealPlanStore
 

@@ -1,5 +1,6 @@
 import Foundation
 import MealPlanCore
+import TestSupport
 import Testing
 @testable import MealPlanStore
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MealPlanCore
+import TestSupport
 import Testing
 @testable import MealPlanStore
 
@@ -14,23 +15,6 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
     var testDescription: String { rawValue }
 }
 
-/// A temporary folder removed when the value goes away.
-final class TemporaryFolder {
-    let path: String
-
-    init() {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mealplan-store-\(UUID().uuidString)").path
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-}
-
 /// A fresh store of `kind`; the folder must outlive the store.
 func makeStore(_ kind: StoreKind, in folder: TemporaryFolder) throws -> MealStore {
     switch kind {
@@ -39,8 +23,6 @@ func makeStore(_ kind: StoreKind, in folder: TemporaryFolder) throws -> MealStor
     case .fileConnection: try MealStore.open(path: folder.file("meals.sqlite"), access: .readWrite)
     }
 }
-
-func day(_ iso: String) -> Day { try! Day(iso: iso) }
 
 func fileBytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 

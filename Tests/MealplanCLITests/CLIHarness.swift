@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What one run of the built `mealplan` binary did.
@@ -31,31 +32,13 @@ struct RunResult {
 /// A temporary home with its own database, against which the built binary runs with today
 /// pinned to Monday 2026-03-02.
 final class CLISandbox {
-    let folder: String
+    private let temporary = TemporaryFolder()
+    var folder: String { temporary.path }
     var database: String { folder + "/data/meals.sqlite" }
     var today = "2026-03-02"
 
-    init() {
-        folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mealplan-cli-\(UUID().uuidString)").path
-        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: folder)
-    }
-
-    /// The `mealplan` executable SwiftPM built next to this test bundle.
-    static let binary: URL = {
-        let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-        for folder in candidates {
-            let url = folder.appendingPathComponent("mealplan")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-            let parent = folder.deletingLastPathComponent().appendingPathComponent("mealplan")
-            if FileManager.default.isExecutableFile(atPath: parent.path) { return parent }
-        }
-        fatalError("the mealplan binary was not found next to the test bundle")
-    }()
+    /// The `mealplan` executable built with the tests.
+    static let binary = builtExecutable("mealplan")
 
     /// The binary the sandbox runs, and the command that runs it (empty: run it directly).
     private var binaryPath = CLISandbox.binary.path

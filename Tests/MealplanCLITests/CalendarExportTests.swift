@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A plan whose text holds what iCalendar and JSON must protect, imported into a sandbox.
@@ -38,10 +39,7 @@ enum SharedPlan {
     /// the duration in minutes. Prints "ok N" for N matching events, else what differs.
     static let icalendarCheck = #"""
         import datetime, json, sqlite3, sys
-        try:
-            import icalendar
-        except ImportError:
-            sys.exit("the Python package icalendar is missing: pip install icalendar")
+        import icalendar
         ics, db, times, duration = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), int(sys.argv[4])
 
         def visible(text):
@@ -88,7 +86,7 @@ enum SharedPlan {
         print("\n".join(problems) if problems else "ok %d" % len(events))
         """#
 
-    @Test(.enabled(if: ExternalTool.required("python3")))
+    @Test(.requires(.icalendar))
     func everyEventMatchesTheDatabaseInPythonsIcalendar() throws {
         let cli = try SharedPlan.sandbox()
         try cli.succeed(["import", "-"], input: Data(SharedPlan.awkwardCSV.utf8))
@@ -108,7 +106,7 @@ enum SharedPlan {
     }
 
     /// UIDs come from the meal's id: edits and moves keep it, other meals do not disturb it.
-    @Test(.enabled(if: ExternalTool.required("python3")))
+    @Test(.requires(.icalendar))
     func uidsStayTheSameAcrossExports() throws {
         let cli = try SharedPlan.sandbox()
         let before = try uidsAndSummaries(try cli.succeed(["export", "--format", "ics"]))
@@ -159,7 +157,7 @@ enum SharedPlan {
 
     /// calcurse reads the file into its own store; its query lists each day's events (all-day)
     /// and appointments (timed). Floating times must stay as written in any time zone.
-    @Test(.enabled(if: ExternalTool.required("calcurse")), arguments: [false, true])
+    @Test(.requires(.calcurse), arguments: [false, true])
     func calcurseShowsTheSameMealsOnTheSameDays(timed: Bool) throws {
         let cli = try SharedPlan.sandbox()
         try cli.succeed(["export", "--format", "ics", "--output", cli.folder + "/plan.ics"] + (timed ? Self.timedOptions : []))
@@ -187,7 +185,7 @@ enum SharedPlan {
     }
 
     /// khal imports into a vdir calendar and lists each day with its events.
-    @Test(.enabled(if: ExternalTool.required("khal")), arguments: [false, true])
+    @Test(.requires(.khal), arguments: [false, true])
     func khalShowsTheSameMealsOnTheSameDays(timed: Bool) throws {
         let cli = try SharedPlan.sandbox()
         try cli.succeed(["export", "--format", "ics", "--output", cli.folder + "/plan.ics"] + (timed ? Self.timedOptions : []))

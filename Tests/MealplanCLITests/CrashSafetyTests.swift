@@ -6,7 +6,7 @@ import TestSupport
 /// database, while it inserts, while it commits, after it exits. The sqlite3 shell, not
 /// mealplan's own code, then checks that the file is intact and each write is there whole or
 /// not at all.
-@Suite(.enabled(if: ExternalTool.required("sqlite3")))
+@Suite(.requires(.sqlite3))
 struct CrashSafetyTests {
     let clock = ContinuousClock()
 
@@ -165,8 +165,7 @@ struct CrashSafetyTests {
     private func sqlite(_ sql: String, in cli: CLISandbox, options: [String] = [],
                         sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let result = try ExternalTool.run(
-            "sqlite3", ["-bail", "-cmd", ".timeout 5000"] + options + [cli.database, sql], in: cli.folder,
-            sourceLocation: sourceLocation)
+            "sqlite3", ["-bail", "-cmd", ".timeout 5000"] + options + [cli.database, sql], in: cli.folder)
         #expect(result.status == 0 && result.stderr == "", "sqlite3: \(result.stderr)", sourceLocation: sourceLocation)
         return result.stdout
     }

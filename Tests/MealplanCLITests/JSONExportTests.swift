@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct JSONExportTests {
@@ -42,7 +43,7 @@ import Testing
         return cli
     }
 
-    @Test(.enabled(if: ExternalTool.required("python3")))
+    @Test(.requires(.python3))
     func jsonMatchesTheDatabaseInPythonsJSONModule() throws {
         let cli = try Self.awkwardSandbox()
         try cli.succeed(["export", "--format", "json", "--output", cli.folder + "/all.json"])

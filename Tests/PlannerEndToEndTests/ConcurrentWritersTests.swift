@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Eight loops of `mealplan add` running at once on the database an open planner shows: every
 /// add must succeed (writers queue behind SQLite's busy timeout instead of failing), and the
 /// planner, which reloads what other processes change, must end up showing every meal.
-@Suite(.enabled(if: TmuxPlanner.isAvailable, "tmux is not installed"))
+@Suite(.requires(.tmux))
 struct ConcurrentWritersTests {
     /// The days the loops fill, one each, as their headers read; today is Wednesday 2026-03-04.
     static let days = [

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `mealplan` planner in a real terminal (tmux), on a temporary database, with today
 /// pinned to Wednesday 2026-03-04.
-@Suite(.enabled(if: TmuxPlanner.isAvailable, "tmux is not installed"))
+@Suite(.requires(.tmux))
 struct PlannerEndToEndTests {
     @Test func startsOnTodayAndQuitGivesTheScreenBack() throws {
         let planner = try TmuxPlanner()
@@ -183,10 +184,8 @@ struct PlannerEndToEndTests {
     }
 
     @Test func demoShowsTheSamplePlanAroundTodayAndLeavesNothingBehind() throws {
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("mealplan-demo-test-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
-        let demo = try TmuxPlanner(arguments: ["--demo"], environment: ["TMPDIR": temporary])
+        let temporary = TemporaryFolder()
+        let demo = try TmuxPlanner(arguments: ["--demo"], environment: ["TMPDIR": temporary.path])
         // The sample plan starts on Monday 2026-03-02; moved to the Monday two weeks before
         // today's week (2026-02-16), its Wednesday 2026-03-18 falls on today.
         let screen = try demo.waitFor("Okonomiyaki")
@@ -198,10 +197,10 @@ struct PlannerEndToEndTests {
             "  lunch     Bibimbap 비빔밥",
             "  dinner    Okonomiyaki お好み焼き",
         ])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).count == 1)
         try demo.press("q")
         try demo.waitFor("planner exited with 0")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "the demo database is gone")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, "the demo database is gone")
         #expect(!FileManager.default.fileExists(atPath: demo.database), "the --db database was not touched")
     }
 

@@ -4,13 +4,11 @@ import Testing
 
 /// A big import in a real terminal (tmux) shows its progress on standard error and still ends
 /// with the usual summary.
-@Suite(.enabled(if: TmuxPlanner.isAvailable, "tmux is not installed"))
+@Suite(.requires(.tmux))
 struct ProgressEndToEndTests {
     @Test func a200000RowImportShowsAProgressLineThenTheSummary() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mealplan-progress-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let file = folder + "/big.csv"
+        let folder = TemporaryFolder()
+        let file = folder.file("big.csv")
         try Data(manyMealsCSV(rows: 200_000).utf8).write(to: URL(fileURLWithPath: file))
 
         let terminal = try TmuxPlanner(arguments: ["import", file])

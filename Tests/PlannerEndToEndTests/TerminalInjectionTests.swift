@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Titles and notes full of terminal controls never reach the terminal raw: a real terminal
 /// (tmux) keeps its screen, cursor and window title, and shows the controls as symbols.
-@Suite(.enabled(if: TmuxPlanner.isAvailable, "tmux is not installed"))
+@Suite(.requires(.tmux))
 struct TerminalInjectionTests {
     /// Clear screen, cursor home and a cursor move.
     static let screenAttack = "A\u{1B}[2J\u{1B}[H\u{1B}[10;10HB"

@@ -112,14 +112,14 @@ struct Driver {
         #expect(required.isInside(timeline.window), "window \(timeline.window) misses \(required) \(context)")
         let bound = visible.count + 14 + 2 * Timeline<FakeDay>.slack
         #expect(timeline.window.count <= bound, "window of \(timeline.window.count) days > \(bound) \(context)")
-        #expect(timeline.slots.count == timeline.window.count, "window storage \(context)")
+        #expect(timeline.heldDays.count == timeline.window.count, "window storage \(context)")
         #expect(timeline.pendingLoadRequests.allSatisfy { $0.days.isInside(timeline.window) },
                 "stale pending request \(context)")
 
         // Loaded days show their own, current meals (late answers for edited days were ignored).
-        let wrong = timeline.slots.indices.first { index in
-            let slot = timeline.slots[index]
-            guard slot.awaiting == nil, let content = slot.content else { return false }
+        let wrong = timeline.heldDays.indices.first { index in
+            let held = timeline.heldDays[index]
+            guard held.awaiting == nil, let content = held.content else { return false }
             let day = timeline.window.first.adding(days: index)
             return content.day != day || content.edits != source.edits(of: day)
         }

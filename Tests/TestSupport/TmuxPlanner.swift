@@ -7,30 +7,27 @@ import Testing
 /// tmux is started with `system()`, not `Foundation.Process`: the daemonized server would
 /// inherit Process's pipes and waiting for it would hang. Everything waits by polling the pane
 /// against a deadline, never by fixed sleeps. The server and the folder go away in `deinit`.
-final class TmuxPlanner {
-    static let binary: String = {
-        // The test bundle and the executable are built into the same folder.
-        let bundle = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent("mealplan").path
-    }()
-
-    static let isAvailable = system("command -v tmux >/dev/null 2>&1") == 0
+///
+/// Tests that use it need tmux: `@Suite(.requires(.tmux))`.
+public final class TmuxPlanner {
+    /// The `mealplan` executable built with the tests.
+    public static let binary = builtExecutable("mealplan").path
 
     /// How long any wait lasts before the test fails: generous, for loaded CI machines.
     static let deadline: Duration = .seconds(15)
 
-    let folder: String
+    private let temporary = TemporaryFolder()
+    /// A folder for the planner's files and the test's, removed with the planner.
+    public var folder: String { temporary.path }
     let socket: String
-    var database: String { folder + "/meals.sqlite" }
-    let today: String
+    public var database: String { folder + "/meals.sqlite" }
+    public let today: String
 
     /// Starts `mealplan ARGUMENTS` at `width`×`height` with today pinned. The pane's shell
     /// prints a marker line first and the exit status after, so tests can see the screen the
     /// planner gives back.
-    init(width: Int = 80, height: Int = 24, today: String = "2026-03-04", arguments: [String] = [],
-         environment: [String: String] = [:], before: (TmuxPlanner) throws -> Void = { _ in }) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("mealplan-e2e-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    public init(width: Int = 80, height: Int = 24, today: String = "2026-03-04", arguments: [String] = [],
+                environment: [String: String] = [:], before: (TmuxPlanner) throws -> Void = { _ in }) throws {
         socket = "mealplan-e2e-\(UUID().uuidString)"
         self.today = today
         try before(self)
@@ -46,53 +43,53 @@ final class TmuxPlanner {
         guard status == 0 else { throw CommandError(command: start, status: status >> 8, standardError: "") }
     }
 
+    /// Stops the tmux server; the folder goes after it.
     deinit {
         _ = system("tmux -L \(shellQuoted(socket)) kill-server >/dev/null 2>&1")
-        try? FileManager.default.removeItem(atPath: folder)
     }
 
     // MARK: - Driving
 
     /// Runs `tmux -L SOCKET ARGUMENTS…`, returning its standard output.
     @discardableResult
-    func tmux(_ arguments: String...) throws -> String {
+    public func tmux(_ arguments: String...) throws -> String {
         try tmux(arguments)
     }
 
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
+    public func tmux(_ arguments: [String]) throws -> String {
         try run(["tmux", "-L", socket] + arguments)
     }
 
     /// Sends key names as tmux knows them (`Enter`, `Escape`, `C-r`, `q`).
-    func press(_ keys: String...) throws {
+    public func press(_ keys: String...) throws {
         try tmux(["send-keys", "-t", "0"] + keys)
     }
 
     /// Types `text` literally.
-    func type(_ text: String) throws {
+    public func type(_ text: String) throws {
         try tmux("send-keys", "-t", "0", "-l", text)
     }
 
-    func resize(width: Int, height: Int) throws {
+    public func resize(width: Int, height: Int) throws {
         try tmux("resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)")
     }
 
     /// The pane's lines as shown now, trailing blanks removed.
-    func screen() throws -> [String] {
+    public func screen() throws -> [String] {
         // One line per row, each ended by a newline.
         try tmux("capture-pane", "-p", "-t", "0").split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             .map { String($0.reversed().drop { $0 == " " }.reversed()) }
     }
 
-    var paneTitle: String {
+    public var paneTitle: String {
         get throws { try tmux("display-message", "-p", "-t", "0", "#{pane_title}").trimmingCharacters(in: .newlines) }
     }
 
     /// Polls the screen until `condition` holds; fails the test (and returns the last screen)
     /// when the deadline passes.
     @discardableResult
-    func waitForScreen(_ what: String, sourceLocation: SourceLocation = #_sourceLocation,
+    public func waitForScreen(_ what: String, sourceLocation: SourceLocation = #_sourceLocation,
                        _ condition: ([String]) -> Bool) throws -> [String] {
         let clock = ContinuousClock()
         let end = clock.now.advanced(by: Self.deadline)
@@ -111,25 +108,25 @@ final class TmuxPlanner {
 
     /// Waits until some line of the screen contains `text`.
     @discardableResult
-    func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    public func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
         try waitForScreen("'\(text)'", sourceLocation: sourceLocation) { $0.contains { $0.contains(text) } }
     }
 
     /// Waits until no line of the screen contains `text`.
     @discardableResult
-    func waitForAbsence(of text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    public func waitForAbsence(of text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
         try waitForScreen("'\(text)' to go", sourceLocation: sourceLocation) { !$0.contains { $0.contains(text) } }
     }
 
     /// Runs the `mealplan` command line on the same database and today.
     @discardableResult
-    func mealplan(_ arguments: String...) throws -> String {
+    public func mealplan(_ arguments: String...) throws -> String {
         try run(["env", "MEALPLAN_TODAY=\(today)", "LANG=C.UTF-8", Self.binary, "--db", database] + arguments)
     }
 
     /// Runs a command through the shell with standard input from /dev/null; its standard output,
     /// or an error carrying standard error when it fails.
-    func run(_ command: [String]) throws -> String {
+    public func run(_ command: [String]) throws -> String {
         let errors = folder + "/stderr-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: errors) }
         let line = command.map(shellQuoted).joined(separator: " ") + " </dev/null 2>" + shellQuoted(errors)
@@ -152,11 +149,11 @@ final class TmuxPlanner {
 }
 
 /// A command that failed: its exit status and what it printed on standard error.
-struct CommandError: Error, CustomStringConvertible {
-    let command: [String]
-    let status: Int32
-    let standardError: String
-    var description: String { "\(command.joined(separator: " ")): status \(status): \(standardError)" }
+public struct CommandError: Error, CustomStringConvertible {
+    public let command: [String]
+    public let status: Int32
+    public let standardError: String
+    public var description: String { "\(command.joined(separator: " ")): status \(status): \(standardError)" }
 }
 
 /// `text` as one word for /bin/sh.

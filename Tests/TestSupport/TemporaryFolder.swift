@@ -1,0 +1,20 @@
+import Foundation
+
+/// A new, empty folder under the system's temporary directory, removed with everything in it
+/// when the value goes away.
+public final class TemporaryFolder: Sendable {
+    public let path: String
+
+    public init() {
+        path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mealplan-test-\(UUID().uuidString)").path
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// The path of `name` inside the folder.
+    public func file(_ name: String) -> String { path + "/" + name }
+}
