@@ -54,8 +54,7 @@ public enum Effect: Hashable, Sendable {
     /// Read the meals of `request.days`; answer `.loaded(request, mealsByDay)` or `.loadFailed`.
     case load(LoadRequest)
     /// Write every change of `request.change` in one transaction, all or none; answer
-    /// `.saved(request, stored:)` or `.saveFailed`. See `MealChange` for how each kind of
-    /// change maps to the store.
+    /// `.saved(request, stored:)` or `.saveFailed`.
     case save(SaveRequest)
     /// Find the nearest meal matching `request.text` strictly after (or before)
     /// `request.from`; answer `.matchFound(request, meal)` or `.searchFailed`.
@@ -64,33 +63,6 @@ public enum Effect: Hashable, Sendable {
     case scheduleTick(after: Duration)
     /// Leave the planner and restore the terminal.
     case quit
-}
-
-/// One change to one meal, as data: what it was and what it becomes, so that undo is the same
-/// change reversed (`inverse`) and needs no knowledge of how it was made.
-///
-/// How the store carries it out:
-/// - `before == nil`, `after.id == nil`: add `after` (at the end of its day's slot);
-/// - `before == nil`, `after.id != nil`: put back a meal removed earlier, with that id, slot and
-///   position (undo of a delete, redo of an add);
-/// - `after == nil`: remove the meal `before.id`;
-/// - both: update meal `before.id` to `after`'s day, slot, title and note.
-public struct MealChange: Hashable, Sendable {
-    public var before: Meal?
-    public var after: Meal?
-
-    public init(before: Meal?, after: Meal?) {
-        self.before = before
-        self.after = after
-    }
-
-    /// The change that undoes this one.
-    public var inverse: MealChange { MealChange(before: after, after: before) }
-
-    /// The days whose content the change touches, earliest first, without repeats.
-    public var days: [Day] {
-        Array(Set([before?.day, after?.day].compactMap { $0 })).sorted()
-    }
 }
 
 /// One step of the history: the changes one command made, stored in one transaction and undone
@@ -106,7 +78,8 @@ public struct ChangeBatch: Hashable, Sendable, ExpressibleByArrayLiteral {
         self.init(changes)
     }
 
-    /// The batch that undoes this one: each change reversed, the last one first.
+    /// The batch that undoes this one once it is stored: each change reversed, the last one
+    /// first.
     public var inverse: ChangeBatch { ChangeBatch(changes.reversed().map(\.inverse)) }
 
     /// The days whose content the batch touches, earliest first, without repeats.
@@ -119,14 +92,10 @@ public struct ChangeBatch: Hashable, Sendable, ExpressibleByArrayLiteral {
 public struct SaveRequest: Hashable, Sendable {
     public let id: Int
     public let change: ChangeBatch
-    /// Undo and redo: a meal moved back goes to the position its change names (the one it was
-    /// stored at), where free. A new change moves a meal to the end of its slot.
-    public let restoresPositions: Bool
 
-    public init(id: Int, change: ChangeBatch, restoresPositions: Bool = false) {
+    public init(id: Int, change: ChangeBatch) {
         self.id = id
         self.change = change
-        self.restoresPositions = restoresPositions
     }
 }
 

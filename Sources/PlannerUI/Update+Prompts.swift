@@ -94,7 +94,7 @@ extension PlannerState {
                 var moved = meal
                 moved.day = day
                 mode = .prompt(prompt)
-                return save([MealChange(before: meal, after: moved)],
+                return save([.update(from: meal, to: moved, restoresPosition: false)],
                             origin: .change(done: "Moved \(quoted(meal.title)) to \(longDate(day)); u undoes"))
             case .meal(var form):
                 form.setField(form.step, text)
@@ -124,7 +124,7 @@ extension PlannerState {
         let note = Meal.validNote(form.note)
         guard let original = form.original else {
             let meal = Meal(day: form.day, slot: form.slot, title: form.title, note: note)
-            return save([MealChange(before: nil, after: meal)],
+            return save([.add(meal)],
                         origin: .change(done: "Added \(quoted(meal.title)) to \(longDate(meal.day))"))
         }
         var edited = original
@@ -136,7 +136,7 @@ extension PlannerState {
             message = StatusMessage("No changes")
             return []
         }
-        return save([MealChange(before: original, after: edited)],
+        return save([.update(from: original, to: edited, restoresPosition: false)],
                     origin: .change(done: "Saved \(quoted(edited.title)); u undoes"))
     }
 }
