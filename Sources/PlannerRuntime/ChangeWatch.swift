@@ -2,7 +2,7 @@ import MealPlanCore
 import MealPlanStore
 import PlannerUI
 
-/// Another process's changes as the planner's actions: after a change, the slots (added,
+/// Another process's changes as the planner's inputs: after a change, the slots (added,
 /// removed, renamed or reordered by `mealplan slots`), then a reload of the meals shown. A failed
 /// check is reported once, not every quarter of a second, until a check succeeds again.
 public struct ChangeWatch {
@@ -10,9 +10,9 @@ public struct ChangeWatch {
 
     public init() {}
 
-    /// The actions for one check, given the store's `hasChanges` and `slots`.
-    public mutating func actions(hasChanges: () throws(StoreError) -> Bool,
-                          slots: () throws(StoreError) -> [MealSlot]) -> [Action] {
+    /// The inputs for one check, given the store's `hasChanges` and `slots`.
+    public mutating func inputs(hasChanges: () throws(StoreError) -> Bool,
+                          slots: () throws(StoreError) -> [MealSlot]) -> [Input] {
         let changed: Bool
         do throws(StoreError) {
             changed = try hasChanges()
@@ -33,7 +33,7 @@ public struct ChangeWatch {
         }
     }
 
-    private mutating func failed(_ error: StoreError) -> [Action] {
+    private mutating func failed(_ error: StoreError) -> [Input] {
         defer { isFailing = true }
         return isFailing ? [] : [.changeCheckFailed(message: error.reason)]
     }

@@ -3,10 +3,10 @@ import MealPlanStore
 import PlannerUI
 
 /// The store's side of the planner's effects: each read or write as `Planner.update` asked for
-/// it, and the action that reports its outcome.
+/// it, and the input that reports its outcome.
 public enum PlannerEffects {
     /// The answer to a store effect; `nil` for effects that are not the store's.
-    public static func answer(_ effect: Effect, store: MealStore) -> Action? {
+    public static func answer(_ effect: Effect, store: MealStore) -> Input? {
         switch effect {
         case .load(let request):
             do throws(StoreError) {

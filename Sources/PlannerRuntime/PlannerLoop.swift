@@ -62,8 +62,8 @@ public struct PlannerLoop {
     }
 
     private mutating func checkForChanges() {
-        for action in changeWatch.actions(hasChanges: store.hasChanges, slots: store.slots) {
-            send(action)
+        for input in changeWatch.inputs(hasChanges: store.hasChanges, slots: store.slots) {
+            send(input)
         }
     }
 
@@ -73,10 +73,10 @@ public struct PlannerLoop {
         return max(.zero, min(Self.inputTimeout, tickDue - clock.now))
     }
 
-    /// Applies `action` and carries out the effects it leads to, answers included.
-    private mutating func send(_ action: Action) {
+    /// Applies `input` and carries out the effects it leads to, answers included.
+    private mutating func send(_ input: Input) {
         needsDraw = true
-        perform(Planner.update(&state, action))
+        perform(Planner.update(&state, input))
     }
 
     private mutating func perform(_ effects: [Effect]) {

@@ -244,15 +244,15 @@ import Testing
         let changed: () throws(StoreError) -> Bool = { true }
         let slots: () throws(StoreError) -> [MealSlot] = { MealSlot.defaults }
         let failingSlots = { () throws(StoreError) -> [MealSlot] in throw broken }
-        let reported = Action.changeCheckFailed(message: "input/output error")
+        let reported = Input.changeCheckFailed(message: "input/output error")
 
-        #expect(watch.actions(hasChanges: failing, slots: slots) == [reported])
-        #expect(watch.actions(hasChanges: failing, slots: slots) == [])
-        #expect(watch.actions(hasChanges: unchanged, slots: slots) == [])
-        #expect(watch.actions(hasChanges: failing, slots: slots) == [reported])
+        #expect(watch.inputs(hasChanges: failing, slots: slots) == [reported])
+        #expect(watch.inputs(hasChanges: failing, slots: slots) == [])
+        #expect(watch.inputs(hasChanges: unchanged, slots: slots) == [])
+        #expect(watch.inputs(hasChanges: failing, slots: slots) == [reported])
         // A change is still reloaded when the slots cannot be read; the failure was reported.
-        #expect(watch.actions(hasChanges: changed, slots: failingSlots) == [.externalChange])
-        #expect(watch.actions(hasChanges: changed, slots: slots) == [.slotsLoaded(MealSlot.defaults), .externalChange])
-        #expect(watch.actions(hasChanges: changed, slots: failingSlots) == [reported, .externalChange])
+        #expect(watch.inputs(hasChanges: changed, slots: failingSlots) == [.externalChange])
+        #expect(watch.inputs(hasChanges: changed, slots: slots) == [.slotsLoaded(MealSlot.defaults), .externalChange])
+        #expect(watch.inputs(hasChanges: changed, slots: failingSlots) == [reported, .externalChange])
     }
 }

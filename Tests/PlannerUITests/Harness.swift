@@ -5,8 +5,8 @@ import PlannerUI
 import TerminalKit
 import Timeline
 
-/// A planner session played inside a test against a real store in memory: actions go through
-/// `Planner.update`, and the store's effects are answered at once by
+/// A planner session played inside a test against a real store in memory: inputs and commands
+/// go through `Planner.update`, and the store's effects are answered at once by
 /// `PlannerEffects.answer`, as the run loop answers them.
 struct Harness {
     var state: PlannerState
@@ -31,8 +31,12 @@ struct Harness {
 
     // MARK: - Driving
 
-    mutating func send(_ actions: Action...) {
-        for action in actions { run(Planner.update(&state, action)) }
+    mutating func send(_ inputs: Input...) {
+        for input in inputs { run(Planner.update(&state, input)) }
+    }
+
+    mutating func send(_ commands: Command...) {
+        for command in commands { run(Planner.update(&state, command)) }
     }
 
     mutating func press(_ keys: Key...) {
@@ -98,7 +102,7 @@ struct Harness {
     mutating func changeOutside(_ body: (inout Harness) -> Void) {
         body(&self)
         var watch = ChangeWatch()
-        for action in watch.actions(hasChanges: { true }, slots: store.slots) { send(action) }
+        for input in watch.inputs(hasChanges: { true }, slots: store.slots) { send(input) }
     }
 
     /// Stores `meal` at the end of its slot, as `mealplan add` would.

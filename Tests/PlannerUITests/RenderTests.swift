@@ -155,7 +155,7 @@ func line(_ text: String, _ width: Int = 40) -> String {
         for width in [1, 2, 3, 7, 12, 13, 19, 33, 80] {
             for height in [1, 2, 3, 4, 9] {
                 harness.send(.event(.resize(width: width, height: height)))
-                for mode: Action in [.help, .goToDate, .addMeal] {
+                for mode: Command in [.help, .goToDate, .addMeal] {
                     harness.send(mode)
                     #expect(harness.render().buffer.lines.count == height)
                     harness.press(.escape)

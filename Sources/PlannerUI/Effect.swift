@@ -2,54 +2,8 @@ import MealPlanCore
 import TerminalKit
 import Timeline
 
-/// Everything that can happen to the planner: the named commands keys are bound to, and the
-/// inputs the run loop feeds back (terminal events, answers from the store, clock ticks).
-///
-/// Commands are plain cases so that the key map, the help overlay and the tests all speak of
-/// them by name; `update` is the only place that gives them meaning.
-public enum Action: Hashable, Sendable {
-    // Moving the selection and the view.
-    case moveDown, moveUp, nextDay, previousDay, pageDown, pageUp, scrollDown, scrollUp
-    case weekForward, weekBack, today, goToDate
-    // Changing meals.
-    case addMeal, editMeal, deleteMeal, undo, redo, copyMeal, pasteMeal, moveMeal, copyDay, pasteDay
-    // Finding meals.
-    case search, nextMatch, previousMatch
-    case help, quit
-
-    /// A key, mouse or resize event from the terminal.
-    case event(Event)
-    /// The store's answer to `Effect.load`: the meals of the requested days, each day's in
-    /// display order (days without meals may be absent).
-    case loaded(LoadRequest, [Day: [Meal]])
-    /// `Effect.load` failed; the message is shown and the days stay as they were.
-    case loadFailed(LoadRequest, message: String)
-    /// `Effect.save` succeeded; `stored` has, for each change of the batch in order, the meal as
-    /// the store now holds it (its id, slot name and position as stored), `nil` when the change
-    /// removed it.
-    case saved(SaveRequest, stored: [Meal?])
-    /// `Effect.save` failed; nothing changed in the store.
-    case saveFailed(SaveRequest, message: String)
-    /// The store's answer to `Effect.findMatch`: the matching meal, or `nil` when there is none.
-    case matchFound(SearchRequest, Meal?)
-    /// `Effect.findMatch` failed.
-    case searchFailed(SearchRequest, message: String)
-    /// Another process changed the database: everything shown is reloaded, keeping the view and
-    /// the selected meal.
-    case externalChange
-    /// The slots as the store now has them (the loop reads them after every outside change,
-    /// before `.externalChange`): the slot column and Tab completion follow them, and the days
-    /// are laid out again keeping the view. The meals' order follows with the reload.
-    case slotsLoaded([MealSlot])
-    /// Asking the store whether another process changed the database failed; the loop sends
-    /// this once, not on every check, until a check succeeds again.
-    case changeCheckFailed(message: String)
-    /// The time asked for by `Effect.scheduleTick` has passed: the next animation frame is due.
-    case tick
-}
-
 /// Work for the run loop: the only way `update` reaches the store, the clock or the process.
-/// Each is answered by feeding the matching `Action` back (see each case).
+/// Each is answered by feeding the matching `Input` back (see each case).
 public enum Effect: Hashable, Sendable {
     /// Read the meals of `request.days`; answer `.loaded(request, mealsByDay)` or `.loadFailed`.
     case load(LoadRequest)
