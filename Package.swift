@@ -76,10 +76,13 @@ let package = Package(
         .testTarget(
             name: "PlannerUITests",
             dependencies: ["PlannerUI", "PlannerRuntime", "MealPlanCore", "MealPlanStore", "Timeline", "TerminalKit"]),
+        .testTarget(
+            name: "PlannerRuntimeTests",
+            dependencies: ["PlannerRuntime", "PlannerUI", "MealPlanCore", "MealPlanStore", "TerminalKit"]),
         .testTarget(name: "MealplanCLITests", dependencies: ["mealplan", "TestSupport"]),
         .testTarget(
             name: "PlannerEndToEndTests",
-            dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "PlannerUI", "PlannerRuntime", "TerminalKit", "TestSupport"]),
+            dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
