@@ -36,12 +36,16 @@ let package = Package(
         .systemLibrary(name: "CNcursesw"),
         .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"], swiftSettings: [functionSections]),
         .target(name: "PlannerUI", dependencies: ["MealPlanCore", "Timeline", "TerminalKit"], swiftSettings: [functionSections]),
+        // The planner's run loop: PlannerUI, the store and a terminal backend wired together.
+        .target(
+            name: "PlannerRuntime", dependencies: ["MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit"],
+            swiftSettings: [functionSections]),
         .executableTarget(
             name: "mealplan",
             dependencies: [
                 "MealPlanCore", "MealPlanStore", "TerminalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "MealPlanExchange", "PlannerUI", "NCursesTerminal", "Timeline",
+                "MealPlanExchange", "PlannerUI", "PlannerRuntime", "NCursesTerminal", "Timeline",
             ],
             // The sample plan `--demo` opens travels inside the binary (a link to Data/).
             resources: [.embedInCode("sample-plan.csv")],
@@ -70,7 +74,12 @@ let package = Package(
             dependencies: ["MealPlanExchange", "MealPlanCore", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-        .testTarget(name: "PlannerUITests", dependencies: ["PlannerUI", "MealPlanCore", "Timeline", "TerminalKit"]),
+        .testTarget(
+            name: "PlannerUITests",
+            dependencies: ["PlannerUI", "PlannerRuntime", "MealPlanCore", "MealPlanStore", "Timeline", "TerminalKit"]),
+        .testTarget(
+            name: "PlannerRuntimeTests",
+            dependencies: ["PlannerRuntime", "PlannerUI", "MealPlanCore", "MealPlanStore", "TerminalKit"]),
         .testTarget(name: "MealplanCLITests", dependencies: ["mealplan", "TestSupport"]),
         .testTarget(
             name: "PlannerEndToEndTests",

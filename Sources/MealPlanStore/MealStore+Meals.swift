@@ -1,43 +1,11 @@
 import GRDB
 import MealPlanCore
 
-/// Changes to apply to a stored meal; `nil` leaves a field as it is.
-public struct MealChanges: Sendable, Equatable {
-    public var title: String?
-    /// `.some(nil)` or blank text removes the note.
-    public var note: String??
-    /// A slot name as typed (exact or unique prefix).
-    public var slot: String?
-    public var day: Day?
-    /// Where in its new slot a moved meal goes when that place is free (undo puts a meal back
-    /// where it was); `nil`, or a place taken meanwhile, means the end of the slot. Ignored when
-    /// the meal stays in its day and slot.
-    public var position: Int?
-
-    public init(title: String? = nil, note: String?? = nil, slot: String? = nil, day: Day? = nil, position: Int? = nil) {
-        self.title = title
-        self.note = note
-        self.slot = slot
-        self.day = day
-        self.position = position
-    }
-}
-
-/// One change to the stored meals, for `MealStore.apply(_:)`, which makes several in one
-/// transaction.
-public enum MealEdit: Sendable, Equatable {
-    /// A new meal at the end of its day's slot (its id and position are ignored; its slot is
-    /// matched like typed input).
-    case add(Meal)
-    /// `MealChanges` applied to meal `id`.
-    case update(id: Int64, MealChanges)
-    /// A meal removed earlier put back (see `MealStore.restoreMeal`).
-    case restore(Meal)
-    case remove(id: Int64)
-
-    /// The edit with its title checked and trimmed, the note cleaned, before any transaction
-    /// starts: a bad title is the user's mistake even on a database that cannot be written.
-    func validated() throws(StoreError) -> MealEdit {
+extension MealChange {
+    /// The change with its title checked and trimmed, the note cleaned, and the meal it acts on
+    /// known to be stored, before any transaction starts: a bad title is the user's mistake even
+    /// on a database that cannot be written.
+    func validated() throws(StoreError) -> MealChange {
         func valid(_ meal: Meal) throws(StoreError) -> Meal {
             var meal = meal
             meal.title = try MealStore.validTitle(meal.title)
@@ -47,10 +15,12 @@ public enum MealEdit: Sendable, Equatable {
         switch self {
         case .add(let meal): return .add(try valid(meal))
         case .restore(let meal): return .restore(try valid(meal))
-        case .update(let id, var changes):
-            changes.title = try changes.title.map { text throws(StoreError) in try MealStore.validTitle(text) }
-            return .update(id: id, changes)
-        case .remove: return self
+        case .update(let from, let to, let restoresPosition):
+            _ = try MealStore.storedID(of: from)
+            return .update(from: from, to: try valid(to), restoresPosition: restoresPosition)
+        case .remove(let meal):
+            _ = try MealStore.storedID(of: meal)
+            return self
         }
     }
 }
@@ -104,62 +74,67 @@ extension MealStore {
     /// the title and note are validated by `Meal.validTitle` / `Meal.validNote`.
     @discardableResult
     public func addMeal(day: Day, slot: String, title: String, note: String? = nil) throws(StoreError) -> Meal {
-        try apply(.add(Meal(day: day, slot: slot, title: title, note: note)))
-    }
-
-    /// Applies `changes` to meal `id`; a meal moved to another day or slot goes to the end there,
-    /// or to `changes.position` when that place is free.
-    @discardableResult
-    public func updateMeal(id: Int64, _ changes: MealChanges) throws(StoreError) -> Meal {
-        try apply(.update(id: id, changes))
-    }
-
-    /// Puts back a meal removed earlier (undo of a delete, redo of an add): with its id, in its
-    /// slot at its position. Another process may have taken either meanwhile; the meal then gets
-    /// a new id, or goes to the end of its slot. Returns the meal as stored.
-    @discardableResult
-    public func restoreMeal(_ meal: Meal) throws(StoreError) -> Meal {
-        try apply(.restore(meal))
-    }
-
-    /// One edit that stores a meal (not a removal), returning it as stored.
-    private func apply(_ edit: MealEdit) throws(StoreError) -> Meal {
         // Only a removal answers nil.
-        try apply([edit])[0]!
+        try apply([.add(Meal(day: day, slot: slot, title: title, note: note))])[0]!
     }
 
-    /// Makes all `edits` in one transaction, in order, all or none: one refused edit (an
-    /// unknown id or slot, an empty title) changes nothing. Returns each edit's meal as stored,
-    /// `nil` for a removal. This is how the planner stores a change of several meals (a pasted
-    /// day, its undo and redo) as one step.
+    /// Changes the fields given of meal `id` (`nil` leaves one as it is; a blank note removes
+    /// the note); a meal moved to another day or slot goes to the end there. `slot` is matched
+    /// like typed input. The meal is read and changed in one transaction.
     @discardableResult
-    public func apply(_ edits: [MealEdit]) throws(StoreError) -> [Meal?] {
-        let edits = try edits.map { edit throws(StoreError) in try edit.validated() }
-        return try write { db in try edits.map { try Self.apply($0, in: db) } }
+    public func updateMeal(id: Int64, title: String? = nil, note: String? = nil, slot: String? = nil,
+                           day: Day? = nil) throws(StoreError) -> Meal {
+        let title = try title.map { text throws(StoreError) in try Self.validTitle(text) }
+        return try write { db in
+            let stored = try Self.existingMeal(db, id: id)
+            var changed = stored
+            changed.title = title ?? stored.title
+            changed.note = note ?? stored.note
+            changed.slot = slot ?? stored.slot
+            changed.day = day ?? stored.day
+            let change = try MealChange.update(from: stored, to: changed, restoresPosition: false).validated()
+            return try Self.apply(change, in: db)!
+        }
     }
 
-    private static func apply(_ edit: MealEdit, in db: Database) throws -> Meal? {
-        switch edit {
+    /// Makes all `changes` in one transaction, in order, all or none: one refused change (an
+    /// unknown id or slot, an empty title) changes nothing. Returns each change's meal as
+    /// stored, `nil` for a removal. This is how the planner stores a change of several meals (a
+    /// pasted day, its undo and redo) as one step.
+    @discardableResult
+    public func apply(_ changes: [MealChange]) throws(StoreError) -> [Meal?] {
+        let changes = try changes.map { change throws(StoreError) in try change.validated() }
+        return try write { db in try changes.map { try Self.apply($0, in: db) } }
+    }
+
+    private static func apply(_ change: MealChange, in db: Database) throws -> Meal? {
+        switch change {
         case .add(let meal):
             let slot = try resolveSlot(db, meal.slot)
             return try insert(db, day: meal.day, slotID: slot.id, title: meal.title, note: meal.note)
-        case .update(let id, let changes):
-            return try update(db, id: id, changes)
+        case .update(let from, let to, let restoresPosition):
+            return try update(db, id: try storedID(of: from), to: to, position: restoresPosition ? to.position : nil)
         case .restore(let meal):
             return try restore(db, meal)
-        case .remove(let id):
-            try remove(db, id: id)
+        case .remove(let meal):
+            try remove(db, id: try storedID(of: meal))
             return nil
         }
     }
 
-    private static func update(_ db: Database, id: Int64, _ changes: MealChanges) throws -> Meal {
-        let meal = try existingMeal(db, id: id)
+    /// The id of a meal a change acts on, which must have been stored.
+    static func storedID(of meal: Meal) throws(StoreError) -> Int64 {
+        guard let id = meal.id else { throw StoreError(.input, "'\(meal.title)' was never stored") }
+        return id
+    }
+
+    /// Gives meal `id` the day, slot, title and note of `meal`; a meal moved to another day or
+    /// slot goes to `position` when that place is free, else to the end of the slot.
+    private static func update(_ db: Database, id: Int64, to meal: Meal, position: Int?) throws -> Meal {
+        let stored = try existingMeal(db, id: id)
         let currentSlotID = try Int64.fetchOne(db, sql: "SELECT slotId FROM meal WHERE id = ?", arguments: [id])
-        let slotID = try changes.slot.map { try resolveSlot(db, $0).id } ?? currentSlotID
-        let day = changes.day ?? meal.day
-        let note = changes.note.map { Meal.validNote($0) } ?? meal.note
-        let moves = day != meal.day || slotID != currentSlotID
+        let slotID = try resolveSlot(db, meal.slot).id
+        let moves = meal.day != stored.day || slotID != currentSlotID
         try db.execute(
             sql: """
                 UPDATE meal SET title = :title, note = :note, day = :day, slotId = :slotId,
@@ -170,8 +145,8 @@ extension MealStore {
                 WHERE id = :id
                 """,
             arguments: [
-                "title": changes.title ?? meal.title, "note": note, "day": day.number, "slotId": slotID,
-                "moves": moves, "position": changes.position, "id": id,
+                "title": meal.title, "note": meal.note, "day": meal.day.number, "slotId": slotID,
+                "moves": moves, "position": position, "id": id,
             ])
         return try existingMeal(db, id: id)
     }

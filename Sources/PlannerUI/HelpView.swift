@@ -22,10 +22,23 @@ enum HelpView {
         let role: Role
     }
 
+    /// What the keys do while the overlay is open; any key not here closes it too.
+    enum Command: Hashable, Sendable {
+        case lineDown, lineUp, pageDown, pageUp, close
+    }
+
+    static let keys = KeyTable<Command>([
+        KeyBinding([.character("j"), .down], .lineDown, "more"),
+        KeyBinding([.character("k"), .up], .lineUp, "back"),
+        KeyBinding([.pageDown, .character(" ")], .pageDown, "a page more"),
+        KeyBinding([.pageUp], .pageUp, "a page back"),
+        KeyBinding([.escape], .close, "closes"),
+    ])
+
     static let title = " Keys "
     /// On the bottom border while lines are hidden below.
-    static let moreBelow = " j ↓ more "
-    static let footer = "mouse wheel scrolls the days · Esc closes"
+    static let moreBelow = " \(keys[.lineDown].hint) "
+    static let footer = "mouse wheel scrolls the days · \(keys[.close].hint)"
     /// The fewest columns descriptions get beside the aligned key column.
     static let minimumTextWidth = 12
 
@@ -39,7 +52,7 @@ enum HelpView {
                 rows.append(Row(text: binding.section, role: .heading))
                 section = binding.section
             }
-            rows.append(Row(keys: binding.keys.map(KeyMap.name(of:)).joined(separator: " "), text: binding.help, role: .binding))
+            rows.append(Row(keys: binding.keyNames, text: binding.help, role: .binding))
         }
         rows.append(Row(role: .note))
         rows.append(Row(text: footer, role: .note))

@@ -1,61 +1,68 @@
 import TerminalKit
 
-/// The one table of key bindings: browsing keys are looked up here and the help overlay is
-/// generated from it, so the keys that work and the keys that are documented cannot drift.
-public struct KeyMap: Sendable {
-    /// Keys bound to one action, with the words the help overlay shows for it.
-    public struct Binding: Hashable, Sendable {
-        public let keys: [Key]
-        public let action: Action
-        public let help: String
-        /// The heading the binding is listed under in the help overlay.
-        public let section: String
+/// Keys bound to one command, with the words help text shows for it.
+public struct KeyBinding<Command: Hashable & Sendable>: Hashable, Sendable {
+    public let keys: [Key]
+    public let command: Command
+    public let help: String
+    /// The heading the binding is listed under in the help overlay (browsing keys only).
+    public let section: String
+    /// The keys help text names: all of them unless a binding has a key too obscure to mention
+    /// (Ctrl-C beside Esc).
+    let shownKeys: [Key]
+
+    public init(_ keys: [Key], _ command: Command, _ help: String, section: String = "", shownKeys: [Key]? = nil) {
+        self.keys = keys
+        self.command = command
+        self.help = help
+        self.section = section
+        self.shownKeys = shownKeys ?? keys
     }
 
-    public let bindings: [Binding]
+    /// The keys as help text names them: "j ↓".
+    public var keyNames: String { shownKeys.map(\.helpName).joined(separator: " ") }
 
-    /// The bindings; no key may appear twice.
-    public init(_ bindings: [Binding]) {
+    /// The keys and what they do, as a hint: "Esc cancels".
+    public var hint: String { keyNames + " " + help }
+}
+
+/// One table of key bindings for one mode: keys are looked up here, and the help overlay and the
+/// prompt hints are generated from it, so the keys that work and the keys that are documented
+/// cannot drift.
+public struct KeyTable<Command: Hashable & Sendable>: Sendable {
+    public let bindings: [KeyBinding<Command>]
+
+    /// The bindings; no key and no command may appear twice.
+    public init(_ bindings: [KeyBinding<Command>]) {
         let keys = bindings.flatMap(\.keys)
         precondition(Set(keys).count == keys.count, "a key is bound twice")
+        precondition(Set(bindings.map(\.command)).count == bindings.count, "a command is bound twice")
         self.bindings = bindings
     }
 
-    /// The action bound to `key`, if any.
-    public func action(for key: Key) -> Action? {
-        bindings.first { $0.keys.contains(key) }?.action
+    /// The command bound to `key`, if any.
+    public func command(for key: Key) -> Command? {
+        bindings.first { $0.keys.contains(key) }?.command
     }
 
-    /// The keys bound to `action`, as the help overlay names them ("j ↓").
-    public func keyNames(for action: Action) -> String {
-        bindings.first { $0.action == action }.map { $0.keys.map(Self.name(of:)).joined(separator: " ") } ?? ""
-    }
-
-    /// How a key is written in help text and hints.
-    public static func name(of key: Key) -> String {
-        switch key {
-        case .character(" "): "Space"
-        case .character(let character): String(character)
-        case .control(let character): "Ctrl-" + String(character).uppercased()
-        case .enter: "Enter"
-        case .escape: "Esc"
-        case .tab: "Tab"
-        case .backTab: "Shift-Tab"
-        case .backspace: "Backspace"
-        case .delete: "Del"
-        case .insert: "Ins"
-        case .up: "↑"
-        case .down: "↓"
-        case .left: "←"
-        case .right: "→"
-        case .home: "Home"
-        case .end: "End"
-        case .pageUp: "PgUp"
-        case .pageDown: "PgDn"
-        case .function(let number): "F\(number)"
+    /// The binding of `command`; every command a mode's code names is in its table.
+    public subscript(command: Command) -> KeyBinding<Command> {
+        guard let binding = bindings.first(where: { $0.command == command }) else {
+            preconditionFailure("\(command) has no binding")
         }
+        return binding
     }
 
+    /// The keys bound to `command`, as the help overlay names them ("j ↓").
+    public func keyNames(for command: Command) -> String {
+        self[command].keyNames
+    }
+}
+
+/// The browsing keys: the planner's commands.
+public typealias KeyMap = KeyTable<Command>
+
+extension KeyTable where Command == PlannerUI.Command {
     /// The planner's keys.
     public static let standard = KeyMap(
         section("Move", [
@@ -91,7 +98,34 @@ public struct KeyMap: Sendable {
             ([.character("q"), .control("c")], .quit, "quit"),
         ]))
 
-    private static func section(_ name: String, _ rows: [([Key], Action, String)]) -> [Binding] {
-        rows.map { Binding(keys: $0.0, action: $0.1, help: $0.2, section: name) }
+    private static func section(_ name: String, _ rows: [([Key], PlannerUI.Command, String)]) -> [KeyBinding<PlannerUI.Command>] {
+        rows.map { KeyBinding($0.0, $0.1, $0.2, section: name) }
+    }
+}
+
+extension Key {
+    /// How the key is written in help text and hints.
+    public var helpName: String {
+        switch self {
+        case .character(" "): "Space"
+        case .character(let character): String(character)
+        case .control(let character): "Ctrl-" + String(character).uppercased()
+        case .enter: "Enter"
+        case .escape: "Esc"
+        case .tab: "Tab"
+        case .backTab: "Shift-Tab"
+        case .backspace: "Backspace"
+        case .delete: "Del"
+        case .insert: "Ins"
+        case .up: "↑"
+        case .down: "↓"
+        case .left: "←"
+        case .right: "→"
+        case .home: "Home"
+        case .end: "End"
+        case .pageUp: "PgUp"
+        case .pageDown: "PgDn"
+        case .function(let number): "F\(number)"
+        }
     }
 }

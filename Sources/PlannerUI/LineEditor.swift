@@ -38,39 +38,64 @@ public struct LineEditor: Hashable, Sendable {
         firstShown = 0
     }
 
-    /// Applies `key`: characters are inserted at the cursor; ←/→, Home/End (Ctrl-A/Ctrl-E)
-    /// move; Backspace/Del (Ctrl-D) delete a grapheme; Ctrl-U deletes to the start, Ctrl-K to
-    /// the end, Ctrl-W the word before the cursor; Enter accepts, Esc and Ctrl-C cancel.
+    /// What a key other than a character does to the text.
+    public enum Edit: Hashable, Sendable {
+        case left, right, start, end, deleteBackward, deleteForward, deleteToStart, deleteToEnd, deleteWord
+        /// Enter: the caller takes `text`.
+        case accept
+        /// The caller drops the prompt.
+        case cancel
+    }
+
+    /// The editing keys (as in a shell); the prompt's hints name Enter and Esc from here.
+    public static let keys = KeyTable<Edit>([
+        KeyBinding([.left], .left, "moves left"),
+        KeyBinding([.right], .right, "moves right"),
+        KeyBinding([.home, .control("a")], .start, "goes to the start"),
+        KeyBinding([.end, .control("e")], .end, "goes to the end"),
+        KeyBinding([.backspace], .deleteBackward, "deletes before the cursor"),
+        KeyBinding([.delete, .control("d")], .deleteForward, "deletes under the cursor"),
+        KeyBinding([.control("u")], .deleteToStart, "deletes to the start"),
+        KeyBinding([.control("k")], .deleteToEnd, "deletes to the end"),
+        KeyBinding([.control("w")], .deleteWord, "deletes the word before the cursor"),
+        KeyBinding([.enter], .accept, "accepts"),
+        KeyBinding([.escape, .control("c")], .cancel, "cancels", shownKeys: [.escape]),
+    ])
+
+    /// Applies `key`: a character is inserted at the cursor, the editing keys of `keys` edit;
+    /// any other key is left to the caller.
     public mutating func handle(_ key: Key) -> Outcome {
-        switch key {
-        case .character(let character):
+        if case .character(let character) = key {
             characters.insert(character, at: cursor)
             cursor += 1
+            return .edited
+        }
+        guard let edit = Self.keys.command(for: key) else { return .ignored }
+        switch edit {
         case .left: cursor = max(0, cursor - 1)
         case .right: cursor = min(characters.count, cursor + 1)
-        case .home, .control("a"): cursor = 0
-        case .end, .control("e"): cursor = characters.count
-        case .backspace:
+        case .start: cursor = 0
+        case .end: cursor = characters.count
+        case .deleteBackward:
             guard cursor > 0 else { return .edited }
             characters.remove(at: cursor - 1)
             cursor -= 1
-        case .delete, .control("d"):
+        case .deleteForward:
             guard cursor < characters.count else { return .edited }
             characters.remove(at: cursor)
-        case .control("u"):
+        case .deleteToStart:
             characters.removeSubrange(0..<cursor)
             cursor = 0
-        case .control("k"):
+        case .deleteToEnd:
             characters.removeSubrange(cursor...)
-        case .control("w"):
+        case .deleteWord:
             var start = cursor
             while start > 0, characters[start - 1] == " " { start -= 1 }
             while start > 0, characters[start - 1] != " " { start -= 1 }
             characters.removeSubrange(start..<cursor)
             cursor = start
-        case .enter: return .accepted
-        case .escape, .control("c"): return .cancelled
-        default: return .ignored
+        case .accept: return .accepted
+        case .cancel: return .cancelled
         }
         return .edited
     }

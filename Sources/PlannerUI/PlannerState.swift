@@ -4,7 +4,7 @@ import Timeline
 
 /// Everything the planner shows and remembers, as one value: `Planner.update` changes it,
 /// `Planner.render` draws it, and nothing else holds state, so a session can be replayed in a
-/// test from a list of actions.
+/// test from a list of inputs and commands.
 public struct PlannerState: Sendable {
     /// The days on screen and around it, each with its meals in display order.
     public internal(set) var timeline: Timeline<[Meal]>

@@ -75,9 +75,8 @@ enum TimelineView {
 /// note), and a hint of the help key. A message too long to follow the date in full gets the
 /// date without its year.
 enum StatusLineView {
-    static let helpHint = "? help"
-
     static func draw(_ state: PlannerState, theme: Theme, into buffer: inout Buffer) {
+        let helpHint = state.keyMap.keyNames(for: .help) + " help"
         let row = buffer.height - 1
         let width = buffer.width
         let hintColumn = width - helpHint.terminalWidth

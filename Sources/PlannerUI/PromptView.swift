@@ -30,28 +30,29 @@ enum PromptView {
         let rank: Int
     }
 
-    /// What is asked and which keys work, in parts.
+    /// What is asked and which keys work, in parts; the keys are named from their tables.
     static func hint(_ prompt: Prompt, slots: [MealSlot]) -> [HintPart] {
-        let cancel = HintPart(text: "Esc cancels", rank: 1)
-        func key(_ text: String) -> HintPart { HintPart(text: text, rank: 0) }
+        let cancel = HintPart(text: LineEditor.keys[.cancel].hint, rank: 1)
+        func enter(_ text: String) -> HintPart { HintPart(text: LineEditor.keys.keyNames(for: .accept) + " " + text, rank: 0) }
+        func back(to field: String) -> HintPart { HintPart(text: PromptCommand.keys.keyNames(for: .previousField) + " " + field, rank: 0) }
         func asked(_ text: String) -> HintPart { HintPart(text: text, rank: 2) }
         switch prompt.kind {
         case .goToDate:
-            return [asked("A date: tomorrow, fri, +2w, 2027-03-15"), key("Enter goes"), cancel]
+            return [asked("A date: tomorrow, fri, +2w, 2027-03-15"), enter("goes"), cancel]
         case .search:
-            return [asked("Text in titles and notes"), key("Enter finds the next match"), cancel]
+            return [asked("Text in titles and notes"), enter("finds the next match"), cancel]
         case .moveMeal(let meal):
-            return [asked("Moving \(quoted(meal.title))"), asked("tomorrow, fri, +1w, 2027-03-15"), key("Enter moves"), cancel]
+            return [asked("Moving \(quoted(meal.title))"), asked("tomorrow, fri, +1w, 2027-03-15"), enter("moves"), cancel]
         case .meal(let form):
             let subject = form.original.map { "Editing \(quoted($0.title))" } ?? "New meal on \(longDate(form.day))"
             switch form.step {
             case .slot:
                 let names = slots.map(\.name).joined(separator: ", ")
-                return [asked(subject), asked("Tab: \(names)"), key("Enter next"), cancel]
+                return [asked(subject), asked("\(PromptCommand.keys.keyNames(for: .completeNext)): \(names)"), enter("next"), cancel]
             case .title:
-                return [asked("\(subject), \(form.slot)"), key("Enter next"), key("↑ slot"), cancel]
+                return [asked("\(subject), \(form.slot)"), enter("next"), back(to: "slot"), cancel]
             case .note:
-                return [asked(subject), asked("note, optional"), key("Enter saves"), key("↑ title"), cancel]
+                return [asked(subject), asked("note, optional"), enter("saves"), back(to: "title"), cancel]
             }
         }
     }

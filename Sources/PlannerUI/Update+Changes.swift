@@ -11,8 +11,7 @@ extension PlannerState {
             message = StatusMessage("Still saving the last change; try again", isError: true)
             return []
         }
-        let isHistory = if case .change = origin { false } else { true }
-        let request = SaveRequest(id: nextSaveID, change: change, restoresPositions: isHistory)
+        let request = SaveRequest(id: nextSaveID, change: change)
         nextSaveID += 1
         pendingSave = PendingSave(request: request, origin: origin)
         return [.save(request)]
@@ -21,7 +20,7 @@ extension PlannerState {
     mutating func didSave(_ request: SaveRequest, stored: [Meal?]) -> [Effect] {
         guard let pending = pendingSave, pending.request == request else { return [] }
         pendingSave = nil
-        let applied = ChangeBatch(zip(request.change.changes, stored).map { MealChange(before: $0.before, after: $1) })
+        let applied = ChangeBatch(zip(request.change.changes, stored).map { $0.stored(as: $1) })
         switch pending.origin {
         case .change(let done):
             undoStack.append(applied)
@@ -62,7 +61,12 @@ extension PlannerState {
     private func describe(_ batch: ChangeBatch) -> String {
         guard batch.changes.count != 1 else { return describe(batch.changes[0]) }
         let count = countedMeals(batch.changes.count)
-        let added = batch.changes.compactMap { $0.before == nil ? $0.after?.day : nil }
+        let added = batch.changes.compactMap { change -> Day? in
+            switch change {
+            case .add(let meal), .restore(let meal): meal.day
+            case .update, .remove: nil
+            }
+        }
         guard added.count == batch.changes.count, let day = added.first, added.allSatisfy({ $0 == day }) else {
             return "change \(count)"
         }
@@ -71,12 +75,11 @@ extension PlannerState {
 
     /// What one change did: "add 'Soup'", "move 'Stew' to …".
     private func describe(_ change: MealChange) -> String {
-        switch (change.before, change.after) {
-        case (nil, let meal?): "add \(quoted(meal.title))"
-        case (let meal?, nil): "delete \(quoted(meal.title))"
-        case (let old?, let new?) where old.day != new.day: "move \(quoted(new.title)) to \(longDate(new.day))"
-        case (_, let meal?): "edit \(quoted(meal.title))"
-        case (nil, nil): "nothing"
+        switch change {
+        case .add(let meal), .restore(let meal): "add \(quoted(meal.title))"
+        case .remove(let meal): "delete \(quoted(meal.title))"
+        case .update(let old, let new, _) where old.day != new.day: "move \(quoted(new.title)) to \(longDate(new.day))"
+        case .update(_, let meal, _): "edit \(quoted(meal.title))"
         }
     }
 
@@ -108,7 +111,7 @@ extension PlannerState {
 
     mutating func deleteSelected() -> [Effect] {
         guard let meal = requireSelectedMeal() else { return [] }
-        return save([MealChange(before: meal, after: nil)],
+        return save([.remove(meal)],
                     origin: .change(done: "Deleted \(quoted(meal.title)); u undoes"))
     }
 
@@ -126,7 +129,7 @@ extension PlannerState {
             return []
         }
         let day = timeline.selection.day
-        return save([MealChange(before: nil, after: meal.copy(on: day))],
+        return save([.add(meal.copy(on: day))],
                     origin: .change(done: "Pasted \(quoted(meal.title)) onto \(longDate(day))"))
     }
 
@@ -155,7 +158,7 @@ extension PlannerState {
             return []
         }
         let day = timeline.selection.day
-        return save(ChangeBatch(meals.map { MealChange(before: nil, after: $0.copy(on: day)) }),
+        return save(ChangeBatch(meals.map { .add($0.copy(on: day)) }),
                     origin: .change(done: "Pasted \(countedMeals(meals.count)) onto \(longDate(day)); u undoes"))
     }
 

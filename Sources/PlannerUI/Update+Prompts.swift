@@ -2,6 +2,17 @@ import MealPlanCore
 import TerminalKit
 import Timeline
 
+/// The prompt's own keys, beside the line editor's.
+enum PromptCommand: Hashable, Sendable {
+    case completeNext, completePrevious, previousField
+
+    static let keys = KeyTable<PromptCommand>([
+        KeyBinding([.tab], .completeNext, "completes the slot"),
+        KeyBinding([.backTab], .completePrevious, "completes the slot backwards"),
+        KeyBinding([.up], .previousField, "goes back to the previous field"),
+    ])
+}
+
 /// The prompt line: keys edit its text; Enter checks it and either acts or shows why not,
 /// keeping what was typed.
 extension PlannerState {
@@ -33,16 +44,16 @@ extension PlannerState {
 
     /// Tab and Shift-Tab complete slot names; ↑ goes back to the previous field of a meal.
     private func otherKey(_ key: Key, in prompt: inout Prompt) {
-        guard case .meal(var form) = prompt.kind else { return }
-        switch key {
-        case .tab where form.step == .slot: completeSlot(in: &prompt, forward: true)
-        case .backTab where form.step == .slot: completeSlot(in: &prompt, forward: false)
-        case .up:
+        guard case .meal(var form) = prompt.kind, let command = PromptCommand.keys.command(for: key) else { return }
+        switch command {
+        case .completeNext, .completePrevious:
+            guard form.step == .slot else { return }
+            completeSlot(in: &prompt, forward: command == .completeNext)
+        case .previousField:
             guard let previous = MealForm.Step(rawValue: form.step.rawValue - 1) else { return }
             form.setField(form.step, prompt.editor.text)
             form.step = previous
             prompt = Prompt(.meal(form), text: form.field(previous))
-        default: break
         }
     }
 
@@ -94,7 +105,7 @@ extension PlannerState {
                 var moved = meal
                 moved.day = day
                 mode = .prompt(prompt)
-                return save([MealChange(before: meal, after: moved)],
+                return save([.update(from: meal, to: moved, restoresPosition: false)],
                             origin: .change(done: "Moved \(quoted(meal.title)) to \(longDate(day)); u undoes"))
             case .meal(var form):
                 form.setField(form.step, text)
@@ -124,7 +135,7 @@ extension PlannerState {
         let note = Meal.validNote(form.note)
         guard let original = form.original else {
             let meal = Meal(day: form.day, slot: form.slot, title: form.title, note: note)
-            return save([MealChange(before: nil, after: meal)],
+            return save([.add(meal)],
                         origin: .change(done: "Added \(quoted(meal.title)) to \(longDate(meal.day))"))
         }
         var edited = original
@@ -136,7 +147,7 @@ extension PlannerState {
             message = StatusMessage("No changes")
             return []
         }
-        return save([MealChange(before: original, after: edited)],
+        return save([.update(from: original, to: edited, restoresPosition: false)],
                     origin: .change(done: "Saved \(quoted(edited.title)); u undoes"))
     }
 }

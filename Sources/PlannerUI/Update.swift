@@ -2,7 +2,7 @@ import MealPlanCore
 import TerminalKit
 import Timeline
 
-/// The planner's entry points for the run loop: `update` for every action, `render` for every
+/// The planner's entry points for the run loop: `update` for every input, `render` for every
 /// frame. Both are pure: all IO is in the effects `update` returns.
 public enum Planner {
     /// The effects a new state needs before anything else: the load of the first window.
@@ -10,10 +10,17 @@ public enum Planner {
         state.takeLoads()
     }
 
-    /// Applies `action` to `state` and returns the work the loop must do, in order. Every
+    /// Applies `input` to `state` and returns the work the loop must do, in order. Every
     /// `.load` the timeline queued is included, so the loop never asks the timeline itself.
-    public static func update(_ state: inout PlannerState, _ action: Action) -> [Effect] {
-        let effects = state.apply(action)
+    public static func update(_ state: inout PlannerState, _ input: Input) -> [Effect] {
+        let effects = state.apply(input)
+        return effects + state.takeLoads()
+    }
+
+    /// Carries out `command` as its key does while browsing (tests and scripts name commands
+    /// rather than keys), and returns the work for the loop like `update`.
+    public static func update(_ state: inout PlannerState, _ command: Command) -> [Effect] {
+        let effects = state.run(command)
         return effects + state.takeLoads()
     }
 }
@@ -23,8 +30,8 @@ extension PlannerState {
         timeline.takeLoadRequests().map(Effect.load)
     }
 
-    mutating func apply(_ action: Action) -> [Effect] {
-        switch action {
+    mutating func apply(_ input: Input) -> [Effect] {
+        switch input {
         case .event(let event): return handle(event)
         case .loaded(let request, let meals):
             timeline.didLoad(request) { meals[$0] ?? [] }
@@ -43,14 +50,13 @@ extension PlannerState {
         case .changeCheckFailed(let text):
             message = StatusMessage("Cannot see other programs' changes: \(text)", isError: true)
         case .tick: return nextFrame()
-        default: return command(action)
         }
         return []
     }
 
     /// A command from the key map (or a test).
-    private mutating func command(_ action: Action) -> [Effect] {
-        switch action {
+    mutating func run(_ command: Command) -> [Effect] {
+        switch command {
         case .moveDown: timeline.moveSelection(byItems: 1)
         case .moveUp: timeline.moveSelection(byItems: -1)
         case .nextDay: timeline.moveSelection(byDays: 1)
@@ -80,7 +86,6 @@ extension PlannerState {
         case .quit:
             shouldQuit = true
             return [.quit]
-        default: break
         }
         return []
     }
@@ -111,13 +116,13 @@ extension PlannerState {
                 message = nil
                 // A meal still to be selected once loaded would pull the selection back later.
                 focus = nil
-                guard let action = keyMap.action(for: key) else {
+                guard let command = keyMap.command(for: key) else {
                     if key != .escape {
-                        message = StatusMessage("\(KeyMap.name(of: key)) does nothing here; ? shows the keys")
+                        message = StatusMessage("\(key.helpName) does nothing here; ? shows the keys")
                     }
                     return []
                 }
-                return command(action)
+                return run(command)
             case .prompt(let prompt): return edit(prompt, with: key)
             case .help(let scroll): helpKey(key, scroll: scroll)
             }
@@ -136,12 +141,12 @@ extension PlannerState {
 
     private mutating func helpKey(_ key: Key, scroll: Int) {
         let change: Int
-        switch key {
-        case .character("j"), .down: change = 1
-        case .character("k"), .up: change = -1
-        case .pageDown, .character(" "): change = max(1, size.height - 3)
+        switch HelpView.keys.command(for: key) {
+        case .lineDown: change = 1
+        case .lineUp: change = -1
+        case .pageDown: change = max(1, size.height - 3)
         case .pageUp: change = -max(1, size.height - 3)
-        default:
+        case .close, nil:
             mode = .browsing
             return
         }

@@ -30,7 +30,6 @@ struct EditCommand: ParsableCommand {
 
     func run() throws {
         let day = try date.map { try store.day($0) }
-        let changes = MealChanges(title: title, note: note.map { .some($0) }, slot: slot, day: day)
-        report("updated", [try store.openStore(.readWrite).updateMeal(id: id, changes)])
+        report("updated", [try store.openStore(.readWrite).updateMeal(id: id, title: title, note: note, slot: slot, day: day)])
     }
 }

@@ -20,6 +20,6 @@ struct MoveCommand: ParsableCommand {
 
     func run() throws {
         let day = try store.day(date)
-        report("moved", [try store.openStore(.readWrite).updateMeal(id: id, MealChanges(slot: slot, day: day))])
+        report("moved", [try store.openStore(.readWrite).updateMeal(id: id, slot: slot, day: day)])
     }
 }

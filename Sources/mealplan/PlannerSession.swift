@@ -2,6 +2,7 @@ import Glibc
 import MealPlanCore
 import MealPlanStore
 import NCursesTerminal
+import PlannerRuntime
 
 /// `mealplan` without a subcommand: the interactive planner on the user's database, or with
 /// `--demo` on a throwaway copy of the sample plan.

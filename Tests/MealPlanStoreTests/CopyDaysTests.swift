@@ -114,20 +114,27 @@ import Testing
         let soup = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")
         let stew = try store.addMeal(day: day("2026-03-02"), slot: "dinner", title: "Stew")
 
-        let refused: [[MealEdit]] = [
-            [.add(Meal(day: day("2026-03-03"), slot: "lunch", title: "Bread")), .remove(id: 99)],
-            [.remove(id: soup.id!), .add(Meal(day: day("2026-03-03"), slot: "tea", title: "Cake"))],
-            [.remove(id: soup.id!), .update(id: stew.id!, MealChanges(title: " "))],
+        var unknown = soup
+        unknown.id = 99
+        var untitled = stew
+        untitled.title = " "
+        let refused: [[MealChange]] = [
+            [.add(Meal(day: day("2026-03-03"), slot: "lunch", title: "Bread")), .remove(unknown)],
+            [.remove(soup), .add(Meal(day: day("2026-03-03"), slot: "tea", title: "Cake"))],
+            [.remove(soup), .update(from: stew, to: untitled, restoresPosition: false)],
+            [.remove(soup), .remove(Meal(day: day("2026-03-03"), slot: "lunch", title: "Never stored"))],
         ]
         for edits in refused {
             #expect(throws: StoreError.self) { try store.apply(edits) }
         }
         #expect(try store.meals(in: .all) == [soup, stew])
 
+        var stewTomorrow = stew
+        stewTomorrow.day = day("2026-03-03")
         let stored = try store.apply([
             .add(Meal(day: day("2026-03-03"), slot: "din", title: " Bread ", note: " ")),
-            .remove(id: soup.id!),
-            .update(id: stew.id!, MealChanges(day: day("2026-03-03"))),
+            .remove(soup),
+            .update(from: stew, to: stewTomorrow, restoresPosition: false),
             .restore(soup),
         ])
         let bread = try #require(stored[0])

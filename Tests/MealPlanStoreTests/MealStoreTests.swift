@@ -104,22 +104,32 @@ import Testing
         let monday = day("2026-03-02"), tuesday = day("2026-03-03")
         let first = try store.addMeal(day: monday, slot: "lunch", title: "First")
         try store.addMeal(day: monday, slot: "lunch", title: "Second")
-        let away = try store.updateMeal(id: first.id!, MealChanges(day: tuesday))
+        /// `meal` changed by `body`, as stored after an update that restores its position.
+        func restoring(_ meal: Meal, _ body: (inout Meal) -> Void) throws -> Meal {
+            var changed = meal
+            body(&changed)
+            return try #require(try store.apply([.update(from: meal, to: changed, restoresPosition: true)])[0])
+        }
+        let away = try store.updateMeal(id: first.id!, day: tuesday)
         #expect(away.position == 0 && away.day == tuesday)
 
         // Back to its free place 0, ahead of "Second" (position 1), not behind it.
-        let back = try store.updateMeal(id: first.id!, MealChanges(day: monday, position: 0))
+        let back = try restoring(away) { $0.day = monday; $0.position = 0 }
         #expect(back.position == 0)
         #expect(try store.meals(in: DayRange(start: monday, count: 1)).map(\.title) == ["First", "Second"])
 
         // A place taken meanwhile: the end of the slot instead.
-        try store.updateMeal(id: first.id!, MealChanges(day: tuesday))
+        let awayAgain = try store.updateMeal(id: first.id!, day: tuesday)
         try store.addMeal(day: monday, slot: "lunch", title: "Third")
-        let behind = try store.updateMeal(id: first.id!, MealChanges(day: monday, position: 1))
+        let behind = try restoring(awayAgain) { $0.day = monday; $0.position = 1 }
         #expect(behind.position == 3, "Second holds 1 and Third 2")
 
         // A meal that stays in its day and slot keeps its position whatever is named.
-        #expect(try store.updateMeal(id: first.id!, MealChanges(title: "Renamed", position: 0)).position == 3)
+        #expect(try restoring(behind) { $0.title = "Renamed"; $0.position = 0 }.position == 3)
+
+        // Without `restoresPosition` a moved meal goes to the end of its slot.
+        let moved = try store.apply([.update(from: behind, to: back, restoresPosition: false)])[0]
+        #expect(moved?.day == monday && moved?.position == 3)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -130,21 +140,23 @@ import Testing
         let salad = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Salad")
         try store.addMeal(day: day("2026-03-05"), slot: "dinner", title: "Fish")
 
-        let renamed = try store.updateMeal(id: salad.id!, MealChanges(title: " Green salad ", note: .some("crisp")))
+        let renamed = try store.updateMeal(id: salad.id!, title: " Green salad ", note: "crisp")
         #expect(renamed == Meal(id: salad.id, day: salad.day, slot: "lunch", position: 1, title: "Green salad", note: "crisp"))
 
-        let noteless = try store.updateMeal(id: soup.id!, MealChanges(note: .some(" ")))
+        let noteless = try store.updateMeal(id: soup.id!, note: " ")
         #expect(noteless.note == nil && noteless.position == 0)
 
-        let moved = try store.updateMeal(id: soup.id!, MealChanges(slot: "din", day: day("2026-03-05")))
+        let moved = try store.updateMeal(id: soup.id!, slot: "din", day: day("2026-03-05"))
         #expect(moved.day == day("2026-03-05") && moved.slot == "dinner" && moved.position == 1)
 
-        let sameSlot = try store.updateMeal(id: soup.id!, MealChanges(slot: "dinner"))
+        let sameSlot = try store.updateMeal(id: soup.id!, slot: "dinner")
         #expect(sameSlot.position == 1, "naming the slot it is already in does not move it")
 
-        #expect(throws: StoreError(.input, "there is no meal 999")) { try store.updateMeal(id: 999, MealChanges(title: "x")) }
-        #expect(throws: StoreError(.input, "the title is empty")) { try store.updateMeal(id: soup.id!, MealChanges(title: "")) }
-        #expect(throws: StoreError.self) { try store.updateMeal(id: soup.id!, MealChanges(slot: "tea")) }
+        #expect(throws: StoreError(.input, "there is no meal 999")) { try store.updateMeal(id: 999, title: "x") }
+        #expect(throws: StoreError(.input, "the title is empty")) { try store.updateMeal(id: soup.id!, title: "") }
+        // The title is checked first, before the meal is looked for.
+        #expect(throws: StoreError(.input, "the title is empty")) { try store.updateMeal(id: 999, title: "") }
+        #expect(throws: StoreError.self) { try store.updateMeal(id: soup.id!, slot: "tea") }
         #expect(try store.meal(id: soup.id!) == sameSlot)
     }
 
@@ -155,20 +167,20 @@ import Testing
         let soup = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: "hot")
         let salad = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Salad")
         try store.removeMeals(ids: [soup.id!])
-        #expect(try store.restoreMeal(soup) == soup)
+        #expect(try store.apply([.restore(soup)]) == [soup])
         #expect(try store.meals(in: .all).map(\.title) == ["Soup", "Salad"])
 
         // Meanwhile its id and its place were taken: it comes back under a new id, at the end.
         try store.removeMeals(ids: [salad.id!])
         let bread = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Bread")
         #expect(bread.id == salad.id && bread.position == 1)
-        let restored = try store.restoreMeal(salad)
+        let restored = try #require(try store.apply([.restore(salad)])[0])
         #expect(restored.id != salad.id && restored.id != nil)
         #expect(restored == Meal(id: restored.id, day: salad.day, slot: "lunch", position: 2, title: "Salad", note: nil))
 
-        #expect(throws: StoreError.self) { try store.restoreMeal(Meal(id: 50, day: salad.day, slot: "tea", title: "x")) }
+        #expect(throws: StoreError.self) { try store.apply([.restore(Meal(id: 50, day: salad.day, slot: "tea", title: "x"))]) }
         #expect(throws: StoreError(.input, "the title is empty")) {
-            try store.restoreMeal(Meal(id: 50, day: salad.day, slot: "lunch", title: " "))
+            try store.apply([.restore(Meal(id: 50, day: salad.day, slot: "lunch", title: " "))])
         }
         #expect(try store.mealCount() == 3)
     }

@@ -35,7 +35,7 @@ import Timeline
         #expect(copies.map(\.id) == [4, 5])
         #expect(copies.map(\.note) == [nil, "oven at 200"])
         #expect(harness.state.message == StatusMessage("Pasted 2 meals onto Mon 2 Mar 2026; u undoes"))
-        #expect(harness.state.undoStack == [ChangeBatch(copies.map { MealChange(before: nil, after: $0) })])
+        #expect(harness.state.undoStack == [ChangeBatch(copies.map { .add($0) })])
         #expect(harness.selectedTitle == "Porridge" && harness.state.timeline.selection.day == monday)
         // The screen shows the pasted meals.
         #expect(harness.lines.contains { $0.hasPrefix("  breakfast Porridge") })
@@ -122,11 +122,13 @@ import Timeline
     }
 
     @Test func aBatchIsUndoneLastChangeFirst() {
-        let first = MealChange(before: nil, after: Meal(day: saturday, slot: "lunch", title: "A"))
-        let second = MealChange(before: sampleMeals[0], after: nil)
+        let added = Meal(id: 7, day: saturday, slot: "lunch", title: "A")
+        let first = MealChange.add(added)
+        let second = MealChange.remove(sampleMeals[0])
         let batch: ChangeBatch = [first, second]
-        #expect(batch.inverse == [second.inverse, first.inverse])
-        #expect(batch.inverse.inverse == batch)
-        #expect(ChangeBatch([first, MealChange(before: nil, after: sampleMeals[2]), second]).days == [saturday, monday])
+        #expect(batch.inverse == [.restore(sampleMeals[0]), .remove(added)])
+        // Redoing puts the added meal back with its id.
+        #expect(batch.inverse.inverse == [.restore(added), second])
+        #expect(ChangeBatch([first, .restore(sampleMeals[2]), second]).days == [saturday, monday])
     }
 }

@@ -1,35 +1,42 @@
 import MealPlanCore
+import MealPlanStore
+import PlannerRuntime
 import PlannerUI
 import TerminalKit
 import Timeline
 
-/// A planner session played inside a test: actions go through `Planner.update`, and the effects
-/// are answered at once by an in-memory store that behaves like the real one (ids, positions at
-/// the end of a slot, display order, search on later or earlier days only).
+/// A planner session played inside a test against a real store in memory: inputs and commands
+/// go through `Planner.update`, and the store's effects are answered at once by
+/// `PlannerEffects.answer`, as the run loop answers them.
 struct Harness {
     var state: PlannerState
-    var meals: [Int64: Meal] = [:]
-    var nextID: Int64 = 1
-    var slots: [MealSlot]
+    let store: MealStore
     /// Every effect seen, in order.
     var effects: [Effect] = []
-    /// When set, the next save fails with this message.
+    /// When set, the next save is answered with this failure instead of reaching the store.
     var failNextSave: String?
     /// Ticks asked for and not yet delivered.
     var pendingTicks = 0
     var quitRequested = false
 
-    init(today: Day, size: Size = Size(width: 40, height: 12), slots: [MealSlot] = MealSlot.defaults, meals: [Meal] = []) {
-        self.slots = slots
-        state = PlannerState(today: today, slots: slots, size: size)
-        for meal in meals { _ = store(meal) }
+    /// A planner on `today` over a new store holding `meals` (stored in order, so their ids
+    /// count from 1) in the default slots and `extraSlots` after them.
+    init(today: Day, size: Size = Size(width: 40, height: 12), extraSlots: [String] = [], meals: [Meal] = []) {
+        store = try! MealStore.inMemory()
+        for name in extraSlots { try! store.addSlot(name) }
+        state = PlannerState(today: today, slots: try! store.slots(), size: size)
+        for meal in meals { add(meal) }
         run(Planner.start(&state))
     }
 
     // MARK: - Driving
 
-    mutating func send(_ actions: Action...) {
-        for action in actions { run(Planner.update(&state, action)) }
+    mutating func send(_ inputs: Input...) {
+        for input in inputs { run(Planner.update(&state, input)) }
+    }
+
+    mutating func send(_ commands: Command...) {
+        for command in commands { run(Planner.update(&state, command)) }
     }
 
     mutating func press(_ keys: Key...) {
@@ -69,25 +76,17 @@ struct Harness {
         return nil
     }
 
-    // MARK: - The store
-
     mutating func run(_ effects: [Effect]) {
         var queue = effects
         while !queue.isEmpty {
             let effect = queue.removeFirst()
             self.effects.append(effect)
             switch effect {
-            case .load(let request):
-                queue += Planner.update(&state, .loaded(request, mealsByDay(request.days)))
-            case .save(let request):
-                if let message = failNextSave {
-                    failNextSave = nil
-                    queue += Planner.update(&state, .saveFailed(request, message: message))
-                } else {
-                    queue += Planner.update(&state, .saved(request, stored: request.change.changes.map { apply($0) }))
-                }
-            case .findMatch(let request):
-                queue += Planner.update(&state, .matchFound(request, search(request)))
+            case .save(let request) where failNextSave != nil:
+                queue += Planner.update(&state, .saveFailed(request, message: failNextSave!))
+                failNextSave = nil
+            case .load, .save, .findMatch:
+                queue += Planner.update(&state, PlannerEffects.answer(effect, store: store)!)
             case .scheduleTick:
                 pendingTicks += 1
             case .quit:
@@ -96,67 +95,28 @@ struct Harness {
         }
     }
 
-    /// Changes the store behind the planner's back, as another process would.
+    // MARK: - The store
+
+    /// Changes the store behind the planner's back, as another process would, then tells the
+    /// planner as the run loop does once it sees the change.
     mutating func changeOutside(_ body: (inout Harness) -> Void) {
         body(&self)
-        send(.externalChange)
+        var watch = ChangeWatch()
+        for input in watch.inputs(hasChanges: { true }, slots: store.slots) { send(input) }
     }
 
+    /// Stores `meal` at the end of its slot, as `mealplan add` would.
     @discardableResult
-    mutating func store(_ meal: Meal) -> Meal {
-        var meal = meal
-        meal.id = nextID
-        nextID += 1
-        meal.position = endPosition(day: meal.day, slot: meal.slot)
-        meals[meal.id!] = meal
-        return meal
+    func add(_ meal: Meal) -> Meal {
+        try! store.addMeal(day: meal.day, slot: meal.slot, title: meal.title, note: meal.note)
     }
 
-    private func endPosition(day: Day, slot: String) -> Int {
-        (meals.values.filter { $0.day == day && $0.slot == slot }.map(\.position).max() ?? -1) + 1
-    }
+    /// All stored meals in display order: day, slot order, position.
+    var ordered: [Meal] { try! store.meals(in: .all) }
 
-    private mutating func apply(_ change: MealChange) -> Meal? {
-        switch (change.before, change.after) {
-        case (nil, let new?) where new.id == nil:
-            return store(new)
-        case (nil, let restored?):
-            meals[restored.id!] = restored
-            return restored
-        case (let old?, nil):
-            meals[old.id!] = nil
-            return nil
-        case (let old?, var new?):
-            if new.day != old.day || new.slot != old.slot { new.position = endPosition(day: new.day, slot: new.slot) }
-            meals[old.id!] = new
-            return new
-        case (nil, nil):
-            return nil
-        }
-    }
-
-    private func slotOrder(_ meal: Meal) -> Int {
-        slots.first { $0.name == meal.slot }?.position ?? Int.max
-    }
-
-    /// All meals in display order: day, slot order, position.
-    var ordered: [Meal] {
-        meals.values.sorted { ($0.day, slotOrder($0), $0.position) < ($1.day, slotOrder($1), $1.position) }
-    }
-
-    func mealsByDay(_ days: DayRange) -> [Day: [Meal]] {
-        Dictionary(grouping: ordered.filter { days.contains($0.day) }, by: \.day)
-    }
-
-    private func search(_ request: SearchRequest) -> Meal? {
-        let text = request.text.lowercased()
-        let matching = ordered.filter {
-            $0.title.lowercased().contains(text) || ($0.note?.lowercased().contains(text) ?? false)
-        }
-        switch request.direction {
-        case .forward: return matching.first { $0.day > request.from }
-        case .backward: return matching.last { $0.day < request.from }
-        }
+    /// The stored meals by id.
+    var meals: [Int64: Meal] {
+        Dictionary(uniqueKeysWithValues: ordered.map { ($0.id!, $0) })
     }
 }
 

@@ -12,18 +12,18 @@ import Timeline
         #expect(harness.meals[porridge.id!] == nil)
         #expect(harness.state.message == StatusMessage("Deleted 'Porridge'; u undoes"))
         #expect(harness.selectedTitle == "Roast vegetables with a very long title that wraps")
-        #expect(harness.state.undoStack == [[MealChange(before: porridge, after: nil)]])
+        #expect(harness.state.undoStack == [[.remove(porridge)]])
         harness.press(.character("u"))
         // Put back with its id, slot and position, and selected again.
         #expect(harness.meals[porridge.id!] == porridge)
         #expect(harness.selectedTitle == "Porridge")
         #expect(harness.state.undoStack.isEmpty)
         // The redo stack holds the change as it will be made again: the delete.
-        #expect(harness.state.redoStack == [[MealChange(before: porridge, after: nil)]])
+        #expect(harness.state.redoStack == [[.remove(porridge)]])
         #expect(harness.state.message == StatusMessage("Undid: delete 'Porridge'"))
         harness.press(.control("r"))
         #expect(harness.meals[porridge.id!] == nil)
-        #expect(harness.state.undoStack == [[MealChange(before: porridge, after: nil)]])
+        #expect(harness.state.undoStack == [[.remove(porridge)]])
         #expect(harness.state.redoStack.isEmpty)
         #expect(harness.state.message == StatusMessage("Redid: delete 'Porridge'"))
     }
@@ -87,29 +87,31 @@ import Timeline
 
     @Test func onlyUndoAndRedoAskTheStoreToRestorePositions() {
         var harness = Harness(today: saturday, meals: sampleMeals)
-        func lastSave() -> SaveRequest? {
-            harness.effects.reversed().lazy.compactMap { if case .save(let request) = $0 { request } else { nil } }.first
+        func lastSaveRestoresPosition() -> Bool? {
+            let request = harness.effects.reversed().lazy.compactMap { if case .save(let request) = $0 { request } else { nil } }.first
+            guard case .update(_, _, let restoresPosition)? = request?.change.changes.first else { return nil }
+            return restoresPosition
         }
         harness.press(.character("m"))
         harness.type("2030-01-01")
         harness.press(.enter)
-        #expect(lastSave()?.restoresPositions == false)
+        #expect(lastSaveRestoresPosition() == false)
         harness.press(.character("u"))
-        #expect(lastSave()?.restoresPositions == true)
+        #expect(lastSaveRestoresPosition() == true)
         harness.press(.control("r"))
-        #expect(lastSave()?.restoresPositions == true)
+        #expect(lastSaveRestoresPosition() == true)
         #expect(harness.state.undoStack.count == 1)
     }
 
-    @Test func aNewChangeClearsTheRedoStack() {
+    @Test func aNewChangeClearsTheRedoStack() throws {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("d"), .character("u"))
         #expect(harness.state.redoStack.count == 1)
+        let roast = try #require(harness.meals[2])
+        #expect(roast.title == "Roast vegetables with a very long title that wraps")
         harness.press(.character("j"), .character("d"))
         #expect(harness.state.redoStack.isEmpty)
-        let deleted = harness.state.undoStack.last?.changes.first?.before
-        #expect(harness.state.undoStack == [[MealChange(before: deleted, after: nil)]])
-        #expect(deleted?.title == "Roast vegetables with a very long title that wraps")
+        #expect(harness.state.undoStack == [[.remove(roast)]])
     }
 
     @Test func failedUndoKeepsTheHistoryAndSaysWhy() {
@@ -146,14 +148,14 @@ import Timeline
         #expect(harness.render().buffer.lines[11] == "Sat 28 Feb  Not saved: attempt to write…")
     }
 
-    @Test func onlyOneSaveIsInFlightAtATime() {
+    @Test func onlyOneSaveIsInFlightAtATime() throws {
         var state = PlannerState(today: saturday, slots: MealSlot.defaults, size: Size(width: 40, height: 12))
         guard case .load(let request)? = Planner.start(&state).first else {
             Issue.record("no first load")
             return
         }
         let harness = Harness(today: saturday, meals: sampleMeals)
-        _ = Planner.update(&state, .loaded(request, harness.mealsByDay(request.days)))
+        _ = Planner.update(&state, .loaded(request, try harness.store.mealsByDay(in: request.days)))
         let first = Planner.update(&state, .deleteMeal)
         #expect(first.count == 1)
         #expect(state.isSaving)

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct KeyMapTests {
     /// The keys issues 4 and 5 ask for, written out independently of the key map.
-    static let required: [(Key, Action)] = [
+    static let required: [(Key, Command)] = [
         (.character("j"), .moveDown), (.down, .moveDown), (.character("k"), .moveUp), (.up, .moveUp),
         (.character("J"), .nextDay), (.character("K"), .previousDay),
         (.pageDown, .pageDown), (.character(" "), .pageDown), (.control("f"), .pageDown),
@@ -24,8 +24,8 @@ import Testing
 
     @Test(arguments: required.indices)
     func requiredKeyIsBound(index: Int) {
-        let (key, action) = Self.required[index]
-        #expect(KeyMap.standard.action(for: key) == action, "\(key)")
+        let (key, command) = Self.required[index]
+        #expect(KeyMap.standard.command(for: key) == command, "\(key)")
     }
 
     @Test func nothingElseIsBound() {
@@ -37,7 +37,7 @@ import Testing
         #expect(KeyMap.standard.keyNames(for: .pageDown) == "PgDn Space Ctrl-F")
         #expect(KeyMap.standard.keyNames(for: .moveDown) == "j ↓")
         #expect(KeyMap.standard.keyNames(for: .editMeal) == "e Enter")
-        #expect(KeyMap.name(of: .function(5)) == "F5")
+        #expect(Key.function(5).helpName == "F5")
     }
 }
 

@@ -193,8 +193,8 @@ import Timeline
         harness.press(.character("j"))
         let position = harness.state.timeline.position
         harness.changeOutside { harness in
-            harness.store(Meal(day: saturday, slot: "breakfast", title: "Coffee"))
-            harness.store(Meal(day: Day.on("2026-03-01"), slot: "lunch", title: "Picnic"))
+            harness.add(Meal(day: saturday, slot: "breakfast", title: "Coffee"))
+            harness.add(Meal(day: Day.on("2026-03-01"), slot: "lunch", title: "Picnic"))
         }
         #expect(harness.selectedTitle == "Roast vegetables with a very long title that wraps")
         #expect(harness.state.timeline.selection.item == 2)
@@ -215,7 +215,7 @@ import Timeline
         harness.press(.character("j"))
         harness.changeOutside { harness in
             let dinner = harness.meals.values.first { $0.slot == "dinner" }!
-            harness.meals[dinner.id!] = nil
+            _ = try! harness.store.removeMeals(ids: [dinner.id!])
         }
         #expect(harness.selectedTitle == "Porridge")
     }

@@ -38,7 +38,7 @@ import Timeline
     }
 
     @Test func tabCyclesThroughMatchingSlotsShiftTabBack() {
-        var harness = Harness(today: saturday, slots: MealSlot.defaults + [MealSlot(name: "supper", position: 4)])
+        var harness = Harness(today: saturday, extraSlots: ["supper"])
         harness.press(.character("a"))
         #expect(harness.prompt?.editor.text == "breakfast")
         harness.press(.tab)
@@ -150,7 +150,11 @@ import Timeline
         let edited = harness.meals.values.first { $0.title == "Roast roots" }
         #expect(edited?.slot == "lunch" && edited?.note == nil && edited?.id == 2)
         #expect(harness.selectedTitle == "Roast roots")
-        #expect(harness.state.undoStack.last?.changes.first?.before?.title == "Roast vegetables with a very long title that wraps")
+        guard case .update(let before, _, _)? = harness.state.undoStack.last?.changes.first else {
+            Issue.record("the edit is not in the history as an update")
+            return
+        }
+        #expect(before.title == "Roast vegetables with a very long title that wraps")
     }
 
     @Test func enterEditsAndEditingWithoutChangesSavesNothing() {

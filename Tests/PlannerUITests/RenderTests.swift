@@ -155,7 +155,7 @@ func line(_ text: String, _ width: Int = 40) -> String {
         for width in [1, 2, 3, 7, 12, 13, 19, 33, 80] {
             for height in [1, 2, 3, 4, 9] {
                 harness.send(.event(.resize(width: width, height: height)))
-                for mode: Action in [.help, .goToDate, .addMeal] {
+                for mode: Command in [.help, .goToDate, .addMeal] {
                     harness.send(mode)
                     #expect(harness.render().buffer.lines.count == height)
                     harness.press(.escape)
@@ -175,19 +175,22 @@ func line(_ text: String, _ width: Int = 40) -> String {
         Meal(day: Day.on("2026-03-03"), slot: "dinner", title: "x"),
     ]
 
-    @Test func everyTimelineRowIsDrawnAtEveryWidth() {
-        var harness = Harness(today: saturday, size: Size(width: 12, height: 30), meals: Self.meals)
+    @Test func everyTimelineRowIsDrawnAtEveryWidth() throws {
+        // Tall enough for the 4th of March to be on screen even at width 12, where titles wrap
+        // the most.
+        let height = 60
+        var harness = Harness(today: saturday, size: Size(width: 12, height: height), meals: Self.meals)
         for width in 12...90 {
-            harness.send(.event(.resize(width: width, height: 30)))
+            harness.send(.event(.resize(width: width, height: height)))
             let lines = harness.lines
             // Blocks drawn exactly as tall as the timeline measured them leave no blank row
             // and push nothing off: the 4th of March is always at the same row after them.
-            for row in 0..<29 {
+            for row in 0..<height - 1 {
                 #expect(lines[row].contains { $0 != " " }, "row \(row) is blank at width \(width)")
             }
             let screen = harness.state.timeline.screen
-            let fourth = screen.days.first { $0.day == Day.on("2026-03-04") }
-            #expect(fourth.map { lines[$0.screenLine].hasPrefix("Wed 4 Mar") } ?? true, "width \(width)")
+            let fourth = try #require(screen.days.first { $0.day == Day.on("2026-03-04") }, "width \(width)")
+            #expect(lines[fourth.screenLine].hasPrefix("Wed 4 Mar"), "width \(width)")
         }
     }
 

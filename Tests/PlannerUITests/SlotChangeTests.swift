@@ -6,34 +6,36 @@ import Testing
 /// Slots changed by another process (`mealplan slots …`) while the planner runs: the loop
 /// sends `.slotsLoaded` and then `.externalChange`.
 @Suite struct SlotChangeTests {
-    /// The defaults with "midnight feast" added first, "breakfast" moved after "dinner".
+    /// The defaults with "midnight feast" added after "breakfast".
     static let changedSlots = [
-        MealSlot(name: "midnight feast", position: 0), MealSlot(name: "lunch", position: 1),
-        MealSlot(name: "dinner", position: 2), MealSlot(name: "breakfast", position: 3),
+        MealSlot(name: "breakfast", position: 0), MealSlot(name: "midnight feast", position: 1),
+        MealSlot(name: "lunch", position: 2), MealSlot(name: "dinner", position: 3),
         MealSlot(name: "snack", position: 4),
     ]
 
-    static func changeSlots(_ harness: inout Harness) {
-        harness.slots = Self.changedSlots
-        harness.send(.slotsLoaded(Self.changedSlots), .externalChange)
+    /// Adds "midnight feast" after "breakfast", and `meals` in it, as another process would.
+    static func changeSlots(_ harness: inout Harness, meals: [Meal] = []) {
+        harness.changeOutside { harness in
+            try! harness.store.addSlot("midnight feast", after: "breakfast")
+            for meal in meals { harness.add(meal) }
+        }
     }
 
     @Test func theSlotColumnAndMealOrderFollowTheNewSlots() {
         var harness = Harness(today: saturday, meals: sampleMeals)
-        harness.store(Meal(day: saturday, slot: "midnight feast", title: "Cheese"))
         let position = harness.state.timeline.position
-        Self.changeSlots(&harness)
+        Self.changeSlots(&harness, meals: [Meal(day: saturday, slot: "midnight feast", title: "Cheese")])
         #expect(harness.state.slots == Self.changedSlots)
         // The slot column widens to its cap of 12: titles start at column 15 and wrap at 23.
         #expect(harness.lines == [
             "Fri 27 Feb                February 2026 ",
             line("  nothing planned"),
             line("Sat 28 Feb  today"),
+            line("  breakfast    Porridge"),
             line("  midnight fe… Cheese"),
             "  dinner       Roast vegetables with a ✎",
             line("               very long title that"),
             line("               wraps"),
-            line("  breakfast    Porridge"),
             "── March 2026 " + String(repeating: "─", count: 26),
             line("Sun 1 Mar"),
             line("  nothing planned"),

@@ -1,10 +1,10 @@
 import Foundation
 import MealPlanCore
 import MealPlanStore
+import PlannerRuntime
 import PlannerUI
 import TerminalKit
 import Testing
-@testable import mealplan
 
 /// The run loop against a scripted terminal and a real database file: what it does with the
 /// store's answers, failures and other processes' changes.
@@ -28,15 +28,41 @@ import Testing
         return loop.state
     }
 
-    /// One change stored as the loop stores it; the meal as stored.
+    /// `text` padded with spaces to the screen's `width` columns, as a buffer line is.
+    func padded(_ text: String, _ width: Int = 40) -> String {
+        text + String(repeating: " ", count: width - text.count)
+    }
+
+    /// A meal's line as the planner draws it: indented by two, the slot name in a column
+    /// `slotWidth` wide, a space, the title.
+    func mealLine(_ slot: String, _ title: String, slotWidth: Int) -> String {
+        padded("  " + slot.padding(toLength: slotWidth, withPad: " ", startingAt: 0) + " " + title)
+    }
+
+    /// A batch saved as the loop saves it, through `PlannerEffects`; each change's meal as
+    /// stored, or the store's reason for refusing the batch.
+    func save(_ batch: ChangeBatch, in store: MealStore) -> Result<[Meal?], SaveRefused> {
+        let request = SaveRequest(id: 1, change: batch)
+        switch PlannerEffects.answer(.save(request), store: store) {
+        case .saved(request, let stored)?: return .success(stored)
+        case .saveFailed(request, let message)?: return .failure(SaveRefused(message: message))
+        case let other: return .failure(SaveRefused(message: "unexpected answer \(String(describing: other))"))
+        }
+    }
+
+    struct SaveRefused: Error, Equatable {
+        let message: String
+    }
+
+    /// One change saved as the loop saves it; the meal as stored.
     func save(_ change: MealChange, in store: MealStore) throws -> Meal? {
-        try PlannerEffects.save([change], in: store)[0]
+        try save([change], in: store).get()[0]
     }
 
     @Test func everyKindOfChangeReachesTheStore() throws {
         let store = try openStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let added = try #require(try save(MealChange(before: nil, after: Meal(day: today, slot: "lunch", title: "Soup")), in: store))
+        let added = try #require(try save(.add(Meal(day: today, slot: "lunch", title: "Soup")), in: store))
         #expect(added.id != nil && added.title == "Soup" && added.slot == "lunch")
 
         var edited = added
@@ -44,16 +70,16 @@ import Testing
         edited.note = "with bread"
         edited.slot = "dinner"
         edited.day = today.adding(days: 1)
-        let stored = try #require(try save(MealChange(before: added, after: edited), in: store))
+        let stored = try #require(try save(.update(from: added, to: edited, restoresPosition: false), in: store))
         #expect(stored == Meal(id: added.id, day: today.adding(days: 1), slot: "dinner", position: 0, title: "Leek soup", note: "with bread"))
 
         var noteless = stored
         noteless.note = nil
-        #expect(try save(MealChange(before: stored, after: noteless), in: store)?.note == nil)
+        #expect(try save(.update(from: stored, to: noteless, restoresPosition: false), in: store)?.note == nil)
 
-        #expect(try save(MealChange(before: noteless, after: nil), in: store) == nil)
+        #expect(try save(.remove(noteless), in: store) == nil)
         #expect(try store.mealCount() == 0)
-        #expect(try save(MealChange(before: nil, after: noteless), in: store) == noteless)
+        #expect(try save(.restore(noteless), in: store) == noteless)
         #expect(try store.meals(in: .all) == [noteless])
     }
 
@@ -64,9 +90,9 @@ import Testing
         let stew = try store.addMeal(day: today, slot: "dinner", title: "Stew", note: "slow")
         let tomorrow = DayRange(start: today.adding(days: 1), count: 1)
         let paste = ChangeBatch([soup, stew].map {
-            MealChange(before: nil, after: Meal(day: tomorrow.first, slot: $0.slot, title: $0.title, note: $0.note))
+            .add(Meal(day: tomorrow.first, slot: $0.slot, title: $0.title, note: $0.note))
         })
-        let stored = try PlannerEffects.save(paste, in: store)
+        let stored = try save(paste, in: store).get()
         #expect(stored == [
             Meal(id: 3, day: tomorrow.first, slot: "lunch", position: 0, title: "Soup", note: nil),
             Meal(id: 4, day: tomorrow.first, slot: "dinner", position: 0, title: "Stew", note: "slow"),
@@ -74,19 +100,17 @@ import Testing
         #expect(try store.meals(in: tomorrow) == stored.compactMap { $0 })
 
         // Undo removes both, redo puts both back with their ids.
-        let applied = ChangeBatch(stored.map { MealChange(before: nil, after: $0) })
-        #expect(try PlannerEffects.save(applied.inverse, in: store) == [nil, nil])
+        let applied = ChangeBatch(zip(paste.changes, stored).map { $0.stored(as: $1) })
+        #expect(try save(applied.inverse, in: store).get() == [nil, nil])
         #expect(try store.meals(in: tomorrow).isEmpty)
-        #expect(try PlannerEffects.save(applied, in: store) == stored)
+        #expect(try save(applied.inverse.inverse, in: store).get() == stored)
 
         // One change the store refuses (a slot it does not have) and nothing of the batch is stored.
         let refused: ChangeBatch = [
-            MealChange(before: nil, after: Meal(day: tomorrow.first, slot: "lunch", title: "Bread")),
-            MealChange(before: nil, after: Meal(day: tomorrow.first, slot: "brunch", title: "Eggs")),
+            .add(Meal(day: tomorrow.first, slot: "lunch", title: "Bread")),
+            .add(Meal(day: tomorrow.first, slot: "brunch", title: "Eggs")),
         ]
-        #expect(throws: StoreError(.input, "unknown slot 'brunch'; slots are breakfast, lunch, dinner, snack")) {
-            try PlannerEffects.save(refused, in: store)
-        }
+        #expect(save(refused, in: store) == .failure(SaveRefused(message: "unknown slot 'brunch'; slots are breakfast, lunch, dinner, snack")))
         #expect(try store.mealCount() == 4)
     }
 
@@ -97,13 +121,13 @@ import Testing
         let meals = try titles.map { try store.addMeal(day: today, slot: "breakfast", title: $0) }
         var moved = meals[1]
         moved.day = today.adding(days: 2)
-        let stored = try #require(try PlannerEffects.save([MealChange(before: meals[1], after: moved)], in: store)[0])
+        let move = MealChange.update(from: meals[1], to: moved, restoresPosition: false)
+        let stored = try #require(try save(move, in: store))
         #expect(stored.day == moved.day && stored.position == 0)
 
         // The history's inverse names the position the meal was stored at.
-        let undo = ChangeBatch([MealChange(before: meals[1], after: stored)]).inverse
-        let back = try PlannerEffects.save(undo, in: store, restoringPositions: true)
-        #expect(back == [meals[1]])
+        let back = try save(move.stored(as: stored).inverse, in: store)
+        #expect(back == meals[1])
         #expect(try store.meals(in: DayRange(start: today, count: 1)).map(\.title) == titles)
     }
 
@@ -155,7 +179,7 @@ import Testing
         }
         // The whole reason fits on a narrow screen: the file's path is left out.
         let lines = try #require(backend.frames.last).lines
-        #expect(lines[8] == "Not saved: the database is read-only    ")
+        #expect(lines[8] == padded("Not saved: the database is read-only"))
         guard case .prompt(let prompt) = state.mode, case .meal(let form) = prompt.kind else {
             Issue.record("the meal prompt closed")
             return
@@ -180,7 +204,11 @@ import Testing
             return frame.lines.contains { $0.contains("Toast") }
         }
         let lines = try #require(backend.frames.last).lines
-        #expect(lines[1...3].map { $0.trimmingCharacters(in: .whitespaces) } == ["breakfast Toast", "lunch     Soup", "dinner    Stew"])
+        // The slot column is as wide as the longest slot name, "breakfast".
+        #expect(Array(lines[1...3]) == [
+            mealLine("breakfast", "Toast", slotWidth: 9), mealLine("lunch", "Soup", slotWidth: 9),
+            mealLine("dinner", "Stew", slotWidth: 9),
+        ])
         #expect(state.selectedMeal?.title == "Stew")
     }
 
@@ -201,8 +229,10 @@ import Testing
             return frame.lines.contains { $0.contains("Cheese") }
         }
         let lines = try #require(backend.frames.last).lines
-        // The slot column widened to its cap of 12 columns for the new slot.
-        #expect(lines[1...2].map { $0.trimmingCharacters(in: .whitespaces) } == ["breakfast    Toast", "midnight fe… Cheese"])
+        // The slot column widened to its cap of 12 columns for the new slot, whose name is cut.
+        #expect(Array(lines[1...2]) == [
+            mealLine("breakfast", "Toast", slotWidth: 12), mealLine("midnight fe…", "Cheese", slotWidth: 12),
+        ])
         #expect(state.slots.map(\.name) == ["breakfast", "lunch", "dinner", "snack", "midnight feast"])
     }
 
@@ -214,15 +244,15 @@ import Testing
         let changed: () throws(StoreError) -> Bool = { true }
         let slots: () throws(StoreError) -> [MealSlot] = { MealSlot.defaults }
         let failingSlots = { () throws(StoreError) -> [MealSlot] in throw broken }
-        let reported = Action.changeCheckFailed(message: "input/output error")
+        let reported = Input.changeCheckFailed(message: "input/output error")
 
-        #expect(watch.actions(hasChanges: failing, slots: slots) == [reported])
-        #expect(watch.actions(hasChanges: failing, slots: slots) == [])
-        #expect(watch.actions(hasChanges: unchanged, slots: slots) == [])
-        #expect(watch.actions(hasChanges: failing, slots: slots) == [reported])
+        #expect(watch.inputs(hasChanges: failing, slots: slots) == [reported])
+        #expect(watch.inputs(hasChanges: failing, slots: slots) == [])
+        #expect(watch.inputs(hasChanges: unchanged, slots: slots) == [])
+        #expect(watch.inputs(hasChanges: failing, slots: slots) == [reported])
         // A change is still reloaded when the slots cannot be read; the failure was reported.
-        #expect(watch.actions(hasChanges: changed, slots: failingSlots) == [.externalChange])
-        #expect(watch.actions(hasChanges: changed, slots: slots) == [.slotsLoaded(MealSlot.defaults), .externalChange])
-        #expect(watch.actions(hasChanges: changed, slots: failingSlots) == [reported, .externalChange])
+        #expect(watch.inputs(hasChanges: changed, slots: failingSlots) == [.externalChange])
+        #expect(watch.inputs(hasChanges: changed, slots: slots) == [.slotsLoaded(MealSlot.defaults), .externalChange])
+        #expect(watch.inputs(hasChanges: changed, slots: failingSlots) == [reported, .externalChange])
     }
 }

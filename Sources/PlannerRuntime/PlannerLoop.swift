@@ -1,0 +1,97 @@
+import MealPlanCore
+import MealPlanStore
+import PlannerUI
+import TerminalKit
+
+/// The interactive planner's run loop: the one place where the terminal, the store and
+/// PlannerUI meet. Each turn draws the state if it changed, waits for an event (at most until
+/// the next animation frame or change check), feeds it to `Planner.update` and carries out the
+/// effects, feeding their answers back, until the planner quits or `shouldStop` says so.
+///
+/// It runs on the thread that owns the terminal (the main thread for ncurses).
+public struct PlannerLoop {
+    /// How long one wait for a key lasts at most, so the loop also notices signals and changes.
+    public static let inputTimeout = Duration.milliseconds(100)
+    /// How often the store is asked whether another process changed the database.
+    public static let changeCheckInterval = Duration.milliseconds(250)
+
+    private let terminal: any TerminalBackend
+    private let store: MealStore
+    private let shouldStop: () -> Bool
+    public private(set) var state: PlannerState
+    private let clock = ContinuousClock()
+    /// When the next animation frame is due, if one was asked for.
+    private var tickDue: ContinuousClock.Instant?
+    private var nextChangeCheck: ContinuousClock.Instant
+    private var changeWatch = ChangeWatch()
+    private var needsDraw = true
+
+    public init(terminal: any TerminalBackend, store: MealStore, today: Day, slots: [MealSlot],
+         shouldStop: @escaping () -> Bool) {
+        self.terminal = terminal
+        self.store = store
+        self.shouldStop = shouldStop
+        state = PlannerState(today: today, slots: slots, size: terminal.size)
+        nextChangeCheck = clock.now
+    }
+
+    /// Runs until `q` (or `shouldStop`); the terminal stays open for the caller to close.
+    public mutating func run() {
+        // Start counting changes from now: the first call only records the database's version.
+        _ = try? store.hasChanges()
+        nextChangeCheck = clock.now.advanced(by: Self.changeCheckInterval)
+        perform(Planner.start(&state))
+        while !state.shouldQuit && !shouldStop() {
+            if needsDraw {
+                let frame = Planner.render(state, colors: terminal.hasColors)
+                terminal.draw(frame.buffer, cursor: frame.cursor)
+                needsDraw = false
+            }
+            if let event = terminal.readEvent(timeout: waitTime()) {
+                send(.event(event))
+            }
+            if let due = tickDue, clock.now >= due {
+                tickDue = nil
+                send(.tick)
+            }
+            if clock.now >= nextChangeCheck {
+                nextChangeCheck = clock.now.advanced(by: Self.changeCheckInterval)
+                checkForChanges()
+            }
+        }
+    }
+
+    private mutating func checkForChanges() {
+        for input in changeWatch.inputs(hasChanges: store.hasChanges, slots: store.slots) {
+            send(input)
+        }
+    }
+
+    /// How long the next wait for a key may last: until the animation frame is due, if sooner.
+    private func waitTime() -> Duration {
+        guard let tickDue else { return Self.inputTimeout }
+        return max(.zero, min(Self.inputTimeout, tickDue - clock.now))
+    }
+
+    /// Applies `input` and carries out the effects it leads to, answers included.
+    private mutating func send(_ input: Input) {
+        needsDraw = true
+        perform(Planner.update(&state, input))
+    }
+
+    private mutating func perform(_ effects: [Effect]) {
+        var queue = effects[...]
+        while let effect = queue.popFirst() {
+            switch effect {
+            case .scheduleTick(let after):
+                tickDue = clock.now.advanced(by: after)
+            case .quit:
+                break
+            case .load, .save, .findMatch:
+                if let answer = PlannerEffects.answer(effect, store: store) {
+                    queue += Planner.update(&state, answer)
+                }
+            }
+        }
+    }
+}

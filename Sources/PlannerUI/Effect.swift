@@ -1,0 +1,74 @@
+import MealPlanCore
+import TerminalKit
+import Timeline
+
+/// Work for the run loop: the only way `update` reaches the store, the clock or the process.
+/// Each is answered by feeding the matching `Input` back (see each case).
+public enum Effect: Hashable, Sendable {
+    /// Read the meals of `request.days`; answer `.loaded(request, mealsByDay)` or `.loadFailed`.
+    case load(LoadRequest)
+    /// Write every change of `request.change` in one transaction, all or none; answer
+    /// `.saved(request, stored:)` or `.saveFailed`.
+    case save(SaveRequest)
+    /// Find the nearest meal matching `request.text` strictly after (or before)
+    /// `request.from`; answer `.matchFound(request, meal)` or `.searchFailed`.
+    case findMatch(SearchRequest)
+    /// Feed `.tick` after `after` (unless a key arrives first; feeding it late is harmless).
+    case scheduleTick(after: Duration)
+    /// Leave the planner and restore the terminal.
+    case quit
+}
+
+/// One step of the history: the changes one command made, stored in one transaction and undone
+/// and redone as a whole. Most commands change one meal; pasting a day adds all of its meals.
+public struct ChangeBatch: Hashable, Sendable, ExpressibleByArrayLiteral {
+    public var changes: [MealChange]
+
+    public init(_ changes: [MealChange]) {
+        self.changes = changes
+    }
+
+    public init(arrayLiteral changes: MealChange...) {
+        self.init(changes)
+    }
+
+    /// The batch that undoes this one once it is stored: each change reversed, the last one
+    /// first.
+    public var inverse: ChangeBatch { ChangeBatch(changes.reversed().map(\.inverse)) }
+
+    /// The days whose content the batch touches, earliest first, without repeats.
+    public var days: [Day] {
+        Array(Set(changes.flatMap(\.days))).sorted()
+    }
+}
+
+/// A change handed to the store, with an id so its answer finds its way back.
+public struct SaveRequest: Hashable, Sendable {
+    public let id: Int
+    public let change: ChangeBatch
+
+    public init(id: Int, change: ChangeBatch) {
+        self.id = id
+        self.change = change
+    }
+}
+
+/// Which way a search goes from the selected day.
+public enum SearchDirection: Hashable, Sendable {
+    case forward, backward
+}
+
+/// "The nearest meal whose title or note contains `text`, after (or before) `from`."
+public struct SearchRequest: Hashable, Sendable {
+    public let text: String
+    public let direction: SearchDirection
+    /// Matches are looked for on later days (forward) or earlier days (backward) only; the
+    /// selected day itself is searched in memory.
+    public let from: Day
+
+    public init(text: String, direction: SearchDirection, from: Day) {
+        self.text = text
+        self.direction = direction
+        self.from = from
+    }
+}

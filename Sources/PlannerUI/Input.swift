@@ -1,0 +1,37 @@
+import MealPlanCore
+import TerminalKit
+import Timeline
+
+/// What the run loop feeds the planner: terminal events, the answers to its effects, other
+/// processes' changes and clock ticks.
+public enum Input: Hashable, Sendable {
+    /// A key, mouse or resize event from the terminal.
+    case event(Event)
+    /// The store's answer to `Effect.load`: the meals of the requested days, each day's in
+    /// display order (days without meals may be absent).
+    case loaded(LoadRequest, [Day: [Meal]])
+    /// `Effect.load` failed; the message is shown and the days stay as they were.
+    case loadFailed(LoadRequest, message: String)
+    /// `Effect.save` succeeded; `stored` has, for each change of the batch in order, the meal as
+    /// the store now holds it (its id, slot name and position as stored), `nil` when the change
+    /// removed it.
+    case saved(SaveRequest, stored: [Meal?])
+    /// `Effect.save` failed; nothing changed in the store.
+    case saveFailed(SaveRequest, message: String)
+    /// The store's answer to `Effect.findMatch`: the matching meal, or `nil` when there is none.
+    case matchFound(SearchRequest, Meal?)
+    /// `Effect.findMatch` failed.
+    case searchFailed(SearchRequest, message: String)
+    /// Another process changed the database: everything shown is reloaded, keeping the view and
+    /// the selected meal.
+    case externalChange
+    /// The slots as the store now has them (the loop reads them after every outside change,
+    /// before `.externalChange`): the slot column and Tab completion follow them, and the days
+    /// are laid out again keeping the view. The meals' order follows with the reload.
+    case slotsLoaded([MealSlot])
+    /// Asking the store whether another process changed the database failed; the loop sends
+    /// this once, not on every check, until a check succeeds again.
+    case changeCheckFailed(message: String)
+    /// The time asked for by `Effect.scheduleTick` has passed: the next animation frame is due.
+    case tick
+}
