@@ -76,10 +76,10 @@ let package = Package(
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(
             name: "PlannerUITests",
-            dependencies: ["PlannerUI", "PlannerRuntime", "MealPlanCore", "MealPlanStore", "Timeline", "TerminalKit"]),
+            dependencies: ["PlannerUI", "PlannerRuntime", "MealPlanCore", "MealPlanStore", "Timeline", "TerminalKit", "TestSupport"]),
         .testTarget(
             name: "PlannerRuntimeTests",
-            dependencies: ["PlannerRuntime", "PlannerUI", "MealPlanCore", "MealPlanStore", "TerminalKit"]),
+            dependencies: ["PlannerRuntime", "PlannerUI", "MealPlanCore", "MealPlanStore", "TerminalKit", "TestSupport"]),
         .testTarget(name: "MealplanCLITests", dependencies: ["mealplan", "TestSupport"]),
         .testTarget(
             name: "PlannerEndToEndTests",

@@ -1,8 +1,9 @@
 import MealPlanCore
 import Testing
+import TestSupport
 
 @Suite struct MealChangeTests {
-    let monday = try! Day(iso: "2026-03-02")
+    let monday = day("2026-03-02")
     var soup: Meal { Meal(id: 3, day: monday, slot: "lunch", position: 1, title: "Soup") }
     var stew: Meal { Meal(id: 3, day: monday.adding(days: 2), slot: "dinner", position: 0, title: "Stew") }
 

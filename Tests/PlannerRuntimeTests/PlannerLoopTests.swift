@@ -5,15 +5,16 @@ import PlannerRuntime
 import PlannerUI
 import TerminalKit
 import Testing
+import TestSupport
 
 /// The run loop against a scripted terminal and a real database file: what it does with the
 /// store's answers, failures and other processes' changes.
 @Suite struct PlannerLoopTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mealplan-loop-\(UUID().uuidString)").path
-    let today = try! Day(iso: "2026-03-04")
+    let folder = TemporaryFolder()
+    let today = day("2026-03-04")
 
     func openStore() throws -> MealStore {
-        try MealStore.open(path: folder + "/meals.sqlite", access: .readWrite)
+        try MealStore.open(path: folder.file("meals.sqlite"), access: .readWrite)
     }
 
     /// Runs the loop until it quits or `stop` says so (or 10 seconds pass).
@@ -61,7 +62,6 @@ import Testing
 
     @Test func everyKindOfChangeReachesTheStore() throws {
         let store = try openStore()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let added = try #require(try save(.add(Meal(day: today, slot: "lunch", title: "Soup")), in: store))
         #expect(added.id != nil && added.title == "Soup" && added.slot == "lunch")
 
@@ -85,7 +85,6 @@ import Testing
 
     @Test func aBatchReachesTheStoreAllOrNoneAndItsInverseUndoesItAsOne() throws {
         let store = try openStore()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let soup = try store.addMeal(day: today, slot: "lunch", title: "Soup")
         let stew = try store.addMeal(day: today, slot: "dinner", title: "Stew", note: "slow")
         let tomorrow = DayRange(start: today.adding(days: 1), count: 1)
@@ -116,7 +115,6 @@ import Testing
 
     @Test func undoOfAMovePutsTheMealBackBetweenItsNeighbours() throws {
         let store = try openStore()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let titles = ["Toast", "Eggs", "Fruit"]
         let meals = try titles.map { try store.addMeal(day: today, slot: "breakfast", title: $0) }
         var moved = meals[1]
@@ -133,7 +131,6 @@ import Testing
 
     @Test func yAndPCopyADayThroughTheLoopIntoTheStore() throws {
         let store = try openStore()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         try store.addMeal(day: today, slot: "lunch", title: "Soup")
         try store.addMeal(day: today, slot: "dinner", title: "Stew")
         let keys: [Key] = [.character("Y"), .character("J"), .character("P")]
@@ -148,7 +145,6 @@ import Testing
 
     @Test func aFailedSaveIsShownInThePromptWithTheTypedTextKept() throws {
         let store = try openStore()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         // The planner knows a slot the database does not (as if another process removed it).
         let slots = MealSlot.defaults + [MealSlot(name: "brunch", position: 4)]
         let keys = [Key.character("a")] + "brunch".map(Key.character) + [.enter] + "Pancakes".map(Key.character) + [.enter, .enter]
@@ -169,9 +165,8 @@ import Testing
 
     @Test func aReadOnlyDatabaseGivesTheShortReasonFirst() throws {
         _ = try openStore()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: folder + "/meals.sqlite")
-        let store = try MealStore.open(path: folder + "/meals.sqlite", access: .read)
+        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: folder.file("meals.sqlite"))
+        let store = try MealStore.open(path: folder.file("meals.sqlite"), access: .read)
         let keys = [Key.character("a"), .enter] + "Bread".map(Key.character) + [.enter, .enter]
         let backend = TestBackend(width: 40, height: 10, hasColors: false, events: keys.map(Event.key))
         let state = runLoop(backend, store: store) {
@@ -189,7 +184,6 @@ import Testing
 
     @Test func aChangeByAnotherProcessIsShownWithoutMovingTheSelection() throws {
         let store = try openStore()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let other = try openStore()
         try other.addMeal(day: today, slot: "lunch", title: "Soup")
         try other.addMeal(day: today, slot: "dinner", title: "Stew")
@@ -214,7 +208,6 @@ import Testing
 
     @Test func slotsChangedByAnotherProcessAreLaidOutLive() throws {
         let store = try openStore()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let other = try openStore()
         try other.addMeal(day: today, slot: "breakfast", title: "Toast")
         let backend = TestBackend(width: 40, height: 8, hasColors: false, events: [])

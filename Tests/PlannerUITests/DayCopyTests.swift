@@ -2,11 +2,12 @@ import MealPlanCore
 import PlannerUI
 import TerminalKit
 import Testing
+import TestSupport
 import Timeline
 
 /// `Y` copies the selected day's meals, `P` pastes them onto the selected day as one change.
 @Suite struct DayCopyTests {
-    let monday = Day.on("2026-03-02")
+    let monday = day("2026-03-02")
 
     /// The save effects seen so far.
     func saves(_ harness: Harness) -> Int {
@@ -72,7 +73,7 @@ import Timeline
     @Test func aDayWithOneMealOrNoneSaysSo() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("J"), .character("Y"))
-        #expect(harness.state.clipboard == .day(Day.on("2026-03-01"), []))
+        #expect(harness.state.clipboard == .day(day("2026-03-01"), []))
         #expect(harness.state.message == StatusMessage("Copied Sun 1 Mar (no meals)"))
         harness.press(.character("J"))
         let savesBefore = saves(harness), meals = harness.meals
@@ -100,7 +101,7 @@ import Timeline
         #expect(harness.meals.count == 3)
         // The last copy wins: y after Y makes p paste one meal again.
         harness.press(.character("y"), .character("J"), .character("p"))
-        #expect(titles(on: Day.on("2026-03-01"), harness) == ["breakfast Porridge"])
+        #expect(titles(on: day("2026-03-01"), harness) == ["breakfast Porridge"])
     }
 
     @Test func aFailedPasteChangesNothingAndSaysWhy() {

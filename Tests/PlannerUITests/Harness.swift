@@ -119,10 +119,3 @@ struct Harness {
         Dictionary(uniqueKeysWithValues: ordered.map { ($0.id!, $0) })
     }
 }
-
-extension Day {
-    /// A day from its ISO text, for test data that is known to be valid.
-    static func on(_ iso: String) -> Day {
-        try! Day(iso: iso)
-    }
-}

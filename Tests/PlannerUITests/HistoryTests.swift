@@ -2,6 +2,7 @@ import MealPlanCore
 import PlannerUI
 import TerminalKit
 import Testing
+import TestSupport
 import Timeline
 
 @Suite struct HistoryTests {
@@ -76,7 +77,7 @@ import Timeline
         harness.press(.character("m"))
         harness.type("2030-01-01")
         harness.press(.enter)
-        #expect(harness.state.timeline.selection.day == Day.on("2030-01-01"))
+        #expect(harness.state.timeline.selection.day == day("2030-01-01"))
         #expect(harness.selectedTitle == "Porridge")
         harness.press(.character("u"))
         harness.finishAnimation()
@@ -174,10 +175,10 @@ import Timeline
         #expect(harness.state.message == StatusMessage("Copied 'Roast vegetables with a very…'; p pastes it onto the selected day"))
         harness.press(.character("J"), .character("p"))
         let copy = harness.state.selectedMeal
-        #expect(copy?.day == Day.on("2026-03-01") && copy?.slot == "dinner" && copy?.note == "oven at 200")
+        #expect(copy?.day == day("2026-03-01") && copy?.slot == "dinner" && copy?.note == "oven at 200")
         #expect(copy?.id == 4)
         harness.press(.character("p"))
-        #expect(harness.meals.values.filter { $0.day == Day.on("2026-03-01") }.count == 2)
+        #expect(harness.meals.values.filter { $0.day == day("2026-03-01") }.count == 2)
         #expect(harness.state.undoStack.count == 2)
     }
 

@@ -2,6 +2,7 @@ import MealPlanCore
 import PlannerUI
 import TerminalKit
 import Testing
+import TestSupport
 import Timeline
 
 @Suite struct NavigationTests {
@@ -21,7 +22,7 @@ import Timeline
         harness.press(.character("j"))
         #expect(harness.selectedTitle == "Roast vegetables with a very long title that wraps")
         harness.press(.down)
-        #expect(harness.state.timeline.selection == Selection(day: Day.on("2026-03-01")))
+        #expect(harness.state.timeline.selection == Selection(day: day("2026-03-01")))
         harness.press(.character("j"))
         #expect(harness.selectedTitle == "Soup")
         harness.press(.character("k"), .up)
@@ -33,15 +34,15 @@ import Timeline
         harness.press(.character("J"), .character("J"))
         #expect(harness.selectedTitle == "Soup")
         harness.press(.character("K"))
-        #expect(harness.state.timeline.selection.day == Day.on("2026-03-01"))
+        #expect(harness.state.timeline.selection.day == day("2026-03-01"))
     }
 
     @Test func bracketsMoveAWeekAndTGoesBackToToday() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("]"))
-        #expect(harness.state.timeline.selection.day == Day.on("2026-03-07"))
+        #expect(harness.state.timeline.selection.day == day("2026-03-07"))
         harness.press(.character("["), .character("["))
-        #expect(harness.state.timeline.selection.day == Day.on("2026-02-21"))
+        #expect(harness.state.timeline.selection.day == day("2026-02-21"))
         harness.press(.character("t"))
         harness.finishAnimation()
         #expect(harness.state.timeline.selection == Selection(day: saturday, item: 0))
@@ -98,7 +99,7 @@ import Timeline
         harness.type("+5")
         harness.press(.enter)
         #expect(harness.state.mode == .browsing)
-        #expect(harness.state.timeline.selection.day == Day.on("2026-03-05"))
+        #expect(harness.state.timeline.selection.day == day("2026-03-05"))
         #expect(!harness.state.animationFrames.isEmpty)
         #expect(harness.pendingTicks == 1)
         // While frames remain, the screen shows them, top day moving towards the target.
@@ -110,14 +111,14 @@ import Timeline
     }
 
     @Test func goToAFarDateRecentersWithOneLoad() {
-        var harness = Harness(today: saturday, meals: sampleMeals + [Meal(day: Day.on("2031-07-14"), slot: "dinner", title: "Far away")])
+        var harness = Harness(today: saturday, meals: sampleMeals + [Meal(day: day("2031-07-14"), slot: "dinner", title: "Far away")])
         let loads = harness.effects.count
         harness.press(.character("g"))
         harness.type("2031-07-14")
         harness.press(.enter)
         #expect(harness.effects.count == loads + 1)
         #expect(harness.state.animationFrames.isEmpty)
-        #expect(harness.state.timeline.position == ScrollPosition(day: Day.on("2031-07-14")))
+        #expect(harness.state.timeline.position == ScrollPosition(day: day("2031-07-14")))
         #expect(harness.selectedTitle == "Far away")
         #expect(harness.lines[0].hasPrefix("Mon 14 Jul"))
         harness.press(.character("t"))
@@ -194,7 +195,7 @@ import Timeline
         let position = harness.state.timeline.position
         harness.changeOutside { harness in
             harness.add(Meal(day: saturday, slot: "breakfast", title: "Coffee"))
-            harness.add(Meal(day: Day.on("2026-03-01"), slot: "lunch", title: "Picnic"))
+            harness.add(Meal(day: day("2026-03-01"), slot: "lunch", title: "Picnic"))
         }
         #expect(harness.selectedTitle == "Roast vegetables with a very long title that wraps")
         #expect(harness.state.timeline.selection.item == 2)

@@ -2,6 +2,7 @@ import MealPlanCore
 import PlannerUI
 import TerminalKit
 import Testing
+import TestSupport
 import Timeline
 
 @Suite struct PromptTests {
@@ -197,8 +198,8 @@ import Timeline
         harness.press(.enter)
         harness.finishAnimation()
         let moved = harness.meals.values.first { $0.title == "Porridge" }
-        #expect(moved?.day == Day.on("2026-03-02") && moved?.id == 1)
-        #expect(harness.state.timeline.selection.day == Day.on("2026-03-02"))
+        #expect(moved?.day == day("2026-03-02") && moved?.id == 1)
+        #expect(harness.state.timeline.selection.day == day("2026-03-02"))
         #expect(harness.selectedTitle == "Porridge")
         #expect(harness.state.message == StatusMessage("Moved 'Porridge' to Mon 2 Mar 2026; u undoes"))
     }

@@ -2,15 +2,16 @@ import MealPlanCore
 import PlannerUI
 import TerminalKit
 import Testing
+import TestSupport
 
 /// Saturday 28 February 2026: the next day starts a new month.
-let saturday = Day.on("2026-02-28")
+let saturday = day("2026-02-28")
 
 /// Meals around `saturday`: a plain one, a long one with a note, a day without meals, then one.
 let sampleMeals = [
     Meal(day: saturday, slot: "breakfast", title: "Porridge"),
     Meal(day: saturday, slot: "dinner", title: "Roast vegetables with a very long title that wraps", note: "oven at 200"),
-    Meal(day: Day.on("2026-03-02"), slot: "lunch", title: "Soup"),
+    Meal(day: day("2026-03-02"), slot: "lunch", title: "Soup"),
 ]
 
 /// `text` padded with spaces to `width` columns (the rest of a buffer line is blank).
@@ -171,8 +172,8 @@ func line(_ text: String, _ width: Int = 40) -> String {
         Meal(day: saturday, slot: "breakfast", title: "Porridge with apples, cinnamon and a spoon of honey"),
         Meal(day: saturday, slot: "lunch", title: "寿司と味噌汁、それから緑茶", note: "n"),
         Meal(day: saturday, slot: "dinner", title: "Supercalifragilisticexpialidocious stew"),
-        Meal(day: Day.on("2026-03-01"), slot: "snack", title: "Cafe\u{301} au lait 👨‍👩‍👧 and a croissant"),
-        Meal(day: Day.on("2026-03-03"), slot: "dinner", title: "x"),
+        Meal(day: day("2026-03-01"), slot: "snack", title: "Cafe\u{301} au lait 👨‍👩‍👧 and a croissant"),
+        Meal(day: day("2026-03-03"), slot: "dinner", title: "x"),
     ]
 
     @Test func everyTimelineRowIsDrawnAtEveryWidth() throws {
@@ -189,7 +190,7 @@ func line(_ text: String, _ width: Int = 40) -> String {
                 #expect(lines[row].contains { $0 != " " }, "row \(row) is blank at width \(width)")
             }
             let screen = harness.state.timeline.screen
-            let fourth = try #require(screen.days.first { $0.day == Day.on("2026-03-04") }, "width \(width)")
+            let fourth = try #require(screen.days.first { $0.day == day("2026-03-04") }, "width \(width)")
             #expect(lines[fourth.screenLine].hasPrefix("Wed 4 Mar"), "width \(width)")
         }
     }

@@ -2,14 +2,15 @@ import MealPlanCore
 import PlannerUI
 import TerminalKit
 import Testing
+import TestSupport
 import Timeline
 
 @Suite struct SearchTests {
     /// Soup on the selected day, in a year's time, and long ago; a note that mentions soup.
     let meals = sampleMeals + [
         Meal(day: saturday, slot: "snack", title: "Crackers", note: "with the SOUP leftovers"),
-        Meal(day: Day.on("2027-02-10"), slot: "lunch", title: "Pumpkin soup"),
-        Meal(day: Day.on("1999-12-31"), slot: "dinner", title: "Millennium soup"),
+        Meal(day: day("2027-02-10"), slot: "lunch", title: "Pumpkin soup"),
+        Meal(day: day("1999-12-31"), slot: "dinner", title: "Millennium soup"),
     ]
 
     @Test func slashSearchesTheRestOfTheDayThenTheWholeDatabase() {
@@ -25,7 +26,7 @@ import Timeline
         #expect(harness.selectedTitle == "Soup")
         harness.press(.character("n"))
         #expect(harness.selectedTitle == "Pumpkin soup")
-        #expect(harness.state.timeline.selection.day == Day.on("2027-02-10"))
+        #expect(harness.state.timeline.selection.day == day("2027-02-10"))
         harness.press(.character("n"))
         #expect(harness.state.message == StatusMessage("No match for 'soup' after Wed 10 Feb 2027", isError: true))
         #expect(harness.selectedTitle == "Pumpkin soup")
@@ -51,7 +52,7 @@ import Timeline
         harness.press(.character("J"), .character("/"))
         harness.type("pumpkin")
         harness.press(.enter)
-        #expect(harness.effects.contains(.findMatch(SearchRequest(text: "pumpkin", direction: .forward, from: Day.on("2026-03-01")))))
+        #expect(harness.effects.contains(.findMatch(SearchRequest(text: "pumpkin", direction: .forward, from: day("2026-03-01")))))
         #expect(harness.selectedTitle == "Pumpkin soup")
     }
 
