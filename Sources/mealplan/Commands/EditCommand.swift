@@ -1,7 +1,7 @@
 import ArgumentParser
 import MealPlanStore
 
-struct EditCommand: ParsableCommand {
+struct EditCommand: MealplanCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Change a meal's title, note, slot or day.",
@@ -28,9 +28,9 @@ struct EditCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let day = try date.map { try store.day($0) }
+    func run(in environment: Environment) throws {
+        let day = try date.map { try store.day($0, in: environment) }
         let changes = MealChanges(title: title, note: note.map { .some($0) }, slot: slot, day: day)
-        report("updated", [try store.openStore(.readWrite).updateMeal(id: id, changes)])
+        report("updated", [try store.openStore(.readWrite, in: environment).updateMeal(id: id, changes)])
     }
 }
