@@ -5,7 +5,7 @@ import MealPlanCore
 /// Adds many meals inside the one transaction of `MealStore.importMeals`.
 ///
 /// Built for a million rows: prepared statements whose parameters are bound straight to SQLite
-/// (no argument boxing per row), slot names resolved once per distinct spelling, and positions
+/// (no argument boxing per row), slot ids found by name in a table read once, and positions
 /// counted in memory while rows arrive in date order on days that had no meals before; only
 /// other rows ask the day/slot index for the end of their slot, inside their INSERT.
 /// Rows with counted positions go 64 at a time into one INSERT: every execution of a
