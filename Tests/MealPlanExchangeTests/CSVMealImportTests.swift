@@ -54,4 +54,12 @@ import Testing
         }
         #expect(error.line == 2)
     }
+
+    /// Bad data is status 65; input that cannot be read at all is an I/O error, 74.
+    @Test func aBadFileIsBadDataAndAnUnreadableOneAnIOError() {
+        let bad = CSVImportError(line: 3, message: "the title is empty")
+        #expect(bad.exitStatus == .badData && bad.userMessage == "line 3: the title is empty")
+        #expect(CSVImportError(line: 1, message: "cannot read the input: Is a directory", isReadFailure: true).exitStatus == .ioError)
+        #expect(OutputWriteError(format: "JSON", reason: "Broken pipe").userMessage == "cannot write the JSON output: Broken pipe")
+    }
 }
