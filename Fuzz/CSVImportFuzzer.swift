@@ -2,10 +2,10 @@ import Glibc
 import MealPlanCore
 @testable import MealPlanExchange
 
-/// Fuzzes what `mealplan import` does with a file's bytes before anything reaches SQLite:
-/// CSVMealReader splits the rows, and each row's date, slot, title and note are judged by the
-/// MealPlanCore rules that the store's import checker applies. Either every row becomes a meal,
-/// or the first bad one is reported as `line N: …` with N a line of the input.
+/// Fuzzes what `mealplan import` does with a file's bytes before anything reaches SQLite: the
+/// same `CSVMealImport` pipeline reads the rows and judges each row's date, slot, title and
+/// note. Either every row becomes a meal, or the first bad one is reported as `line N: …` with
+/// N a line of the input.
 ///
 /// Reading the input from a file in chunks of a few bytes, so that records and line ends are
 /// cut everywhere, must give what reading it at once gives. Accepted meals must be sane, and
@@ -16,7 +16,7 @@ public func fuzzCSVImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let result = importMeals(CSVMealReader(bytes: bytes))
     let chunked = importMeals(CSVMealReader(fileDescriptor: scratchFile { fd in
-        _ = bytes.withUnsafeBytes { CSVFormat.writeAll($0, to: fd) }
+        _ = bytes.withUnsafeBytes { FileDescriptorIO.writeAll($0, to: fd) }
     }, chunkSize: 1 + size % 8))
     FuzzCheck.require(chunked == result, "reading in chunks gives what reading at once gives", "at once: \(result)\nin chunks: \(chunked)")
     switch result {
@@ -25,7 +25,7 @@ public func fuzzCSVImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let copy = importMeals(CSVMealReader(fileDescriptor: scratchFile { fd in write(meals, to: fd) }))
         FuzzCheck.require(copy == .success(meals), "meals written by CSVMealWriter read back unchanged", "got \(copy)")
     case .failure(let error):
-        FuzzCheck.requireOneLine(error.description)
+        FuzzCheck.requireOneLine(error.userMessage)
         let lines = lineCount(bytes)
         FuzzCheck.require((1...max(1, lines)).contains(error.line), "an error names a line of the input", "line \(error.line) of \(lines): \(error.message)")
     }
@@ -34,31 +34,18 @@ public func fuzzCSVImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 
 private let slots = MealSlot.defaults
 
-/// The meals of the file, or its first problem, checked as an import checks them.
+/// The meals of the file, or its first problem, as `mealplan import` gets them.
 private func importMeals(_ reader: CSVMealReader) -> Result<[Meal], CSVImportError> {
-    var reader = reader
+    var pipeline = CSVMealImport(reader, slots: slots)
     var meals: [Meal] = []
     do throws(CSVImportError) {
-        while let row = try reader.next() {
-            meals.append(try meal(row))
+        while let meal = try pipeline.next() {
+            meals.append(meal)
         }
     } catch {
         return .failure(error)
     }
     return .success(meals)
-}
-
-private func meal(_ row: CSVMealRow) throws(CSVImportError) -> Meal {
-    do {
-        let day = try Day(iso: row.date)
-        let slot = try slots.resolve(row.slot)
-        let title = try Meal.validTitle(row.title)
-        return Meal(day: day, slot: slot.name, title: title, note: Meal.validNote(row.note))
-    } catch let error as DateInputError {
-        throw CSVImportError(line: row.line, message: "bad date \(error.message)")
-    } catch {
-        throw CSVImportError(line: row.line, message: "\(error)")
-    }
 }
 
 private func requireSane(_ meal: Meal) {

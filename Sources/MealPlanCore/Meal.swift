@@ -5,6 +5,9 @@
 public struct Meal: Hashable, Sendable, Identifiable {
     public var id: Int64?
     public var day: Day
+    /// The stored name of the meal's slot, exactly as the plan spells it ("dinner"), never text
+    /// as typed ("Din"): typed text becomes a name through `[MealSlot].resolve` before it makes
+    /// a meal, so writers, views and comparisons can use this name as it is.
     public var slot: String
     public var position: Int
     public var title: String

@@ -1,15 +1,20 @@
 import MealPlanCore
 
 /// Why a meal writer could not hand its bytes to the output (disk full, closed pipe, …).
-public struct OutputWriteError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct OutputWriteError: UserFacingError, Equatable, Sendable, CustomStringConvertible {
+    /// The name of the format being written ("CSV", "JSON", "ICS"), which the message names.
+    public let format: String
     /// The system's text, e.g. "No space left on device".
     public let reason: String
 
-    public init(reason: String) {
+    public init(format: String, reason: String) {
+        self.format = format
         self.reason = reason
     }
 
     public var description: String { reason }
+    public var userMessage: String { "cannot write the \(format) output: \(reason)" }
+    public var exitStatus: ExitStatus { .ioError }
 }
 
 /// The byte buffer every streaming meal writer encodes into: it is handed to `write(2)` when
@@ -18,12 +23,15 @@ struct BufferedOutput {
     static let flushThreshold = 64 * 1024
 
     private let fileDescriptor: Int32
+    /// The format's name for the error of a failed write.
+    private let format: String
     /// `buffer[0..<used]` waits to be written; the buffer only grows for a record larger than it.
     private var buffer = [UInt8](repeating: 0, count: flushThreshold)
     private var used = 0
 
-    init(fileDescriptor: Int32) {
+    init(fileDescriptor: Int32, format: String) {
         self.fileDescriptor = fileDescriptor
+        self.format = format
     }
 
     /// Makes room for `count` more bytes: flushes when they would pass the threshold, and grows
@@ -54,10 +62,10 @@ struct BufferedOutput {
     /// Hands every buffered byte to the file descriptor.
     mutating func flush() throws(OutputWriteError) {
         let pending = used
-        let failure = buffer.withUnsafeBytes { CSVFormat.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<pending]), to: fileDescriptor) }
+        let failure = buffer.withUnsafeBytes { FileDescriptorIO.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<pending]), to: fileDescriptor) }
         used = 0
         if let failure {
-            throw OutputWriteError(reason: CSVFormat.systemErrorText(failure))
+            throw OutputWriteError(format: format, reason: systemErrorText(failure))
         }
     }
 }

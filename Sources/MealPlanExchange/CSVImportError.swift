@@ -1,6 +1,8 @@
+import MealPlanCore
+
 /// Why a CSV file could not be read, located by the physical line of the file so that a person
 /// can open the file in an editor and go straight to the problem.
-public struct CSVImportError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct CSVImportError: UserFacingError, Equatable, Sendable, CustomStringConvertible {
     /// 1-based line in the file: where the offending record (or quoted field) starts.
     public let line: Int
     public let message: String
@@ -14,6 +16,8 @@ public struct CSVImportError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 
     public var description: String { "line \(line): \(message)" }
+    public var userMessage: String { description }
+    public var exitStatus: ExitStatus { isReadFailure ? .ioError : .badData }
 }
 
 /// One meal row of an imported file, with its fields exactly as written: the importer checks

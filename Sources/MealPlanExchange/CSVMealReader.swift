@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MealPlanCore
 
 /// Reads meal rows from RFC 4180 CSV, streaming, with every error tied to a line of the file.
@@ -210,11 +215,11 @@ public struct CSVMealReader {
         }
         while end < buffer.count {
             let count = buffer.withUnsafeMutableBytes { bytes in
-                CSVFormat.readSome(into: UnsafeMutableRawBufferPointer(rebasing: bytes[end...]), from: fileDescriptor)
+                FileDescriptorIO.readSome(into: UnsafeMutableRawBufferPointer(rebasing: bytes[end...]), from: fileDescriptor)
             }
             guard let count else {
                 throw CSVImportError(
-                    line: line, message: "cannot read the input: \(CSVFormat.lastSystemErrorText)", isReadFailure: true)
+                    line: line, message: "cannot read the input: \(systemErrorText(errno))", isReadFailure: true)
             }
             end += count
             if count == 0 {

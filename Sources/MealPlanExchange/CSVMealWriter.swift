@@ -13,7 +13,7 @@ public struct CSVMealWriter {
 
     /// A writer to `fileDescriptor`, which stays open and owned by the caller.
     public init(fileDescriptor: Int32) {
-        output = BufferedOutput(fileDescriptor: fileDescriptor)
+        output = BufferedOutput(fileDescriptor: fileDescriptor, format: "CSV")
     }
 
     /// Appends `meal` as one row, after the header if this is the first row.

@@ -53,7 +53,7 @@ public struct ICalendarMealWriter {
 
     /// A writer to `fileDescriptor`, which stays open and owned by the caller.
     public init(fileDescriptor: Int32, settings: Settings) {
-        output = BufferedOutput(fileDescriptor: fileDescriptor)
+        output = BufferedOutput(fileDescriptor: fileDescriptor, format: "ICS")
         self.settings = settings
         stampLine = Self.stampLine(settings.stamp)
         line.reserveCapacity(1024)

@@ -16,7 +16,7 @@ public struct JSONMealWriter {
 
     /// A writer to `fileDescriptor`, which stays open and owned by the caller.
     public init(fileDescriptor: Int32) {
-        output = BufferedOutput(fileDescriptor: fileDescriptor)
+        output = BufferedOutput(fileDescriptor: fileDescriptor, format: "JSON")
     }
 
     /// Appends `meal` as one object of the array.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import GRDB
+import MealPlanCore
 
 /// The checks and file moves around opening a database file, done with plain system calls
 /// before SQLite sees the file, so that a file that is not ours is never changed.
@@ -22,12 +23,12 @@ enum DatabaseFile {
         guard descriptor >= 0 else {
             let error = errno
             if error == ENOENT || error == ENOTDIR { return .missing }
-            throw .database("cannot open database '\(path)': \(describe(error))")
+            throw .database("cannot open database '\(path)': \(systemErrorText(error))")
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw .database("cannot open database '\(path)': \(describe(errno))")
+            throw .database("cannot open database '\(path)': \(systemErrorText(errno))")
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw .database("cannot open database '\(path)': it is not a regular file")
@@ -38,7 +39,7 @@ enum DatabaseFile {
         var header = [UInt8](repeating: 0, count: 100)
         let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 100) }
         guard count >= 0 else {
-            throw .database("cannot read database '\(path)': \(describe(errno))")
+            throw .database("cannot read database '\(path)': \(systemErrorText(errno))")
         }
         let magic = Array("SQLite format 3\0".utf8)
         guard count == 100, Array(header[0..<16]) == magic else {
@@ -74,7 +75,7 @@ enum DatabaseFile {
             folder += index == 0 ? String(component) : "/" + component
             guard !folder.isEmpty, !component.isEmpty, component != "." else { continue }
             if mkdir(folder, 0o700) != 0, errno != EEXIST {
-                throw .database("cannot create folder '\(folder)' for the database: \(describe(errno))")
+                throw .database("cannot create folder '\(folder)' for the database: \(systemErrorText(errno))")
             }
         }
     }
@@ -83,13 +84,13 @@ enum DatabaseFile {
     /// under a temporary name in the same folder and then linked into place, so no other
     /// process ever sees a half-made file, and two processes creating it at once both succeed.
     static func create(_ path: String, configuration: Configuration) throws(StoreError) {
-        let temporary = temporaryPath(for: path)
+        let temporary = temporaryPath(beside: path, kind: "new")
         defer {
             for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
         }
         let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw .database("cannot create database '\(path)': \(describe(errno))")
+            throw .database("cannot create database '\(path)': \(systemErrorText(errno))")
         }
         close(descriptor)
         do {
@@ -103,19 +104,7 @@ enum DatabaseFile {
             throw StoreError.wrapping(error, path: path)
         }
         if link(temporary, path) != 0, errno != EEXIST {
-            throw .database("cannot create database '\(path)': \(describe(errno))")
+            throw .database("cannot create database '\(path)': \(systemErrorText(errno))")
         }
-    }
-
-    private static func temporaryPath(for path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let unique = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        return "\(folder).\(name).\(getpid())-\(unique).new"
-    }
-
-    static func describe(_ code: Int32) -> String {
-        String(cString: strerror(code))
     }
 }

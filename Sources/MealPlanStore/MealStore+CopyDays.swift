@@ -29,7 +29,8 @@ extension MealStore {
                     """,
                 arguments: [sourceDays.first.number, sourceDays.last.number])
             return try originals.map { row in
-                try Self.insert(db, day: Day(clamping: (row[0] as Int) + offset), slotID: row[1], title: row[2], note: row[3])
+                try Self.insert(
+                    db, day: Day(clamping: (row["day"] as Int) + offset), slotID: row["slotId"], title: row["title"], note: row["note"])
             }
         }
     }

@@ -26,14 +26,25 @@ extension MealChange {
 }
 
 extension MealStore {
+    /// The columns of a meal read from the store, in the order `mealColumns` selects them: rows
+    /// are read by these names, at the cost of reading by index (a million rows per export).
+    enum MealColumn: Int, CaseIterable {
+        case id, day, slot, position, title, note
+
+        var expression: String { self == .slot ? "slot.name" : "meal.\(self)" }
+    }
+
     static let mealColumns = """
-        SELECT meal.id, meal.day, slot.name, meal.position, meal.title, meal.note
+        SELECT \(MealColumn.allCases.map(\.expression).joined(separator: ", "))
         FROM meal JOIN slot ON slot.id = meal.slotId
         """
     static let displayOrder = "ORDER BY meal.day, slot.position, meal.position"
 
     static func meal(from row: Row) -> Meal {
-        Meal(id: row[0], day: Day(clamping: row[1]), slot: row[2], position: row[3], title: row[4], note: row[5])
+        Meal(
+            id: row[MealColumn.id.rawValue], day: Day(clamping: row[MealColumn.day.rawValue]),
+            slot: row[MealColumn.slot.rawValue], position: row[MealColumn.position.rawValue],
+            title: row[MealColumn.title.rawValue], note: row[MealColumn.note.rawValue])
     }
 
     /// The stored meal with this id, or `nil`.

@@ -49,11 +49,13 @@ public struct ImportFeed {
         self.handoff = handoff
     }
 
-    /// Checks one meal and queues it for the end of its day's slot. The error says what is
-    /// wrong with this meal without saying where; the caller adds the line. After the inserting
-    /// thread failed, it throws so that the caller stops.
-    public mutating func add(day: Day, slot: String, title: String, note: String?) throws(StoreError) {
-        try checker.append(day: day, slot: slot, title: title, note: note, to: &batch)
+    /// The slots of the plan, read when the import began: meals added name one of them.
+    public var slots: [MealSlot] { checker.slots }
+
+    /// Checks one meal and queues it for the end of its day's slot, like `MealImporter.add`.
+    /// After the inserting thread failed, it throws so that the caller stops.
+    public mutating func add(_ meal: Meal) throws(StoreError) {
+        try checker.append(meal, to: &batch)
         if batch.count == Self.batchSize { try send() }
     }
 

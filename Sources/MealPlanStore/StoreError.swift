@@ -1,11 +1,12 @@
 import GRDB
+import MealPlanCore
 
 /// Why the store refused or failed a request, worded for a one-line message to the user.
 ///
 /// `kind` separates what the user can fix by typing something else (an unknown meal id, a slot
 /// still in use) from trouble with the database file itself, because the command line reports
 /// them with different exit statuses.
-public struct StoreError: Error, Equatable, CustomStringConvertible {
+public struct StoreError: UserFacingError, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// The request names something that does not exist or breaks a rule of the plan.
         case input
@@ -20,6 +21,9 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
     /// `message` when that names no file.
     public let reason: String
     public var description: String { message }
+    public var userMessage: String { message }
+    /// A request the user can fix is a usage error (64); trouble with the file an I/O error (74).
+    public var exitStatus: ExitStatus { kind == .database ? .ioError : .usage }
 
     public init(_ kind: Kind, _ message: String, reason: String? = nil) {
         self.kind = kind

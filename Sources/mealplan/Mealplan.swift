@@ -1,10 +1,12 @@
 import ArgumentParser
 import Glibc
+import MealPlanCore
+import TerminalKit
 
 /// The `mealplan` command. The root command is synchronous on purpose: the planner it runs
 /// needs the main thread for ncurses (see DESIGN.md).
 @main
-struct Mealplan: ParsableCommand {
+struct Mealplan: MealplanCommand {
     static let configuration = CommandConfiguration(
         commandName: "mealplan",
         abstract: "Plan meals from the terminal; the plan lives in one SQLite file.",
@@ -40,20 +42,26 @@ struct Mealplan: ParsableCommand {
     var demo = false
 
     /// `mealplan` alone opens the interactive planner.
-    func run() throws {
-        try PlannerSession.run(options: store, demo: demo)
+    func run(in environment: Environment) throws {
+        try PlannerSession.run(options: store, demo: demo, environment: environment)
     }
 
-    /// Runs the command line, reporting every failure as one line on standard error.
+    /// Runs the command line with the environment read once, reporting every failure as one
+    /// line on standard error: ours with their own exit status, ArgumentParser's as usage
+    /// errors.
     static func main() {
+        let environment = Environment.read()
         do {
             var command = try parseAsRoot()
-            try command.run()
-        } catch {
-            if let failure = CommandFailure(error) {
-                printError(failure.message)
-                Glibc.exit(failure.status)
+            if let command = command as? any MealplanCommand {
+                try command.run(in: environment)
+            } else {
+                try command.run()
             }
+        } catch let error as any UserFacingError {
+            printError(error.userMessage.terminalVisible)
+            Glibc.exit(error.exitStatus.rawValue)
+        } catch {
             let status = exitCode(for: error)
             if status == .success {
                 print(fullMessage(for: error))
@@ -61,7 +69,7 @@ struct Mealplan: ParsableCommand {
             }
             // ArgumentParser's own errors are usage errors (64); its usage text goes to --help.
             printError(message(for: error) + " (see 'mealplan help')")
-            Glibc.exit(status == .failure ? CommandFailure.Status.usage : status.rawValue)
+            Glibc.exit(status == .failure ? ExitStatus.usage.rawValue : status.rawValue)
         }
     }
 }

@@ -15,22 +15,17 @@ enum PlannerSession {
     /// resident over 10,000 days of 1M meals) without saving reads the OS cache would not serve.
     static let pageCacheKiB = 256
 
-    static func run(options: StoreOptions, demo: Bool) throws {
+    static func run(options: StoreOptions, demo: Bool, environment: Environment) throws {
         // Before anything else (threads inherit the mask): these signals must end the loop,
         // not the process.
         let signals = InterruptSignals()
-        let today = try options.today()
-        let terminal: NCursesTerminal
-        do {
-            terminal = try NCursesTerminal(environment: terminalEnvironment())
-        } catch {
-            throw CommandFailure(error.message, status: 1)
-        }
+        let today = try options.today(in: environment)
+        let terminal = try NCursesTerminal(environment: environment.variables)
         // Runs before an error is reported, so the message lands on the restored screen.
         defer { terminal.close() }
-        let demoDatabase = demo ? try DemoDatabase(today: today) : nil
+        let demoDatabase = demo ? try DemoDatabase(today: today, environment: environment) : nil
         defer { demoDatabase?.remove() }
-        let store = try demoDatabase?.store ?? options.openStore(.read, pageCacheKiB: pageCacheKiB)
+        let store = try demoDatabase?.store ?? options.openStore(.read, pageCacheKiB: pageCacheKiB, in: environment)
         var loop = PlannerLoop(terminal: terminal, store: store, today: today, slots: try store.slots()) {
             signals.received != nil
         }
@@ -40,15 +35,6 @@ enum PlannerSession {
             demoDatabase?.remove()
             exit(128 + signal)
         }
-    }
-
-    /// What the terminal needs to know from the environment.
-    private static func terminalEnvironment() -> [String: String] {
-        var found: [String: String] = [:]
-        for name in ["TERM", "NO_COLOR"] {
-            if let value = getenv(name) { found[name] = String(cString: value) }
-        }
-        return found
     }
 }
 

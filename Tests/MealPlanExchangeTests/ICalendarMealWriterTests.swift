@@ -204,7 +204,7 @@ struct ICalendarMealWriterTests {
     @Test("a write that fails reports the system's reason")
     func writeFailure() throws {
         #expect(try errorOnFullDevice({ ICalendarMealWriter(fileDescriptor: $0, settings: .init(stamp: Self.stamp)) }) as? OutputWriteError
-            == OutputWriteError(reason: "No space left on device"))
+            == OutputWriteError(format: "ICS", reason: "No space left on device"))
     }
 }
 

@@ -10,9 +10,9 @@ import Testing
         let store = try makeStore(kind, in: folder)
         try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Existing")
         let count = try store.importMeals { importer in
-            try importer.add(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: "")
-            try importer.add(day: day("2026-03-02"), slot: "Lunch", title: "Bread", note: "rye")
-            try importer.add(day: day("2026-03-01"), slot: "din", title: "Pasta", note: nil)
+            try importer.add(Meal(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: ""))
+            try importer.add(Meal(day: day("2026-03-02"), slot: "lunch", title: "Bread", note: "rye"))
+            try importer.add(Meal(day: day("2026-03-01"), slot: "dinner", title: "Pasta", note: nil))
         }
         #expect(count == 3)
         let meals = try store.meals(in: .all)
@@ -38,7 +38,7 @@ import Testing
                 ("2026-03-02", "lunch", "D"), ("2026-03-10", "lunch", "E"), ("2026-03-11", "lunch", "F"),
                 ("2026-03-01", "lunch", "G"), ("2026-03-11", "lunch", "H"),
             ] {
-                try importer.add(day: day(date), slot: slot, title: title, note: nil)
+                try importer.add(Meal(day: day(date), slot: slot, title: title, note: nil))
             }
         }
         let placed = try store.meals(in: .all).map { "\($0.day.iso) \($0.slot) \($0.position) \($0.title)" }
@@ -62,7 +62,7 @@ import Testing
         let first = day("2026-03-01")
         try store.importMeals { importer in
             for index in 0..<count {
-                try importer.add(day: first.adding(days: index / 8), slot: "lunch", title: "Meal \(index)", note: nil)
+                try importer.add(Meal(day: first.adding(days: index / 8), slot: "lunch", title: "Meal \(index)", note: nil))
             }
         }
         let meals = try store.meals(in: .all)
@@ -76,7 +76,7 @@ import Testing
     @Test func textWithNULIsStoredWhole() throws {
         let store = try MealStore.inMemory()
         try store.importMeals { importer in
-            try importer.add(day: day("2026-03-02"), slot: "lunch", title: "Soup\u{0}and bread", note: "a\u{0}b")
+            try importer.add(Meal(day: day("2026-03-02"), slot: "lunch", title: "Soup\u{0}and bread", note: "a\u{0}b"))
         }
         // GRDB reads text only up to a NUL, so the stored bytes are compared.
         #expect(try store.fetchStrings("SELECT hex(title) || ' ' || hex(note) FROM meal")
@@ -89,20 +89,20 @@ import Testing
         let store = try makeStore(kind, in: folder)
         #expect(throws: StoreError(.input, "unknown slot 'tea'; slots are breakfast, lunch, dinner, snack")) {
             try store.importMeals { importer in
-                try importer.add(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: nil)
-                try importer.add(day: day("2026-03-02"), slot: "tea", title: "Cake", note: nil)
+                try importer.add(Meal(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: nil))
+                try importer.add(Meal(day: day("2026-03-02"), slot: "tea", title: "Cake", note: nil))
             }
         }
         #expect(throws: StoreError(.input, "the title is empty")) {
             try store.importMeals { importer in
-                try importer.add(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: nil)
-                try importer.add(day: day("2026-03-02"), slot: "lunch", title: "", note: nil)
+                try importer.add(Meal(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: nil))
+                try importer.add(Meal(day: day("2026-03-02"), slot: "lunch", title: "", note: nil))
             }
         }
         struct CallerError: Error {}
         #expect(throws: CallerError.self) {
             try store.importMeals { importer in
-                try importer.add(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: nil)
+                try importer.add(Meal(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: nil))
                 throw CallerError()
             }
         }
@@ -114,8 +114,8 @@ import Testing
         let folder = TemporaryFolder()
         let store = try makeStore(kind, in: folder)
         let count = try store.importMeals(dryRun: true) { importer in
-            try importer.add(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: nil)
-            try importer.add(day: day("2026-03-03"), slot: "lunch", title: "Bread", note: nil)
+            try importer.add(Meal(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: nil))
+            try importer.add(Meal(day: day("2026-03-03"), slot: "lunch", title: "Bread", note: nil))
         }
         #expect(count == 2)
         #expect(try store.mealCount() == 0)

@@ -25,7 +25,7 @@ import Testing
         let summary = try store.importMealsPipelined { feed in
             for index in 0..<Self.mealCount {
                 let meal = Self.meal(index)
-                try feed.add(day: meal.day, slot: meal.slot, title: meal.title, note: index % 3 == 0 ? " note " : nil)
+                try feed.add(Meal(day: meal.day, slot: meal.slot, title: meal.title, note: index % 3 == 0 ? " note " : nil))
             }
         }
         #expect(summary == ImportSummary(count: Self.mealCount, days: DayRange(Self.meal(0).day, Self.meal(Self.mealCount - 1).day)))
@@ -40,7 +40,7 @@ import Testing
     @Test func dryRunAddsNothing() throws {
         let store = try MealStore.inMemory()
         let summary = try store.importMealsPipelined(dryRun: true) { feed in
-            try feed.add(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: nil)
+            try feed.add(Meal(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: nil))
         }
         #expect(summary.count == 1)
         #expect(try store.mealCount() == 0)
@@ -60,7 +60,7 @@ import Testing
                 for index in 0..<Self.mealCount {
                     if index == line { throw CallerError(line: line) }
                     let meal = Self.meal(index)
-                    try feed.add(day: meal.day, slot: meal.slot, title: meal.title, note: nil)
+                    try feed.add(Meal(day: meal.day, slot: meal.slot, title: meal.title, note: nil))
                 }
                 if line == Self.mealCount { throw CallerError(line: line) }
             }
@@ -73,8 +73,8 @@ import Testing
         let store = try MealStore.inMemory()
         #expect(throws: StoreError(.input, "unknown slot 'tea'; slots are breakfast, lunch, dinner, snack")) {
             try store.importMealsPipelined { feed in
-                try feed.add(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: nil)
-                try feed.add(day: day("2026-03-02"), slot: "tea", title: "Cake", note: nil)
+                try feed.add(Meal(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: nil))
+                try feed.add(Meal(day: day("2026-03-02"), slot: "tea", title: "Cake", note: nil))
             }
         }
         #expect(try store.mealCount() == 0)
@@ -90,12 +90,12 @@ import Testing
         #expect {
             try store.importMealsPipelined { feed in
                 let meal = Self.meal(0)
-                try feed.add(day: meal.day, slot: meal.slot, title: tooManyCodePoints, note: nil)
+                try feed.add(Meal(day: meal.day, slot: meal.slot, title: tooManyCodePoints, note: nil))
                 var index = 1
                 while true {
                     let meal = Self.meal(index)
                     do {
-                        try feed.add(day: meal.day, slot: meal.slot, title: meal.title, note: nil)
+                        try feed.add(Meal(day: meal.day, slot: meal.slot, title: meal.title, note: nil))
                     } catch {
                         addsAfterFailure.withLock { $0 = index }
                         throw error

@@ -24,6 +24,13 @@ import Testing
         }
     }
 
+    /// What the user can fix is a usage error; trouble with the file an I/O error.
+    @Test func theKindChoosesTheExitStatus() {
+        #expect(StoreError(.input, "there is no meal 42").exitStatus == .usage)
+        #expect(StoreError(.database, "database 'x': the disk is full").exitStatus == .ioError)
+        #expect(StoreError(.input, "there is no meal 42").userMessage == "there is no meal 42")
+    }
+
     @Test func errorsThatNameNoFileAreTheirOwnReason() {
         let error = StoreError(.input, "there is no meal 42")
         #expect(error.reason == error.message)

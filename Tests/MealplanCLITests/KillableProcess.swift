@@ -38,7 +38,7 @@ struct KillableProcess {
         while true {
             let result = waitpid(pid, &status, deadline == nil ? 0 : WNOHANG)
             if result == pid { break }
-            if result < 0, errno != EINTR { fatalError("waitpid: \(String(cString: strerror(errno)))") }
+            if result < 0, errno != EINTR { fatalError("waitpid failed with errno \(errno)") }
             if let deadline, ContinuousClock.now >= deadline { return nil }
             if result == 0 { usleep(1_000) }
         }

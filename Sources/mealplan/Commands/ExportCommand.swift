@@ -5,7 +5,7 @@ import MealPlanExchange
 import MealPlanStore
 import TerminalKit
 
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: MealplanCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write meals as CSV, iCalendar or JSON (all of them unless --from/--to limit the days).",
@@ -60,23 +60,21 @@ struct ExportCommand: ParsableCommand {
         for text in slotTimes { _ = try Self.splitSlotTime(text) }
     }
 
-    func run() throws {
-        let first = try from.map { try store.day($0) } ?? .first
-        let last = try to.map { try store.day($0) } ?? .last
+    func run(in environment: Environment) throws {
+        let first = try from.map { try store.day($0, in: environment) } ?? .first
+        let last = try to.map { try store.day($0, in: environment) } ?? .last
         guard last >= first else { throw CommandFailure.usage("--to \(last.iso) is before --from \(first.iso)") }
-        let meals = try store.openStore(.read)
+        let meals = try store.openStore(.read, in: environment)
         let slotTimes = try resolvedSlotTimes(slots: slotTimes.isEmpty ? [] : try meals.slots())
         let range = DayRange(first, last)
         // Meals written to the terminal itself would mix with a progress line.
         let showsProgress = ProgressReport.isWanted && (output != nil || isatty(STDOUT_FILENO) == 0)
         let total = showsProgress ? try meals.mealCount(in: range) : nil
         let write = { (descriptor: Int32) throws -> Int in
-            var progress = showsProgress ? ProgressReport(verb: "exporting", total: total) : nil
+            var progress = showsProgress ? ProgressReport(verb: "exporting", total: total, environment: environment) : nil
             var done = 0
             do {
-                let count = try MealOutput.write(
-                    with: makeWriter(descriptor, slotTimes: slotTimes), formatName: format.rawValue.uppercased()
-                ) { write in
+                let count = try MealOutput.write(with: makeWriter(descriptor, slotTimes: slotTimes)) { write in
                     try meals.forEachMeal(in: range) { meal in
                         try write(meal)
                         done += 1
@@ -148,38 +146,5 @@ struct ExportCommand: ParsableCommand {
             throw ValidationError("--slot-time '\(text)': '\(timeText)' is not a time of day; use HH:MM from 00:00 to 23:59")
         }
         return (String(text[..<equals]), time)
-    }
-}
-
-/// A file written under a temporary name beside its destination and renamed over it only when
-/// complete, so a failed export never leaves a truncated file (or clobbers the old one).
-struct AtomicOutputFile {
-    let path: String
-    let temporaryPath: String
-    let descriptor: Int32
-
-    init(path: String) throws {
-        self.path = path
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        temporaryPath = "\(folder).\(name).\(getpid()).partial"
-        descriptor = open(temporaryPath, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw Self.failure(path, errno) }
-    }
-
-    func commit() throws {
-        guard fsync(descriptor) == 0 else { throw Self.failure(path, errno) }
-        guard close(descriptor) == 0 else { throw Self.failure(path, errno) }
-        guard rename(temporaryPath, path) == 0 else { throw Self.failure(path, errno) }
-    }
-
-    func discard() {
-        close(descriptor)
-        unlink(temporaryPath)
-    }
-
-    private static func failure(_ path: String, _ code: Int32) -> CommandFailure {
-        CommandFailure("cannot write '\(path)': \(String(cString: strerror(code)))", status: CommandFailure.Status.ioError)
     }
 }

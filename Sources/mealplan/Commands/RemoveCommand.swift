@@ -1,7 +1,7 @@
 import ArgumentParser
 import MealPlanStore
 
-struct RemoveCommand: ParsableCommand {
+struct RemoveCommand: MealplanCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Remove meals by id.",
@@ -16,7 +16,7 @@ struct RemoveCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @Argument(help: "The ids of the meals to remove.") var ids: [Int64]
 
-    func run() throws {
-        report("removed", try store.openStore(.readWrite).removeMeals(ids: ids))
+    func run(in environment: Environment) throws {
+        report("removed", try store.openStore(.readWrite, in: environment).removeMeals(ids: ids))
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import MealPlanStore
 
-struct AddCommand: ParsableCommand {
+struct AddCommand: MealplanCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a meal at the end of a day's slot.",
@@ -20,9 +20,9 @@ struct AddCommand: ParsableCommand {
     @Argument(help: "What is eaten: one line, at most 500 characters.") var title: String
     @Option(help: "A note; may span several lines.") var note: String?
 
-    func run() throws {
-        let day = try store.day(date)
-        let meals = try store.openStore(.readWrite)
+    func run(in environment: Environment) throws {
+        let day = try store.day(date, in: environment)
+        let meals = try store.openStore(.readWrite, in: environment)
         report("added", [try meals.addMeal(day: day, slot: slot, title: title, note: note)])
     }
 }

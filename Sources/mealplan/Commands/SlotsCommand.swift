@@ -17,7 +17,7 @@ struct SlotsCommand: ParsableCommand {
         subcommands: [List.self, Add.self, Remove.self],
         defaultSubcommand: List.self)
 
-    struct List: ParsableCommand {
+    struct List: MealplanCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List the slots in display order.",
@@ -28,14 +28,14 @@ struct SlotsCommand: ParsableCommand {
 
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
-            for slot in try store.openStore(.read).slots() {
+        func run(in environment: Environment) throws {
+            for slot in try store.openStore(.read, in: environment).slots() {
                 print(slot.name.terminalVisible)
             }
         }
     }
 
-    struct Add: ParsableCommand {
+    struct Add: MealplanCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add a slot, at the end or after another slot.",
@@ -51,13 +51,13 @@ struct SlotsCommand: ParsableCommand {
         @Argument(help: "The new slot's name.") var name: String
         @Option(help: "The slot it follows; the end if not given.") var after: String?
 
-        func run() throws {
-            let slot = try store.openStore(.readWrite).addSlot(name, after: after)
+        func run(in environment: Environment) throws {
+            let slot = try store.openStore(.readWrite, in: environment).addSlot(name, after: after)
             print("added slot \(slot.name.terminalVisible)")
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: MealplanCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove",
             abstract: "Remove a slot that no meal uses.",
@@ -71,8 +71,8 @@ struct SlotsCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
         @Argument(help: "The slot to remove.") var name: String
 
-        func run() throws {
-            let slot = try store.openStore(.readWrite).removeSlot(name)
+        func run(in environment: Environment) throws {
+            let slot = try store.openStore(.readWrite, in: environment).removeSlot(name)
             print("removed slot \(slot.name.terminalVisible)")
         }
     }

@@ -15,11 +15,11 @@ struct ProgressReport {
     private var display = ProgressDisplay()
 
     /// `nil` when standard error is not a terminal.
-    init?(verb: String, total: Int? = nil) {
+    init?(verb: String, total: Int? = nil, environment: Environment) {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
         self.verb = verb
         self.total = total
-        unicode = Self.takesUTF8()
+        unicode = environment.localeIsUTF8
     }
 
     /// Whether standard error is a terminal, so a progress line would be shown.
@@ -52,13 +52,5 @@ struct ProgressReport {
         var size = winsize()
         guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
         return Int(size.ws_col)
-    }
-
-    /// Whether the locale's character set is UTF-8, by the variables that choose it.
-    private static func takesUTF8() -> Bool {
-        let names = ["LC_ALL", "LC_CTYPE", "LANG"]
-        let locale = names.lazy.compactMap { name in getenv(name).map { String(cString: $0) } }.first { !$0.isEmpty } ?? ""
-        let lowered = locale.lowercased()
-        return lowered.contains("utf-8") || lowered.contains("utf8")
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import MealPlanStore
 
-struct CopyCommand: ParsableCommand {
+struct CopyCommand: MealplanCommand {
     static let configuration = CommandConfiguration(
         commandName: "copy",
         abstract: "Copy a meal to another day.",
@@ -18,8 +18,8 @@ struct CopyCommand: ParsableCommand {
     @Argument(help: "The day of the copy.") var date: String
     @Option(help: "The copy's slot; the same slot if not given.") var slot: String?
 
-    func run() throws {
-        let day = try store.day(date)
-        report("added", [try store.openStore(.readWrite).copyMeal(id: id, to: day, slot: slot)])
+    func run(in environment: Environment) throws {
+        let day = try store.day(date, in: environment)
+        report("added", [try store.openStore(.readWrite, in: environment).copyMeal(id: id, to: day, slot: slot)])
     }
 }

@@ -3,7 +3,7 @@ import MealPlanCore
 import MealPlanExchange
 import MealPlanStore
 
-struct ListCommand: ParsableCommand {
+struct ListCommand: MealplanCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "Show the meals of some days (the next 7 days unless told otherwise).",
@@ -38,11 +38,11 @@ struct ListCommand: ParsableCommand {
         if let days, days < 1 { throw ValidationError("--days must be at least 1") }
     }
 
-    func run() throws {
-        let first = try from.map { try store.day($0) } ?? store.today()
+    func run(in environment: Environment) throws {
+        let first = try from.map { try store.day($0, in: environment) } ?? store.today(in: environment)
         let range: DayRange
         if let to {
-            let last = try store.day(to)
+            let last = try store.day(to, in: environment)
             guard last >= first else {
                 throw CommandFailure.usage("--to \(last.iso) is before --from \(first.iso)")
             }
@@ -50,14 +50,14 @@ struct ListCommand: ParsableCommand {
         } else {
             range = DayRange(start: first, count: days ?? 7)
         }
-        let meals = try store.openStore(.read).meals(in: range, slot: slot, search: search)
+        let meals = try store.openStore(.read, in: environment).meals(in: range, slot: slot, search: search)
         switch format {
         case .text:
             for line in MealListText.lines(range: range, meals: meals, allDays: allDays) { print(line) }
         case .json:
-            try MealOutput.write(with: JSONMealWriter(fileDescriptor: 1), formatName: "JSON") { write in try meals.forEach(write) }
+            try MealOutput.write(with: JSONMealWriter(fileDescriptor: 1)) { write in try meals.forEach(write) }
         case .csv:
-            try MealOutput.write(with: CSVMealWriter(fileDescriptor: 1), formatName: "CSV") { write in try meals.forEach(write) }
+            try MealOutput.write(with: CSVMealWriter(fileDescriptor: 1)) { write in try meals.forEach(write) }
         }
     }
 }

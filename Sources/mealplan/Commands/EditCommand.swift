@@ -1,7 +1,7 @@
 import ArgumentParser
 import MealPlanStore
 
-struct EditCommand: ParsableCommand {
+struct EditCommand: MealplanCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Change a meal's title, note, slot or day.",
@@ -28,8 +28,8 @@ struct EditCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let day = try date.map { try store.day($0) }
-        report("updated", [try store.openStore(.readWrite).updateMeal(id: id, title: title, note: note, slot: slot, day: day)])
+    func run(in environment: Environment) throws {
+        let day = try date.map { try store.day($0, in: environment) }
+        report("updated", [try store.openStore(.readWrite, in: environment).updateMeal(id: id, title: title, note: note, slot: slot, day: day)])
     }
 }

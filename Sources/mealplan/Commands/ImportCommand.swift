@@ -5,7 +5,7 @@ import MealPlanExchange
 import MealPlanStore
 import TerminalKit
 
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: MealplanCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Add the meals of a CSV file (as 'mealplan export' writes it).",
@@ -26,14 +26,14 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The CSV file, or - for standard input.", valueName: "file")) var file: String
     @Flag(help: "Check the file and report what would be added, changing nothing.") var dryRun = false
 
-    func run() throws {
+    func run(in environment: Environment) throws {
         let input = try Self.openInput(file)
         defer { if input != STDIN_FILENO { close(input) } }
-        let meals = try store.openStore(.readWrite)
+        let meals = try store.openStore(.readWrite, in: environment)
         let size = Self.regularFileSize(input)
         // Reading and checking the file runs on a second thread while this one inserts.
         let summary = try meals.importMealsPipelined(dryRun: dryRun) { feed in
-            var progress = ProgressReport(verb: "importing")
+            var progress = ProgressReport(verb: "importing", environment: environment)
             var rows = 0
             do {
                 try Self.read(input, into: &feed) {
@@ -54,25 +54,12 @@ struct ImportCommand: ParsableCommand {
         print(dryRun ? "would import \(what) from \(source); dry run, nothing changed" : "imported \(what) from \(source)")
     }
 
-    /// Reads the CSV rows of `input` into `feed`, calling `counted` after each row.
+    /// Reads the meals of `input` into `feed` through the one import pipeline, `CSVMealImport`,
+    /// calling `counted` after each meal.
     private static func read(_ input: Int32, into feed: inout ImportFeed, counted: () -> Void) throws {
-        var reader = CSVMealReader(fileDescriptor: input)
-        var warned = false
-        // Files list a day's meals together: parse each distinct date text once.
-        var lastDate: (text: String, day: Day)?
-        while let row = try Self.next(&reader) {
-            if !warned {
-                warned = true
-                Self.warn(ignoring: reader.ignoredColumns)
-            }
-            let day = try lastDate.flatMap { $0.text == row.date ? $0.day : nil } ?? Self.day(row)
-            lastDate = (row.date, day)
-            do throws(StoreError) {
-                try feed.add(day: day, slot: row.slot, title: row.title, note: row.note)
-            } catch {
-                guard error.kind == .input else { throw error }
-                throw CommandFailure("line \(row.line): \(error.message)", status: CommandFailure.Status.badData)
-            }
+        var meals = CSVMealImport(CSVMealReader(fileDescriptor: input), slots: feed.slots, onFirstRow: Self.warn(ignoring:))
+        while let meal = try meals.next() {
+            try feed.add(meal)
             counted()
         }
     }
@@ -85,34 +72,18 @@ struct ImportCommand: ParsableCommand {
         return Int(status.st_size)
     }
 
-    private static func openInput(_ file: String) throws -> Int32 {
+    private static func openInput(_ file: String) throws(CommandFailure) -> Int32 {
         if file == "-" { return STDIN_FILENO }
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw CommandFailure("cannot read '\(file)': \(String(cString: strerror(errno)))", status: CommandFailure.Status.noInput)
+            throw CommandFailure("cannot read '\(file)': \(systemErrorText(errno))", status: .noInput)
         }
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             close(descriptor)
-            throw CommandFailure("cannot read '\(file)': it is a folder", status: CommandFailure.Status.noInput)
+            throw CommandFailure("cannot read '\(file)': it is a folder", status: .noInput)
         }
         return descriptor
-    }
-
-    private static func next(_ reader: inout CSVMealReader) throws -> CSVMealRow? {
-        do {
-            return try reader.next()
-        } catch {
-            throw CommandFailure(error.description, status: error.isReadFailure ? CommandFailure.Status.ioError : CommandFailure.Status.badData)
-        }
-    }
-
-    private static func day(_ row: CSVMealRow) throws -> Day {
-        do {
-            return try Day(iso: row.date)
-        } catch {
-            throw CommandFailure("line \(row.line): bad date \(error.message)", status: CommandFailure.Status.badData)
-        }
     }
 
     /// One warning naming the extra columns of the header, if any: the first ten, each cut

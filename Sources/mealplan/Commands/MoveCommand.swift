@@ -1,7 +1,7 @@
 import ArgumentParser
 import MealPlanStore
 
-struct MoveCommand: ParsableCommand {
+struct MoveCommand: MealplanCommand {
     static let configuration = CommandConfiguration(
         commandName: "move",
         abstract: "Move a meal to another day (and slot).",
@@ -18,8 +18,8 @@ struct MoveCommand: ParsableCommand {
     @Argument(help: "The new day.") var date: String
     @Option(help: "The new slot; the meal keeps its slot if not given.") var slot: String?
 
-    func run() throws {
-        let day = try store.day(date)
-        report("moved", [try store.openStore(.readWrite).updateMeal(id: id, slot: slot, day: day)])
+    func run(in environment: Environment) throws {
+        let day = try store.day(date, in: environment)
+        report("moved", [try store.openStore(.readWrite, in: environment).updateMeal(id: id, slot: slot, day: day)])
     }
 }

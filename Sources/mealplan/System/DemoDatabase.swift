@@ -13,11 +13,11 @@ struct DemoDatabase {
     /// The sample plan starts on this weekday this many weeks before the week of today.
     static let weeksBeforeToday = 2
 
-    init(today: Day) throws {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+    init(today: Day, environment: Environment) throws {
+        let base = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
         var template = Array("\(base)/mealplan-demo-XXXXXX".utf8CString)
         guard let created = mkdtemp(&template) else {
-            throw CommandFailure("cannot create a folder for the demo database in \(base)", status: CommandFailure.Status.ioError)
+            throw CommandFailure("cannot create a folder for the demo database in \(base)", status: .ioError)
         }
         folder = String(cString: created)
         do {
@@ -35,17 +35,17 @@ struct DemoDatabase {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// Imports the sample plan embedded in the binary, every date moved by the same number of
-    /// weeks (weekdays stay what the plan says).
+    /// Imports the sample plan embedded in the binary through the import pipeline, every date
+    /// moved by the same number of weeks (weekdays stay what the plan says).
     private static func fill(_ store: MealStore, today: Day) throws {
-        var reader = CSVMealReader(bytes: PackageResources.sample_plan_csv)
-        var shift: Int?
         try store.importMeals { importer in
-            while let row = try reader.next() {
-                let day = try Day(iso: row.date)
-                let weeks = shift ?? weeksToToday(from: day, today: today)
+            var meals = CSVMealImport(CSVMealReader(bytes: PackageResources.sample_plan_csv), slots: importer.slots)
+            var shift: Int?
+            while var meal = try meals.next() {
+                let weeks = shift ?? weeksToToday(from: meal.day, today: today)
                 shift = weeks
-                try importer.add(day: day.adding(days: 7 * weeks), slot: row.slot, title: row.title, note: row.note)
+                meal.day = meal.day.adding(days: 7 * weeks)
+                try importer.add(meal)
             }
         }
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 import MealPlanCore
 import MealPlanStore
 
-struct CopyDaysCommand: ParsableCommand {
+struct CopyDaysCommand: MealplanCommand {
     static let configuration = CommandConfiguration(
         commandName: "copy-days",
         abstract: "Copy every meal of one or more days to other days.",
@@ -29,10 +29,10 @@ struct CopyDaysCommand: ParsableCommand {
         if days < 1 { throw ValidationError("--days must be at least 1") }
     }
 
-    func run() throws {
-        let source = DayRange(start: try store.day(from), count: days)
-        let target = DayRange(start: try store.day(to), count: days)
-        let copies = try store.openStore(.readWrite).copyDays(from: source.first, count: days, to: target.first)
+    func run(in environment: Environment) throws {
+        let source = DayRange(start: try store.day(from, in: environment), count: days)
+        let target = DayRange(start: try store.day(to, in: environment), count: days)
+        let copies = try store.openStore(.readWrite, in: environment).copyDays(from: source.first, count: days, to: target.first)
         guard !copies.isEmpty else {
             print("nothing to copy: no meals on \(Self.describe(source))")
             return

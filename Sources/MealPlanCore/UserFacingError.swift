@@ -1,0 +1,38 @@
+/// An error the command line reports to the person who ran it: one line and the exit status
+/// of the process. Every error of ours that can reach the command line adopts it, so that the
+/// command line reports all of them with one cast and a new kind of error says its own status
+/// instead of being taken for a usage error.
+public protocol UserFacingError: Error {
+    /// The line printed after "mealplan: "; user text in it is made visible when printed.
+    var userMessage: String { get }
+    var exitStatus: ExitStatus { get }
+}
+
+/// The exit statuses of the command line: the values of sysexits.h, and 1 for a failure none
+/// of them describes.
+public enum ExitStatus: Int32, Sendable {
+    case failure = 1
+    /// Bad usage or input: an unknown meal or slot, a date that is not one.
+    case usage = 64
+    /// Bad data in an imported file.
+    case badData = 65
+    /// The input file is missing or cannot be opened.
+    case noInput = 66
+    /// The database or a file cannot be read or written.
+    case ioError = 74
+}
+
+extension DateInputError: UserFacingError {
+    public var userMessage: String { message }
+    public var exitStatus: ExitStatus { .usage }
+}
+
+extension MealValidationError: UserFacingError {
+    public var userMessage: String { message }
+    public var exitStatus: ExitStatus { .usage }
+}
+
+extension SlotLookupError: UserFacingError {
+    public var userMessage: String { message }
+    public var exitStatus: ExitStatus { .usage }
+}

@@ -1,0 +1,79 @@
+import MealPlanCore
+
+/// The one path from the rows of a CSV file to checked meals, which `mealplan import`, the
+/// sample plan of `mealplan --demo` and the CSV fuzzer all take: each row's date, slot, title
+/// and note are judged by MealPlanCore's rules, and the first bad row is reported as
+/// `line N: …` with N the line of the file where it starts.
+///
+/// The slots are those of the plan the meals go to, read when the import began; each meal
+/// comes back with the stored name of the slot its row names (exactly, in any case, or by a
+/// unique prefix).
+public struct CSVMealImport {
+    private var reader: CSVMealReader
+    private let slots: [MealSlot]
+    /// The stored slot name for each spelling met so far: rows repeat a few spellings.
+    private var slotNames: [String: String] = [:]
+    /// Files list a day's meals together: each distinct date text is parsed once.
+    private var lastDate: (text: String, day: Day)?
+    private var onFirstRow: (([String]) -> Void)?
+
+    /// `onFirstRow` is called with `ignoredColumns` once the first row is read, before it is
+    /// checked: a warning about the header then comes before any complaint about a row.
+    public init(_ reader: CSVMealReader, slots: [MealSlot], onFirstRow: (([String]) -> Void)? = nil) {
+        self.reader = reader
+        self.slots = slots
+        self.onFirstRow = onFirstRow
+    }
+
+    /// Header columns other than date, slot, title and note; known once `next()` has returned.
+    public var ignoredColumns: [String] { reader.ignoredColumns }
+
+    /// The next row as a meal (no id yet, position 0), or `nil` after the last row.
+    public mutating func next() throws(CSVImportError) -> Meal? {
+        guard let row = try reader.next() else { return nil }
+        if let onFirstRow {
+            self.onFirstRow = nil
+            onFirstRow(reader.ignoredColumns)
+        }
+        do throws(MealRowError) {
+            return Meal(day: try day(row.date), slot: try slotName(row.slot), title: try title(row.title), note: Meal.validNote(row.note))
+        } catch {
+            throw CSVImportError(line: row.line, message: error.message)
+        }
+    }
+
+    private mutating func day(_ text: String) throws(MealRowError) -> Day {
+        if let lastDate, lastDate.text == text { return lastDate.day }
+        do {
+            let day = try Day(iso: text)
+            lastDate = (text, day)
+            return day
+        } catch {
+            throw MealRowError(message: "bad date \(error.message)")
+        }
+    }
+
+    private mutating func slotName(_ text: String) throws(MealRowError) -> String {
+        if let name = slotNames[text] { return name }
+        do {
+            let name = try slots.resolve(text).name
+            slotNames[text] = name
+            return name
+        } catch {
+            throw MealRowError(message: error.message)
+        }
+    }
+
+    private func title(_ text: String) throws(MealRowError) -> String {
+        do {
+            return try Meal.validTitle(text)
+        } catch {
+            throw MealRowError(message: error.message)
+        }
+    }
+}
+
+/// What is wrong with one field of a row, before the line is added.
+private struct MealRowError: Error {
+    let message: String
+}

@@ -1,0 +1,26 @@
+import MealPlanCore
+
+/// Checks meals for an import and adds them to a batch. It needs only the slots read when the
+/// import began (no one can change them during its IMMEDIATE transaction), so it can run on a
+/// thread of its own while the importer inserts earlier batches.
+///
+/// The rules of a row and their messages are `CSVMealImport`'s; this check keeps the store's
+/// own promise that what it inserts is valid, whoever calls it.
+struct MealChecker: Sendable {
+    let slots: [MealSlot]
+    private let slotIDs: [String: Int64]
+
+    init(slots: [MealStore.StoredSlot]) {
+        self.slots = slots.map(\.slot)
+        slotIDs = Dictionary(uniqueKeysWithValues: slots.map { ($0.slot.name, $0.id) })
+    }
+
+    /// Adds the meal to `batch` if it is valid: its slot the stored name of a slot of the plan.
+    mutating func append(_ meal: Meal, to batch: inout MealBatch) throws(StoreError) {
+        guard let slotID = slotIDs[meal.slot] else {
+            throw .input("unknown slot '\(meal.slot.messageExcerpt)'; slots are \(slots.map(\.name).joined(separator: ", "))")
+        }
+        let title = try MealStore.validTitle(meal.title)
+        batch.append(day: Int64(meal.day.number), slotID: slotID, title: title, note: Meal.validNote(meal.note))
+    }
+}

@@ -1,0 +1,61 @@
+import GRDB
+import GRDBSQLite
+
+/// One prepared INSERT of one or more meals, run with raw SQLite calls for speed.
+struct MealInsert {
+    private struct Parameters {
+        var day, slotID, title, note: Int32
+        /// 0 when the statement finds the position itself.
+        var position: Int32
+    }
+
+    private let statement: Statement
+    private let parameters: [Parameters]
+    var rows: Int { parameters.count }
+
+    /// `rows` meals whose positions are known.
+    init(_ db: Database, rows: Int) throws {
+        let values = repeatElement("(?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        statement = try db.makeStatement(sql: "INSERT INTO meal(day, slotId, position, title, note) VALUES \(values)")
+        parameters = (0..<Int32(rows)).map { row in
+            Parameters(day: 5 * row + 1, slotID: 5 * row + 2, title: 5 * row + 4, note: 5 * row + 5, position: 5 * row + 3)
+        }
+    }
+
+    /// One meal that the statement puts at the end of its slot, asking the day/slot index.
+    init(atEndOfSlot db: Database) throws {
+        statement = try db.makeStatement(sql: """
+            INSERT INTO meal(day, slotId, position, title, note)
+            VALUES (:day, :slotId, \(MealStore.nextPositionSQL), :title, :note)
+            """)
+        let handle = statement.sqliteStatement
+        parameters = [Parameters(
+            day: sqlite3_bind_parameter_index(handle, ":day"),
+            slotID: sqlite3_bind_parameter_index(handle, ":slotId"),
+            title: sqlite3_bind_parameter_index(handle, ":title"),
+            note: sqlite3_bind_parameter_index(handle, ":note"),
+            position: 0)]
+    }
+
+    /// Binds `rows` meals of `pending` from `start` on and steps the INSERT; the text is bound
+    /// without copying, valid for the step only.
+    func run(_ pending: MealBatch, from start: Int) -> Int32 {
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        return pending.text.withUnsafeBufferPointer { text in
+            let base = UnsafeRawPointer(text.baseAddress!).assumingMemoryBound(to: CChar.self)
+            for (meal, parameters) in zip(pending.entries[start...], parameters) {
+                sqlite3_bind_int64(handle, parameters.day, meal.day)
+                sqlite3_bind_int64(handle, parameters.slotID, meal.slotID)
+                if let position = meal.position { sqlite3_bind_int64(handle, parameters.position, position) }
+                sqlite3_bind_text(handle, parameters.title, base + meal.title.offset, meal.title.bindLength, nil)
+                if let note = meal.note {
+                    sqlite3_bind_text(handle, parameters.note, base + note.offset, note.bindLength, nil)
+                } else {
+                    sqlite3_bind_null(handle, parameters.note)
+                }
+            }
+            return sqlite3_step(handle)
+        }
+    }
+}

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+/// A command of mealplan: `Mealplan.main` runs it with the environment it read once.
+protocol MealplanCommand: ParsableCommand {
+    func run(in environment: Environment) throws
+}

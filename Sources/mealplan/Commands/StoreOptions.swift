@@ -1,0 +1,32 @@
+import ArgumentParser
+import MealPlanCore
+import MealPlanStore
+
+/// What every command that touches the plan needs: where the database is and what day it is.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The database file.", valueName: "path"))
+    var db: String?
+
+    func openStore(_ access: MealStore.Access, pageCacheKiB: Int? = nil, in environment: Environment) throws(StoreError) -> MealStore {
+        let path = try DatabaseLocation.path(option: db, environment: environment.variables)
+        return try MealStore.open(path: path, access: access, pageCacheKiB: pageCacheKiB)
+    }
+
+    /// Today, or the day in `MEALPLAN_TODAY` (YYYY-MM-DD) when set, so tests and scripts can
+    /// pin the date.
+    func today(in environment: Environment) throws(CommandFailure) -> Day {
+        guard let pinned = environment["MEALPLAN_TODAY"], !pinned.isEmpty else { return Day.today() }
+        do {
+            return try Day(iso: pinned)
+        } catch {
+            throw CommandFailure.usage("MEALPLAN_TODAY: \(error.message)")
+        }
+    }
+
+    /// `text` read with the date grammar relative to today. An ISO date does not need today,
+    /// and skipping the time zone lookup keeps `list --from YYYY-MM-DD` quick to start.
+    func day(_ text: String, in environment: Environment) throws -> Day {
+        if let day = try? Day(iso: text) { return day }
+        return try DateInput.parse(text, today: today(in: environment))
+    }
+}

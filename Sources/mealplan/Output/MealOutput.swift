@@ -1,0 +1,20 @@
+import MealPlanCore
+import MealPlanExchange
+
+/// Streams meals through a writer to its file descriptor, for `export` and `list --format`.
+enum MealOutput {
+    /// Calls `produce` with a function that writes one meal, then finishes the document (also
+    /// when no meal came). Returns the number of meals written. A failed write throws the
+    /// writer's `OutputWriteError`, which names the format.
+    @discardableResult
+    static func write(with writer: any MealStreamWriter, _ produce: ((Meal) throws -> Void) throws -> Void) throws -> Int {
+        var writer = writer
+        var count = 0
+        try produce { meal in
+            try writer.write(meal)
+            count += 1
+        }
+        try writer.finish()
+        return count
+    }
+}

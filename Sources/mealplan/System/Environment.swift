@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The environment variables mealplan reads, read once when it starts and handed to the
+/// commands, the planner and what they call: nothing else asks the process environment.
+struct Environment: Sendable {
+    /// Every variable mealplan reads: the database's location (see `DatabaseLocation`), the
+    /// pinned day, the demo's temporary folder, the terminal and the locale.
+    static let names = [
+        "MEALPLAN_DB", "XDG_DATA_HOME", "HOME", "MEALPLAN_TODAY", "TMPDIR", "TERM", "NO_COLOR", "LC_ALL", "LC_CTYPE", "LANG",
+    ]
+
+    let variables: [String: String]
+
+    /// The variables of `names` that are set, looked up one by one (cheaper than copying the
+    /// whole environment on every start).
+    static func read() -> Environment {
+        var found: [String: String] = [:]
+        for name in names {
+            if let value = getenv(name) { found[name] = String(cString: value) }
+        }
+        return Environment(variables: found)
+    }
+
+    subscript(name: String) -> String? { variables[name] }
+
+    /// Whether the locale's character set is UTF-8, by the first of the variables that choose
+    /// it that is set.
+    var localeIsUTF8: Bool {
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { self[$0] }.first { !$0.isEmpty } ?? ""
+        let lowered = locale.lowercased()
+        return lowered.contains("utf-8") || lowered.contains("utf8")
+    }
+}
