@@ -124,12 +124,32 @@ extension MealStore {
             let slot = try resolveSlot(db, meal.slot)
             return try insert(db, day: meal.day, slotID: slot.id, title: meal.title, note: meal.note)
         case .update(let from, let to, let restoresPosition):
+            try expectUnchanged(db, from)
             return try update(db, id: try storedID(of: from), to: to, position: restoresPosition ? to.position : nil)
         case .restore(let meal):
             return try restore(db, meal)
         case .remove(let meal):
+            try expectUnchanged(db, meal)
             try remove(db, id: try storedID(of: meal))
             return nil
+        }
+    }
+
+    /// Refuses a change made from an old copy of `seen`: the stored meal must still have the
+    /// day, slot, title and note this process last saw, or another writer changed (or removed)
+    /// it meanwhile, and saving would silently undo that writer's work.
+    private static func expectUnchanged(_ db: Database, _ seen: Meal) throws {
+        guard let stored = try fetchMeal(db, id: try storedID(of: seen)) else {
+            throw StoreError.input("'\(seen.title.messageExcerpt)' was removed by another program meanwhile")
+        }
+        var changes: [String] = []
+        if stored.day != seen.day { changes.append("its day is now \(stored.day.iso)") }
+        if stored.slot != seen.slot { changes.append("its slot is now \(stored.slot.messageExcerpt)") }
+        if stored.title != seen.title { changes.append("its title is now '\(stored.title.messageExcerpt)'") }
+        if stored.note != seen.note { changes.append(stored.note == nil ? "its note was removed" : "its note changed") }
+        guard changes.isEmpty else {
+            throw StoreError.input(
+                "'\(seen.title.messageExcerpt)' was changed by another program meanwhile (\(changes.joined(separator: ", ")))")
         }
     }
 
@@ -162,9 +182,14 @@ extension MealStore {
         return try existingMeal(db, id: id)
     }
 
+    /// Puts a removed meal back under its id (ids are never reused, so the id is free unless
+    /// the meal itself is back already, which is refused rather than duplicated).
     private static func restore(_ db: Database, _ meal: Meal) throws -> Meal {
         let slot = try resolveSlot(db, meal.slot)
-        let idTaken = try meal.id.map { try fetchMeal(db, id: $0) != nil } ?? true
+        if let id = meal.id, try fetchMeal(db, id: id) != nil {
+            throw StoreError.input("'\(meal.title.messageExcerpt)' is back in the plan already (another program put it back)")
+        }
+        let idTaken = meal.id == nil
         let placeTaken = try Bool.fetchOne(
             db, sql: "SELECT \(placeTakenSQL)",
             arguments: ["day": meal.day.number, "slotId": slot.id, "position": meal.position]) ?? true

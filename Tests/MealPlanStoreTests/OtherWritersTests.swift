@@ -1,0 +1,72 @@
+import MealPlanCore
+import Testing
+import TestSupport
+@testable import MealPlanStore
+
+/// Two connections on one file stand for two processes. A change made from an old copy of a
+/// meal (a planner's form or undo history) is refused when the other writer changed or removed
+/// that meal meanwhile, and the other writer's work stays.
+@Suite struct OtherWritersTests {
+    let folder = TemporaryFolder()
+
+    func twoWriters() throws -> (MealStore, MealStore) {
+        let path = folder.file("meals.sqlite")
+        return (try MealStore.open(path: path, access: .readWrite, concurrentReads: true),
+                try MealStore.open(path: path, access: .readWrite))
+    }
+
+    @Test func anUpdateFromAnOldCopyIsRefusedNamingWhatChanged() throws {
+        let (planner, other) = try twoWriters()
+        let seen = try planner.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")
+        let theirs = try other.updateMeal(id: seen.id!, note: "with bread", slot: "dinner", day: day("2026-03-05"))
+
+        var typed = seen
+        typed.title = "Leek soup"
+        #expect(throws: StoreError(.input,
+            "'Soup' was changed by another program meanwhile (its day is now 2026-03-05, its slot is now dinner, its note changed)")) {
+            try planner.apply([.update(from: seen, to: typed, restoresPosition: false)])
+        }
+        #expect(try other.meal(id: seen.id!) == theirs, "the other writer's change stays")
+
+        // From the meal as it is now, the same change goes through.
+        var retyped = theirs
+        retyped.title = "Leek soup"
+        #expect(try planner.apply([.update(from: theirs, to: retyped, restoresPosition: false)])[0]?.title == "Leek soup")
+    }
+
+    @Test func aRemovalFromAnOldCopyIsRefused() throws {
+        let (planner, other) = try twoWriters()
+        let seen = try planner.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")
+        try other.updateMeal(id: seen.id!, title: "Tomato soup")
+        #expect(throws: StoreError(.input, "'Soup' was changed by another program meanwhile (its title is now 'Tomato soup')")) {
+            try planner.apply([.remove(seen)])
+        }
+        #expect(try other.meal(id: seen.id!)?.title == "Tomato soup")
+    }
+
+    /// The reproduction from the field: undo of an add after another process removed that meal
+    /// and added one of its own. The id is not reused, and the undo touches nothing.
+    @Test func undoOfAnAddNeverReachesAMealAddedLater() throws {
+        let (planner, other) = try twoWriters()
+        let added = try planner.addMeal(day: day("2026-03-02"), slot: "dinner", title: "Soup")
+        try other.removeMeals(ids: [added.id!])
+        let christmas = try other.addMeal(day: day("2026-12-25"), slot: "dinner", title: "Christmas dinner")
+        #expect(christmas.id != added.id)
+        #expect(throws: StoreError(.input, "'Soup' was removed by another program meanwhile")) {
+            try planner.apply([MealChange.add(added).stored(as: added).inverse])
+        }
+        #expect(try other.meals(in: .all) == [christmas])
+    }
+
+    /// Two planners undoing the same delete: the second is refused instead of adding a copy.
+    @Test func aMealPutBackByAnotherWriterIsNotPutBackTwice() throws {
+        let (planner, other) = try twoWriters()
+        let soup = try planner.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")
+        try planner.apply([.remove(soup)])
+        #expect(try other.apply([.restore(soup)]) == [soup])
+        #expect(throws: StoreError(.input, "'Soup' is back in the plan already (another program put it back)")) {
+            try planner.apply([.restore(soup)])
+        }
+        #expect(try other.meals(in: .all) == [soup])
+    }
+}
