@@ -3,8 +3,9 @@ import PackageDescription
 
 /// Release builds give every function its own section, so that the linker can lay out the
 /// functions the planner and `list` run side by side, in the order `Data/linker-order.txt`
-/// names them (made by `scripts/generate-linker-order.sh`). Scattered over 17 MB of code, they
-/// pulled about 2 MiB more pages into the planner's memory. Dependencies get their sections
+/// names them (made by `scripts/generate-linker-order.sh`): scattered over the whole binary,
+/// they pull many more pages into the planner's memory (the README's "Speed and memory" has
+/// the figures). Dependencies get their sections
 /// from `-Xswiftc -Xfrontend -Xswiftc -function-sections` on the build command (see README).
 let functionSections = SwiftSetting.unsafeFlags(
     ["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
@@ -50,11 +51,11 @@ let package = Package(
             // The sample plan `--demo` opens travels inside the binary (a link to Data/).
             resources: [.embedInCode("sample-plan.csv")],
             swiftSettings: [functionSections],
-            // A position-dependent release binary skips ~80,000 start-up relocations (Swift
-            // metadata of GRDB, Foundation, ArgumentParser): about 2 ms of every command.
+            // A position-dependent release binary skips the start-up relocations of all Swift
+            // metadata (GRDB, Foundation, ArgumentParser), a cost paid by every command.
             // The static Swift standard library exports all ~7,700 of its symbols from the
             // executable; nothing looks them up, but every library symbol the dynamic loader
-            // resolves probes them: not exporting them keeps 0.9 MiB of the planner's pages out.
+            // resolves probes them: not exporting them keeps those pages out of the planner's memory.
             linkerSettings: [
                 .unsafeFlags(
                     ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic",

@@ -230,7 +230,7 @@ public struct CSVMealReader {
     }
 
     /// `bytes` copied into an array at least twice as long (the rest zero), by whole-memory
-    /// copies: appending element by element took seconds per 10 MB field in debug builds.
+    /// copies, since appending element by element is slow for a field of megabytes.
     private static func doubled(_ bytes: [UInt8], minimumGrowth: Int) -> [UInt8] {
         var grown = [UInt8](repeating: 0, count: bytes.count + max(bytes.count, minimumGrowth))
         grown.withUnsafeMutableBytes { target in
