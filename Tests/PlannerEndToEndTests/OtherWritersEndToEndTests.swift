@@ -9,16 +9,7 @@ struct OtherWritersEndToEndTests {
     /// Adds "Soup" as dinner today through the planner's prompts.
     func addSoup(_ planner: TmuxPlanner) throws {
         try planner.waitFor("Wed 4 Mar 2026")
-        try planner.press("a")
-        try planner.waitFor("Slot:")
-        try planner.type("din")
-        try planner.press("Enter")
-        try planner.waitFor("Title:")
-        try planner.type("Soup")
-        try planner.press("Enter")
-        try planner.waitFor("Note:")
-        try planner.press("Enter")
-        try planner.waitFor("Added")
+        try planner.addMeal(slot: "din", title: "Soup")
     }
 
     /// The planner adds a meal; another terminal removes it and adds a meal of its own; `u` in

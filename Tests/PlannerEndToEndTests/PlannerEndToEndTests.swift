@@ -65,16 +65,7 @@ struct PlannerEndToEndTests {
     @Test func addsAMealWithKeysDeletesItAndUndoes() throws {
         let planner = try TmuxPlanner()
         try planner.waitFor("Wed 4 Mar 2026")
-        try planner.press("a")
-        try planner.waitFor("Slot:")
-        try planner.type("din")
-        try planner.press("Enter")
-        try planner.waitFor("Title:")
-        try planner.type("Pão de queijo 汤")
-        try planner.press("Enter")
-        try planner.waitFor("Note:")
-        try planner.press("Enter")
-        let added = try planner.waitFor("Added")
+        let added = try planner.addMeal(slot: "din", title: "Pão de queijo 汤")
         #expect(added[3] == "  dinner    Pão de queijo 汤")
 
         let listed = try planner.mealplan("list")

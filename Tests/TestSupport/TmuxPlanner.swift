@@ -118,6 +118,22 @@ public final class TmuxPlanner {
         try waitForScreen("'\(text)' to go", sourceLocation: sourceLocation) { !$0.contains { $0.contains(text) } }
     }
 
+    /// Adds a meal through the planner's prompts on the selected day (`slot` as typed, which may
+    /// be a prefix, an empty note) and waits for "Added"; returns that screen.
+    @discardableResult
+    public func addMeal(slot: String, title: String) throws -> [String] {
+        try press("a")
+        try waitFor("Slot:")
+        try type(slot)
+        try press("Enter")
+        try waitFor("Title:")
+        try type(title)
+        try press("Enter")
+        try waitFor("Note:")
+        try press("Enter")
+        return try waitFor("Added")
+    }
+
     /// Runs the `mealplan` command line on the same database and today.
     @discardableResult
     public func mealplan(_ arguments: String...) throws -> String {
