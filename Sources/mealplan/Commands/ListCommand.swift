@@ -53,7 +53,9 @@ struct ListCommand: MealplanCommand {
         let meals = try store.openStore(.read, in: environment).meals(in: range, slot: slot, search: search)
         switch format {
         case .text:
-            for line in MealListText.lines(range: range, meals: meals, allDays: allDays) { print(line) }
+            let lines = MealListText.lines(range: range, meals: meals, allDays: allDays,
+                                           width: TerminalColumns.standardOutput)
+            for line in lines { print(line) }
         case .json:
             try MealOutput.write(with: JSONMealWriter(fileDescriptor: 1)) { write in try meals.forEach(write) }
         case .csv:

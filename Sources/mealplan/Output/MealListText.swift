@@ -4,14 +4,28 @@ import TerminalKit
 /// The text of `mealplan list`: meals grouped under day headers, ids and slots in aligned
 /// columns measured in terminal columns (a CJK slot name takes two per character), user text
 /// made visible, each note line indented under its title.
+///
+/// Given the `width` of a terminal, titles and notes wrap at spaces to fit it, each continuation
+/// indented under the title, so a long line never breaks mid-word at the terminal's edge. Text
+/// for a pipe or a file is never wrapped.
 enum MealListText {
-    static func lines(range: DayRange, meals: [Meal], allDays: Bool) -> [String] {
+    /// Below this many columns for the text, wrapping would make a ribbon of words: the lines
+    /// are left long instead.
+    static let narrowestWrap = 12
+
+    static func lines(range: DayRange, meals: [Meal], allDays: Bool, width: Int? = nil) -> [String] {
         guard allDays || !meals.isEmpty else {
             return ["nothing planned from \(range.first.iso) to \(range.last.iso)"]
         }
         let idWidth = meals.map { String($0.id ?? 0).count }.max() ?? 1
         let slotWidth = meals.map(\.slot.terminalWidth).max() ?? 0
         let noteIndent = String(repeating: " ", count: 2 + idWidth + 2 + slotWidth + 2)
+        let textWidth = width.map { $0 - noteIndent.count }.flatMap { $0 >= narrowestWrap ? $0 : nil }
+        /// `text` as lines of at most `textWidth` columns (one line each when not wrapping).
+        func fitted(_ text: Substring) -> [String] {
+            guard let textWidth else { return [String(text).terminalVisible] }
+            return String(text).wrapped(toWidth: textWidth)
+        }
         let byDay = Dictionary(grouping: meals, by: \.day)
         let days: [Day] = allDays ? Array(range) : byDay.keys.sorted()
         var lines: [String] = []
@@ -25,9 +39,11 @@ enum MealListText {
             for meal in dayMeals {
                 let id = String(meal.id ?? 0)
                 let paddedID = String(repeating: " ", count: idWidth - id.count) + id
-                lines.append("  \(paddedID)  \(meal.slot.padded(toWidth: slotWidth))  \(meal.title.terminalVisible)")
+                let title = fitted(meal.title[...])
+                lines.append("  \(paddedID)  \(meal.slot.padded(toWidth: slotWidth))  \(title[0])")
+                lines += title.dropFirst().map { noteIndent + $0 }
                 for noteLine in meal.note?.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) ?? [] {
-                    lines.append(noteIndent + String(noteLine).terminalVisible)
+                    lines += fitted(noteLine).map { noteIndent + $0 }
                 }
             }
         }

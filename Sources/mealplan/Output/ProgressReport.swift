@@ -42,15 +42,11 @@ struct ProgressReport {
                             elapsed: seconds, finished: finished, unicode: unicode)
     }
 
+    /// Columns of the terminal on standard error (80 when it does not say).
+    private static func width() -> Int { TerminalColumns.of(STDERR_FILENO) ?? 80 }
+
     private func show(_ text: String?) {
         guard var text else { return }
         text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    }
-
-    /// Columns of the terminal on standard error (80 when it does not say).
-    private static func width() -> Int {
-        var size = winsize()
-        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
     }
 }
