@@ -23,6 +23,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "MealPlanCore", swiftSettings: [functionSections]),
+        .target(name: "Cooklang", swiftSettings: [functionSections]),
         .target(
             name: "MealPlanStore",
             dependencies: [
@@ -68,6 +69,7 @@ let package = Package(
         // Helpers shared by the test targets: day literals, temporary folders, the built
         // binary, the tmux driver, the rule for missing tools, a seeded random generator.
         .target(name: "TestSupport", dependencies: ["MealPlanCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "CooklangTests", dependencies: ["Cooklang", "TestSupport"]),
         .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "TestSupport"]),
         .testTarget(name: "MealPlanStoreTests", dependencies: ["MealPlanStore", "TestSupport"]),
         .testTarget(

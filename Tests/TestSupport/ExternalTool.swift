@@ -18,6 +18,8 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
     public static let python3 = ExternalTool(program: "python3")
     /// Python's `icalendar` package (with `python3` itself).
     public static let icalendar = ExternalTool(pythonPackage: "icalendar")
+    /// The reference Cooklang parser, `cooklang-bindings` on PyPI (with `python3` itself).
+    public static let cooklang = ExternalTool(pythonPackage: "cooklang")
 
     /// Whether the tests run under CI (`CI` set, and not to `false`), where a missing tool fails them.
     static let isUnderCI: Bool = {

@@ -1,0 +1,161 @@
+/// Reads Cooklang text (cooklang.org's language) into a `Recipe`: pure, no files, so the same
+/// text always gives the same recipe or the same error.
+///
+/// What it reads: YAML front matter between `---` lines; `--` line and `[- -]` block comments;
+/// `== Section ==` lines; `>` notes and `>> key: value` metadata; steps as paragraphs (lines
+/// joined by a space, blank lines between steps); `@ingredient`, `@multi word{qty%unit}(note)`,
+/// `@./other/Recipe{…}`, `#cookware{…}`, `~timer{…}`, `?` for optional, `=` for fixed amounts.
+public enum CooklangParser {
+    public static func parse(_ text: String) throws(CooklangError) -> Recipe {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = String(first.dropFirst()) }
+        var recipe = Recipe()
+        var bodyStart = 0
+        if lines.first?.trimmingCharacters() == "---" {
+            guard let end = lines.indices.dropFirst().first(where: { lines[$0].trimmingCharacters() == "---" }) else {
+                throw CooklangError(line: 1, column: 1, "the front matter that starts here is not closed by a '---' line")
+            }
+            recipe.metadata = try FrontMatter.parse(lines[1..<end], firstLine: 2)
+            bodyStart = end + 1
+        }
+        var body = Body(recipe: recipe)
+        var comments = CommentStripper()
+        for index in lines.indices.dropFirst(bodyStart) {
+            try body.read(try comments.strip(lines[index], line: index + 1))
+        }
+        try comments.finish()
+        return body.finish()
+    }
+}
+
+/// A character of a line with its column in the file (from 1), so errors point at the source
+/// even after comments were cut out.
+struct SourceCharacter {
+    let character: Character
+    let column: Int
+}
+
+/// One line of the body, comments removed.
+struct SourceLine {
+    let number: Int
+    var characters: [SourceCharacter]
+
+    var text: String { String(characters.map(\.character)) }
+    var isBlank: Bool { characters.allSatisfy(\.character.isWhitespace) }
+}
+
+/// Removes `[- … -]` block comments (which may span lines) and `--` line comments.
+struct CommentStripper {
+    /// Where an open block comment started.
+    private var openBlock: (line: Int, column: Int)?
+
+    mutating func strip(_ text: String, line: Int) throws(CooklangError) -> SourceLine {
+        let characters = Array(text)
+        var kept: [SourceCharacter] = []
+        var index = 0
+        while index < characters.count {
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            if openBlock != nil {
+                if characters[index] == "-" && next == "]" {
+                    openBlock = nil
+                    index += 2
+                } else {
+                    index += 1
+                }
+                continue
+            }
+            if characters[index] == "[" && next == "-" {
+                openBlock = (line, index + 1)
+                index += 2
+                continue
+            }
+            if characters[index] == "-" && next == "-" { break }
+            kept.append(SourceCharacter(character: characters[index], column: index + 1))
+            index += 1
+        }
+        return SourceLine(number: line, characters: kept)
+    }
+
+    /// Refuses a block comment still open at the end of the file.
+    func finish() throws(CooklangError) {
+        if let openBlock {
+            throw CooklangError(line: openBlock.line, column: openBlock.column, "this '[-' comment is never closed by '-]'")
+        }
+    }
+}
+
+/// The body of a recipe read line by line into sections, steps and notes.
+struct Body {
+    private var recipe: Recipe
+    private var section = RecipeSection(name: nil)
+    /// The paragraph being read: a step's items or a note's text.
+    private var step: [StepItem]?
+    private var note: String?
+
+    init(recipe: Recipe) {
+        self.recipe = recipe
+    }
+
+    mutating func read(_ line: SourceLine) throws(CooklangError) {
+        let trimmed = line.text.trimmingCharacters()
+        if line.isBlank {
+            endParagraph()
+        } else if trimmed.hasPrefix(">>") {
+            endParagraph()
+            let entry = trimmed.dropFirst(2)
+            guard let colon = entry.firstIndex(of: ":") else {
+                throw CooklangError(line: line.number, column: line.characters.first { !$0.character.isWhitespace }!.column,
+                                    "metadata after '>>' must be 'key: value'")
+            }
+            recipe.metadata.append(MetadataEntry(
+                key: entry[..<colon].trimmingCharacters(), value: .text(entry[entry.index(after: colon)...].trimmingCharacters())))
+        } else if trimmed.hasPrefix("=") {
+            endParagraph()
+            if !section.blocks.isEmpty || section.name != nil { recipe.sections.append(section) }
+            let name = trimmed.trimmingCharacters(in: "=")
+            section = RecipeSection(name: name.isEmpty ? nil : name)
+        } else if trimmed.hasPrefix(">") {
+            let text = trimmed.dropFirst().trimmingCharacters()
+            if let open = note {
+                note = open + " " + text
+            } else {
+                endParagraph()
+                note = text
+            }
+        } else if let open = note {
+            note = open + " " + trimmed
+        } else {
+            var items = try StepLine.items(of: line, into: &recipe)
+            if var current = step {
+                items.insert(.text(" "), at: 0)
+                current.append(contentsOf: items)
+                step = StepLine.merged(current)
+            } else {
+                step = StepLine.merged(items)
+            }
+        }
+    }
+
+    private mutating func endParagraph() {
+        if let step, !step.isEmpty { section.blocks.append(.step(step)) }
+        if let note { section.blocks.append(.note(note)) }
+        step = nil
+        note = nil
+    }
+
+    mutating func finish() -> Recipe {
+        endParagraph()
+        if !section.blocks.isEmpty || section.name != nil { recipe.sections.append(section) }
+        return recipe
+    }
+}
+
+extension String {
+    /// The text without `characters` (and white space) at either end.
+    func trimmingCharacters(in characters: Character) -> String {
+        var text = Substring(self)
+        while let first = text.first, first == characters || first.isWhitespace { text = text.dropFirst() }
+        while let last = text.last, last == characters || last.isWhitespace { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,103 @@
+import Cooklang
+import Testing
+
+/// What the conformance suite does not cover: sections, notes, block comments, front matter
+/// lists, references to other recipes, fixed amounts, preparations, and the errors.
+@Suite struct RecipeStructureTests {
+    @Test func sectionsNotesAndStepsInOrder() throws {
+        let recipe = try CooklangParser.parse("""
+            Preheat the #oven{}.
+
+            == Dough ==
+            Mix @flour{500%g} and
+            @water{300%ml}. [- cold
+            or warm -] Knead.
+
+            == Sauce ==
+            > Make it a day ahead:
+            it keeps.
+            Stir @butter{2%tbsp}(soft) into @./sauces/Hollandaise{150%g}.
+            """)
+        #expect(recipe.sections.map(\.name) == [nil, "Dough", "Sauce"])
+        #expect(recipe.sections[0].blocks == [.step([.text("Preheat the "), .cookware(0), .text(".")])])
+        // The two lines of a step are joined by a space; the block comment goes, spaces stay.
+        #expect(recipe.sections[1].blocks == [
+            .step([.text("Mix "), .ingredient(0), .text(" and "), .ingredient(1), .text(".  Knead.")]),
+        ])
+        // A note runs to the blank line that ends its paragraph.
+        #expect(recipe.sections[2].blocks == [
+            .note("Make it a day ahead: it keeps. Stir @butter{2%tbsp}(soft) into @./sauces/Hollandaise{150%g}."),
+        ])
+        #expect(recipe.ingredients.map(\.name) == ["flour", "water"])
+    }
+
+    @Test func referencesFixedAmountsPreparationsAndMixedNumbers() throws {
+        let recipe = try CooklangParser.parse(
+            "Whisk @./sauces/Hollandaise{150%g}, @salt{=1%tsp}, @onion{1}(finely chopped), @flour{1 1/2%cup} and @milk{.5%l}.")
+        #expect(recipe.ingredients == [
+            Ingredient(name: "Hollandaise", quantity: Quantity(value: .number(150), unit: "g"), reference: "./sauces/Hollandaise"),
+            Ingredient(name: "salt", quantity: Quantity(value: .number(1), unit: "tsp", isFixed: true)),
+            Ingredient(name: "onion", quantity: Quantity(value: .number(1)), note: "finely chopped"),
+            Ingredient(name: "flour", quantity: Quantity(value: .number(1.5), unit: "cup")),
+            Ingredient(name: "milk", quantity: Quantity(value: .number(0.5), unit: "l")),
+        ])
+    }
+
+    @Test func frontMatterTitleServingsTagsAndLists() throws {
+        let recipe = try CooklangParser.parse("""
+            ---
+            title: "Lentil soup"
+            servings: 4 people
+            tags: [soup, vegan]
+            source: https://example.com/soup
+            time:
+              prep: 10 min
+              cook: 40 min
+            diet:
+              - vegan
+              - gluten-free
+            description: |
+              Warming.
+              Cheap.
+            ---
+            >> course: starter
+            Simmer @lentils{200%g}.
+            """)
+        #expect(recipe.title == "Lentil soup")
+        #expect(recipe.servings == 4)
+        #expect(recipe.tags == ["soup", "vegan"])
+        #expect(recipe.metadata("source") == .text("https://example.com/soup"))
+        #expect(recipe.metadata("time.cook") == .text("40 min"))
+        #expect(recipe.metadata("diet") == .list(["vegan", "gluten-free"]))
+        #expect(recipe.metadata("description") == .text("Warming.\nCheap."))
+        #expect(recipe.metadata("course") == .text("starter"))
+        #expect(recipe.ingredients.count == 1)
+    }
+
+    @Test(arguments: [
+        ("4", 4.0), ("2|4|6", 2.0), ("1.5", 1.5), ("a few", nil), ("0", nil),
+    ] as [(String, Double?)])
+    func servingsAreTheFirstNumber(text: String, servings: Double?) throws {
+        #expect(try CooklangParser.parse("---\nservings: \(text)\n---\n").servings == servings)
+    }
+
+    /// Each error names the line and column (in characters, from 1) where the trouble starts.
+    @Test(arguments: [
+        ("---\ntitle: Soup\n", CooklangError(line: 1, column: 1, "the front matter that starts here is not closed by a '---' line")),
+        ("---\ntitle: Soup\njust words\n---\n", CooklangError(line: 3, column: 1, "front matter lines are 'key: value'")),
+        ("Add @salt{%g} now", CooklangError(line: 1, column: 11, "the amount is missing before '%'; write it as {quantity%unit}")),
+        ("Step one.\n\nAdd @salt{=} now", CooklangError(line: 3, column: 11, "the amount is missing before '%'; write it as {quantity%unit}")),
+        ("Add @x{1/0%g}", CooklangError(line: 1, column: 8, "'1/0' divides by zero")),
+        ("Mix.\n  Then [- forget\nthis", CooklangError(line: 2, column: 8, "this '[-' comment is never closed by '-]'")),
+        (">> no colon here", CooklangError(line: 1, column: 1, "metadata after '>>' must be 'key: value'")),
+    ])
+    func malformedRecipesAreRefusedWithAPlace(source: String, error: CooklangError) {
+        #expect(throws: error) { try CooklangParser.parse(source) }
+    }
+
+    @Test func aByteOrderMarkAndWindowsLineEndsAreRead() throws {
+        let recipe = try CooklangParser.parse("\u{FEFF}---\r\ntitle: Toast\r\n---\r\nToast @bread{2%slices}.\r\n\r\nEat.\r\n")
+        #expect(recipe.title == "Toast")
+        #expect(recipe.sections.first?.blocks.count == 2)
+    }
+}
