@@ -23,7 +23,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "MealPlanCore", swiftSettings: [functionSections]),
-        .target(name: "Cooklang", swiftSettings: [functionSections]),
+        .target(name: "Cooklang", dependencies: ["MealPlanCore"], swiftSettings: [functionSections]),
+        .target(name: "ShoppingList", dependencies: ["Cooklang", "MealPlanCore"], swiftSettings: [functionSections]),
         .target(
             name: "MealPlanStore",
             dependencies: [
@@ -70,6 +71,7 @@ let package = Package(
         // binary, the tmux driver, the rule for missing tools, a seeded random generator.
         .target(name: "TestSupport", dependencies: ["MealPlanCore"], path: "Tests/TestSupport"),
         .testTarget(name: "CooklangTests", dependencies: ["Cooklang", "TestSupport"]),
+        .testTarget(name: "ShoppingListTests", dependencies: ["ShoppingList", "Cooklang", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "TestSupport"]),
         .testTarget(name: "MealPlanStoreTests", dependencies: ["MealPlanStore", "TestSupport"]),
         .testTarget(

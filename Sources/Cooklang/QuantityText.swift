@@ -60,3 +60,11 @@ enum QuantityText {
         return numerator / denominator
     }
 }
+
+extension Quantity {
+    /// `quantity%unit` as written between braces (`500%g`, `1/2%cup`, `=1%tsp`, `2`), for
+    /// files that borrow the notation, such as a pantry; `nil` for empty text.
+    public static func parse(_ text: String) throws(CooklangError) -> Quantity? {
+        try QuantityText.parse(text, line: 1, column: 1)
+    }
+}

@@ -1,3 +1,5 @@
+import MealPlanCore
+
 /// A recipe as Cooklang text describes it: front matter, then sections of steps and notes, and
 /// every ingredient, piece of cookware and timer the steps mention, in the order they appear.
 ///
@@ -176,10 +178,5 @@ public struct CooklangError: Error, Equatable, Sendable, CustomStringConvertible
 
 extension StringProtocol {
     /// The text without white space at either end.
-    func trimmingCharacters() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }),
-              let last = lastIndex(where: { !$0.isWhitespace })
-        else { return "" }
-        return String(self[first...last])
-    }
+    func trimmingCharacters() -> String { String(self).trimmingWhitespace() }
 }

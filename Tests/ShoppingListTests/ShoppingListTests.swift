@@ -1,0 +1,173 @@
+import Cooklang
+import MealPlanCore
+import Testing
+import TestSupport
+@testable import ShoppingList
+
+/// Recipes from a dictionary of texts, as the folder would give them.
+struct TextBook: RecipeBook {
+    let texts: [String: String]
+
+    func recipe(named name: String) throws(RecipeLookupError) -> Recipe {
+        guard let text = texts[name] else { throw RecipeLookupError("no recipe '\(name)'", isMissing: true) }
+        do {
+            return try CooklangParser.parse(text)
+        } catch {
+            throw RecipeLookupError("\(name).cook:\(error)")
+        }
+    }
+}
+
+@Suite struct ShoppingListTests {
+    let monday = day("2026-03-02")
+
+    func meal(_ id: Int64, _ recipe: String, servings: Double? = nil, on offset: Int = 0) -> PlannedRecipe {
+        PlannedRecipe(mealID: id, day: monday.adding(days: offset), recipe: recipe, servings: servings)
+    }
+
+    /// The list's lines as "name: amounts", amounts as "quantity unit".
+    func lines(_ list: ShoppingList) -> [String] {
+        list.items.map { item in
+            let amounts = item.amounts.map { amount in
+                [amount.quantity.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }, amount.unit]
+                    .compactMap { $0 }.joined(separator: " ")
+            }
+            return item.name + ": " + amounts.joined(separator: ", ")
+        }
+    }
+
+    static let pancakes = """
+        ---
+        servings: 2
+        ---
+        Whisk @flour{125%g}, @milk{300%ml}, @eggs{2} and @salt{=1%pinch}.
+        Fry in @butter{} and serve with @?maple syrup{2%tbsp}.
+        """
+
+    @Test func aRecipeIsScaledByTheMealsServingsFixedAmountsAndOptionalsApart() throws {
+        let book = TextBook(texts: ["pancakes": Self.pancakes])
+        // 6 servings of a recipe for 2: everything × 3, but the fixed pinch of salt; the
+        // optional syrup is not on the list.
+        let list = try ShoppingList.make(for: [meal(1, "pancakes", servings: 6)], recipes: book)
+        #expect(lines(list) == ["butter: ", "eggs: 6", "flour: 375 g", "milk: 900 ml", "salt: 1 pinch"])
+        #expect(list.items.allSatisfy { $0.meals == [ShoppingList.MealUse(id: 1, day: monday)] })
+        #expect(list.notes.isEmpty)
+    }
+
+    @Test func mealsAddUpAndARecipeWithoutServingsIsUsedAsWritten() throws {
+        let book = TextBook(texts: [
+            "pancakes": Self.pancakes,
+            "toast": "Toast @bread{2%slices} with @butter{10%g}.",
+        ])
+        let list = try ShoppingList.make(
+            for: [meal(1, "pancakes", servings: 2), meal(2, "pancakes", servings: 4, on: 1), meal(3, "toast", servings: 3)],
+            recipes: book)
+        // flour 125 + 250 = 375 g; milk 300 + 600 = 900 ml; eggs 2 + 4 = 6; salt fixed, twice:
+        // 1 + 1 = 2 pinches; butter: without amount twice, 10 g once (toast as written).
+        #expect(lines(list) == ["bread: 2 slices", "butter: 10 g", "eggs: 6", "flour: 375 g", "milk: 900 ml", "salt: 2 pinch"])
+        #expect(list.items.first { $0.name == "butter" }?.meals.map(\.id) == [1, 2, 3])
+        #expect(list.notes == ["'toast' does not say its servings; used as written"])
+    }
+
+    @Test func referencedRecipesAreScaledByTheAmountUsed() throws {
+        let book = TextBook(texts: [
+            "eggs benedict": """
+                ---
+                servings: 2
+                ---
+                Poach @eggs{4}, toast @muffins{2} and pour over @./sauces/Hollandaise{150%g}.
+                Serve with @./sides/salad{1%servings} and @../greens{2}.
+                """,
+            "sauces/Hollandaise": "---\nyield: [300%g, 250%ml]\n---\nWhisk @egg yolks{3} with @butter{250%g}.",
+            "sides/salad": "---\nservings: 4\n---\nToss @lettuce{1%head}.",
+            "greens": "Steam @spinach{100%g}.",
+        ])
+        let list = try ShoppingList.make(for: [meal(1, "eggs benedict", servings: 4)], recipes: book)
+        // × 2 for 4 servings. Hollandaise: 150 g of 300 g made = ½, × 2 = 1: 3 yolks, 250 g
+        // butter. Salad: 1 serving of 4 = ¼, × 2 = ½ head. Greens (from the folder's root, as
+        // "../" leaves nothing above it): 2 × 100 g × 2 = 400 g.
+        #expect(lines(list) == ["butter: 250 g", "egg yolks: 3", "eggs: 8", "lettuce: 0.5 head", "muffins: 4", "spinach: 400 g"])
+    }
+
+    @Test func aCycleOfReferencesIsAnErrorNamingTheFiles() {
+        let book = TextBook(texts: [
+            "a": "Use @./b{1}.", "b": "Use @./c{}.", "c": "Use @./b{2} and @salt.",
+        ])
+        #expect(throws: RecipeLookupError("recipes refer to each other in a circle: b.cook → c.cook → b.cook")) {
+            try ShoppingList.make(for: [meal(1, "a")], recipes: book)
+        }
+    }
+
+    @Test func aReferenceByAUnitItsYieldDoesNotGiveIsAnError() {
+        let book = TextBook(texts: ["a": "Use @./sauce{1%cup}.", "sauce": "---\nyield: 500%g\n---\n@tomatoes{4}"])
+        #expect(throws: RecipeLookupError("'sauce' is used by cup, but its 'yield' does not say how much it makes in cup")) {
+            try ShoppingList.make(for: [meal(1, "a")], recipes: book)
+        }
+    }
+
+    @Test func aMissingRecipeIsNamedAndTheRestListed() throws {
+        let book = TextBook(texts: ["toast": "Toast @bread{2%slices}."])
+        let list = try ShoppingList.make(for: [meal(7, "gone"), meal(8, "toast")], recipes: book)
+        #expect(lines(list) == ["bread: 2 slices"])
+        #expect(list.notes == ["recipe missing: 'gone' (meal 7 on 2026-03-02)"])
+    }
+
+    @Test func aislesOrderTheListAndMergeOtherNames() throws {
+        let aisles = try AisleConfig.parse("""
+            [produce]
+            lettuce
+            spring onions|scallions|green onions
+
+            [dairy]
+            milk
+            butter
+            """)
+        let book = TextBook(texts: ["r": "@butter{10%g} @scallions{2} @tofu{200%g} @green onions{1} @milk{1%l} @apples{3}"])
+        let list = try ShoppingList.make(for: [meal(1, "r")], recipes: book, aisles: aisles)
+        // Walking order: produce (spring onions: 2 + 1 under the first name), dairy (milk before
+        // butter as the file has it), then what the file does not name, by name.
+        #expect(lines(list) == ["spring onions: 3", "milk: 1 l", "butter: 10 g", "apples: 3", "tofu: 200 g"])
+        #expect(list.items.map(\.aisle) == ["produce", "dairy", "dairy", nil, nil])
+    }
+
+    @Test func thePantryTakesAwayWhatItHolds() throws {
+        let pantry = try PantryConfig.parse("""
+            # what we have
+            [pantry]
+            flour = "500%g"
+            salt = { bought = "05.05.2024" }
+            "olive oil" = { quantity = "1%l", low = "200%ml" }
+
+            [fridge]
+            milk = { expire = "10.05.2024", quantity = "2%cup" }
+            eggs = "12"
+            """)
+        let book = TextBook(texts: ["r": "@flour{1.5%kg} @salt{1%tsp} @olive oil{2%tbsp} @milk{300%ml} @eggs{6} @sugar{100%g}"])
+        let list = try ShoppingList.make(for: [meal(1, "r")], recipes: book, pantry: pantry)
+        // flour 1.5 kg − 500 g = 1 kg; salt in stock (no amount said); eggs 6 − 12: none to buy;
+        // olive oil: tbsp and l are different kinds, so it stays; milk: cups cannot be taken
+        // from millilitres, it stays.
+        #expect(lines(list) == ["flour: 1 kg", "milk: 300 ml", "olive oil: 2 tbsp", "sugar: 100 g"])
+    }
+
+    @Test(arguments: [
+        ("milk\n", ConfigError(line: 1, "'milk' comes before any [aisle] line")),
+        ("[dairy\nmilk\n", ConfigError(line: 1, "an aisle is written [name]")),
+        ("[dairy]\n|cream\n", ConfigError(line: 2, "an ingredient line is a name, with other names after '|'")),
+        ("[dairy]\nmilk\n[more]\nMilk\n", ConfigError(line: 4, "'Milk' is already in aisle [dairy]")),
+    ])
+    func aBadAisleFileNamesTheLine(text: String, error: ConfigError) {
+        #expect(throws: error) { try AisleConfig.parse(text) }
+    }
+
+    @Test(arguments: [
+        ("[pantry]\nflour 500g\n", ConfigError(line: 2, "an item is written name = \"quantity\"")),
+        ("[pantry]\nflour = 500\n", ConfigError(line: 2, "key 'flour': the value must be a quoted text, like \"500%g\"")),
+        ("[pantry]\nrice = { quantity = \"5%kg\"\n", ConfigError(line: 2, "key 'rice': the table is not closed by '}'")),
+        ("[fridge]\nmilk = { quantity = 1 }\n", ConfigError(line: 2, "key 'milk.quantity': the value must be a quoted text, like \"500%g\"")),
+        ("[pantry]\nsalt = \"%g\"\n", ConfigError(line: 2, "key 'salt': '%g' is not a quantity like \"500%g\"")),
+    ])
+    func aBadPantryFileNamesTheLineAndKey(text: String, error: ConfigError) {
+        #expect(throws: error) { try PantryConfig.parse(text) }
+    }
+}
