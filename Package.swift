@@ -26,6 +26,9 @@ let package = Package(
         .target(name: "Cooklang", dependencies: ["MealPlanCore"], swiftSettings: [functionSections]),
         .target(name: "ShoppingList", dependencies: ["Cooklang", "MealPlanCore"], swiftSettings: [functionSections]),
         .target(
+            name: "RecipeLibrary", dependencies: ["Cooklang", "ShoppingList", "MealPlanCore"],
+            swiftSettings: [functionSections]),
+        .target(
             name: "MealPlanStore",
             dependencies: [
                 "MealPlanCore",
@@ -71,6 +74,7 @@ let package = Package(
         // binary, the tmux driver, the rule for missing tools, a seeded random generator.
         .target(name: "TestSupport", dependencies: ["MealPlanCore"], path: "Tests/TestSupport"),
         .testTarget(name: "CooklangTests", dependencies: ["Cooklang", "TestSupport"]),
+        .testTarget(name: "RecipeLibraryTests", dependencies: ["RecipeLibrary", "ShoppingList", "Cooklang", "TestSupport"]),
         .testTarget(name: "ShoppingListTests", dependencies: ["ShoppingList", "Cooklang", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "TestSupport"]),
         .testTarget(name: "MealPlanStoreTests", dependencies: ["MealPlanStore", "TestSupport"]),
