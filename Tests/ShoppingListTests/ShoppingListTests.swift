@@ -161,9 +161,10 @@ struct TextBook: RecipeBook {
     }
 
     @Test(arguments: [
-        ("[pantry]\nflour 500g\n", ConfigError(line: 2, "an item is written name = \"quantity\"")),
+        ("[pantry]\nflour 500g\n", ConfigError(line: 2, "'flour' needs '= value'")),
         ("[pantry]\nflour = 500\n", ConfigError(line: 2, "key 'flour': the value must be a quoted text, like \"500%g\"")),
-        ("[pantry]\nrice = { quantity = \"5%kg\"\n", ConfigError(line: 2, "key 'rice': the table is not closed by '}'")),
+        ("[pantry]\nrice = { quantity = \"5%kg\"\n", ConfigError(line: 2, "key 'rice': the table is not closed by '}' on this line")),
+        ("[pantry]\nrice = \"5%kg\"\nrice = \"1%kg\"\n", ConfigError(line: 3, "key 'rice' is given twice")),
         ("[fridge]\nmilk = { quantity = 1 }\n", ConfigError(line: 2, "key 'milk.quantity': the value must be a quoted text, like \"500%g\"")),
         ("[pantry]\nsalt = \"%g\"\n", ConfigError(line: 2, "key 'salt': '%g' is not a quantity like \"500%g\"")),
     ])
