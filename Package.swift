@@ -52,6 +52,7 @@ let package = Package(
                 "MealPlanCore", "MealPlanStore", "TerminalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "MealPlanExchange", "PlannerUI", "PlannerRuntime", "NCursesTerminal", "Timeline",
+                "Cooklang", "ShoppingList", "RecipeLibrary",
             ],
             // The sample plan `--demo` opens travels inside the binary (a link to Data/).
             resources: [.embedInCode("sample-plan.csv")],

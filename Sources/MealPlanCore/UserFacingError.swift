@@ -20,6 +20,8 @@ public enum ExitStatus: Int32, Sendable {
     case noInput = 66
     /// The database or a file cannot be read or written.
     case ioError = 74
+    /// A settings file (config.toml, aisle.conf, pantry.conf) has a mistake.
+    case config = 78
 }
 
 extension DateInputError: UserFacingError {

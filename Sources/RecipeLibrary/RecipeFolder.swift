@@ -75,7 +75,7 @@ public struct RecipeFolder: RecipeBook, Sendable {
         let path = path(of: name)
         let text: String
         do {
-            text = try Self.contents(of: path)
+            text = try TextFile.contents(of: path)
         } catch {
             throw RecipeLookupError(error.userMessage, isMissing: error.isMissing)
         }
@@ -84,29 +84,6 @@ public struct RecipeFolder: RecipeBook, Sendable {
         } catch {
             throw RecipeLookupError("\(path):\(error)")
         }
-    }
-
-    /// The whole file at `path` as text (invalid UTF-8 repaired).
-    static func contents(of path: String) throws(RecipeFolderError) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            let error = errno
-            throw RecipeFolderError("cannot read recipe '\(path)': \(systemErrorText(error))",
-                                    status: error == ENOENT ? .noInput : .ioError, isMissing: error == ENOENT)
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else {
-                throw RecipeFolderError("cannot read recipe '\(path)': \(systemErrorText(errno))", status: .ioError)
-            }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -24,7 +24,7 @@ struct Mealplan: MealplanCommand {
             (for tests and scripts).
 
             Exit status: 0 ok, 64 bad usage or input, 65 bad data in an imported file, 66 input \
-            file missing, 74 database or I/O error.
+            file missing, 74 database or I/O error, 78 a mistake in the config file.
 
             Examples:
               mealplan add fri dinner "Lasagna" --note "double batch"
@@ -34,7 +34,8 @@ struct Mealplan: MealplanCommand {
             """,
         subcommands: [
             AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, CopyCommand.self, CopyDaysCommand.self,
-            RemoveCommand.self, SlotsCommand.self, ImportCommand.self, ExportCommand.self,
+            RemoveCommand.self, SlotsCommand.self, ImportCommand.self, ExportCommand.self, RecipesCommand.self,
+            RecipeCommand.self,
         ])
 
     @OptionGroup var store: StoreOptions

@@ -101,3 +101,24 @@ import Testing
         #expect(recipe.sections.first?.blocks.count == 2)
     }
 }
+
+@Suite struct RecipeScalingTests {
+    @Test func scalingLeavesFixedWordedCookwareAndTimersAlone() throws {
+        let recipe = try CooklangParser.parse(
+            "Mix @flour{250%g}, @salt{=1%tsp}, @pepper{a pinch} and @eggs{3} in #bowl{2}; rest ~{10%minutes}.")
+        let doubled = recipe.scaled(by: 2)
+        #expect(doubled.ingredients.map { $0.quantity?.description } == ["500 g", "1 tsp", "a pinch", "6"])
+        #expect(doubled.cookware == recipe.cookware)
+        #expect(doubled.timers == recipe.timers)
+        guard case .step(let items)? = doubled.sections.first?.blocks.first else {
+            Issue.record("no step")
+            return
+        }
+        #expect(doubled.text(of: items) == "Mix flour, salt, pepper and eggs in bowl; rest 10 minutes.")
+    }
+
+    @Test(arguments: [(1.5, "1.5"), (0.333333, "0.33"), (250, "250"), (2.005, "2.01"), (0.1, "0.1"), (1.05, "1.05"), (-0.5, "-0.5")])
+    func numbersShowTwoDecimalsAtMost(number: Double, text: String) {
+        #expect(QuantityValue.format(number) == text)
+    }
+}

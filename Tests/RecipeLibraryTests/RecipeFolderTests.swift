@@ -74,7 +74,7 @@ import TestSupport
             Issue.record("a missing recipe was read")
         } catch {
             #expect(error.isMissing)
-            #expect(error.message == "cannot read recipe '\(folder.path)/Gone.cook': No such file or directory")
+            #expect(error.message == "cannot read '\(folder.path)/Gone.cook': No such file or directory")
         }
     }
 

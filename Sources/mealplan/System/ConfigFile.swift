@@ -1,0 +1,69 @@
+import MealPlanCore
+import RecipeLibrary
+
+/// The settings in `$XDG_CONFIG_HOME/mealplan/config.toml` (else `~/.config/mealplan/…`):
+/// where the recipes are, and the aisle and pantry files. A missing file is no settings; a
+/// path may start with `~/`, and a relative one counts from the file's folder.
+struct ConfigFile {
+    /// The keys the file may have.
+    static let keys = ["recipes", "aisles", "pantry"]
+
+    var path: String?
+    var recipes: String?
+    var aisles: String?
+    var pantry: String?
+
+    /// The file's path, whether or not it exists; `nil` without HOME or XDG_CONFIG_HOME.
+    static func location(in environment: Environment) -> String? {
+        if let folder = environment["XDG_CONFIG_HOME"], folder.hasPrefix("/") { return folder + "/mealplan/config.toml" }
+        return environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 + "/.config/mealplan/config.toml" : nil }
+    }
+
+    static func load(in environment: Environment) throws(ConfigFileError) -> ConfigFile {
+        guard let path = location(in: environment) else { return ConfigFile() }
+        let text: String
+        do {
+            text = try TextFile.contents(of: path)
+        } catch where error.isMissing {
+            return ConfigFile()
+        } catch {
+            throw ConfigFileError(message: error.userMessage)
+        }
+        return try parse(text, path: path, home: environment["HOME"])
+    }
+
+    static func parse(_ text: String, path: String, home: String?) throws(ConfigFileError) -> ConfigFile {
+        let document: TOMLSubset
+        do {
+            document = try TOMLSubset(text)
+        } catch {
+            throw ConfigFileError(message: "config file '\(path)': \(error)")
+        }
+        var config = ConfigFile(path: path)
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        for entry in document.entries {
+            let name = entry.table.isEmpty ? entry.key : entry.table + "." + entry.key
+            guard entry.table.isEmpty, keys.contains(entry.key) else {
+                throw ConfigFileError(
+                    message: "config file '\(path)': line \(entry.line): unknown key '\(name)'; the keys are \(keys.joined(separator: ", "))")
+            }
+            guard let value = entry.value.string, !value.isEmpty else {
+                throw ConfigFileError(message: "config file '\(path)': line \(entry.line): key '\(name)' must be a path in quotes")
+            }
+            let resolved = value.hasPrefix("~/") ? (home ?? "") + value.dropFirst() : value.hasPrefix("/") ? value : folder + "/" + value
+            switch entry.key {
+            case "recipes": config.recipes = resolved
+            case "aisles": config.aisles = resolved
+            default: config.pantry = resolved
+            }
+        }
+        return config
+    }
+}
+
+/// A mistake in the config file, naming the file, the line and the key.
+struct ConfigFileError: UserFacingError {
+    let message: String
+    var userMessage: String { message }
+    var exitStatus: ExitStatus { .config }
+}
