@@ -78,6 +78,27 @@ struct ReferenceParserTests {
         #expect(refused > 0 && refused < texts.count / 4, "some recipes are malformed on purpose (\(refused)), most are not")
     }
 
+    /// The sample recipes that ship in `Data/recipes`.
+    static let samplesFolder = String(#filePath.dropLast("Tests/CooklangTests/ReferenceParserTests.swift".count)) + "Data/recipes"
+
+    @Test func sampleRecipesGiveTheSameIngredients() throws {
+        let folder = TemporaryFolder()
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: Self.samplesFolder)
+            .filter { $0.hasSuffix(".cook") }.sorted().map { Self.samplesFolder + "/" + $0 }
+        #expect(paths.count >= 25)
+        let answers = try runReference(paths, in: folder)
+        try #require(answers.count == paths.count)
+        for (path, answer) in zip(paths, answers) {
+            #expect(answer["error"] == nil, "\(path)")
+            let expected = (answer["ingredients"] as? [[Any?]] ?? []).map { item in
+                Self.describe(item[0] as? String ?? "", item[1] is NSNull ? nil : item[1], item[2] as? String)
+            }
+            let recipe = try CooklangParser.parse(String(contentsOfFile: path, encoding: .utf8))
+            #expect(Self.ours(recipe) == expected, "\(path)")
+            #expect(recipe.title != nil && recipe.servings != nil, "\(path) says its title and servings")
+        }
+    }
+
     /// Runs the reference parser on `paths`, one answer each.
     func runReference(_ paths: [String], in folder: TemporaryFolder) throws -> [[String: Any]] {
         let script = folder.file("reference.py")

@@ -1,4 +1,5 @@
 import Cooklang
+import Foundation
 import MealPlanCore
 import Testing
 import TestSupport
@@ -170,5 +171,32 @@ struct TextBook: RecipeBook {
     ])
     func aBadPantryFileNamesTheLineAndKey(text: String, error: ConfigError) {
         #expect(throws: error) { try PantryConfig.parse(text) }
+    }
+}
+
+/// The sample recipes, aisles and pantry that ship in `Data/recipes` work together.
+@Suite struct SampleDataTests {
+    static let folder = String(#filePath.dropLast("Tests/ShoppingListTests/ShoppingListTests.swift".count)) + "Data/recipes"
+
+    @Test func aWeekOfEverySampleRecipeMakesAListInAisleOrder() throws {
+        let names = try FileManager.default.subpathsOfDirectory(atPath: Self.folder)
+            .filter { $0.hasSuffix(".cook") }.map { String($0.dropLast(5)) }.sorted()
+        let texts = try Dictionary(uniqueKeysWithValues: names.map {
+            ($0, try String(contentsOfFile: Self.folder + "/" + $0 + ".cook", encoding: .utf8))
+        })
+        let aisles = try AisleConfig.parse(String(contentsOfFile: Self.folder + "/aisle.conf", encoding: .utf8))
+        let pantry = try PantryConfig.parse(String(contentsOfFile: Self.folder + "/pantry.conf", encoding: .utf8))
+        let start = day("2026-03-02")
+        let meals = names.enumerated().map { index, name in
+            PlannedRecipe(mealID: Int64(index + 1), day: start.adding(days: index / 4), recipe: name, servings: 4)
+        }
+        let list = try ShoppingList.make(for: meals, recipes: TextBook(texts: texts), aisles: aisles, pantry: pantry)
+        #expect(list.notes.isEmpty)
+        #expect(list.items.count > 50)
+        // The aisles in walking order, then the few ingredients the file leaves out.
+        let aisleIndices = list.items.compactMap { item in item.aisle.flatMap { name in aisles.aisles.firstIndex { $0.name == name } } }
+        #expect(aisleIndices == aisleIndices.sorted())
+        #expect(list.items.last?.aisle == nil)
+        #expect(list.items.contains { $0.name == "salt" } == false, "salt is in the pantry without an amount")
     }
 }
