@@ -29,9 +29,9 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
 }
 
 /// The planner's screen on a real terminal, through ncursesw. It owns the terminal from
-/// `init` until `close()` (or deinit), which always restores it; ncurses itself restores it
-/// on SIGINT and SIGTERM. Use it from the main thread only: ncurses learns about resizes
-/// from SIGWINCH there, and is not thread-safe.
+/// `init` until `close()` (or deinit), which always restores it; a crash signal (SIGSEGV,
+/// SIGABRT, …) restores the terminal's modes before the process dies. Use it from the main
+/// thread only: ncurses learns about resizes from SIGWINCH there, and is not thread-safe.
 public final class NCursesTerminal: TerminalBackend {
     public let hasColors: Bool
     /// Whether colour pairs can use the terminal's own default colours.
@@ -61,6 +61,7 @@ public final class NCursesTerminal: TerminalBackend {
             guard cn_locale_is_utf8() else { throw .noUTF8Locale }
         }
         let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
+        guard cn_save_terminal_modes() else { throw .notATerminal }
         guard let term, let screen = cn_newterm() else { throw .unknownTerminal(term: term) }
         guard cn_can_address_cursor() else {
             endwin()
@@ -68,6 +69,7 @@ public final class NCursesTerminal: TerminalBackend {
             throw .cannotAddressCursor(term: term)
         }
         self.screen = screen
+        cn_install_crash_handlers()
         let window = cn_stdscr()
         raw()
         noecho()
@@ -98,6 +100,7 @@ public final class NCursesTerminal: TerminalBackend {
         curs_set(1)
         endwin()
         delscreen(screen)
+        cn_remove_crash_handlers()
         self.screen = nil
     }
 

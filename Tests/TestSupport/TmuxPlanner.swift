@@ -24,8 +24,9 @@ public final class TmuxPlanner {
     public let today: String
 
     /// Starts `mealplan ARGUMENTS` at `width`×`height` with today pinned. The pane's shell
-    /// prints a marker line first and the exit status after, so tests can see the screen the
-    /// planner gives back.
+    /// prints a marker line first, and after the planner its exit status and whether the
+    /// terminal reads lines and echoes again ("terminal modes: icanon echo", or "-icanon -echo"
+    /// when left raw), so tests can see what the planner gives back.
     public init(width: Int = 80, height: Int = 24, today: String = "2026-03-04", arguments: [String] = [],
                 environment: [String: String] = [:], before: (TmuxPlanner) throws -> Void = { _ in }) throws {
         socket = "mealplan-e2e-\(UUID().uuidString)"
@@ -36,7 +37,9 @@ public final class TmuxPlanner {
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let planner = (["env", "-u", "NO_COLOR"] + assignments + [Self.binary, "--db", database] + arguments)
             .map(shellQuoted).joined(separator: " ")
-        let script = "printf 'shell before the planner\\n'; \(planner); echo \"planner exited with $?\"; sleep 600"
+        let modes = "stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e -echo -e icanon -e -icanon | tr '\\n' ' '"
+        let script = "printf 'shell before the planner\\n'; \(planner); echo \"planner exited with $?\"; "
+            + "echo \"terminal modes: $(\(modes))\"; sleep 600"
         // system(), not popen(): the server that new-session starts would hold a pipe open.
         let start = ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", script]
         let status = system(start.map(shellQuoted).joined(separator: " ") + " </dev/null >/dev/null 2>&1")
@@ -116,6 +119,21 @@ public final class TmuxPlanner {
     @discardableResult
     public func waitForAbsence(of text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
         try waitForScreen("'\(text)' to go", sourceLocation: sourceLocation) { !$0.contains { $0.contains(text) } }
+    }
+
+    /// The process id of the running planner: the `mealplan` process under the pane's shell.
+    public func plannerProcess() throws -> pid_t {
+        let shell = try tmux("display-message", "-p", "-t", "0", "#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines)
+        var parents = [shell]
+        while let parent = parents.popLast() {
+            let children = (try? run(["pgrep", "-P", parent]))?.split(separator: "\n").map(String.init) ?? []
+            for child in children {
+                let name = (try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)) ?? ""
+                if name.trimmingCharacters(in: .newlines) == "mealplan", let pid = pid_t(child) { return pid }
+                parents.append(child)
+            }
+        }
+        throw CommandError(command: ["pgrep", "-P", shell], status: 1, standardError: "no mealplan process in the pane")
     }
 
     /// Runs the `mealplan` command line on the same database and today.
