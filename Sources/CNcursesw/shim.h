@@ -6,6 +6,7 @@
 
 #define NCURSES_WIDECHAR 1
 #include <langinfo.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -64,6 +65,14 @@ static inline enum cn_mouse_action cn_read_mouse(int *x, int *y) {
     if (event.bstate & BUTTON5_PRESSED) return CN_MOUSE_WHEEL_DOWN;
     if (event.bstate & BUTTON1_PRESSED) return CN_MOUSE_CLICK;
     return CN_MOUSE_NONE;
+}
+
+/// Whether standard input is gone for good: the terminal hung up or the descriptor is closed.
+/// A read then returns at once, so the planner would otherwise spin on it.
+static inline bool cn_input_is_gone(void) {
+    struct pollfd input = { .fd = STDIN_FILENO, .events = POLLIN, .revents = 0 };
+    if (poll(&input, 1, 0) < 0) return false;
+    return (input.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
 }
 
 // What a crashing planner gives back to the user: the terminal's modes as they were before

@@ -43,6 +43,7 @@ public final class NCursesTerminal: TerminalBackend {
     private var cursorVisible: Bool?
     private var inputTimeout: Int32?
     private var lastSize = Size(width: 0, height: 0)
+    public private(set) var inputEnded = false
 
     private struct ColorPair: Hashable {
         let foreground: Color
@@ -157,6 +158,9 @@ public final class NCursesTerminal: TerminalBackend {
         case KEY_CODE_YES:
             return event(forKeyCode: Int32(character))
         default:
+            // A read that fails at once because the terminal hung up (a closed window whose
+            // SIGHUP never came, as under setsid) would fail again on every turn.
+            if cn_input_is_gone() { inputEnded = true }
             return nil
         }
     }

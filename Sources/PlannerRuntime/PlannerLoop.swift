@@ -6,7 +6,8 @@ import TerminalKit
 /// The interactive planner's run loop: the one place where the terminal, the store and
 /// PlannerUI meet. Each turn draws the state if it changed, waits for an event (at most until
 /// the next animation frame or change check), feeds it to `Planner.update` and carries out the
-/// effects, feeding their answers back, until the planner quits or `shouldStop` says so.
+/// effects, feeding their answers back, until the planner quits, `shouldStop` says so or the
+/// terminal's input is gone.
 ///
 /// It runs on the thread that owns the terminal (the main thread for ncurses).
 public struct PlannerLoop {
@@ -35,13 +36,28 @@ public struct PlannerLoop {
         nextChangeCheck = clock.now
     }
 
-    /// Runs until `q` (or `shouldStop`); the terminal stays open for the caller to close.
-    public mutating func run() {
+    /// Why `run` returned.
+    public enum Ending: Equatable, Sendable {
+        /// The user quit (`q`).
+        case quit
+        /// `shouldStop` said so.
+        case stopped
+        /// The terminal hung up: no key can come any more.
+        case inputEnded
+    }
+
+    /// Runs until `q`, `shouldStop` or the end of input; the terminal stays open for the
+    /// caller to close.
+    @discardableResult
+    public mutating func run() -> Ending {
         // Start counting changes from now: the first call only records the database's version.
         _ = try? store.hasChanges()
         nextChangeCheck = clock.now.advanced(by: Self.changeCheckInterval)
         perform(Planner.start(&state))
-        while !state.shouldQuit && !shouldStop() {
+        while true {
+            if state.shouldQuit { return .quit }
+            if shouldStop() { return .stopped }
+            if terminal.inputEnded { return .inputEnded }
             if needsDraw {
                 let frame = Planner.render(state, colors: terminal.hasColors)
                 terminal.draw(frame.buffer, cursor: frame.cursor)

@@ -12,6 +12,8 @@ public protocol TerminalBackend: AnyObject {
     func draw(_ buffer: Buffer, cursor: Position?)
     /// The next event, or nil when none arrives within `timeout`.
     func readEvent(timeout: Duration) -> Event?
+    /// Whether input is gone for good (the terminal hung up): no event will ever come again.
+    var inputEnded: Bool { get }
 }
 
 /// A backend for tests: records every frame drawn and hands out scripted events, a
@@ -23,6 +25,8 @@ public final class TestBackend: TerminalBackend {
     public private(set) var frames: [Buffer] = []
     /// The cursor of the last frame drawn; nil when hidden.
     public private(set) var cursor: Position?
+    /// Set by a test to play a terminal that hung up.
+    public var inputEnded = false
     private var pendingEvents: [Event]
 
     public init(width: Int, height: Int, hasColors: Bool = true, events: [Event] = []) {

@@ -7,7 +7,7 @@ import PlannerRuntime
 /// `mealplan` without a subcommand: the interactive planner on the user's database, or with
 /// `--demo` on a throwaway copy of the sample plan.
 ///
-/// Whatever ends the session — `q`, an error, a terminating signal —
+/// Whatever ends the session — `q`, an error, a terminating signal, the terminal hanging up —
 /// the terminal is restored and the demo database removed before the process exits.
 enum PlannerSession {
     /// SQLite's page cache for the planner's connection. The planner reads a few weeks of days
@@ -34,11 +34,14 @@ enum PlannerSession {
         var loop = PlannerLoop(terminal: terminal, store: store, today: today, slots: try store.slots()) {
             signals.received != nil
         }
-        loop.run()
+        let ending = loop.run()
         if let signal = signals.received {
             terminal.close()
             demoDatabase?.remove()
             exit(128 + signal)
+        }
+        if ending == .inputEnded {
+            throw CommandFailure("the terminal went away", status: CommandFailure.Status.ioError)
         }
     }
 

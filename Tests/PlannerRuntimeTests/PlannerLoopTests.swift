@@ -143,6 +143,14 @@ import TestSupport
         #expect(state.undoStack.count == 1 && state.undoStack[0].changes.count == 2)
     }
 
+    @Test func theLoopEndsWhenTheTerminalsInputIsGone() throws {
+        let store = try openStore()
+        let backend = TestBackend(width: 40, height: 8, hasColors: false, events: [.key(.character("j"))])
+        backend.inputEnded = true
+        var loop = PlannerLoop(terminal: backend, store: store, today: today, slots: MealSlot.defaults) { false }
+        #expect(loop.run() == .inputEnded)
+    }
+
     @Test func aFailedSaveIsShownInThePromptWithTheTypedTextKept() throws {
         let store = try openStore()
         // The planner knows a slot the database does not (as if another process removed it).

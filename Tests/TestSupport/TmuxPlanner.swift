@@ -23,19 +23,21 @@ public final class TmuxPlanner {
     public var database: String { folder + "/meals.sqlite" }
     public let today: String
 
-    /// Starts `mealplan ARGUMENTS` at `width`×`height` with today pinned. The pane's shell
-    /// prints a marker line first, and after the planner its exit status and whether the
-    /// terminal reads lines and echoes again ("terminal modes: icanon echo", or "-icanon -echo"
-    /// when left raw), so tests can see what the planner gives back.
+    /// Starts `mealplan ARGUMENTS` at `width`×`height` with today pinned, through `launcher`
+    /// (words put before the command, e.g. `setsid`). The pane's shell prints a marker line
+    /// first, and after the planner its exit status and whether the terminal reads lines and
+    /// echoes again ("terminal modes: icanon echo", or "-icanon -echo" when left raw), so tests
+    /// can see what the planner gives back.
     public init(width: Int = 80, height: Int = 24, today: String = "2026-03-04", arguments: [String] = [],
-                environment: [String: String] = [:], before: (TmuxPlanner) throws -> Void = { _ in }) throws {
+                environment: [String: String] = [:], launcher: [String] = [],
+                before: (TmuxPlanner) throws -> Void = { _ in }) throws {
         socket = "mealplan-e2e-\(UUID().uuidString)"
         self.today = today
         try before(self)
         var variables = ["LANG": "C.UTF-8", "TERM": "tmux-256color", "MEALPLAN_TODAY": today, "HOME": folder]
         variables.merge(environment) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let planner = (["env", "-u", "NO_COLOR"] + assignments + [Self.binary, "--db", database] + arguments)
+        let planner = (launcher + ["env", "-u", "NO_COLOR"] + assignments + [Self.binary, "--db", database] + arguments)
             .map(shellQuoted).joined(separator: " ")
         let modes = "stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e -echo -e icanon -e -icanon | tr '\\n' ' '"
         let script = "printf 'shell before the planner\\n'; \(planner); echo \"planner exited with $?\"; "
