@@ -76,6 +76,20 @@ public final class TmuxPlanner {
         try tmux("send-keys", "-t", "0", "-l", text)
     }
 
+    /// Adds a meal on the selected day with `a`, typing the slot and the title and leaving the
+    /// note empty; returns once the note step is answered (the outcome is the test's to wait for).
+    public func addWithKeys(slot: String, title: String) throws {
+        try press("a")
+        try waitFor("Slot:")
+        try type(slot)
+        try press("Enter")
+        try waitFor("Title:")
+        try type(title)
+        try press("Enter")
+        try waitFor("Note:")
+        try press("Enter")
+    }
+
     public func resize(width: Int, height: Int) throws {
         try tmux("resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)")
     }
