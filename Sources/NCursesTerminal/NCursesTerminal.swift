@@ -105,6 +105,25 @@ public final class NCursesTerminal: TerminalBackend {
         self.screen = nil
     }
 
+    public func pause() {
+        guard screen != nil else { return }
+        endwin()
+    }
+
+    public func resume() {
+        guard screen != nil else { return }
+        shownFrame = nil
+        clearok(cn_stdscr(), true)
+    }
+
+    /// Sends SIGTSTP to the planner's process group, as the terminal does for Ctrl-Z outside
+    /// raw mode, with the terminal given back while it is stopped.
+    public func suspend() {
+        pause()
+        kill(0, SIGTSTP)
+        resume()
+    }
+
     public var size: Size {
         if screen != nil { lastSize = currentSize() }
         return lastSize

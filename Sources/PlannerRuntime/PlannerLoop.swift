@@ -19,6 +19,7 @@ public struct PlannerLoop {
     private let terminal: any TerminalBackend
     private let store: MealStore
     private let shouldStop: () -> Bool
+    private let editor: ExternalEditor
     public private(set) var state: PlannerState
     private let clock = ContinuousClock()
     /// When the next animation frame is due, if one was asked for.
@@ -27,10 +28,12 @@ public struct PlannerLoop {
     private var changeWatch = ChangeWatch()
     private var needsDraw = true
 
+    /// `editor` edits notes (`E`).
     public init(terminal: any TerminalBackend, store: MealStore, today: Day, slots: [MealSlot],
-         shouldStop: @escaping () -> Bool) {
+                editor: ExternalEditor = ExternalEditor(command: "vi"), shouldStop: @escaping () -> Bool) {
         self.terminal = terminal
         self.store = store
+        self.editor = editor
         self.shouldStop = shouldStop
         state = PlannerState(today: today, slots: slots, size: terminal.size)
         nextChangeCheck = clock.now
@@ -83,6 +86,16 @@ public struct PlannerLoop {
         }
     }
 
+    /// Runs the editor on `meal`'s note with the terminal given back meanwhile.
+    private func editedNote(of meal: Meal) -> Input {
+        terminal.pause()
+        defer { terminal.resume() }
+        switch editor.edit(meal.note ?? "") {
+        case .success(let text): return .noteEdited(meal, text: text)
+        case .failure(let failure): return .noteEditFailed(meal, message: failure.message)
+        }
+    }
+
     /// How long the next wait for a key may last: until the animation frame is due, if sooner.
     private func waitTime() -> Duration {
         guard let tickDue else { return Self.inputTimeout }
@@ -103,6 +116,10 @@ public struct PlannerLoop {
                 tickDue = clock.now.advanced(by: after)
             case .quit:
                 break
+            case .suspend:
+                terminal.suspend()
+            case .editNote(let meal):
+                queue += Planner.update(&state, editedNote(of: meal))
             case .load, .save, .findMatch:
                 if let answer = PlannerEffects.answer(effect, store: store) {
                     queue += Planner.update(&state, answer)

@@ -22,7 +22,7 @@ enum PlannerSession {
         let today = try options.today()
         let terminal: NCursesTerminal
         do {
-            terminal = try NCursesTerminal(environment: terminalEnvironment())
+            terminal = try NCursesTerminal(environment: environment(["TERM", "NO_COLOR"]))
         } catch {
             throw CommandFailure(error.message, status: 1)
         }
@@ -31,7 +31,8 @@ enum PlannerSession {
         let demoDatabase = demo ? try DemoDatabase(today: today) : nil
         defer { demoDatabase?.remove() }
         let store = try demoDatabase?.store ?? options.openStore(.read, pageCacheKiB: pageCacheKiB)
-        var loop = PlannerLoop(terminal: terminal, store: store, today: today, slots: try store.slots()) {
+        let editor = ExternalEditor(environment: environment(["VISUAL", "EDITOR"]))
+        var loop = PlannerLoop(terminal: terminal, store: store, today: today, slots: try store.slots(), editor: editor) {
             signals.received != nil
         }
         let ending = loop.run()
@@ -45,10 +46,10 @@ enum PlannerSession {
         }
     }
 
-    /// What the terminal needs to know from the environment.
-    private static func terminalEnvironment() -> [String: String] {
+    /// The environment variables among `names` that are set.
+    private static func environment(_ names: [String]) -> [String: String] {
         var found: [String: String] = [:]
-        for name in ["TERM", "NO_COLOR"] {
+        for name in names {
             if let value = getenv(name) { found[name] = String(cString: value) }
         }
         return found

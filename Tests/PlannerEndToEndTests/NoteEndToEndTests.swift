@@ -1,0 +1,51 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Notes in a real terminal: read whole with `o`, edited in the user's editor with `E`; and
+/// Ctrl-Z, which gives the terminal back to the shell until `fg`.
+@Suite(.requires(.tmux))
+struct NoteEndToEndTests {
+    @Test func eEditsTheNoteInTheEditorAndOReadsItWhole() throws {
+        let scripts = TemporaryFolder()
+        let editor = scripts.file("editor")
+        // An editor that adds a line and leaves a mark that it had the terminal as it was.
+        let text = "#!/bin/sh\nprintf 'Serve with bread.\\n' >> \"$1\"\nstty -a | grep -q ' icanon' && echo sane > \(scripts.file("modes"))\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: editor))
+        chmod(editor, 0o755)
+        let planner = try TmuxPlanner(environment: ["VISUAL": editor, "EDITOR": editor]) { planner in
+            try planner.mealplan("add", "today", "dinner", "Stew", "--note", "Roast slowly.")
+        }
+        try planner.waitFor("Stew")
+        try planner.press("E")
+        try planner.waitFor("Saved the note of 'Stew'; u undoes")
+        #expect(try String(contentsOfFile: scripts.file("modes"), encoding: .utf8) == "sane\n")
+        #expect(try planner.mealplan("list", "--days", "1") == "Wed 2026-03-04\n  1  dinner  Stew\n             Roast slowly.\n             Serve with bread.\n")
+
+        try planner.press("o")
+        let note = try planner.waitFor("Esc closes")
+        #expect(Array(note.prefix(3)) == ["Wed 4 Mar 2026 · dinner · Stew", " Roast slowly.", " Serve with bread."])
+        try planner.press("Escape", "u")
+        try planner.waitFor("Undid")
+        #expect(try planner.mealplan("list", "--days", "1") == "Wed 2026-03-04\n  1  dinner  Stew\n             Roast slowly.\n")
+    }
+
+    @Test func ctrlZGivesTheTerminalBackAndFgRedrawsThePlanner() throws {
+        // A shell with job control, as the user's is: it shows when the planner stops and
+        // continues it with `fg` once Enter is pressed.
+        let shell = ["bash", "-c", "set -m; \"$@\"; echo planner stopped; read line; fg", "bash"]
+        let planner = try TmuxPlanner(launcher: shell) { planner in
+            try planner.mealplan("add", "today", "lunch", "Soup")
+        }
+        let before = try planner.waitForScreen("the first screen") { $0.count == 24 && $0[23].hasSuffix("? help") }
+        try planner.press("C-z")
+        let stopped = try planner.waitFor("planner stopped")
+        #expect(!stopped.contains { $0.contains("Soup") }, "the shell has its screen back")
+        #expect(stopped.contains { $0.contains("Stopped") })
+        try planner.press("Enter")
+        let after = try planner.waitForScreen("the planner again") { $0.count == 24 && $0[23].hasSuffix("? help") }
+        #expect(after == before)
+        try planner.press("q")
+        try planner.waitFor("planner exited with 0")
+    }
+}
