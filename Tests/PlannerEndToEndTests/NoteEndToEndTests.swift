@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Notes in a real terminal: read whole with `o`, edited in the user's editor with `E`; and
+/// Notes in a real terminal: typed over several lines with Ctrl-J, read whole with `o`,
+/// edited in the user's editor with `E`; and
 /// Ctrl-Z, which gives the terminal back to the shell until `fg`.
 @Suite(.requires(.tmux))
 struct NoteEndToEndTests {
@@ -28,6 +29,26 @@ struct NoteEndToEndTests {
         try planner.press("Escape", "u")
         try planner.waitFor("Undid")
         #expect(try planner.mealplan("list", "--days", "1") == "Wed 2026-03-04\n  1  dinner  Stew\n             Roast slowly.\n")
+    }
+
+    @Test func ctrlJTypesANoteOfSeveralLines() throws {
+        let planner = try TmuxPlanner()
+        try planner.waitFor("Wed 4 Mar 2026")
+        try planner.press("a")
+        try planner.waitFor("Slot:")
+        try planner.press("Enter")
+        try planner.waitFor("Title:")
+        try planner.type("Soup")
+        try planner.press("Enter")
+        try planner.waitFor("Ctrl-J new line")
+        try planner.type("leeks")
+        try planner.press("C-j")
+        try planner.type("butter")
+        // The line break shows as a mark in the one-line field.
+        try planner.waitFor("Note: leeks␊butter")
+        try planner.press("Enter")
+        try planner.waitFor("Added")
+        #expect(try planner.mealplan("list", "--days", "1") == "Wed 2026-03-04\n  1  breakfast  Soup\n                leeks\n                butter\n")
     }
 
     @Test func ctrlZGivesTheTerminalBackAndFgRedrawsThePlanner() throws {
