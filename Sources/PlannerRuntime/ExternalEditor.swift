@@ -72,8 +72,21 @@ public struct ExternalEditor: Sendable {
         guard posix_spawn(&process, arguments[0], nil, &attributes, &cArguments, environ) == 0 else { return 127 }
         var status: Int32 = 0
         while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+        discardKeyboardSignals()
         // The wait status as the shell reports it: exit code, or 128 + the signal.
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// Ctrl-C or Ctrl-\\ typed in an editor that lets the terminal send them reaches the whole
+    /// foreground process group, the planner included, which holds those signals back until
+    /// its loop sees them and quits: they were meant for the editor, so they are taken back.
+    private func discardKeyboardSignals() {
+        var keyboard = sigset_t()
+        sigemptyset(&keyboard)
+        sigaddset(&keyboard, SIGINT)
+        sigaddset(&keyboard, SIGQUIT)
+        var noWait = timespec(tv_sec: 0, tv_nsec: 0)
+        while sigtimedwait(&keyboard, nil, &noWait) > 0 {}
     }
 }

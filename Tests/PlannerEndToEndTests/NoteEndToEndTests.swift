@@ -7,6 +7,15 @@ import Testing
 /// Ctrl-Z, which gives the terminal back to the shell until `fg`.
 @Suite(.requires(.tmux))
 struct NoteEndToEndTests {
+    /// A shell with job control, as the user's is: the planner runs as a job in its own process
+    /// group; when it stops (status 148), the shell says so and continues it with `fg` once
+    /// Enter is pressed. The shell exits with the planner's status.
+    static let jobControlShell = [
+        "bash", "-c",
+        "set -m; \"$@\"; status=$?; if [ $status = 148 ]; then echo planner stopped; read line; fg; status=$?; fi; exit $status",
+        "bash",
+    ]
+
     @Test func eEditsTheNoteInTheEditorAndOReadsItWhole() throws {
         let scripts = TemporaryFolder()
         let editor = scripts.file("editor")
@@ -31,6 +40,24 @@ struct NoteEndToEndTests {
         #expect(try planner.mealplan("list", "--days", "1") == "Wed 2026-03-04\n  1  dinner  Stew\n             Roast slowly.\n")
     }
 
+    /// Ctrl-C in an editor that leaves it to the terminal interrupts the editor's whole
+    /// process group, the planner's included: the editor stops, the planner goes on.
+    @Test func ctrlCInTheEditorDoesNotEndThePlanner() throws {
+        let scripts = TemporaryFolder()
+        let editor = scripts.file("editor")
+        try Data("#!/bin/sh\nkill -INT 0\nsleep 1\n".utf8).write(to: URL(fileURLWithPath: editor))
+        chmod(editor, 0o755)
+        let planner = try TmuxPlanner(environment: ["VISUAL": editor, "EDITOR": editor], launcher: Self.jobControlShell) { planner in
+            try planner.mealplan("add", "today", "dinner", "Stew", "--note", "Roast slowly.")
+        }
+        try planner.waitFor("Stew")
+        try planner.press("E")
+        try planner.waitFor("Note not changed: the editor")
+        try planner.press("q")
+        try planner.waitFor("planner exited with 0")
+        #expect(try planner.mealplan("list", "--days", "1") == "Wed 2026-03-04\n  1  dinner  Stew\n             Roast slowly.\n")
+    }
+
     @Test func ctrlJTypesANoteOfSeveralLines() throws {
         let planner = try TmuxPlanner()
         try planner.waitFor("Wed 4 Mar 2026")
@@ -52,10 +79,7 @@ struct NoteEndToEndTests {
     }
 
     @Test func ctrlZGivesTheTerminalBackAndFgRedrawsThePlanner() throws {
-        // A shell with job control, as the user's is: it shows when the planner stops and
-        // continues it with `fg` once Enter is pressed.
-        let shell = ["bash", "-c", "set -m; \"$@\"; echo planner stopped; read line; fg", "bash"]
-        let planner = try TmuxPlanner(launcher: shell) { planner in
+        let planner = try TmuxPlanner(launcher: Self.jobControlShell) { planner in
             try planner.mealplan("add", "today", "lunch", "Soup")
         }
         let before = try planner.waitForScreen("the first screen") { $0.count == 24 && $0[23].hasSuffix("? help") }
