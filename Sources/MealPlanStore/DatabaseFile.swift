@@ -53,6 +53,20 @@ enum DatabaseFile {
         return .mealPlan(writable: ownerMayWrite && access(path, W_OK) == 0)
     }
 
+    /// Which file a path names: device and inode. A file moved over the path is another file
+    /// under the same name.
+    struct Identity: Equatable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    /// The identity of the file at `path` now; nil when nothing is there (or it cannot be seen).
+    static func identity(of path: String) -> Identity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
     /// `path` as SQLite must be given it to open exactly that file: SQLite reads `:memory:` as
     /// a database in memory and, with URIs enabled, `file:…` as a URI that names another file
     /// (or memory) and options. A relative path that starts with `./` is neither.

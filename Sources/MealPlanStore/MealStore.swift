@@ -25,12 +25,17 @@ public final class MealStore: Sendable {
     let writer: any DatabaseWriter
     /// The file, or ":memory:", for messages.
     let path: String
+    /// The file opened, for noticing another file moved over its path; nil in memory.
+    private let openedFile: DatabaseFile.Identity?
+    /// Whether the replacement of the opened file was seen (and this connection's WAL emptied).
+    private let sawReplacement = Mutex(false)
     private let lastDataVersion = Mutex<Int?>(nil)
 
     /// A store over an existing writer, migrated to the current schema (used by tests).
     public init(writer: any DatabaseWriter, path: String = ":memory:") throws(StoreError) {
         self.writer = writer
         self.path = path
+        openedFile = nil
         do {
             try Schema.migrator.migrate(writer)
         } catch {
@@ -38,9 +43,10 @@ public final class MealStore: Sendable {
         }
     }
 
-    private init(openedWriter: any DatabaseWriter, path: String) {
+    private init(openedWriter: any DatabaseWriter, path: String, file: DatabaseFile.Identity?) {
         writer = openedWriter
         self.path = path
+        openedFile = file
     }
 
     /// An empty store in memory, for tests and dry runs.
@@ -92,7 +98,7 @@ public final class MealStore: Sendable {
                 }
                 try Schema.migrator.migrate(writer)
             }
-            return MealStore(openedWriter: writer, path: path)
+            return MealStore(openedWriter: writer, path: path, file: DatabaseFile.identity(of: path))
         } catch let error as DatabaseError
             where [.SQLITE_READONLY, .SQLITE_CANTOPEN].contains(error.resultCode) && !DatabaseFile.isFolderWritable(of: path) {
             throw .database(
@@ -117,8 +123,27 @@ public final class MealStore: Sendable {
         return configuration
     }
 
+    /// Refuses to go on when the file at the path is no longer the one opened (another
+    /// database moved over it, or it was moved away): writing would change a file nobody sees
+    /// any more. The first time, this connection's write-ahead log, which keeps its name next
+    /// to the path, is checkpointed into the opened file and emptied, so that whoever opens
+    /// the new file does not read the old file's pages from it.
+    func checkStillOpenFile() throws(StoreError) {
+        guard let openedFile, DatabaseFile.identity(of: path) != openedFile else { return }
+        let firstTime = sawReplacement.withLock { saw in
+            defer { saw = true }
+            return !saw
+        }
+        if firstTime {
+            _ = try? writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        }
+        throw StoreError(.database, "database '\(path)' was replaced by another file since it was opened; nothing was written",
+                         reason: "the file was replaced; restart")
+    }
+
     /// Runs `body` in one IMMEDIATE transaction; any error rolls everything back.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        try checkStillOpenFile()
         do {
             return try writer.write(body)
         } catch {
@@ -136,12 +161,14 @@ public final class MealStore: Sendable {
     }
 
     /// Whether anyone else (another process, another connection) committed a change since the
-    /// previous call; the first call answers `false`.
+    /// previous call; the first call answers `false`. Throws when another file has replaced the
+    /// database at its path.
     ///
     /// It costs one `PRAGMA data_version`, so the planner can ask several times a second. The
     /// pragma's value is only comparable on one connection, so it always runs on the writer
     /// connection; this store's own commits do not count as changes.
     public func hasChanges() throws(StoreError) -> Bool {
+        try checkStillOpenFile()
         let version: Int
         do {
             version = try writer.writeWithoutTransaction { db in

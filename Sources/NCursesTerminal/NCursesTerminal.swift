@@ -29,9 +29,9 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
 }
 
 /// The planner's screen on a real terminal, through ncursesw. It owns the terminal from
-/// `init` until `close()` (or deinit), which always restores it; ncurses itself restores it
-/// on SIGINT and SIGTERM. Use it from the main thread only: ncurses learns about resizes
-/// from SIGWINCH there, and is not thread-safe.
+/// `init` until `close()` (or deinit), which always restores it; a crash signal (SIGSEGV,
+/// SIGABRT, …) restores the terminal's modes before the process dies. Use it from the main
+/// thread only: ncurses learns about resizes from SIGWINCH there, and is not thread-safe.
 public final class NCursesTerminal: TerminalBackend {
     public let hasColors: Bool
     /// Whether colour pairs can use the terminal's own default colours.
@@ -43,6 +43,7 @@ public final class NCursesTerminal: TerminalBackend {
     private var cursorVisible: Bool?
     private var inputTimeout: Int32?
     private var lastSize = Size(width: 0, height: 0)
+    public private(set) var inputEnded = false
 
     private struct ColorPair: Hashable {
         let foreground: Color
@@ -61,6 +62,7 @@ public final class NCursesTerminal: TerminalBackend {
             guard cn_locale_is_utf8() else { throw .noUTF8Locale }
         }
         let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
+        guard cn_save_terminal_modes() else { throw .notATerminal }
         guard let term, let screen = cn_newterm() else { throw .unknownTerminal(term: term) }
         guard cn_can_address_cursor() else {
             endwin()
@@ -68,6 +70,7 @@ public final class NCursesTerminal: TerminalBackend {
             throw .cannotAddressCursor(term: term)
         }
         self.screen = screen
+        cn_install_crash_handlers()
         let window = cn_stdscr()
         raw()
         noecho()
@@ -98,7 +101,27 @@ public final class NCursesTerminal: TerminalBackend {
         curs_set(1)
         endwin()
         delscreen(screen)
+        cn_remove_crash_handlers()
         self.screen = nil
+    }
+
+    public func pause() {
+        guard screen != nil else { return }
+        endwin()
+    }
+
+    public func resume() {
+        guard screen != nil else { return }
+        shownFrame = nil
+        clearok(cn_stdscr(), true)
+    }
+
+    /// Sends SIGTSTP to the planner's process group, as the terminal does for Ctrl-Z outside
+    /// raw mode, with the terminal given back while it is stopped.
+    public func suspend() {
+        pause()
+        kill(0, SIGTSTP)
+        resume()
     }
 
     public var size: Size {
@@ -154,6 +177,9 @@ public final class NCursesTerminal: TerminalBackend {
         case KEY_CODE_YES:
             return event(forKeyCode: Int32(character))
         default:
+            // A read that fails at once because the terminal hung up (a closed window whose
+            // SIGHUP never came, as under setsid) would fail again on every turn.
+            if cn_input_is_gone() { inputEnded = true }
             return nil
         }
     }

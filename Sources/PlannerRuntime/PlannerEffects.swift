@@ -29,7 +29,7 @@ public enum PlannerEffects {
             } catch {
                 return .searchFailed(request, message: error.reason)
             }
-        case .scheduleTick, .quit:
+        case .scheduleTick, .editNote, .suspend, .quit:
             return nil
         }
     }

@@ -6,7 +6,8 @@ import TerminalKit
 /// The interactive planner's run loop: the one place where the terminal, the store and
 /// PlannerUI meet. Each turn draws the state if it changed, waits for an event (at most until
 /// the next animation frame or change check), feeds it to `Planner.update` and carries out the
-/// effects, feeding their answers back, until the planner quits or `shouldStop` says so.
+/// effects, feeding their answers back, until the planner quits, `shouldStop` says so or the
+/// terminal's input is gone.
 ///
 /// It runs on the thread that owns the terminal (the main thread for ncurses).
 public struct PlannerLoop {
@@ -18,6 +19,7 @@ public struct PlannerLoop {
     private let terminal: any TerminalBackend
     private let store: MealStore
     private let shouldStop: () -> Bool
+    private let editor: ExternalEditor
     public private(set) var state: PlannerState
     private let clock = ContinuousClock()
     /// When the next animation frame is due, if one was asked for.
@@ -26,22 +28,39 @@ public struct PlannerLoop {
     private var changeWatch = ChangeWatch()
     private var needsDraw = true
 
+    /// `editor` edits notes (`E`).
     public init(terminal: any TerminalBackend, store: MealStore, today: Day, slots: [MealSlot],
-         shouldStop: @escaping () -> Bool) {
+                editor: ExternalEditor = ExternalEditor(command: "vi"), shouldStop: @escaping () -> Bool) {
         self.terminal = terminal
         self.store = store
+        self.editor = editor
         self.shouldStop = shouldStop
         state = PlannerState(today: today, slots: slots, size: terminal.size)
         nextChangeCheck = clock.now
     }
 
-    /// Runs until `q` (or `shouldStop`); the terminal stays open for the caller to close.
-    public mutating func run() {
+    /// Why `run` returned.
+    public enum Ending: Equatable, Sendable {
+        /// The user quit (`q`).
+        case quit
+        /// `shouldStop` said so.
+        case stopped
+        /// The terminal hung up: no key can come any more.
+        case inputEnded
+    }
+
+    /// Runs until `q`, `shouldStop` or the end of input; the terminal stays open for the
+    /// caller to close.
+    @discardableResult
+    public mutating func run() -> Ending {
         // Start counting changes from now: the first call only records the database's version.
         _ = try? store.hasChanges()
         nextChangeCheck = clock.now.advanced(by: Self.changeCheckInterval)
         perform(Planner.start(&state))
-        while !state.shouldQuit && !shouldStop() {
+        while true {
+            if state.shouldQuit { return .quit }
+            if shouldStop() { return .stopped }
+            if terminal.inputEnded { return .inputEnded }
             if needsDraw {
                 let frame = Planner.render(state, colors: terminal.hasColors)
                 terminal.draw(frame.buffer, cursor: frame.cursor)
@@ -67,6 +86,16 @@ public struct PlannerLoop {
         }
     }
 
+    /// Runs the editor on `meal`'s note with the terminal given back meanwhile.
+    private func editedNote(of meal: Meal) -> Input {
+        terminal.pause()
+        defer { terminal.resume() }
+        switch editor.edit(meal.note ?? "") {
+        case .success(let text): return .noteEdited(meal, text: text)
+        case .failure(let failure): return .noteEditFailed(meal, message: failure.message)
+        }
+    }
+
     /// How long the next wait for a key may last: until the animation frame is due, if sooner.
     private func waitTime() -> Duration {
         guard let tickDue else { return Self.inputTimeout }
@@ -87,6 +116,10 @@ public struct PlannerLoop {
                 tickDue = clock.now.advanced(by: after)
             case .quit:
                 break
+            case .suspend:
+                terminal.suspend()
+            case .editNote(let meal):
+                queue += Planner.update(&state, editedNote(of: meal))
             case .load, .save, .findMatch:
                 if let answer = PlannerEffects.answer(effect, store: store) {
                     queue += Planner.update(&state, answer)

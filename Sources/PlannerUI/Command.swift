@@ -7,7 +7,9 @@ public enum Command: Hashable, Sendable {
     case weekForward, weekBack, today, goToDate
     // Changing meals.
     case addMeal, editMeal, deleteMeal, undo, redo, copyMeal, pasteMeal, moveMeal, copyDay, pasteDay
+    // Notes.
+    case readNote, editNoteInEditor
     // Finding meals.
     case search, nextMatch, previousMatch
-    case help, quit
+    case help, suspend, quit
 }

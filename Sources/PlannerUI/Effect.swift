@@ -15,6 +15,11 @@ public enum Effect: Hashable, Sendable {
     case findMatch(SearchRequest)
     /// Feed `.tick` after `after` (unless a key arrives first; feeding it late is harmless).
     case scheduleTick(after: Duration)
+    /// Run the user's editor on `meal`'s note, the terminal given back meanwhile; answer
+    /// `.noteEdited(meal, text:)` with the text saved, or `.noteEditFailed`.
+    case editNote(Meal)
+    /// Stop the process as Ctrl-Z does (the terminal given back until `fg`); no answer.
+    case suspend
     /// Leave the planner and restore the terminal.
     case quit
 }

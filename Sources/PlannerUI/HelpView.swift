@@ -22,7 +22,8 @@ enum HelpView {
         let role: Role
     }
 
-    /// What the keys do while the overlay is open; any key not here closes it too.
+    /// What the keys do while the overlay (or a note, `NoteView`) is open; any key not here
+    /// closes it too.
     enum Command: Hashable, Sendable {
         case lineDown, lineUp, pageDown, pageUp, close
     }
@@ -34,6 +35,17 @@ enum HelpView {
         KeyBinding([.pageUp], .pageUp, "a page back"),
         KeyBinding([.escape], .close, "closes"),
     ])
+
+    /// The lines `key` scrolls by, `page` for a page; nil when it closes the overlay.
+    static func scrollChange(for key: Key, page: Int) -> Int? {
+        switch keys.command(for: key) {
+        case .lineDown: 1
+        case .lineUp: -1
+        case .pageDown: page
+        case .pageUp: -page
+        case .close, nil: nil
+        }
+    }
 
     static let title = " Keys "
     /// On the bottom border while lines are hidden below.

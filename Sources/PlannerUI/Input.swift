@@ -32,6 +32,10 @@ public enum Input: Hashable, Sendable {
     /// Asking the store whether another process changed the database failed; the loop sends
     /// this once, not on every check, until a check succeeds again.
     case changeCheckFailed(message: String)
+    /// The answer to `Effect.editNote`: the text the editor saved for the meal's note.
+    case noteEdited(Meal, text: String)
+    /// `Effect.editNote` failed (no editor, or it failed); the note stays as it was.
+    case noteEditFailed(Meal, message: String)
     /// The time asked for by `Effect.scheduleTick` has passed: the next animation frame is due.
     case tick
 }

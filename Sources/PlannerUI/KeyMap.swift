@@ -89,12 +89,16 @@ extension KeyTable where Command == PlannerUI.Command {
             ([.character("P")], .pasteDay, "paste them onto the selected day"),
             ([.character("u")], .undo, "undo"),
             ([.control("r")], .redo, "redo"),
+        ]) + section("Notes", [
+            ([.character("o")], .readNote, "read the selected meal's note"),
+            ([.character("E")], .editNoteInEditor, "edit the note in $EDITOR"),
         ]) + section("Find", [
             ([.character("/")], .search, "search titles and notes"),
             ([.character("n")], .nextMatch, "next match"),
             ([.character("N")], .previousMatch, "previous match"),
         ]) + section("Planner", [
             ([.character("?")], .help, "show or hide this help"),
+            ([.control("z")], .suspend, "suspend (fg returns)"),
             ([.character("q"), .control("c")], .quit, "quit"),
         ]))
 

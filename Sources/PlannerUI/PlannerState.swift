@@ -83,6 +83,8 @@ public enum Mode: Hashable, Sendable {
     case prompt(Prompt)
     /// The key overlay is shown, scrolled down by `scroll` lines.
     case help(scroll: Int)
+    /// A meal's whole note is shown, scrolled down by `scroll` lines.
+    case note(Meal, scroll: Int)
 }
 
 /// A line of text shown in the status line until the next key.

@@ -33,6 +33,8 @@ extension Planner {
         case .help(let scroll):
             StatusLineView.draw(state, theme: theme, into: &buffer)
             HelpView.draw(state.keyMap, scroll: scroll, theme: theme, into: &buffer)
+        case .note(let meal, let scroll):
+            NoteView.draw(meal, scroll: scroll, theme: theme, into: &buffer)
         }
         return Frame(buffer: buffer, cursor: cursor)
     }

@@ -52,7 +52,8 @@ enum PromptView {
             case .title:
                 return [asked("\(subject), \(form.slot)"), enter("next"), back(to: "slot"), cancel]
             case .note:
-                return [asked(subject), asked("note, optional"), enter("saves"), back(to: "title"), cancel]
+                let newLine = HintPart(text: PromptCommand.keys.keyNames(for: .newLine) + " new line", rank: 1)
+                return [asked(subject), asked("note, optional"), enter("saves"), newLine, back(to: "title"), cancel]
             }
         }
     }

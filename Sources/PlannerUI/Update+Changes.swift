@@ -86,7 +86,7 @@ extension PlannerState {
     // MARK: - Commands
 
     /// The selected meal, or a message saying there is none.
-    private mutating func requireSelectedMeal() -> Meal? {
+    mutating func requireSelectedMeal() -> Meal? {
         if let meal = selectedMeal { return meal }
         message = StatusMessage("No meal selected here; a adds one", isError: true)
         return nil

@@ -4,12 +4,13 @@ import Timeline
 
 /// The prompt's own keys, beside the line editor's.
 enum PromptCommand: Hashable, Sendable {
-    case completeNext, completePrevious, previousField
+    case completeNext, completePrevious, previousField, newLine
 
     static let keys = KeyTable<PromptCommand>([
         KeyBinding([.tab], .completeNext, "completes the slot"),
         KeyBinding([.backTab], .completePrevious, "completes the slot backwards"),
         KeyBinding([.up], .previousField, "goes back to the previous field"),
+        KeyBinding([.control("j")], .newLine, "starts a new line in the note"),
     ])
 }
 
@@ -42,7 +43,8 @@ extension PlannerState {
         return []
     }
 
-    /// Tab and Shift-Tab complete slot names; ↑ goes back to the previous field of a meal.
+    /// Tab and Shift-Tab complete slot names; ↑ goes back to the previous field of a meal;
+    /// Ctrl-J breaks a note's line.
     private func otherKey(_ key: Key, in prompt: inout Prompt) {
         guard case .meal(var form) = prompt.kind, let command = PromptCommand.keys.command(for: key) else { return }
         switch command {
@@ -54,6 +56,9 @@ extension PlannerState {
             form.setField(form.step, prompt.editor.text)
             form.step = previous
             prompt = Prompt(.meal(form), text: form.field(previous))
+        case .newLine:
+            guard form.step == .note else { return }
+            _ = prompt.editor.handle(.character("\n"))
         }
     }
 

@@ -49,6 +49,9 @@ extension PlannerState {
         case .slotsLoaded(let slots): use(slots)
         case .changeCheckFailed(let text):
             message = StatusMessage("Cannot see other programs' changes: \(text)", isError: true)
+        case .noteEdited(let meal, let text): return saveEditedNote(of: meal, text: text)
+        case .noteEditFailed(_, let text):
+            message = StatusMessage("Note not changed: \(text)", isError: true)
         case .tick: return nextFrame()
         }
         return []
@@ -83,6 +86,11 @@ extension PlannerState {
         case .nextMatch: return findNext(.forward)
         case .previousMatch: return findNext(.backward)
         case .help: mode = .help(scroll: 0)
+        case .readNote: readNote()
+        case .editNoteInEditor:
+            guard let meal = requireSelectedMeal() else { return [] }
+            return [.editNote(meal)]
+        case .suspend: return [.suspend]
         case .quit:
             shouldQuit = true
             return [.quit]
@@ -98,7 +106,11 @@ extension PlannerState {
             size = Size(width: width, height: height)
             timeline.resize(width: width, height: height - 1)
             animationFrames = []
-            if case .help(let scroll) = mode { mode = .help(scroll: HelpView.clampedScroll(scroll, keyMap: keyMap, size: size)) }
+            switch mode {
+            case .help(let scroll): mode = .help(scroll: HelpView.clampedScroll(scroll, keyMap: keyMap, size: size))
+            case .note(let meal, let scroll): mode = .note(meal, scroll: NoteView.clampedScroll(scroll, meal: meal, size: size))
+            case .browsing, .prompt: break
+            }
             return []
         case .mouse(let mouse):
             guard case .browsing = mode else { return [] }
@@ -125,6 +137,7 @@ extension PlannerState {
                 return run(command)
             case .prompt(let prompt): return edit(prompt, with: key)
             case .help(let scroll): helpKey(key, scroll: scroll)
+            case .note(let meal, let scroll): noteKey(key, meal: meal, scroll: scroll)
             }
             return []
         }
@@ -140,17 +153,43 @@ extension PlannerState {
     }
 
     private mutating func helpKey(_ key: Key, scroll: Int) {
-        let change: Int
-        switch HelpView.keys.command(for: key) {
-        case .lineDown: change = 1
-        case .lineUp: change = -1
-        case .pageDown: change = max(1, size.height - 3)
-        case .pageUp: change = -max(1, size.height - 3)
-        case .close, nil:
+        guard let change = HelpView.scrollChange(for: key, page: max(1, size.height - 3)) else {
             mode = .browsing
             return
         }
         mode = .help(scroll: HelpView.clampedScroll(scroll + change, keyMap: keyMap, size: size))
+    }
+
+    /// `o`: the selected meal's whole note, or why there is none to read.
+    private mutating func readNote() {
+        guard let meal = requireSelectedMeal() else { return }
+        guard meal.note != nil else {
+            let edit = keyMap.keyNames(for: .editNoteInEditor)
+            message = StatusMessage("\(quoted(meal.title)) has no note; \(edit) writes one in your editor")
+            return
+        }
+        mode = .note(meal, scroll: 0)
+    }
+
+    private mutating func noteKey(_ key: Key, meal: Meal, scroll: Int) {
+        guard let change = HelpView.scrollChange(for: key, page: NoteView.visibleCount(size: size)) else {
+            mode = .browsing
+            return
+        }
+        mode = .note(meal, scroll: NoteView.clampedScroll(scroll + change, meal: meal, size: size))
+    }
+
+    /// Saves the note the editor left for `meal` (one save, so `u` undoes it), unless it is
+    /// the same note.
+    private mutating func saveEditedNote(of meal: Meal, text: String) -> [Effect] {
+        var edited = meal
+        edited.note = Meal.validNote(text)
+        guard edited != meal else {
+            message = StatusMessage("No changes")
+            return []
+        }
+        return save([.update(from: meal, to: edited, restoresPosition: false)],
+                    origin: .change(done: "Saved the note of \(quoted(meal.title)); u undoes"))
     }
 
     // MARK: - Helpers shared by the commands

@@ -10,13 +10,14 @@ public enum Key: Hashable, Sendable {
     case function(Int)
 
     /// The key for a character a terminal delivered: control codes become the keys that
-    /// send them (Ctrl-I is Tab, Ctrl-M and Ctrl-J are Enter, Ctrl-H and DEL are Backspace,
-    /// ESC is Escape), printable characters themselves. Nil for C1 controls and other
+    /// send them (Ctrl-I is Tab, Ctrl-M (CR, what Enter sends) is Enter, Ctrl-H and DEL are
+    /// Backspace, ESC is Escape; Ctrl-J (LF) stays Ctrl-J, a new line in a note), printable
+    /// characters themselves. Nil for C1 controls and other
     /// non-printable scalars, which no key sends.
     public init?(typed scalar: Unicode.Scalar) {
         switch scalar.value {
         case 0x09: self = .tab
-        case 0x0A, 0x0D: self = .enter
+        case 0x0D: self = .enter
         case 0x1B: self = .escape
         case 0x08, 0x7F: self = .backspace
         case 0x00: self = .control(" ")

@@ -12,6 +12,15 @@ public protocol TerminalBackend: AnyObject {
     func draw(_ buffer: Buffer, cursor: Position?)
     /// The next event, or nil when none arrives within `timeout`.
     func readEvent(timeout: Duration) -> Event?
+    /// Whether input is gone for good (the terminal hung up): no event will ever come again.
+    var inputEnded: Bool { get }
+    /// Gives the terminal back as the shell had it (for another program to use) until `resume`.
+    func pause()
+    /// Takes the terminal again after `pause`; the next `draw` paints the whole screen.
+    func resume()
+    /// Stops the process as Ctrl-Z does in a shell, the terminal given back meanwhile; returns
+    /// once the process is continued (`fg`), ready to paint the whole screen again.
+    func suspend()
 }
 
 /// A backend for tests: records every frame drawn and hands out scripted events, a
@@ -23,6 +32,12 @@ public final class TestBackend: TerminalBackend {
     public private(set) var frames: [Buffer] = []
     /// The cursor of the last frame drawn; nil when hidden.
     public private(set) var cursor: Position?
+    /// Set by a test to play a terminal that hung up.
+    public var inputEnded = false
+    /// Whether the terminal is given back now (between `pause` and `resume`).
+    public private(set) var isPaused = false
+    /// How many times the process was suspended.
+    public private(set) var suspensions = 0
     private var pendingEvents: [Event]
 
     public init(width: Int, height: Int, hasColors: Bool = true, events: [Event] = []) {
@@ -39,6 +54,18 @@ public final class TestBackend: TerminalBackend {
     public func draw(_ buffer: Buffer, cursor: Position?) {
         frames.append(buffer)
         self.cursor = cursor
+    }
+
+    public func pause() {
+        isPaused = true
+    }
+
+    public func resume() {
+        isPaused = false
+    }
+
+    public func suspend() {
+        suspensions += 1
     }
 
     /// The next scripted event; nil, at once, when none is left.

@@ -7,12 +7,12 @@ import PlannerRuntime
 /// `mealplan` without a subcommand: the interactive planner on the user's database, or with
 /// `--demo` on a throwaway copy of the sample plan.
 ///
-/// Whatever ends the session — `q`, an error, SIGINT, SIGTERM or SIGHUP — the terminal is
-/// restored and the demo database removed before the process exits.
+/// Whatever ends the session — `q`, an error, a terminating signal, the terminal hanging up —
+/// the terminal is restored and the demo database removed before the process exits.
 enum PlannerSession {
     /// SQLite's page cache for the planner's connection. The planner reads a few weeks of days
-    /// at a time by index, so SQLite's default 2,000 KiB only grew with scrolling (+1.4 MiB
-    /// resident over 10,000 days of 1M meals) without saving reads the OS cache would not serve.
+    /// at a time by index, so SQLite's default 2,000 KiB only grew with scrolling without saving
+    /// reads the OS cache would not serve (the README's memory figures are measured with this).
     static let pageCacheKiB = 256
 
     static func run(options: StoreOptions, demo: Bool, environment: Environment) throws {
@@ -26,23 +26,32 @@ enum PlannerSession {
         let demoDatabase = demo ? try DemoDatabase(today: today, environment: environment) : nil
         defer { demoDatabase?.remove() }
         let store = try demoDatabase?.store ?? options.openStore(.read, pageCacheKiB: pageCacheKiB, in: environment)
-        var loop = PlannerLoop(terminal: terminal, store: store, today: today, slots: try store.slots()) {
+        let editor = ExternalEditor(environment: environment.variables)
+        var loop = PlannerLoop(terminal: terminal, store: store, today: today, slots: try store.slots(), editor: editor) {
             signals.received != nil
         }
-        loop.run()
+        let ending = loop.run()
         if let signal = signals.received {
             terminal.close()
             demoDatabase?.remove()
             exit(128 + signal)
         }
+        if ending == .inputEnded {
+            throw CommandFailure("the terminal went away", status: .ioError)
+        }
     }
 }
 
-/// SIGINT, SIGTERM and SIGHUP held back while the planner runs, so that they end the loop the
-/// way `q` does instead of killing the process with the terminal in raw mode. The loop looks
-/// at `received` on every turn (at least every 100 ms).
+/// The signals that would end the process (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1,
+/// SIGALRM, …) held back while the planner runs, so that they end the loop the way `q` does
+/// instead of killing the process with the terminal in raw mode. SIGQUIT among them also keeps
+/// the Swift runtime's interactive backtracer off the user's terminal. The loop looks at
+/// `received` on every turn (at least every 100 ms). Crash signals are the terminal's to handle.
 struct InterruptSignals {
-    private static let signals = [SIGINT, SIGTERM, SIGHUP]
+    private static let signals = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+        SIGXCPU, SIGXFSZ, SIGIO, SIGPWR, SIGSTKFLT,
+    ]
 
     init() {
         var set = sigset_t()

@@ -151,4 +151,25 @@ import Testing
         #expect(meals.count == writers * mealsEach)
         #expect(meals.map(\.position) == Array(0..<(writers * mealsEach)))
     }
+
+    /// Another database moved over an open one: the store refuses to write (to the file it
+    /// opened, which nobody sees any more) and its change check says why; its write-ahead log
+    /// is emptied, so the new file shows its own meals, not the old file's.
+    @Test(arguments: [false, true])
+    func aDatabaseMovedOverAnOpenOneIsNeverWrittenThrough(concurrentReads: Bool) throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("meals.sqlite")
+        let store = try MealStore.open(path: path, access: .readWrite, concurrentReads: concurrentReads)
+        try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")
+        let other = folder.file("other.sqlite")
+        try MealStore.open(path: other, access: .readWrite).addMeal(day: day("2026-03-02"), slot: "dinner", title: "Stew")
+        #expect(rename(other, path) == 0)
+
+        #expect(throws: StoreError.self) { try store.hasChanges() }
+        let refusal = #expect(throws: StoreError.self) {
+            try store.addMeal(day: day("2026-03-03"), slot: "lunch", title: "Lost")
+        }
+        #expect(refusal?.message == "database '\(path)' was replaced by another file since it was opened; nothing was written")
+        #expect(try MealStore.open(path: path, access: .read).meals(in: .all).map(\.title) == ["Stew"])
+    }
 }

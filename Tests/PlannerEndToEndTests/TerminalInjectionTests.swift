@@ -72,7 +72,8 @@ struct TerminalInjectionTests {
     @Test func listOnATerminalShowsControlsAsSymbols() throws {
         let planner = try TmuxPlanner(arguments: ["list"], before: Self.addHostileMeals)
         let host = try planner.tmux("display-message", "-p", "-t", "0", "#{host}").trimmingCharacters(in: .newlines)
-        let screen = try planner.waitFor("planner exited with 0")
+        // The last line the pane's shell prints after the command.
+        let screen = try planner.waitFor("terminal modes:")
         #expect(Array(screen.prefix(12)) == [
             "shell before the planner",
             "Wed 2026-03-04",
@@ -84,7 +85,7 @@ struct TerminalInjectionTests {
             "                one",
             "                two␛[H\u{FFFD}",
             "planner exited with 0",
-            "",
+            "terminal modes: icanon echo",
             "",
         ])
         #expect(try planner.paneTitle == host)

@@ -143,6 +143,55 @@ import TestSupport
         #expect(state.undoStack.count == 1 && state.undoStack[0].changes.count == 2)
     }
 
+    @Test func theLoopEndsWhenTheTerminalsInputIsGone() throws {
+        let store = try openStore()
+        let backend = TestBackend(width: 40, height: 8, hasColors: false, events: [.key(.character("j"))])
+        backend.inputEnded = true
+        var loop = PlannerLoop(terminal: backend, store: store, today: today, slots: MealSlot.defaults) { false }
+        #expect(loop.run() == .inputEnded)
+    }
+
+    @Test func eRunsTheEditorOnTheNoteWithTheTerminalGivenBackAndSavesItsText() throws {
+        let store = try openStore()
+        try store.addMeal(day: today, slot: "dinner", title: "Stew", note: "garlic and rosemary")
+        let backend = TestBackend(width: 60, height: 10, hasColors: false, events: [.key(.character("E"))])
+        let editor = ExternalEditor(command: "sed -i 's/garlic/ginger/'")
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: .seconds(10))
+        var loop = PlannerLoop(terminal: backend, store: store, today: today, slots: MealSlot.defaults, editor: editor) {
+            clock.now > end || backend.frames.last?.lines.contains { $0.contains("Saved the note") } == true
+        }
+        loop.run()
+        #expect(try store.meals(in: DayRange(start: today, count: 1)).map(\.note) == ["ginger and rosemary"])
+        #expect(!backend.isPaused)
+        #expect(loop.state.undoStack.count == 1)
+    }
+
+    @Test func anEditorThatFailsLeavesTheNoteAndSaysWhy() throws {
+        let store = try openStore()
+        try store.addMeal(day: today, slot: "dinner", title: "Stew", note: "garlic")
+        let backend = TestBackend(width: 100, height: 10, hasColors: false, events: [.key(.character("E"))])
+        var loop = PlannerLoop(terminal: backend, store: store, today: today, slots: MealSlot.defaults,
+                               editor: ExternalEditor(command: "exit 3")) {
+            backend.frames.last?.lines.contains { $0.contains("Note not changed") } == true
+        }
+        loop.run()
+        #expect(try #require(backend.frames.last).lines[9].contains("Note not changed: the editor (exit 3) exited with status 3"))
+        #expect(try store.meals(in: DayRange(start: today, count: 1)).map(\.note) == ["garlic"])
+    }
+
+    @Test func ctrlZSuspendsThroughTheTerminalAndTheScreenIsDrawnAgain() throws {
+        let store = try openStore()
+        let backend = TestBackend(width: 40, height: 8, hasColors: false, events: [.key(.control("z"))])
+        let framesBefore = Box(0)
+        var loop = PlannerLoop(terminal: backend, store: store, today: today, slots: MealSlot.defaults) {
+            if backend.suspensions == 0 { framesBefore.value = backend.frames.count }
+            return backend.suspensions == 1 && backend.frames.count > framesBefore.value
+        }
+        #expect(loop.run() == .stopped)
+        #expect(backend.suspensions == 1)
+    }
+
     @Test func aFailedSaveIsShownInThePromptWithTheTypedTextKept() throws {
         let store = try openStore()
         // The planner knows a slot the database does not (as if another process removed it).
@@ -248,4 +297,10 @@ import TestSupport
         #expect(watch.inputs(hasChanges: changed, slots: slots) == [.slotsLoaded(MealSlot.defaults), .externalChange])
         #expect(watch.inputs(hasChanges: changed, slots: failingSlots) == [reported, .externalChange])
     }
+}
+
+/// A value a test's closures share.
+final class Box<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }

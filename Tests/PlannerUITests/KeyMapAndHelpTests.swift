@@ -19,7 +19,8 @@ import Testing
         (.character("y"), .copyMeal), (.character("p"), .pasteMeal), (.character("m"), .moveMeal),
         (.character("Y"), .copyDay), (.character("P"), .pasteDay),
         (.character("/"), .search), (.character("n"), .nextMatch), (.character("N"), .previousMatch),
-        (.character("?"), .help), (.character("q"), .quit), (.control("c"), .quit),
+        (.character("o"), .readNote), (.character("E"), .editNoteInEditor),
+        (.character("?"), .help), (.control("z"), .suspend), (.character("q"), .quit), (.control("c"), .quit),
     ]
 
     @Test(arguments: required.indices)
@@ -80,12 +81,15 @@ import Testing
         var harness = Harness(today: saturday, size: Size(width: 80, height: 24), meals: sampleMeals)
         harness.press(.character("?"))
         for _ in 0..<40 { harness.press(.character("j")) }
-        // 36 lines in a box showing 21: scrolled by 15 at most.
-        #expect(harness.state.mode == .help(scroll: 15))
+        // 41 lines in a box showing 21: scrolled by 20 at most.
+        #expect(harness.state.mode == .help(scroll: 20))
         let lines = box(harness.lines)
-        #expect(Array(lines[6...9]) == [
+        #expect(Array(lines[1...4]) == [
             row("p", "paste it onto the selected day"), row("Y", "copy the selected day's meals"),
             row("P", "paste them onto the selected day"), row("u", "undo"),
+        ])
+        #expect(Array(lines[7...9]) == [
+            row("", "Notes"), row("o", "read the selected meal's note"), row("E", "edit the note in $EDITOR"),
         ])
         #expect(lines[19] == row("q Ctrl-C", "quit"))
         #expect(lines[20] == row("", ""))

@@ -26,6 +26,21 @@ import Timeline
         #expect(harness.state.undoStack.count == 1)
     }
 
+    @Test func ctrlJBreaksTheNotesLineAndTheHintSaysSo() {
+        var harness = Harness(today: saturday, size: Size(width: 100, height: 12), meals: sampleMeals)
+        harness.press(.character("a"), .enter)
+        harness.type("Leek soup")
+        // Ctrl-J does nothing in the title, which is one line.
+        harness.press(.control("j"), .enter)
+        #expect(harness.lines[10] == line("New meal on Sat 28 Feb 2026 · note, optional · Enter saves · Ctrl-J new line · ↑ title · Esc cancels", 100))
+        harness.type("leeks")
+        harness.press(.control("j"))
+        harness.type("butter")
+        harness.press(.enter)
+        let added = harness.meals.values.first { $0.title == "Leek soup" }
+        #expect(added?.note == "leeks\nbutter")
+    }
+
     @Test func typingReplacesTheProposedSlotAndAPrefixIsEnough() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("a"))

@@ -5,7 +5,7 @@ import TerminalKit
     @Test(arguments: [
         (UInt32(0x09), Key.tab),
         (0x0D, .enter),
-        (0x0A, .enter),
+        (0x0A, .control("j")),
         (0x1B, .escape),
         (0x7F, .backspace),
         (0x08, .backspace),

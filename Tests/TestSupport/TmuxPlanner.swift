@@ -23,20 +23,25 @@ public final class TmuxPlanner {
     public var database: String { folder + "/meals.sqlite" }
     public let today: String
 
-    /// Starts `mealplan ARGUMENTS` at `width`×`height` with today pinned. The pane's shell
-    /// prints a marker line first and the exit status after, so tests can see the screen the
-    /// planner gives back.
+    /// Starts `mealplan ARGUMENTS` at `width`×`height` with today pinned, through `launcher`
+    /// (words put before the command, e.g. `setsid`). The pane's shell prints a marker line
+    /// first, and after the planner its exit status and whether the terminal reads lines and
+    /// echoes again ("terminal modes: icanon echo", or "-icanon -echo" when left raw), so tests
+    /// can see what the planner gives back.
     public init(width: Int = 80, height: Int = 24, today: String = "2026-03-04", arguments: [String] = [],
-                environment: [String: String] = [:], before: (TmuxPlanner) throws -> Void = { _ in }) throws {
+                environment: [String: String] = [:], launcher: [String] = [],
+                before: (TmuxPlanner) throws -> Void = { _ in }) throws {
         socket = "mealplan-e2e-\(UUID().uuidString)"
         self.today = today
         try before(self)
         var variables = ["LANG": "C.UTF-8", "TERM": "tmux-256color", "MEALPLAN_TODAY": today, "HOME": folder]
         variables.merge(environment) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let planner = (["env", "-u", "NO_COLOR"] + assignments + [Self.binary, "--db", database] + arguments)
+        let planner = (launcher + ["env", "-u", "NO_COLOR"] + assignments + [Self.binary, "--db", database] + arguments)
             .map(shellQuoted).joined(separator: " ")
-        let script = "printf 'shell before the planner\\n'; \(planner); echo \"planner exited with $?\"; sleep 600"
+        let modes = "stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e -echo -e icanon -e -icanon | tr '\\n' ' '"
+        let script = "printf 'shell before the planner\\n'; \(planner); echo \"planner exited with $?\"; "
+            + "echo \"terminal modes: $(\(modes))\"; sleep 600"
         // system(), not popen(): the server that new-session starts would hold a pipe open.
         let start = ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", script]
         let status = system(start.map(shellQuoted).joined(separator: " ") + " </dev/null >/dev/null 2>&1")
@@ -69,6 +74,20 @@ public final class TmuxPlanner {
     /// Types `text` literally.
     public func type(_ text: String) throws {
         try tmux("send-keys", "-t", "0", "-l", text)
+    }
+
+    /// Adds a meal on the selected day with `a`, typing the slot and the title and leaving the
+    /// note empty; returns once the note step is answered (the outcome is the test's to wait for).
+    public func addWithKeys(slot: String, title: String) throws {
+        try press("a")
+        try waitFor("Slot:")
+        try type(slot)
+        try press("Enter")
+        try waitFor("Title:")
+        try type(title)
+        try press("Enter")
+        try waitFor("Note:")
+        try press("Enter")
     }
 
     public func resize(width: Int, height: Int) throws {
@@ -118,20 +137,26 @@ public final class TmuxPlanner {
         try waitForScreen("'\(text)' to go", sourceLocation: sourceLocation) { !$0.contains { $0.contains(text) } }
     }
 
-    /// Adds a meal through the planner's prompts on the selected day (`slot` as typed, which may
-    /// be a prefix, an empty note) and waits for "Added"; returns that screen.
+    /// Adds a meal as `addWithKeys` does and waits for "Added"; returns that screen.
     @discardableResult
     public func addMeal(slot: String, title: String) throws -> [String] {
-        try press("a")
-        try waitFor("Slot:")
-        try type(slot)
-        try press("Enter")
-        try waitFor("Title:")
-        try type(title)
-        try press("Enter")
-        try waitFor("Note:")
-        try press("Enter")
+        try addWithKeys(slot: slot, title: title)
         return try waitFor("Added")
+    }
+
+    /// The process id of the running planner: the `mealplan` process under the pane's shell.
+    public func plannerProcess() throws -> pid_t {
+        let shell = try tmux("display-message", "-p", "-t", "0", "#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines)
+        var parents = [shell]
+        while let parent = parents.popLast() {
+            let children = (try? run(["pgrep", "-P", parent]))?.split(separator: "\n").map(String.init) ?? []
+            for child in children {
+                let name = (try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)) ?? ""
+                if name.trimmingCharacters(in: .newlines) == "mealplan", let pid = pid_t(child) { return pid }
+                parents.append(child)
+            }
+        }
+        throw CommandError(command: ["pgrep", "-P", shell], status: 1, standardError: "no mealplan process in the pane")
     }
 
     /// Runs the `mealplan` command line on the same database and today.

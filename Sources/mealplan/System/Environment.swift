@@ -8,11 +8,11 @@ import Darwin
 /// commands, the planner and what they call: nothing else asks the process environment.
 struct Environment: Sendable {
     /// Every variable mealplan reads: the database's location (see `DatabaseLocation`), the
-    /// pinned day, the demo's temporary folder, the terminal, the locale, the recipes folder
-    /// and the config file's folder.
+    /// pinned day, the demo's temporary folder, the terminal, the locale, the recipes folder,
+    /// the config file's folder and the editor for notes.
     static let names = [
         "MEALPLAN_DB", "XDG_DATA_HOME", "HOME", "MEALPLAN_TODAY", "TMPDIR", "TERM", "NO_COLOR", "LC_ALL", "LC_CTYPE", "LANG",
-        "MEALPLAN_RECIPES", "XDG_CONFIG_HOME",
+        "MEALPLAN_RECIPES", "XDG_CONFIG_HOME", "VISUAL", "EDITOR",
     ]
 
     let variables: [String: String]

@@ -1,0 +1,92 @@
+import Foundation
+import Glibc
+
+/// The user's text editor, run on a temporary file holding a text, for notes longer than a
+/// prompt line. The command is a shell command line (`$VISUAL`, else `$EDITOR`, else `vi`), so
+/// `EDITOR="code --wait"` works; the file's path is added as its last argument.
+public struct ExternalEditor: Sendable {
+    public let command: String
+
+    public init(command: String) {
+        self.command = command
+    }
+
+    /// The editor the environment names: `VISUAL`, else `EDITOR`, else `vi`; empty values
+    /// count as unset.
+    public init(environment: [String: String]) {
+        let named = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty }
+        self.init(command: named ?? "vi")
+    }
+
+    /// Why the text was not edited; `message` is one line for the status line.
+    public struct Failure: Error, Equatable {
+        public let message: String
+    }
+
+    /// Runs the editor on a temporary file holding `text` (and a line break) and waits for it;
+    /// the text it saved, without the line break at the end. The file is removed afterwards. The
+    /// editor gets the terminal and default signal handling (none of the planner's held
+    /// signals stay blocked in it).
+    public func edit(_ text: String) -> Result<String, Failure> {
+        var template = Array((NSTemporaryDirectory() + "/mealplan-note-XXXXXX.txt").utf8CString)
+        let descriptor = mkstemps(&template, 4)
+        guard descriptor >= 0 else { return .failure(Failure(message: "cannot create a temporary file: \(String(cString: strerror(errno)))")) }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        defer { unlink(path) }
+        let written = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            // A text file's lines end with a line break, as editors expect.
+            try written.write(contentsOf: Data((text + "\n").utf8))
+            try written.close()
+        } catch {
+            return .failure(Failure(message: "cannot write the temporary file: \(error.localizedDescription)"))
+        }
+        let status = run(["/bin/sh", "-c", command + " \"$1\"", "sh", path])
+        guard status == 0 else {
+            return .failure(Failure(message: "the editor (\(command)) exited with status \(status)"))
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(Failure(message: "cannot read the edited file back"))
+        }
+        var edited = String(decoding: data, as: UTF8.self)
+        if edited.hasSuffix("\n") { edited.removeLast() }
+        return .success(edited)
+    }
+
+    /// Runs `arguments` with an empty signal mask and default signal actions, waiting for it;
+    /// its exit status (128 + the signal when a signal ended it, 127 when it could not start).
+    private func run(_ arguments: [String]) -> Int32 {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var cArguments = arguments.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var process = pid_t()
+        guard posix_spawn(&process, arguments[0], nil, &attributes, &cArguments, environ) == 0 else { return 127 }
+        var status: Int32 = 0
+        while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+        discardKeyboardSignals()
+        // The wait status as the shell reports it: exit code, or 128 + the signal.
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// Ctrl-C or Ctrl-\\ typed in an editor that lets the terminal send them reaches the whole
+    /// foreground process group, the planner included, which holds those signals back until
+    /// its loop sees them and quits: they were meant for the editor, so they are taken back.
+    private func discardKeyboardSignals() {
+        var keyboard = sigset_t()
+        sigemptyset(&keyboard)
+        sigaddset(&keyboard, SIGINT)
+        sigaddset(&keyboard, SIGQUIT)
+        var noWait = timespec(tv_sec: 0, tv_nsec: 0)
+        while sigtimedwait(&keyboard, nil, &noWait) > 0 {}
+    }
+}
