@@ -25,8 +25,10 @@ import MealPlanCore
 /// at the selection; instead the selection follows the view like vim's cursor: if it would leave
 /// the screen it moves to the nearest item wholly on screen (or, in a view too small to show any
 /// item whole, the one showing most), so that actions such as "add a meal" always apply to
-/// something the user can see. When loads change heights, whichever the user moved last stays
-/// put: the selection after moves and jumps, the view after scrolls and resizes.
+/// something the user can see. A resize never changes the selection: it is a meal, not a screen
+/// line, and the view scrolls as little as needed to keep it on screen. When loads change
+/// heights, whichever the user moved last stays put: the selection after moves, jumps and
+/// resizes, the view after scrolls.
 ///
 /// **Edges.** The view never starts before 0001-01-01 and can scroll until 9999-12-31 is the top
 /// day (the rest of the screen is blank); moves past the ends stop there without error.
@@ -138,8 +140,8 @@ public struct Timeline<Content: Sendable>: Sendable {
     /// window or were requested again meanwhile ignore it.
     ///
     /// What stays put while heights change is what the user moved last: after moving the
-    /// selection or jumping, the view scrolls to keep the selection whole; after scrolling or
-    /// resizing, the view keeps its position and the selection follows it. The selected item
+    /// selection, jumping or resizing, the view scrolls to keep the selection whole; after
+    /// scrolling, the view keeps its position and the selection follows it. The selected item
     /// stays one that exists: a selected day that gains items selects its first, one that loses
     /// items keeps an index no further than its last, one left without items is selected itself.
     public mutating func didLoad(_ request: LoadRequest, content: (Day) -> Content) {
@@ -273,7 +275,8 @@ public struct Timeline<Content: Sendable>: Sendable {
     // MARK: - Resizing and laying out again
 
     /// Changes the view's size (each raised to 1). Every held day is laid out again at the new
-    /// width; the top day stays at the top, and the window is recomputed around that position.
+    /// width; the selected meal stays selected and on screen, the view moving as little as
+    /// needed from its top day.
     public mutating func resize(width: Int, height: Int) {
         self.width = max(1, width)
         self.height = max(1, height)
@@ -281,15 +284,15 @@ public struct Timeline<Content: Sendable>: Sendable {
     }
 
     /// Replaces the layout function, for when something it captured changed (the planner's slot
-    /// column after the slots changed). Every held day is laid out again, as for a resize: the
-    /// top day stays at the top.
+    /// column after the slots changed). Every held day is laid out again, as for a resize.
     public mutating func replaceLayout(_ layout: @escaping Layout) {
         layoutFunction = layout
         layOutAgain()
     }
 
-    /// Lays out every held day again after the width or the layout function changed; the view
-    /// keeps its top day and the selection follows it.
+    /// Lays out every held day again after the size or the layout function changed. The
+    /// selection is a meal, not a screen line: it stays selected, and the view, starting from
+    /// its top day, scrolls as little as needed to show it.
     private mutating func layOutAgain() {
         var day = windowStart
         for index in heldDays.indices {
@@ -297,9 +300,9 @@ public struct Timeline<Content: Sendable>: Sendable {
             day = day.adding(days: 1)
         }
         position = clamped(position)
-        settle()
         selection.item = layout(of: selection.day).validItem(selection.item)
-        followView()
+        showSelection()
+        settle()
     }
 }
 

@@ -149,16 +149,22 @@ import Timeline
         #expect(harness.state.animationFrames.isEmpty)
     }
 
-    @Test func resizeKeepsTheTopDayAndRelaysOut() {
+    @Test func resizeKeepsTheSelectedMealAndRelaysOut() {
         var harness = Harness(today: saturday, meals: sampleMeals)
+        let start = harness.lines
         let top = harness.state.timeline.position.day
         harness.send(.event(.resize(width: 20, height: 5)))
         #expect(harness.state.size == Size(width: 20, height: 5))
         #expect(harness.state.timeline.height == 4)
         #expect(harness.state.timeline.position.day == top)
         harness.send(.event(.resize(width: 1, height: 1)), .event(.resize(width: 40, height: 12)))
-        // The same days as at the start (at 1×1 the selection had to move to what was visible).
-        #expect(harness.lines.prefix(11) == Harness(today: saturday, meals: sampleMeals).lines.prefix(11))
+        // The first meal stays selected: at 1×1 the view went down to it, and back at 40×12 it
+        // shows with its day's header on the top line: the start's screen without its lines of
+        // the day before at the top ((12 - 1) / 4 of them), the month tag now on that header.
+        #expect(harness.selectedTitle == "Porridge" && harness.state.timeline.selection.day == saturday)
+        let context = 2
+        #expect(harness.lines[0].hasPrefix("Sat 28 Feb  today") && harness.lines[0].hasSuffix("February 2026 "))
+        #expect(harness.lines[1..<(11 - context)] == start[(context + 1)..<11])
     }
 
     @Test func ctrlCQuitsWhileBrowsingAndCancelsAPromptKeepingTheStore() {

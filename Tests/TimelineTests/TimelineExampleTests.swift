@@ -163,18 +163,48 @@ import Testing
         #expect(scripted.timeline.position == ScrollPosition(day: today + 1, line: 1))
         #expect(scripted.timeline.selection == Selection(day: today + 1, item: 0))
 
+        // The selected first meal, now 8 lines, is shown with its header (as a move shows a
+        // first meal): the top day stays, from its first line.
         let loads = scripted.run { $0.resize(width: 20, height: 24) }
         #expect(loads.isEmpty)
-        #expect(scripted.timeline.position == ScrollPosition(day: today + 1, line: 1))
+        #expect(scripted.timeline.position == ScrollPosition(day: today + 1))
         #expect(scripted.timeline.layout(of: today + 1) == DayLayout(height: 11, items: [1..<9, 9..<11]))
-        #expect(scripted.rows == ["2026-11-22 1+10@0", "2026-11-23 0+11@10", "2026-11-24 0+3@21"])
+        #expect(scripted.rows == ["2026-11-22 0+11@0", "2026-11-23 0+11@11", "2026-11-24 0+2@22"])
         // The window is recomputed around where the view is now: 3 visible days ± (7 + 4).
         #expect(scripted.timeline.window == DayRange(today + -10, today + 14))
         #expect(scripted.timeline.selection == Selection(day: today + 1, item: 0))
 
+        // Back at 200 columns, 8 days show from there: the window needs days up to today + 15.
         let back = scripted.run { $0.resize(width: 200, height: 24) }
-        #expect(scripted.timeline.position == ScrollPosition(day: today + 1, line: 1))
-        #expect(back.map(\.days) == [DayRange(today + 15, today + 20)])
+        #expect(scripted.timeline.position == ScrollPosition(day: today + 1))
+        #expect(back.map(\.days) == [DayRange(today + 15, today + 19)])
+    }
+
+    @Test func resizingKeepsTheSelectedItemOnScreenAtAnySize() {
+        // Every day: 3 one-line meals at 80 columns (4 lines a day); today's last meal is 200
+        // characters, 3 lines at 80 columns and 200 lines at 1.
+        var scripted = ScriptedTimeline(width: 80, height: 23, selecting: today,
+                                        meals: [today + 3: [10, 10, 200]], defaultMeals: [10, 10, 10])
+        scripted.run { $0.moveSelection(byItems: 11) }
+        let selected = Selection(day: today + 3, item: 2)
+        #expect(scripted.timeline.selection == selected)
+        #expect(scripted.timeline.screen.selectedLines == 15..<18)
+
+        // Lower than where the meal was: the view follows the meal, not the screen line.
+        scripted.run { $0.resize(width: 80, height: 11) }
+        #expect(scripted.timeline.selection == selected)
+        #expect(scripted.timeline.screen.selectedLines == 8..<11)
+        scripted.run { $0.resize(width: 80, height: 23) }
+        #expect(scripted.timeline.selection == selected)
+        #expect(scripted.timeline.screen.selectedLines == 8..<11)
+
+        // One column and one line: the meal, 200 lines tall, still shows.
+        scripted.run { $0.resize(width: 1, height: 1) }
+        #expect(scripted.timeline.selection == selected)
+        #expect(scripted.timeline.screen.selectedLines == 0..<1)
+        scripted.run { $0.resize(width: 80, height: 23) }
+        #expect(scripted.timeline.selection == selected)
+        #expect(scripted.timeline.screen.selectedLines != nil)
     }
 
     @Test func jumpsInsideTheWindowScrollSmoothly() {
