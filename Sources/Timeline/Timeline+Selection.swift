@@ -42,27 +42,39 @@ extension Timeline {
         position = revealedPosition(for: selection)
     }
 
-    /// Where the view shows `selection`'s day `context` lines below its top, those lines being
-    /// the end of the day before: fewer when that day is shorter or the selection would no
-    /// longer fit below them; `nil` when not even one line fits (or there is no day before).
-    func contextPosition(_ context: Int, for selection: Selection) -> ScrollPosition? {
-        guard selection.day > .first else { return nil }
-        let wanted = wantedLines(for: selection, in: layout(of: selection.day))
-        let lines = min(context, blockHeight(of: selection.day.adding(days: -1)), height - wanted.upperBound)
-        guard lines > 0 else { return nil }
-        return min(moved(ScrollPosition(day: selection.day), by: -lines), lastPosition)
+    /// Where a jump shows `selection`'s day: the whole day, below up to `context` of the last
+    /// lines of the day before (fewer when that day is shorter or the whole day would no longer
+    /// fit below them); a day taller than the view from its top (or from the selection's wanted
+    /// lines when even the header and the selection do not fit together).
+    func dayPosition(_ context: Int, for selection: Selection) -> ScrollPosition {
+        let dayStart = ScrollPosition(day: selection.day)
+        let dayHeight = blockHeight(of: selection.day)
+        guard dayHeight <= height else {
+            return moved(dayStart, by: wantedLines(for: selection, in: layout(of: selection.day)).lowerBound)
+        }
+        guard selection.day > .first else { return clamped(dayStart) }
+        let lines = min(context, blockHeight(of: selection.day.adding(days: -1)), height - dayHeight)
+        return lines > 0 ? moved(dayStart, by: -lines) : clamped(dayStart)
     }
 
-    /// After the user moved the selection: show it, with `context` lines of the day before
-    /// above its day when they fit (else scrolling as little as needed), and keep showing it so
-    /// as loads change heights.
-    mutating func showSelection(context: Int = 0) {
-        anchor = .selection(context: context)
-        if let withContext = contextPosition(context, for: selection) {
-            position = withContext
-        } else {
-            revealSelection()
-        }
+    /// Whether the whole of `day` is on screen (never for a day taller than the view).
+    func showsWhole(_ day: Day) -> Bool {
+        guard case .at(let top) = screenPlace(of: day, at: position) else { return false }
+        return top >= 0 && top + blockHeight(of: day) <= height
+    }
+
+    /// After the user moved the selection: show it, scrolling as little as needed, and keep
+    /// showing it so as loads change heights.
+    mutating func showSelection() {
+        anchor = .selection
+        revealSelection()
+    }
+
+    /// After a jump: show the selected day whole below `context` lines of the day before (see
+    /// `dayPosition`), and keep it so as loads change heights.
+    mutating func showSelectedDay(context: Int) {
+        anchor = .day(context: context)
+        position = dayPosition(context, for: selection)
     }
 
     /// After the user moved the view: the selection follows it, now and as loads change heights.

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Where the planner puts things on screen in a real terminal (tmux): resizes keep the selected
-/// meal, with today pinned to Wednesday 2026-03-04.
+/// meal, jumps show their day whole; today is pinned to Wednesday 2026-03-04.
 @Suite(.requires(.tmux))
 struct LayoutEndToEndTests {
     /// Breakfast, lunch and dinner on 1 … 21 March 2026: "Meal 08 lunch", each with its own
@@ -49,5 +49,23 @@ struct LayoutEndToEndTests {
         try planner.waitFor("Deleted 'Meal 08 breakfast'")
         let listed = try planner.mealplan("list", "--from", "2026-03-08", "--days", "1")
         #expect(!listed.contains("Meal 08 breakfast") && listed.contains("Meal 08 lunch"))
+    }
+
+    @Test func goToSaturdayShowsTheWholeDayBelowTheEndOfFriday() throws {
+        let planner = try TmuxPlanner(width: 53, height: 17, before: Self.addThreeMealsADay)
+        // Days of 4 lines under (17 - 1) / 4 = 4 lines of context: Wednesday on lines 4-7,
+        // Thursday 8-11, Friday 12-15; Saturday would start below the timeline's 16 lines.
+        let start = try planner.waitForScreen("the first screen") { $0.count == 17 && $0[4].hasPrefix("Wed 4 Mar") }
+        #expect(start[12].hasPrefix("Fri 6 Mar") && !start.contains { $0.hasPrefix("Sat 7 Mar") })
+        try planner.press("g")
+        try planner.waitFor("Go to:")
+        try planner.type("sat")
+        try planner.press("Enter")
+        // Saturday whole, under the 4 lines of Friday.
+        let screen = try planner.waitForScreen("Saturday whole") { $0.count == 17 && $0[4].hasPrefix("Sat 7 Mar") }
+        #expect(screen[0].hasPrefix("Fri 6 Mar"))
+        #expect(screen[5].hasPrefix("  breakfast Meal 07 breakfast") && screen[6].hasPrefix("  lunch     Meal 07 lunch")
+                && screen[7].hasPrefix("  dinner    Meal 07 dinner"))
+        #expect(screen[16].hasPrefix("Sat 7 Mar 2026"))
     }
 }
