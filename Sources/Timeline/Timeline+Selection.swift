@@ -125,8 +125,8 @@ extension Timeline {
         let stops = visibleStops()
         let acceptable = stops.filter { isOnScreenAsItShould($0.lines) }
         let leftAbove: Bool
-        if let current = stops.first(where: { $0.selection == selection }) {
-            leftAbove = current.lines.lowerBound < 0
+        if case .at(let top) = screenPlace(of: selection.day, at: position) {
+            leftAbove = top + layout(of: selection.day).lines(of: selection.item).lowerBound < 0
         } else {
             leftAbove = selection.day < position.day
         }
@@ -150,10 +150,15 @@ extension Timeline {
         let lines: Range<Int>
     }
 
+    /// The stops on screen, and beside them the nearest one off screen on each side of each day;
+    /// only the items near the screen are looked at, however many a day has.
     func visibleStops() -> [Stop] {
         screen.days.flatMap { visible -> [Stop] in
             let top = visible.screenLine - visible.firstLine
-            let items: [Int?] = visible.layout.items.isEmpty ? [nil] : Array(visible.layout.items.indices)
+            let all = visible.layout.items.indices
+            let shown = visible.layout.items(overlapping: visible.shownLines)
+            let near = max(all.lowerBound, shown.lowerBound - 1)..<min(all.upperBound, shown.upperBound + 1)
+            let items: [Int?] = all.isEmpty ? [nil] : Array(near)
             return items.map { item in
                 let span = visible.layout.lines(of: item)
                 return Stop(selection: Selection(day: visible.day, item: item),

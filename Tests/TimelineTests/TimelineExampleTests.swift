@@ -462,6 +462,24 @@ import Testing
         #expect(loadsPerStep == 1)
     }
 
+    @Test func theItemsOverlappingSomeLinesAreFoundByBisection() {
+        // Items of 1 and 2 lines in turn after a header line: 1..<2, 2..<4, 4..<5, 5..<7, …
+        var items: [Range<Int>] = []
+        var line = 1
+        for index in 0..<10_000 {
+            items.append(line..<(line + 1 + index % 2))
+            line = items.last!.upperBound
+        }
+        let layout = DayLayout(height: line, items: items)
+        #expect(layout.items(overlapping: 0..<1) == 0..<0)
+        #expect(layout.items(overlapping: 0..<2) == 0..<1)
+        #expect(layout.items(overlapping: 3..<5) == 1..<3)
+        let overlapping = items.indices.filter { items[$0].overlaps(7_000..<7_023) }
+        #expect(layout.items(overlapping: 7_000..<7_023) == overlapping.first!..<(overlapping.last! + 1))
+        #expect(layout.items(overlapping: line..<(line + 5)).isEmpty)
+        #expect(DayLayout(height: 2).items(overlapping: 0..<2).isEmpty)
+    }
+
     @Test func layoutsAreClippedToTheirBlock() {
         let layout = DayLayout(height: 0, items: [0..<3, 5..<6])
         #expect(layout.height == 1 && layout.items == [0..<1])
