@@ -71,6 +71,9 @@ let package = Package(
         // Times the CSV reader and writer alone; see Benchmarks/cli-vs-sqlite3.sh.
         .executableTarget(
             name: "csv-throughput", dependencies: ["MealPlanExchange", "MealPlanCore"], path: "Benchmarks/csv-throughput"),
+        // Times `j` and its frame on a day of many meals; see Benchmarks/planner-keys.sh.
+        .executableTarget(
+            name: "planner-keys", dependencies: ["PlannerUI", "MealPlanCore", "TerminalKit"], path: "Benchmarks/planner-keys"),
         // Helpers shared by the test targets: day literals, temporary folders, the built
         // binary, the tmux driver, the rule for missing tools, a seeded random generator.
         .target(name: "TestSupport", dependencies: ["MealPlanCore"], path: "Tests/TestSupport"),

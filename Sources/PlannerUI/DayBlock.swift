@@ -59,37 +59,62 @@ struct DayBlock {
         }
     }
 
+    /// Every line of the block.
     func lines(width: Int) -> [Line] {
+        let columns = Columns(width: width, slotWidth: slotWidth)
+        return headLines(width: width, columns: columns)
+            + (meals ?? []).indices.flatMap { mealLines($0, columns: columns) }
+    }
+
+    /// The block's `range` of lines (or fewer, at its end), with the line number of the first:
+    /// only the meals `layout` (this block's layout at `width`) places in `range` are wrapped,
+    /// so that drawing a screenful of a day of thousands of meals costs a screenful.
+    func lines(_ range: Range<Int>, width: Int, layout: DayLayout) -> (first: Int, lines: [Line]) {
+        let columns = Columns(width: width, slotWidth: slotWidth)
+        let head = headLines(width: width, columns: columns)
+        let shown = layout.items(overlapping: range)
+        let meals = shown.flatMap { mealLines($0, columns: columns) }
+        guard range.lowerBound >= head.count, let first = shown.first else { return (0, head + meals) }
+        return (layout.items[first].lowerBound, meals)
+    }
+
+    /// The month banner (on the 1st), the header, and the dim line of a day without meals.
+    private func headLines(width: Int, columns: Columns) -> [Line] {
         var lines: [Line] = []
-        let date = day.date
-        if date.day == 1 {
+        if day.date.day == 1 {
             lines.append(Line(spans: [Span(column: 0, text: Self.banner(for: day, width: width), role: .banner)]))
         }
+        lines.append(headerLine)
+        if meals?.isEmpty ?? true {
+            let text = meals == nil ? Self.loadingText : Self.emptyText
+            lines.append(Line(spans: [Span(column: columns.indent, text: text, role: .empty)]))
+        }
+        return lines
+    }
+
+    /// The header: weekday, day and month, "today" marked.
+    var headerLine: Line {
         var header = [Span(column: 0, text: Self.headerText(for: day), role: .header)]
         if isToday {
             header.append(Span(column: header[0].text.terminalWidth + 2, text: "today", role: .todayTag))
         }
-        lines.append(Line(spans: header, isHeader: true))
-        let columns = Columns(width: width, slotWidth: slotWidth)
-        guard let meals, !meals.isEmpty else {
-            let text = meals == nil ? Self.loadingText : Self.emptyText
-            lines.append(Line(spans: [Span(column: columns.indent, text: text, role: .empty)]))
-            return lines
-        }
-        for (index, meal) in meals.enumerated() {
-            for (number, piece) in meal.title.wrapped(toWidth: columns.titleWidth).enumerated() {
-                var spans: [Span] = []
-                if number == 0, columns.slot > 0 {
-                    spans.append(Span(column: columns.indent, text: meal.slot.truncated(toWidth: columns.slot), role: .slot))
-                }
-                spans.append(Span(column: columns.title, text: piece, role: .title))
-                if number == 0, let marker = columns.marker, meal.note != nil {
-                    spans.append(Span(column: marker, text: Self.noteMarker, role: .noteMarker))
-                }
-                lines.append(Line(spans: spans, item: index))
+        return Line(spans: header, isHeader: true)
+    }
+
+    /// Meal `index`: the slot, the title wrapped under itself, the note marker.
+    private func mealLines(_ index: Int, columns: Columns) -> [Line] {
+        guard let meal = meals?[index] else { return [] }
+        return meal.title.wrapped(toWidth: columns.titleWidth).enumerated().map { number, piece in
+            var spans: [Span] = []
+            if number == 0, columns.slot > 0 {
+                spans.append(Span(column: columns.indent, text: meal.slot.truncated(toWidth: columns.slot), role: .slot))
             }
+            spans.append(Span(column: columns.title, text: piece, role: .title))
+            if number == 0, let marker = columns.marker, meal.note != nil {
+                spans.append(Span(column: marker, text: Self.noteMarker, role: .noteMarker))
+            }
+            return Line(spans: spans, item: index)
         }
-        return lines
     }
 
     /// The timeline's layout of this block: its height and each meal's lines.

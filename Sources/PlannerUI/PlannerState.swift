@@ -42,7 +42,8 @@ public struct PlannerState: Sendable {
     /// How day blocks look with the current slots; the timeline lays days out with it.
     var blockLayout: DayBlockLayout
 
-    /// A planner of `size` with `today` selected near the top, below the end of the day before.
+    /// A planner of `size` with `today` shown as `t` shows it: near the top, below the end of
+    /// the day before.
     /// The timeline starts with one load request, which the first `update` hands out (or take it
     /// with `Planner.start`).
     public init(today: Day, slots: [MealSlot], size: Size, keyMap: KeyMap = .standard) {
@@ -52,13 +53,14 @@ public struct PlannerState: Sendable {
         self.keyMap = keyMap
         blockLayout = DayBlockLayout(today: today, slots: slots)
         timeline = Timeline(width: size.width, height: size.height - 1, selecting: today,
-                            context: Self.todayContext(height: size.height), layout: blockLayout.function)
+                            context: Self.jumpContext(height: size.height), layout: blockLayout.function)
     }
 
-    /// How many lines of the day before show above today at the start and after `t`: a quarter
-    /// of the timeline, so that today is near the top and the reader sees where it sits; none
-    /// when that is a single line, which would show a meal or "nothing planned" without its day.
-    static func todayContext(height: Int) -> Int {
+    /// How many lines of the day before show above the day a jump lands on (at the start, `t`,
+    /// `g`, a search hit, a paste): a quarter of the timeline, so that the day is near the top,
+    /// whole below it when it fits, and the reader sees where it sits; none when that is a
+    /// single line, which would show a meal or "nothing planned" without its day.
+    static func jumpContext(height: Int) -> Int {
         let lines = (height - 1) / 4
         return lines >= 2 ? lines : 0
     }
@@ -178,10 +180,14 @@ enum SaveOrigin: Hashable, Sendable {
 struct PendingSave: Hashable, Sendable {
     let request: SaveRequest
     let origin: SaveOrigin
+    /// Whether the stored meals' day is then shown whole (a paste).
+    let showsDay: Bool
 }
 
 /// A meal to select once its day is loaded.
 struct Focus: Hashable, Sendable {
     let mealID: Int64
     let day: Day
+    /// Whether its day is shown whole first, as a jump shows it.
+    var showsDay = false
 }

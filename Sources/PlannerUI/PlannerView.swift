@@ -46,9 +46,9 @@ enum TimelineView {
         var monthTagPlaced = false
         for visible in screen.days {
             let block = blocks.block(visible.day, visible.content)
-            let lines = block.lines(width: screen.width)
-            for offset in 0..<visible.lineCount where visible.firstLine + offset < lines.count {
-                let line = lines[visible.firstLine + offset]
+            let (first, lines) = block.lines(visible.shownLines, width: screen.width, layout: visible.layout)
+            for offset in 0..<visible.lineCount where lines.indices.contains(visible.firstLine + offset - first) {
+                let line = lines[visible.firstLine + offset - first]
                 let row = visible.screenLine + offset
                 let selected = screen.selectedLines?.contains(row) ?? false
                 if selected { buffer.fill(Rect(x: 0, y: row, width: screen.width, height: 1), style: theme.selection) }

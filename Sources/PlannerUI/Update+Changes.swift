@@ -5,15 +5,16 @@ import Timeline
 /// the store's answer updates the history and the screen, so what is shown is always what is
 /// stored.
 extension PlannerState {
-    /// Hands `change` to the store, unless another save is still in flight.
-    mutating func save(_ change: ChangeBatch, origin: SaveOrigin) -> [Effect] {
+    /// Hands `change` to the store, unless another save is still in flight. With `showsDay`
+    /// (a paste), the day of the first stored meal is shown whole once stored, as a jump shows it.
+    mutating func save(_ change: ChangeBatch, origin: SaveOrigin, showsDay: Bool = false) -> [Effect] {
         guard pendingSave == nil else {
             message = StatusMessage("Still saving the last change; try again", isError: true)
             return []
         }
         let request = SaveRequest(id: nextSaveID, change: change)
         nextSaveID += 1
-        pendingSave = PendingSave(request: request, origin: origin)
+        pendingSave = PendingSave(request: request, origin: origin, showsDay: showsDay)
         return [.save(request)]
     }
 
@@ -38,7 +39,7 @@ extension PlannerState {
         }
         for day in applied.days { timeline.invalidate(day) }
         guard let first = stored.lazy.compactMap({ $0 }).first else { return [] }
-        return reveal(first)
+        return reveal(first, showingDay: pending.showsDay)
     }
 
     mutating func saveFailed(_ request: SaveRequest, message text: String) {
@@ -130,7 +131,7 @@ extension PlannerState {
         }
         let day = timeline.selection.day
         return save([.add(meal.copy(on: day))],
-                    origin: .change(done: "Pasted \(quoted(meal.title)) onto \(longDate(day))"))
+                    origin: .change(done: "Pasted \(quoted(meal.title)) onto \(longDate(day))"), showsDay: true)
     }
 
     /// `Y`: the selected day's meals, as they are now, become the clipboard.
@@ -159,7 +160,8 @@ extension PlannerState {
         }
         let day = timeline.selection.day
         return save(ChangeBatch(meals.map { .add($0.copy(on: day)) }),
-                    origin: .change(done: "Pasted \(countedMeals(meals.count)) onto \(longDate(day)); u undoes"))
+                    origin: .change(done: "Pasted \(countedMeals(meals.count)) onto \(longDate(day)); u undoes"),
+                    showsDay: true)
     }
 
     mutating func undo() -> [Effect] {

@@ -34,6 +34,6 @@ extension PlannerState {
             return []
         }
         message = StatusMessage("/\(request.text)")
-        return reveal(meal)
+        return reveal(meal, showingDay: true)
     }
 }

@@ -70,7 +70,7 @@ extension PlannerState {
         case .pageUp: timeline.scroll(byPages: -1)
         case .scrollDown: timeline.scroll(byLines: 1)
         case .scrollUp: timeline.scroll(byLines: -1)
-        case .today: return jump(to: today, context: Self.todayContext(height: size.height))
+        case .today: return jump(to: today)
         case .goToDate: mode = .prompt(Prompt(.goToDate))
         case .search: mode = .prompt(Prompt(.search))
         case .addMeal: startAdding()
@@ -194,10 +194,10 @@ extension PlannerState {
 
     // MARK: - Helpers shared by the commands
 
-    /// Jumps to `day` (smoothly when it is near), selecting its first meal; see
-    /// `Timeline.jump` for `context`.
-    mutating func jump(to day: Day, context: Int = 0) -> [Effect] {
-        let jump = timeline.jump(to: day, context: context)
+    /// Jumps to `day` (smoothly when it is near), selecting its first meal and showing the day
+    /// whole below `jumpContext` lines of the day before (see `Timeline.jump`).
+    mutating func jump(to day: Day) -> [Effect] {
+        let jump = timeline.jump(to: day, context: Self.jumpContext(height: size.height))
         animationFrames = jump.frames
         frameInterval = jump.frameInterval
         return animationFrames.isEmpty ? [] : [.scheduleTick(after: frameInterval)]
@@ -217,19 +217,26 @@ extension PlannerState {
         timeline.replaceLayout(blockLayout.function)
     }
 
-    /// Selects the focused meal once its day is loaded; forgets it if the meal is gone.
+    /// Selects the focused meal once its day is loaded (its day shown whole first when asked,
+    /// now that its height is known); forgets it if the meal is gone.
     mutating func applyFocus() {
         guard let focus, timeline.isLoaded(focus.day) else { return }
         self.focus = nil
         guard let item = timeline.content(of: focus.day)?.firstIndex(where: { $0.id == focus.mealID }) else { return }
-        timeline.select(Selection(day: focus.day, item: item))
+        let selection = Selection(day: focus.day, item: item)
+        if focus.showsDay {
+            timeline.select(selection, showingDayWith: Self.jumpContext(height: size.height))
+        } else {
+            timeline.select(selection)
+        }
     }
 
     /// Shows `meal`: jumps to its day unless it is the selected one, and selects it as soon as
-    /// it is loaded.
-    mutating func reveal(_ meal: Meal) -> [Effect] {
+    /// it is loaded; with `showingDay` (a search hit, a paste), its day is then shown whole as a
+    /// jump shows it, even when it is the selected one.
+    mutating func reveal(_ meal: Meal, showingDay: Bool = false) -> [Effect] {
         guard let id = meal.id else { return [] }
-        focus = Focus(mealID: id, day: meal.day)
+        focus = Focus(mealID: id, day: meal.day, showsDay: showingDay)
         let effects = meal.day == timeline.selection.day ? [] : jump(to: meal.day)
         applyFocus()
         return effects

@@ -30,6 +30,26 @@ public struct DayLayout: Hashable, Sendable {
         return items[item]
     }
 
+    /// The indices of the items covering any of `lines`, found by bisection: a day of
+    /// thousands of meals costs no more to draw or search on screen than a short one.
+    public func items(overlapping lines: Range<Int>) -> Range<Int> {
+        let start = firstItem { $0.upperBound > lines.lowerBound }
+        let end = firstItem { $0.lowerBound >= lines.upperBound }
+        return start..<max(start, end)
+    }
+
+    /// The index of the first item for which `isPast` holds (`items.count` if none), given that
+    /// it holds for every item after it.
+    private func firstItem(where isPast: (Range<Int>) -> Bool) -> Int {
+        var low = 0
+        var high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(items[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
     /// The item to select when arriving at this day: its first one, or the day itself.
     var firstItem: Int? { items.isEmpty ? nil : 0 }
 

@@ -42,27 +42,39 @@ extension Timeline {
         position = revealedPosition(for: selection)
     }
 
-    /// Where the view shows `selection`'s day `context` lines below its top, those lines being
-    /// the end of the day before: fewer when that day is shorter or the selection would no
-    /// longer fit below them; `nil` when not even one line fits (or there is no day before).
-    func contextPosition(_ context: Int, for selection: Selection) -> ScrollPosition? {
-        guard selection.day > .first else { return nil }
-        let wanted = wantedLines(for: selection, in: layout(of: selection.day))
-        let lines = min(context, blockHeight(of: selection.day.adding(days: -1)), height - wanted.upperBound)
-        guard lines > 0 else { return nil }
-        return min(moved(ScrollPosition(day: selection.day), by: -lines), lastPosition)
+    /// Where a jump shows `selection`'s day: the whole day, below up to `context` of the last
+    /// lines of the day before (fewer when that day is shorter or the whole day would no longer
+    /// fit below them); a day taller than the view from its top (or from the selection's wanted
+    /// lines when even the header and the selection do not fit together).
+    func dayPosition(_ context: Int, for selection: Selection) -> ScrollPosition {
+        let dayStart = ScrollPosition(day: selection.day)
+        let dayHeight = blockHeight(of: selection.day)
+        guard dayHeight <= height else {
+            return moved(dayStart, by: wantedLines(for: selection, in: layout(of: selection.day)).lowerBound)
+        }
+        guard selection.day > .first else { return clamped(dayStart) }
+        let lines = min(context, blockHeight(of: selection.day.adding(days: -1)), height - dayHeight)
+        return lines > 0 ? moved(dayStart, by: -lines) : clamped(dayStart)
     }
 
-    /// After the user moved the selection: show it, with `context` lines of the day before
-    /// above its day when they fit (else scrolling as little as needed), and keep showing it so
-    /// as loads change heights.
-    mutating func showSelection(context: Int = 0) {
-        anchor = .selection(context: context)
-        if let withContext = contextPosition(context, for: selection) {
-            position = withContext
-        } else {
-            revealSelection()
-        }
+    /// Whether the whole of `day` is on screen (never for a day taller than the view).
+    func showsWhole(_ day: Day) -> Bool {
+        guard case .at(let top) = screenPlace(of: day, at: position) else { return false }
+        return top >= 0 && top + blockHeight(of: day) <= height
+    }
+
+    /// After the user moved the selection: show it, scrolling as little as needed, and keep
+    /// showing it so as loads change heights.
+    mutating func showSelection() {
+        anchor = .selection
+        revealSelection()
+    }
+
+    /// After a jump: show the selected day whole below `context` lines of the day before (see
+    /// `dayPosition`), and keep it so as loads change heights.
+    mutating func showSelectedDay(context: Int) {
+        anchor = .day(context: context)
+        position = dayPosition(context, for: selection)
     }
 
     /// After the user moved the view: the selection follows it, now and as loads change heights.
@@ -113,8 +125,8 @@ extension Timeline {
         let stops = visibleStops()
         let acceptable = stops.filter { isOnScreenAsItShould($0.lines) }
         let leftAbove: Bool
-        if let current = stops.first(where: { $0.selection == selection }) {
-            leftAbove = current.lines.lowerBound < 0
+        if case .at(let top) = screenPlace(of: selection.day, at: position) {
+            leftAbove = top + layout(of: selection.day).lines(of: selection.item).lowerBound < 0
         } else {
             leftAbove = selection.day < position.day
         }
@@ -138,10 +150,15 @@ extension Timeline {
         let lines: Range<Int>
     }
 
+    /// The stops on screen, and beside them the nearest one off screen on each side of each day;
+    /// only the items near the screen are looked at, however many a day has.
     func visibleStops() -> [Stop] {
         screen.days.flatMap { visible -> [Stop] in
             let top = visible.screenLine - visible.firstLine
-            let items: [Int?] = visible.layout.items.isEmpty ? [nil] : Array(visible.layout.items.indices)
+            let all = visible.layout.items.indices
+            let shown = visible.layout.items(overlapping: visible.shownLines)
+            let near = max(all.lowerBound, shown.lowerBound - 1)..<min(all.upperBound, shown.upperBound + 1)
+            let items: [Int?] = all.isEmpty ? [nil] : Array(near)
             return items.map { item in
                 let span = visible.layout.lines(of: item)
                 return Stop(selection: Selection(day: visible.day, item: item),

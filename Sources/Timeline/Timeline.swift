@@ -25,8 +25,10 @@ import MealPlanCore
 /// at the selection; instead the selection follows the view like vim's cursor: if it would leave
 /// the screen it moves to the nearest item wholly on screen (or, in a view too small to show any
 /// item whole, the one showing most), so that actions such as "add a meal" always apply to
-/// something the user can see. When loads change heights, whichever the user moved last stays
-/// put: the selection after moves and jumps, the view after scrolls and resizes.
+/// something the user can see. A resize never changes the selection: it is a meal, not a screen
+/// line, and the view scrolls as little as needed to keep it on screen. When loads change
+/// heights, whichever the user moved last stays put: the selection after moves and resizes, the
+/// selected day (whole, below its context) after jumps, the view after scrolls.
 ///
 /// **Edges.** The view never starts before 0001-01-01 and can scroll until 9999-12-31 is the top
 /// day (the rest of the screen is blank); moves past the ends stop there without error.
@@ -73,18 +75,20 @@ public struct Timeline<Content: Sendable>: Sendable {
     var requests: [LoadRequest] = []
     var nextRequestID = 1
     /// What the user moved last, and so what stays put when loaded days change height.
-    var anchor = Anchor.selection(context: 0)
+    var anchor = Anchor.selection
 
     enum Anchor: Sendable {
-        /// The selection stays whole on screen; its day stays `context` lines below the top
-        /// (see `contextPosition`) when a jump asked for that and they fit.
-        case selection(context: Int)
+        /// The selection stays whole on screen.
+        case selection
+        /// After a jump: the selected day stays whole on screen below up to `context` lines of
+        /// the day before (see `dayPosition`).
+        case day(context: Int)
         case view
     }
 
-    /// A timeline `width` × `height` (each raised to 1) with `day` selected at the top of the
-    /// view, or, with `context`, below up to that many lines of the day before (as `jump`
-    /// places it). It starts with one load request for the window around `day`.
+    /// A timeline `width` × `height` (each raised to 1) with `day` selected and shown as `jump`
+    /// places it: at the top of the view, or, with `context`, below up to that many lines of the
+    /// day before. It starts with one load request for the window around `day`.
     public init(width: Int, height: Int, selecting day: Day, context: Int = 0, layout: @escaping Layout) {
         self.width = max(1, width)
         self.height = max(1, height)
@@ -92,7 +96,7 @@ public struct Timeline<Content: Sendable>: Sendable {
         selection = Selection(day: day)
         layoutFunction = layout
         windowStart = day
-        showSelection(context: context)
+        showSelectedDay(context: context)
         settle()
     }
 
@@ -138,10 +142,11 @@ public struct Timeline<Content: Sendable>: Sendable {
     /// window or were requested again meanwhile ignore it.
     ///
     /// What stays put while heights change is what the user moved last: after moving the
-    /// selection or jumping, the view scrolls to keep the selection whole; after scrolling or
-    /// resizing, the view keeps its position and the selection follows it. The selected item
-    /// stays one that exists: a selected day that gains items selects its first, one that loses
-    /// items keeps an index no further than its last, one left without items is selected itself.
+    /// selection or resizing, the view scrolls to keep the selection whole; after a jump, to keep
+    /// the selected day where the jump placed it; after scrolling, the view keeps its position
+    /// and the selection follows it. The selected item stays one that exists: a selected day
+    /// that gains items selects its first, one that loses items keeps an index no further than
+    /// its last, one left without items is selected itself.
     public mutating func didLoad(_ request: LoadRequest, content: (Day) -> Content) {
         requests.removeAll { $0.id == request.id }
         guard let days = request.days.intersection(window) else { return }
@@ -157,8 +162,11 @@ public struct Timeline<Content: Sendable>: Sendable {
         position = clamped(position)
         selection.item = layout(of: selection.day).validItem(selection.item)
         switch anchor {
-        case .selection(let context):
-            showSelection(context: context)
+        case .selection:
+            showSelection()
+            settle()
+        case .day(let context):
+            showSelectedDay(context: context)
             settle()
         case .view:
             settle()
@@ -235,27 +243,39 @@ public struct Timeline<Content: Sendable>: Sendable {
         settle()
     }
 
+    /// Selects `selection` (its item made valid for the day) and shows its day as `jump` does,
+    /// unless it is already wholly on screen; then scrolls as little as needed to show the
+    /// selection itself. For a day whose meals just changed, once they are loaded.
+    public mutating func select(_ selection: Selection, showingDayWith context: Int) {
+        self.selection = Selection(day: selection.day, item: layout(of: selection.day).validItem(selection.item))
+        if !showsWhole(selection.day) {
+            position = dayPosition(context, for: self.selection)
+        }
+        showSelection()
+        settle()
+    }
+
     // MARK: - Jumping
 
-    /// Selects `day`'s first item and brings it into view.
+    /// Selects `day`'s first item and shows the whole day (as much as fits, from its top, when
+    /// it is taller than the view), unless it is already wholly on screen.
     ///
-    /// If the destination is already loaded together with its padding, the view scrolls there as
-    /// a move would (as little as needed) and, when `animated`, the returned frames show the way.
-    /// Otherwise the window is rebuilt around `day`, which becomes the top of the view, with one
-    /// load request.
+    /// With `context`, the day is placed below up to that many of the last lines of the day
+    /// before (fewer when that day is shorter or the day would no longer fit), so that the reader
+    /// sees where the day sits in the stream; it stays so while loads change heights, until the
+    /// next move.
     ///
-    /// With `context`, the destination is instead `day` placed below up to that many of the last
-    /// lines of the day before (all of it when it is shorter), so that the reader sees where the
-    /// day sits in the stream; it stays so while loads change heights, until the next move.
-    /// When even one line would not leave room for the selection, it is placed as without.
+    /// If the destination is already loaded together with its padding, the view scrolls there
+    /// and, when `animated`, the returned frames show the way. Otherwise the window is rebuilt
+    /// around `day` with one load request.
     @discardableResult
     public mutating func jump(to day: Day, animated: Bool = true, context: Int = 0) -> Jump<Content> {
         let target = Selection(day: day, item: layout(of: day).firstItem)
-        let destination = contextPosition(context, for: target) ?? revealedPosition(for: target, tallFromTop: true)
+        let destination = showsWhole(day) ? position : dayPosition(context, for: target)
         guard requiredDays(around: visibleRange(at: destination)).isInside(window) else {
             selection = target
             position = clamped(ScrollPosition(day: day))
-            showSelection(context: context)
+            showSelectedDay(context: context)
             settle()
             return Jump(kind: .recenter, frames: [], frameInterval: Timeline.smoothScrollDuration)
         }
@@ -264,7 +284,7 @@ public struct Timeline<Content: Sendable>: Sendable {
         let frames = animated ? intermediatePositions(from: start, to: destination) : []
         let screens = frames.map { screen(at: $0) }
         position = destination
-        anchor = .selection(context: context)
+        anchor = destination == start ? .selection : .day(context: context)
         settle()
         return Jump(kind: .smooth, frames: screens,
                     frameInterval: Timeline.smoothScrollDuration / (screens.count + 1))
@@ -273,7 +293,8 @@ public struct Timeline<Content: Sendable>: Sendable {
     // MARK: - Resizing and laying out again
 
     /// Changes the view's size (each raised to 1). Every held day is laid out again at the new
-    /// width; the top day stays at the top, and the window is recomputed around that position.
+    /// width; the selected meal stays selected and on screen, the view moving as little as
+    /// needed from its top day.
     public mutating func resize(width: Int, height: Int) {
         self.width = max(1, width)
         self.height = max(1, height)
@@ -281,15 +302,15 @@ public struct Timeline<Content: Sendable>: Sendable {
     }
 
     /// Replaces the layout function, for when something it captured changed (the planner's slot
-    /// column after the slots changed). Every held day is laid out again, as for a resize: the
-    /// top day stays at the top.
+    /// column after the slots changed). Every held day is laid out again, as for a resize.
     public mutating func replaceLayout(_ layout: @escaping Layout) {
         layoutFunction = layout
         layOutAgain()
     }
 
-    /// Lays out every held day again after the width or the layout function changed; the view
-    /// keeps its top day and the selection follows it.
+    /// Lays out every held day again after the size or the layout function changed. The
+    /// selection is a meal, not a screen line: it stays selected, and the view, starting from
+    /// its top day, scrolls as little as needed to show it.
     private mutating func layOutAgain() {
         var day = windowStart
         for index in heldDays.indices {
@@ -297,9 +318,9 @@ public struct Timeline<Content: Sendable>: Sendable {
             day = day.adding(days: 1)
         }
         position = clamped(position)
-        settle()
         selection.item = layout(of: selection.day).validItem(selection.item)
-        followView()
+        showSelection()
+        settle()
     }
 }
 

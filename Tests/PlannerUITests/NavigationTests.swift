@@ -96,10 +96,10 @@ import Timeline
     @Test func goToANearDateScrollsSmoothlyInFrames() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("g"))
-        harness.type("+5")
+        harness.type("-3")
         harness.press(.enter)
         #expect(harness.state.mode == .browsing)
-        #expect(harness.state.timeline.selection.day == day("2026-03-05"))
+        #expect(harness.state.timeline.selection.day == day("2026-02-25"))
         #expect(!harness.state.animationFrames.isEmpty)
         #expect(harness.pendingTicks == 1)
         // While frames remain, the screen shows them, top day moving towards the target.
@@ -107,7 +107,9 @@ import Timeline
         harness.finishAnimation()
         #expect(harness.state.animationFrames.isEmpty)
         #expect(harness.lines != firstFrame)
-        #expect(harness.lines[11].hasPrefix("Thu 5 Mar 2026"))
+        #expect(harness.lines[11].hasPrefix("Wed 25 Feb 2026"))
+        // The day lands under (12 - 1) / 4 = 2 lines of context: all of the empty Tuesday.
+        #expect(harness.lines[0].hasPrefix("Tue 24 Feb") && harness.lines[2].hasPrefix("Wed 25 Feb"))
     }
 
     @Test func goToAFarDateRecentersWithOneLoad() {
@@ -118,9 +120,10 @@ import Timeline
         harness.press(.enter)
         #expect(harness.effects.count == loads + 1)
         #expect(harness.state.animationFrames.isEmpty)
-        #expect(harness.state.timeline.position == ScrollPosition(day: day("2031-07-14")))
+        // Under (12 - 1) / 4 = 2 lines of context: the empty day before, whole.
+        #expect(harness.state.timeline.position == ScrollPosition(day: day("2031-07-13")))
         #expect(harness.selectedTitle == "Far away")
-        #expect(harness.lines[0].hasPrefix("Mon 14 Jul"))
+        #expect(harness.lines[0].hasPrefix("Sun 13 Jul") && harness.lines[2].hasPrefix("Mon 14 Jul"))
         harness.press(.character("t"))
         #expect(harness.selectedTitle == "Porridge")
     }
@@ -149,16 +152,22 @@ import Timeline
         #expect(harness.state.animationFrames.isEmpty)
     }
 
-    @Test func resizeKeepsTheTopDayAndRelaysOut() {
+    @Test func resizeKeepsTheSelectedMealAndRelaysOut() {
         var harness = Harness(today: saturday, meals: sampleMeals)
+        let start = harness.lines
         let top = harness.state.timeline.position.day
         harness.send(.event(.resize(width: 20, height: 5)))
         #expect(harness.state.size == Size(width: 20, height: 5))
         #expect(harness.state.timeline.height == 4)
         #expect(harness.state.timeline.position.day == top)
         harness.send(.event(.resize(width: 1, height: 1)), .event(.resize(width: 40, height: 12)))
-        // The same days as at the start (at 1×1 the selection had to move to what was visible).
-        #expect(harness.lines.prefix(11) == Harness(today: saturday, meals: sampleMeals).lines.prefix(11))
+        // The first meal stays selected: at 1×1 the view went down to it, and back at 40×12 it
+        // shows with its day's header on the top line: the start's screen without its lines of
+        // the day before at the top ((12 - 1) / 4 of them), the month tag now on that header.
+        #expect(harness.selectedTitle == "Porridge" && harness.state.timeline.selection.day == saturday)
+        let context = 2
+        #expect(harness.lines[0].hasPrefix("Sat 28 Feb  today") && harness.lines[0].hasSuffix("February 2026 "))
+        #expect(harness.lines[1..<(11 - context)] == start[(context + 1)..<11])
     }
 
     @Test func ctrlCQuitsWhileBrowsingAndCancelsAPromptKeepingTheStore() {

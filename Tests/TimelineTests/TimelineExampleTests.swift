@@ -163,18 +163,48 @@ import Testing
         #expect(scripted.timeline.position == ScrollPosition(day: today + 1, line: 1))
         #expect(scripted.timeline.selection == Selection(day: today + 1, item: 0))
 
+        // The selected first meal, now 8 lines, is shown with its header (as a move shows a
+        // first meal): the top day stays, from its first line.
         let loads = scripted.run { $0.resize(width: 20, height: 24) }
         #expect(loads.isEmpty)
-        #expect(scripted.timeline.position == ScrollPosition(day: today + 1, line: 1))
+        #expect(scripted.timeline.position == ScrollPosition(day: today + 1))
         #expect(scripted.timeline.layout(of: today + 1) == DayLayout(height: 11, items: [1..<9, 9..<11]))
-        #expect(scripted.rows == ["2026-11-22 1+10@0", "2026-11-23 0+11@10", "2026-11-24 0+3@21"])
+        #expect(scripted.rows == ["2026-11-22 0+11@0", "2026-11-23 0+11@11", "2026-11-24 0+2@22"])
         // The window is recomputed around where the view is now: 3 visible days ± (7 + 4).
         #expect(scripted.timeline.window == DayRange(today + -10, today + 14))
         #expect(scripted.timeline.selection == Selection(day: today + 1, item: 0))
 
+        // Back at 200 columns, 8 days show from there: the window needs days up to today + 15.
         let back = scripted.run { $0.resize(width: 200, height: 24) }
-        #expect(scripted.timeline.position == ScrollPosition(day: today + 1, line: 1))
-        #expect(back.map(\.days) == [DayRange(today + 15, today + 20)])
+        #expect(scripted.timeline.position == ScrollPosition(day: today + 1))
+        #expect(back.map(\.days) == [DayRange(today + 15, today + 19)])
+    }
+
+    @Test func resizingKeepsTheSelectedItemOnScreenAtAnySize() {
+        // Every day: 3 one-line meals at 80 columns (4 lines a day); today's last meal is 200
+        // characters, 3 lines at 80 columns and 200 lines at 1.
+        var scripted = ScriptedTimeline(width: 80, height: 23, selecting: today,
+                                        meals: [today + 3: [10, 10, 200]], defaultMeals: [10, 10, 10])
+        scripted.run { $0.moveSelection(byItems: 11) }
+        let selected = Selection(day: today + 3, item: 2)
+        #expect(scripted.timeline.selection == selected)
+        #expect(scripted.timeline.screen.selectedLines == 15..<18)
+
+        // Lower than where the meal was: the view follows the meal, not the screen line.
+        scripted.run { $0.resize(width: 80, height: 11) }
+        #expect(scripted.timeline.selection == selected)
+        #expect(scripted.timeline.screen.selectedLines == 8..<11)
+        scripted.run { $0.resize(width: 80, height: 23) }
+        #expect(scripted.timeline.selection == selected)
+        #expect(scripted.timeline.screen.selectedLines == 8..<11)
+
+        // One column and one line: the meal, 200 lines tall, still shows.
+        scripted.run { $0.resize(width: 1, height: 1) }
+        #expect(scripted.timeline.selection == selected)
+        #expect(scripted.timeline.screen.selectedLines == 0..<1)
+        scripted.run { $0.resize(width: 80, height: 23) }
+        #expect(scripted.timeline.selection == selected)
+        #expect(scripted.timeline.screen.selectedLines != nil)
     }
 
     @Test func jumpsInsideTheWindowScrollSmoothly() {
@@ -187,20 +217,23 @@ import Testing
         #expect(scripted.timeline.position == ScrollPosition(day: today))
         #expect(scripted.timeline.selection == Selection(day: today + 2, item: 0))
 
-        // Two days below the screen: 6 lines down, eased out in 3 frames, 37.5 ms each.
-        loads = scripted.run { jump = $0.jump(to: today + 7) }
+        // Three days above the screen: the day goes to the top (no context asked for), 6 lines
+        // up, eased out in 3 frames, 37.5 ms each.
+        scripted.run { $0.scroll(byDays: 3) }
+        loads = scripted.run { jump = $0.jump(to: today) }
         #expect(jump?.kind == .smooth && loads.isEmpty)
         let frameTops = jump?.frames.map { ScrollPosition(day: $0.days[0].day, line: $0.days[0].firstLine) }
-        #expect(frameTops == [ScrollPosition(day: today + 1), ScrollPosition(day: today + 1, line: 1),
-                              ScrollPosition(day: today + 2, line: 1)])
+        #expect(frameTops == [ScrollPosition(day: today + 2), ScrollPosition(day: today + 1, line: 1),
+                              ScrollPosition(day: today, line: 1)])
         #expect(jump?.frameInterval == .microseconds(37_500))
-        #expect(scripted.timeline.position == ScrollPosition(day: today + 3))
-        #expect(scripted.timeline.screen.selectedLines == 9..<10)
+        #expect(scripted.timeline.position == ScrollPosition(day: today))
+        #expect(scripted.timeline.screen.selectedLines == 1..<2)
 
         // Without motion: straight there.
-        loads = scripted.run { jump = $0.jump(to: today + 2, animated: false) }
+        scripted.run { $0.scroll(byDays: 3) }
+        loads = scripted.run { jump = $0.jump(to: today + 1, animated: false) }
         #expect(jump?.kind == .smooth && jump?.frames.isEmpty == true && loads.isEmpty)
-        #expect(scripted.timeline.position == ScrollPosition(day: today + 2))
+        #expect(scripted.timeline.position == ScrollPosition(day: today + 1))
 
         // Far away: recentred with one load.
         loads = scripted.run { jump = $0.jump(to: today + 40) }
@@ -327,26 +360,50 @@ import Testing
         #expect(timeline.position == ScrollPosition(day: today + -1))
     }
 
-    @Test func contextGivesWayToTheSelectionAndTheCalendarsStart() {
-        var scripted = ScriptedTimeline(width: 40, height: 4, selecting: today, defaultMeals: [10, 10, 10, 10])
-        // Far away and back with 3 lines of context: the selected first meal and its header need
-        // 2 of the 4 lines, so the day before gets 2.
+    @Test func contextGivesWayToTheWholeDayAndTheCalendarsStart() {
+        var scripted = ScriptedTimeline(width: 40, height: 4, selecting: today, defaultMeals: [10, 10])
+        // Far away and back with 3 lines of context: the day needs 3 of the 4 lines, so the day
+        // before gets 1.
         scripted.run { $0.jump(to: today + 1000) }
         var jump: Jump<[Int]>?
         scripted.run { jump = $0.jump(to: today, context: 3) }
         #expect(jump?.kind == .recenter)
-        #expect(scripted.rows == ["2026-11-20 3+2@0", "2026-11-21 0+2@2"])
+        #expect(scripted.rows == ["2026-11-20 2+1@0", "2026-11-21 0+3@1"])
         // Inside the window: a smooth jump to the same kind of place.
         scripted.run { jump = $0.jump(to: today + 3, context: 3) }
         #expect(jump?.kind == .smooth)
-        #expect(scripted.rows == ["2026-11-23 3+2@0", "2026-11-24 0+2@2"])
-        // A view of 2 lines has no room for context.
+        #expect(scripted.rows == ["2026-11-23 2+1@0", "2026-11-24 0+3@1"])
+        // A view of 2 lines has no room for the day: as much of it as fits, from its header.
         scripted.run { $0.resize(width: 40, height: 2) }
         scripted.run { $0.jump(to: today, context: 3) }
         #expect(scripted.rows == ["2026-11-21 0+2@0"])
         // Nothing comes before the first day.
         scripted.run { $0.jump(to: .first, context: 3) }
         #expect(scripted.timeline.position == ScrollPosition(day: .first))
+    }
+
+    @Test func aJumpShowsTheWholeDayBelowItsContext() {
+        // Days of one meal (2 lines); today + 4 has three (4 lines), and today + 6 has four of
+        // 80 characters (2 lines each at 40 columns, 9 lines in all).
+        let meals: [Day: [Int]] = [today + 4: [10, 10, 10], today + 6: [80, 80, 80, 80]]
+        var scripted = ScriptedTimeline(width: 40, height: 10, selecting: today, meals: meals, defaultMeals: [10])
+        // today + 4 starts on the last two lines: its header and first meal show, not the rest.
+        #expect(scripted.rows.last == "2026-11-25 0+2@8")
+        // A jump shows it whole, under 2 lines of context (all of the day before).
+        scripted.run { $0.jump(to: today + 4, context: 2) }
+        #expect(scripted.rows == ["2026-11-24 0+2@0", "2026-11-25 0+4@2", "2026-11-26 0+2@6", "2026-11-27 0+2@8"])
+        #expect(scripted.timeline.screen.selectedLines == 3..<4)
+        // A jump to a day wholly on screen moves only the selection.
+        scripted.run { $0.jump(to: today + 5, context: 2) }
+        #expect(scripted.timeline.position == ScrollPosition(day: today + 3))
+        // 9 lines in a view of 10: the context gives way, to 1 line.
+        scripted.run { $0.jump(to: today + 6, context: 2) }
+        #expect(scripted.rows == ["2026-11-26 1+1@0", "2026-11-27 0+9@1"])
+        // Taller than the view: from its header, as much as fits.
+        scripted.run { $0.resize(width: 40, height: 5) }
+        scripted.run { $0.jump(to: today, context: 2) }
+        scripted.run { $0.jump(to: today + 6, context: 2) }
+        #expect(scripted.rows == ["2026-11-27 0+5@0"])
     }
 
     @Test func answersOvertakenByAJumpAreIgnored() {
@@ -403,6 +460,24 @@ import Testing
         #expect(scripted.timeline.position.day == today + 9_000)
         #expect(largest <= 6 + 14 + 2 * Timeline<[Int]>.slack)
         #expect(loadsPerStep == 1)
+    }
+
+    @Test func theItemsOverlappingSomeLinesAreFoundByBisection() {
+        // Items of 1 and 2 lines in turn after a header line: 1..<2, 2..<4, 4..<5, 5..<7, …
+        var items: [Range<Int>] = []
+        var line = 1
+        for index in 0..<10_000 {
+            items.append(line..<(line + 1 + index % 2))
+            line = items.last!.upperBound
+        }
+        let layout = DayLayout(height: line, items: items)
+        #expect(layout.items(overlapping: 0..<1) == 0..<0)
+        #expect(layout.items(overlapping: 0..<2) == 0..<1)
+        #expect(layout.items(overlapping: 3..<5) == 1..<3)
+        let overlapping = items.indices.filter { items[$0].overlaps(7_000..<7_023) }
+        #expect(layout.items(overlapping: 7_000..<7_023) == overlapping.first!..<(overlapping.last! + 1))
+        #expect(layout.items(overlapping: line..<(line + 5)).isEmpty)
+        #expect(DayLayout(height: 2).items(overlapping: 0..<2).isEmpty)
     }
 
     @Test func layoutsAreClippedToTheirBlock() {

@@ -79,13 +79,14 @@ import TestSupport
             let context = random.next() % 3 == 0 ? Int.random(in: 1...6, using: &random) : 0
             jump(&driver, to: target, animated: random.next() % 4 != 0, context: context)
         case 7:
+            // Any size: the same item stays selected, and on screen (whole when it fits).
             let width = randomWidth(using: &random)
             let newHeight = randomHeight(using: &random)
-            let top = driver.timeline.position.day
-            driver.apply("resize \(width)x\(newHeight)", rule: .followsView) {
+            let selection = driver.timeline.selection
+            driver.apply("resize \(width)x\(newHeight)", rule: .whenItFits) {
                 $0.resize(width: width, height: newHeight)
             }
-            #expect(driver.timeline.position.day == top, "resize moved the top day \(driver.context)")
+            #expect(driver.timeline.selection == selection, "resize changed the selection \(driver.context)")
             #expect(driver.timeline.width == width && driver.timeline.height == newHeight)
         case 8:
             let first = driver.timeline.screen.dayRange.first.adding(days: Int.random(in: -10...10, using: &random))
