@@ -101,13 +101,21 @@ public struct LineEditor: Hashable, Sendable {
     }
 
     /// Scrolls the field, `width` columns wide, as little as needed to keep the cursor on it
-    /// (with a column for the cursor itself after the last grapheme).
+    /// (with a column for the cursor itself after the last grapheme). Only the graphemes the
+    /// field can hold are measured, walking back from the cursor, so a key costs the same in a
+    /// megabyte of text as in a word.
     public mutating func scrollToCursor(width: Int) {
-        let width = max(1, width)
+        let room = max(1, width) - 1
         firstShown = min(firstShown, cursor)
-        while firstShown < cursor, columns(firstShown..<cursor) + 1 > width {
-            firstShown += 1
+        var start = cursor
+        var used = 0
+        while start > firstShown {
+            let characterWidth = characters[start - 1].terminalWidth
+            guard used + characterWidth <= room else { break }
+            used += characterWidth
+            start -= 1
         }
+        firstShown = start
     }
 
     /// The part of the text shown in a field `width` columns wide, and the cursor's column in
@@ -118,7 +126,7 @@ public struct LineEditor: Hashable, Sendable {
         var shown = ""
         var used = 0
         for character in copy.characters[copy.firstShown...] {
-            let characterWidth = String(character).terminalWidth
+            let characterWidth = character.terminalWidth
             if used + characterWidth > width { break }
             shown.append(character)
             used += characterWidth
@@ -127,6 +135,6 @@ public struct LineEditor: Hashable, Sendable {
     }
 
     private func columns(_ range: Range<Int>) -> Int {
-        String(characters[range]).terminalWidth
+        characters[range].reduce(0) { $0 + $1.terminalWidth }
     }
 }

@@ -97,7 +97,7 @@ enum StatusLineView {
         if let shown {
             // A message that does not fit beside the help hint takes its place.
             let besideHint = hintColumn - 1 - (column + 2)
-            let room = shown.text.terminalWidth <= besideHint ? besideHint : width - column - 2
+            let room = shown.text.fits(inWidth: besideHint) ? besideHint : width - column - 2
             column = buffer.write(shown.text.truncated(toWidth: room), x: column + 2, y: row, style: shown.style)
         }
         if column < hintColumn {

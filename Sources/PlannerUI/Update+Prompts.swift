@@ -21,8 +21,11 @@ extension PlannerState {
         max(1, size.width - PromptView.labelWidth(prompt, screenWidth: size.width))
     }
 
-    mutating func edit(_ prompt: Prompt, with key: Key) -> [Effect] {
-        var prompt = prompt
+    /// Applies `key` to the open prompt. The prompt is taken out of `mode` while it is edited,
+    /// so that its text is not copied on every key (every path puts a mode back).
+    mutating func editPrompt(with key: Key) -> [Effect] {
+        guard case .prompt(var prompt) = mode else { return [] }
+        mode = .browsing
         if prompt.isSuggestion, case .character = key { prompt.editor.setText("") }
         switch prompt.editor.handle(key) {
         case .cancelled:

@@ -123,7 +123,7 @@ extension PlannerState {
                     return []
                 }
                 return run(command)
-            case .prompt(let prompt): return edit(prompt, with: key)
+            case .prompt: return editPrompt(with: key)
             case .help(let scroll): helpKey(key, scroll: scroll)
             }
             return []

@@ -214,3 +214,64 @@ import Timeline
         #expect(harness.state.undoStack.isEmpty)
     }
 }
+
+/// A note of a megabyte (what import accepts) is edited like a short one: the field shows the
+/// part around the cursor and the text is saved whole.
+@Suite struct LongNoteTests {
+    /// One megabyte of words, with a wide character in each so columns and graphemes differ.
+    static let note = String(repeating: "leek 葱 soup ", count: 1_000_000 / 14) + "END"
+
+    @Test func aMegabyteNoteIsShownAroundTheCursorAndSavedWhole() {
+        let width = 40
+        var harness = Harness(today: saturday, size: Size(width: width, height: 12),
+                              meals: [Meal(day: saturday, slot: "dinner", title: "Soup", note: Self.note)])
+        harness.press(.character("e"), .enter)
+        #expect(harness.formStep == .note)
+        let field = width - "Note: ".count
+        // At the end: the field ends with the note's last columns and the cursor after them.
+        #expect(harness.lines[11] == "Note: " + Self.tail(of: Self.note, columns: field - 1))
+        #expect(harness.render().cursor == Position(x: width - 1, y: 11))
+        harness.press(.home)
+        #expect(harness.lines[11] == "Note: " + Self.note.truncatedWithoutMark(columns: field))
+        #expect(harness.render().cursor == Position(x: "Note: ".count, y: 11))
+        harness.type("Hot ")
+        harness.press(.end)
+        harness.type("!")
+        #expect(harness.lines[11] == "Note: " + Self.tail(of: Self.note + "!", columns: field - 1))
+        harness.press(.enter)
+        #expect(harness.state.mode == .browsing)
+        #expect(harness.meals[1]?.note == "Hot " + Self.note + "!")
+        // Once the message is gone, the status line shows the note's start, cut to the screen.
+        harness.press(.escape)
+        #expect(harness.lines[11].hasPrefix("Sat 28 Feb 2026  ✎ Hot leek 葱 soup"))
+    }
+
+    /// The last whole graphemes of `text` that fit in `columns`, padded on the left to them
+    /// when a wide character does not fit.
+    static func tail(of text: String, columns: Int) -> String {
+        var kept = ""
+        var used = 0
+        for character in text.reversed() {
+            let width = String(character).terminalWidth
+            guard used + width <= columns else { break }
+            kept.insert(character, at: kept.startIndex)
+            used += width
+        }
+        return kept + String(repeating: " ", count: columns + 1 - used)
+    }
+}
+
+extension String {
+    /// The first whole graphemes that fit in `columns`, padded with spaces to them.
+    fileprivate func truncatedWithoutMark(columns: Int) -> String {
+        var kept = ""
+        var used = 0
+        for character in self {
+            let width = String(character).terminalWidth
+            guard used + width <= columns else { break }
+            kept.append(character)
+            used += width
+        }
+        return kept + String(repeating: " ", count: columns - used)
+    }
+}
