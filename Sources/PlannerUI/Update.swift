@@ -39,7 +39,8 @@ extension PlannerState {
         case .loadFailed(_, let text):
             message = StatusMessage("Could not load meals: \(text)", isError: true)
         case .saved(let request, let stored): return didSave(request, stored: stored)
-        case .saveFailed(let request, let text): saveFailed(request, message: text)
+        case .saveFailed(let request, let text): saveFailed(request, message: text, canRetry: true)
+        case .saveRefused(let request, let text): saveFailed(request, message: text, canRetry: false)
         case .matchFound(let request, let meal): return found(meal, for: request)
         case .searchFailed(_, let text):
             message = StatusMessage("Search failed: \(text)", isError: true)

@@ -46,7 +46,8 @@ import TestSupport
         let request = SaveRequest(id: 1, change: batch)
         switch PlannerEffects.answer(.save(request), store: store) {
         case .saved(request, let stored)?: return .success(stored)
-        case .saveFailed(request, let message)?: return .failure(SaveRefused(message: message))
+        case .saveFailed(request, let message)?, .saveRefused(request, let message)?:
+            return .failure(SaveRefused(message: message))
         case let other: return .failure(SaveRefused(message: "unexpected answer \(String(describing: other))"))
         }
     }
