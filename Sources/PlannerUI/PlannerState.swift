@@ -71,6 +71,11 @@ public struct PlannerState: Sendable {
         return meals[item]
     }
 
+    /// Whether the screen is below `Planner.minimumSize`, where only "too small" is shown.
+    public var isTooSmall: Bool {
+        size.width < Planner.minimumSize.width || size.height < Planner.minimumSize.height
+    }
+
     /// Whether the planner waits for the store to confirm a change.
     public var isSaving: Bool { pendingSave != nil }
 }

@@ -18,7 +18,7 @@ extension Planner {
     public static func render(_ state: PlannerState, colors: Bool) -> Frame {
         var buffer = Buffer(width: state.size.width, height: state.size.height)
         let theme = Theme(colors: colors)
-        guard state.size.width >= minimumSize.width, state.size.height >= minimumSize.height else {
+        guard !state.isTooSmall else {
             buffer.write("too small", x: 0, y: 0, style: theme.error)
             return Frame(buffer: buffer, cursor: nil)
         }

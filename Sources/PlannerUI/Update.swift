@@ -102,7 +102,7 @@ extension PlannerState {
             if case .help(let scroll) = mode { mode = .help(scroll: HelpView.clampedScroll(scroll, keyMap: keyMap, size: size)) }
             return []
         case .mouse(let mouse):
-            guard case .browsing = mode else { return [] }
+            guard case .browsing = mode, !isTooSmall else { return [] }
             animationFrames = []
             switch mouse.action {
             case .wheelUp: timeline.scroll(byLines: -3)
@@ -112,6 +112,7 @@ extension PlannerState {
             return []
         case .key(let key):
             animationFrames = []
+            guard !isTooSmall else { return tooSmallKey(key) }
             switch mode {
             case .browsing:
                 message = nil
@@ -129,6 +130,21 @@ extension PlannerState {
             }
             return []
         }
+    }
+
+    /// A key while the screen is too small to show the plan: only quitting and help act, as
+    /// anything else would change meals the user cannot see.
+    private mutating func tooSmallKey(_ key: Key) -> [Effect] {
+        if case .help(let scroll) = mode {
+            helpKey(key, scroll: scroll)
+            return []
+        }
+        switch keyMap.command(for: key) {
+        case .quit: return run(.quit)
+        case .help where mode == .browsing: mode = .help(scroll: 0)
+        default: break
+        }
+        return []
     }
 
     /// Selects the meal (or empty day) drawn on screen row `row`.
