@@ -38,6 +38,33 @@ public struct LineEditor: Hashable, Sendable {
         firstShown = 0
     }
 
+    /// Inserts `text` at the cursor and puts the cursor after it.
+    public mutating func insert(_ text: String) {
+        let inserted = Array(text)
+        characters.insert(contentsOf: inserted, at: cursor)
+        cursor += inserted.count
+    }
+
+    /// Pasted text as a field takes it: line breaks (CR, LF, CR LF) become one line feed, or a
+    /// space where the field is one line, tabs become spaces, and other control characters are
+    /// dropped, so that nothing pasted acts on the terminal or hides in the text.
+    public static func pastable(_ text: String, keepingLineBreaks: Bool) -> String {
+        var kept = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            switch scalar {
+            case "\n" where previous == "\r": continue
+            case "\r", "\n": kept.append(keepingLineBreaks ? "\n" : " ")
+            case "\t": kept.append(" ")
+            default:
+                if scalar.properties.generalCategory == .control { continue }
+                kept.append(scalar)
+            }
+        }
+        return String(kept)
+    }
+
     /// What a key other than a character does to the text.
     public enum Edit: Hashable, Sendable {
         case left, right, start, end, deleteBackward, deleteForward, deleteToStart, deleteToEnd, deleteWord

@@ -126,6 +126,19 @@ public struct Prompt: Hashable, Sendable {
         editor = LineEditor(text)
         self.isSuggestion = isSuggestion
     }
+
+    /// Whether the field is a meal's note, the one field that keeps line breaks.
+    var takesLineBreaks: Bool {
+        if case .meal(let form) = kind { return form.step == .note }
+        return false
+    }
+
+    /// After the text changed: the last refusal, the proposal and a Tab cycle are over.
+    mutating func textChanged() {
+        error = nil
+        isSuggestion = false
+        completionBase = nil
+    }
 }
 
 /// A meal being added or edited: the fields entered so far and the one being typed.

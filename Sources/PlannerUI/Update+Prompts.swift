@@ -34,15 +34,25 @@ extension PlannerState {
         case .accepted:
             return submit(prompt)
         case .edited:
-            prompt.error = nil
-            prompt.isSuggestion = false
-            prompt.completionBase = nil
+            prompt.textChanged()
         case .ignored:
             otherKey(key, in: &prompt)
         }
         prompt.editor.scrollToCursor(width: fieldWidth(for: prompt))
         mode = .prompt(prompt)
         return []
+    }
+
+    /// Inserts pasted text at the cursor as one edit (replacing a proposal, as typing does);
+    /// line breaks stay only in a note.
+    mutating func pasteIntoPrompt(_ text: String) {
+        guard case .prompt(var prompt) = mode else { return }
+        mode = .browsing
+        if prompt.isSuggestion { prompt.editor.setText("") }
+        prompt.editor.insert(LineEditor.pastable(text, keepingLineBreaks: prompt.takesLineBreaks))
+        prompt.textChanged()
+        prompt.editor.scrollToCursor(width: fieldWidth(for: prompt))
+        mode = .prompt(prompt)
     }
 
     /// Tab and Shift-Tab complete slot names; ↑ goes back to the previous field of a meal.

@@ -110,6 +110,14 @@ extension PlannerState {
             case .click: selectLine(mouse.y)
             }
             return []
+        case .paste(let text):
+            switch mode {
+            case .prompt where !isTooSmall: pasteIntoPrompt(text)
+            case .browsing where !isTooSmall:
+                message = StatusMessage("A paste goes into a prompt only (\(keyMap.keyNames(for: .addMeal)) adds a meal)")
+            default: break
+            }
+            return []
         case .key(let key):
             animationFrames = []
             guard !isTooSmall else { return tooSmallKey(key) }

@@ -50,4 +50,8 @@ public enum Event: Hashable, Sendable {
     /// The terminal now has this size; the next frame should be rendered for it.
     case resize(width: Int, height: Int)
     case mouse(MouseEvent)
+    /// Text the user pasted, as the terminal delivered it between its bracketed-paste marks:
+    /// one event, never keys, so that a line break or a `q` in it cannot act. Line breaks may
+    /// be CR, LF or CR LF, and control characters are as they were pasted.
+    case paste(String)
 }

@@ -26,6 +26,28 @@ import Timeline
         #expect(harness.state.undoStack.count == 1)
     }
 
+    @Test func aPasteIsTextForTheOpenFieldAndNothingWhileBrowsing() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        let before = harness.meals
+        harness.send(.event(.paste("dq\rjd")))
+        #expect(harness.meals == before)
+        #expect(harness.state.mode == .browsing && !harness.quitRequested)
+        #expect(harness.state.message == StatusMessage("A paste goes into a prompt only (a adds a meal)"))
+        harness.press(.character("a"))
+        // A paste replaces the proposed slot, as typing does.
+        harness.send(.event(.paste("sn")))
+        #expect(harness.prompt?.editor.text == "sn" && harness.prompt?.isSuggestion == false)
+        harness.press(.enter)
+        harness.send(.event(.paste("Leek\r\nsoup\r")))
+        #expect(harness.prompt?.editor.text == "Leek soup ")
+        harness.press(.enter)
+        harness.send(.event(.paste("two\rlines")))
+        #expect(harness.formStep == .note)
+        #expect(harness.lines[11] == line("Note: two␊lines"))
+        harness.press(.enter)
+        #expect(harness.meals.values.contains { $0.title == "Leek soup" && $0.note == "two\nlines" && $0.slot == "snack" })
+    }
+
     @Test func typingReplacesTheProposedSlotAndAPrefixIsEnough() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("a"))

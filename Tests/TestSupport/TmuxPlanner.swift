@@ -71,6 +71,13 @@ public final class TmuxPlanner {
         try tmux("send-keys", "-t", "0", "-l", text)
     }
 
+    /// Pastes `text` as a terminal does: tmux turns its line feeds into CRs and, when the
+    /// planner asked for bracketed paste, sends it between the paste marks.
+    public func paste(_ text: String) throws {
+        try tmux("set-buffer", "-b", "e2e", "--", text)
+        try tmux("paste-buffer", "-p", "-d", "-b", "e2e", "-t", "0")
+    }
+
     public func resize(width: Int, height: Int) throws {
         try tmux("resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)")
     }
