@@ -9,6 +9,7 @@ import Testing
     static let required: [(Key, Command)] = [
         (.character("j"), .moveDown), (.down, .moveDown), (.character("k"), .moveUp), (.up, .moveUp),
         (.character("J"), .nextDay), (.character("K"), .previousDay),
+        (.character("l"), .nextDay), (.right, .nextDay), (.character("h"), .previousDay), (.left, .previousDay),
         (.pageDown, .pageDown), (.character(" "), .pageDown), (.control("f"), .pageDown),
         (.pageUp, .pageUp), (.control("b"), .pageUp),
         (.control("e"), .scrollDown), (.control("y"), .scrollUp),
@@ -117,8 +118,8 @@ import Testing
             row("", "Move"),
             row("j ↓", "next meal"),
             row("k ↑", "previous meal"),
-            row("J", "next day"),
-            row("K", "previous day"),
+            row("J l →", "next day"),
+            row("K h ←", "previous day"),
             row("PgDn Space Ctrl-F", "page down"),
             row("PgUp Ctrl-B", "page up"),
             row("Ctrl-E", "scroll down, keep the selecti…"),
@@ -152,7 +153,7 @@ import Testing
         ])
         harness.press(.character("j"), .character("j"))
         #expect(harness.lines[1...2] == ["│ k ↑              │", "│   previous meal  │"])
-        for _ in 0..<4 { harness.press(.character("j")) }
+        for _ in 0..<5 { harness.press(.character("j")) }
         #expect(harness.lines[1...2] == ["│ PgDn Space Ctrl… │", "│   page down      │"])
         let buffer = harness.render().buffer
         #expect(buffer[2, 1].style == Style(foreground: .yellow, bold: true))

@@ -37,6 +37,16 @@ import Timeline
         #expect(harness.state.timeline.selection.day == day("2026-03-01"))
     }
 
+    @Test func hLAndTheSideArrowsMoveByDayAsInCalcurse() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("l"), .right)
+        #expect(harness.selectedTitle == "Soup")
+        harness.press(.character("h"))
+        #expect(harness.state.timeline.selection.day == day("2026-03-01"))
+        harness.press(.left)
+        #expect(harness.state.timeline.selection.day == saturday)
+    }
+
     @Test func bracketsMoveAWeekAndTGoesBackToToday() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("]"))
