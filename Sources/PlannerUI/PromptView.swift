@@ -51,6 +51,9 @@ enum PromptView {
                 return [asked(subject), asked("\(PromptCommand.keys.keyNames(for: .completeNext)): \(names)"), enter("next"), cancel]
             case .title:
                 return [asked("\(subject), \(form.slot)"), enter("next"), back(to: "slot"), cancel]
+            case .note where form.original == nil:
+                let withoutNote = HintPart(text: LineEditor.keys.keyNames(for: .cancel) + " adds it without a note", rank: 1)
+                return [asked(subject), asked("note, optional"), enter("saves"), back(to: "title"), withoutNote]
             case .note:
                 return [asked(subject), asked("note, optional"), enter("saves"), back(to: "title"), cancel]
             }

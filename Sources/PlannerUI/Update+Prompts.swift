@@ -29,6 +29,12 @@ extension PlannerState {
         if prompt.isSuggestion, case .character = key { prompt.editor.setText("") }
         switch prompt.editor.handle(key) {
         case .cancelled:
+            if case .meal(var form) = prompt.kind, form.step == .note, form.original == nil {
+                // The note is optional: Esc there leaves it out but keeps the meal being added.
+                form.note = ""
+                mode = .prompt(prompt)
+                return saveForm(form)
+            }
             mode = .browsing
             return []
         case .accepted:

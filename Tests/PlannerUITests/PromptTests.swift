@@ -48,6 +48,25 @@ import Timeline
         #expect(harness.meals.values.contains { $0.title == "Leek soup" && $0.note == "two\nlines" && $0.slot == "snack" })
     }
 
+    @Test func escOnTheOptionalNoteKeepsTheMealBeingAdded() {
+        var harness = Harness(today: saturday, size: Size(width: 100, height: 12), meals: sampleMeals)
+        harness.press(.character("a"), .enter)
+        harness.type("Leek soup")
+        harness.press(.enter)
+        #expect(harness.lines[10] == line("New meal on Sat 28 Feb 2026 · note, optional · Enter saves · ↑ title · Esc adds it without a note", 100))
+        harness.type("half a note")
+        harness.press(.escape)
+        #expect(harness.state.mode == .browsing)
+        #expect(harness.meals.values.contains { $0.title == "Leek soup" && $0.note == nil })
+        #expect(harness.state.message == StatusMessage("Added 'Leek soup' to Sat 28 Feb 2026"))
+        // Editing a meal, Esc still cancels: nothing changes.
+        harness.press(.character("e"), .enter)
+        #expect(harness.lines[10].contains("Esc cancels"))
+        harness.type("changed")
+        harness.press(.escape)
+        #expect(harness.meals.values.contains { $0.title == "Leek soup" && $0.note == nil })
+    }
+
     @Test func typingReplacesTheProposedSlotAndAPrefixIsEnough() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("a"))
