@@ -190,12 +190,40 @@ public final class NCursesTerminal: TerminalBackend {
         var character: wint_t = 0
         switch wget_wch(window, &character) {
         case OK:
-            return Unicode.Scalar(UInt32(character)).flatMap { Key(typed: $0) }.map(Event.key)
+            guard let key = Unicode.Scalar(UInt32(character)).flatMap({ Key(typed: $0) }) else { return nil }
+            return key == .escape ? escapeOrAltChord() : .key(key)
         case KEY_CODE_YES:
             if let pasteMarks, Int32(character) == pasteMarks.start { return readPaste(endingAt: pasteMarks.end) }
             return event(forKeyCode: Int32(character))
         default:
             return nil
+        }
+    }
+
+    /// Esc, or Alt with a key: a terminal sends Alt-x as ESC and x at once, while ncurses
+    /// hands over a lone ESC only after ESCDELAY without anything behind it. An Alt chord
+    /// with a key other than a printable character (Alt-↑, Alt-Enter) is dropped.
+    private func escapeOrAltChord() -> Event? {
+        let window = cn_stdscr()
+        wtimeout(window, 0)
+        inputTimeout = 0
+        var character: wint_t = 0
+        switch wget_wch(window, &character) {
+        case OK:
+            switch Unicode.Scalar(UInt32(character)).flatMap({ Key(typed: $0) }) {
+            case .character(let typed)?: return .key(.alt(typed))
+            case .escape?:
+                unget_wch(wchar_t(bitPattern: UInt32(character)))
+                return .key(.escape)
+            default: return nil
+            }
+        case KEY_CODE_YES:
+            // A resize or a paste right behind the ESC is kept for the next read.
+            let code = Int32(character)
+            if code == KEY_RESIZE || code == pasteMarks?.start { ungetch(code) }
+            return nil
+        default:
+            return .key(.escape)
         }
     }
 

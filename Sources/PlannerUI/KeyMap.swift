@@ -126,6 +126,7 @@ extension Key {
         case .pageUp: "PgUp"
         case .pageDown: "PgDn"
         case .function(let number): "F\(number)"
+        case .alt(let character): "Alt-" + String(character)
         }
     }
 }

@@ -8,6 +8,9 @@ public enum Key: Hashable, Sendable {
     case up, down, left, right, home, end, pageUp, pageDown
     /// F1, F2, … as `function(1)`, `function(2)`, …
     case function(Int)
+    /// Alt (Meta) with a printable character, which terminals send as ESC and the character
+    /// together: a key of its own, never Esc.
+    case alt(Character)
 
     /// The key for a character a terminal delivered: control codes become the keys that
     /// send them (Ctrl-I is Tab, Ctrl-M and Ctrl-J are Enter, Ctrl-H and DEL are Backspace,

@@ -67,6 +67,17 @@ import Timeline
         #expect(harness.meals.values.contains { $0.title == "Leek soup" && $0.note == nil })
     }
 
+    @Test func anAltChordLeavesThePromptOpen() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.alt("x"))
+        #expect(harness.state.message == StatusMessage("Alt-x does nothing here; ? shows the keys"))
+        harness.press(.character("g"))
+        harness.type("to")
+        harness.press(.alt("b"))
+        harness.type("morrow")
+        #expect(harness.prompt?.editor.text == "tomorrow")
+    }
+
     @Test func typingReplacesTheProposedSlotAndAPrefixIsEnough() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("a"))
