@@ -91,6 +91,9 @@ enum StatusLineView {
             shown = ("saving…", theme.hint)
         } else if let note = state.selectedMeal?.note {
             shown = (DayBlock.noteMarker + " " + note, theme.hint)
+        } else if state.timeline.content(of: day)?.isEmpty == true {
+            // An empty day, and so an empty plan, says how to start.
+            shown = (state.keyMap.keyNames(for: .addMeal) + " adds a meal", theme.hint)
         } else {
             shown = nil
         }

@@ -151,6 +151,14 @@ func line(_ text: String, _ width: Int = 40) -> String {
         #expect(frame.cursor == nil)
     }
 
+    @Test func anEmptyDayAndSoAnEmptyPlanSaysHowToStart() {
+        var harness = Harness(today: saturday)
+        #expect(harness.lines[11] == line("Sat 28 Feb 2026  a adds a meal", 34) + "? help")
+        harness.add(Meal(day: saturday, slot: "lunch", title: "Soup"))
+        harness.changeOutside { _ in }
+        #expect(harness.lines[11] == line("Sat 28 Feb 2026", 34) + "? help")
+    }
+
     @Test func whileTooSmallOnlyQuitAndHelpAct() {
         var harness = Harness(today: saturday, size: Size(width: 11, height: 12), meals: sampleMeals)
         let before = harness.meals
