@@ -18,6 +18,8 @@ public struct PlannerLoop {
     private let terminal: any TerminalBackend
     private let store: MealStore
     private let shouldStop: () -> Bool
+    /// The local date now, asked at every change check: the planner rolls over at midnight.
+    private let today: () -> Day
     public private(set) var state: PlannerState
     private let clock = ContinuousClock()
     /// When the next animation frame is due, if one was asked for.
@@ -26,12 +28,14 @@ public struct PlannerLoop {
     private var changeWatch = ChangeWatch()
     private var needsDraw = true
 
-    public init(terminal: any TerminalBackend, store: MealStore, today: Day, slots: [MealSlot],
+    /// `today` gives the local date whenever it is asked (tests pass a clock of their own).
+    public init(terminal: any TerminalBackend, store: MealStore, today: @escaping () -> Day, slots: [MealSlot],
          shouldStop: @escaping () -> Bool) {
         self.terminal = terminal
         self.store = store
         self.shouldStop = shouldStop
-        state = PlannerState(today: today, slots: slots, size: terminal.size)
+        self.today = today
+        state = PlannerState(today: today(), slots: slots, size: terminal.size)
         nextChangeCheck = clock.now
     }
 
@@ -57,6 +61,8 @@ public struct PlannerLoop {
             if clock.now >= nextChangeCheck {
                 nextChangeCheck = clock.now.advanced(by: Self.changeCheckInterval)
                 checkForChanges()
+                let day = today()
+                if day != state.today { send(.newDay(day)) }
             }
         }
     }

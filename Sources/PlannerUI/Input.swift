@@ -38,4 +38,8 @@ public enum Input: Hashable, Sendable {
     case changeCheckFailed(message: String)
     /// The time asked for by `Effect.scheduleTick` has passed: the next animation frame is due.
     case tick
+    /// The local date is now this day (midnight passed while the planner was open, or the clock
+    /// was set): "today" moves to it, in the days' labels and in `t`, `g` and the date prompts.
+    /// The view and the selection stay where they are.
+    case newDay(Day)
 }

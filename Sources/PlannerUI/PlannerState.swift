@@ -8,7 +8,8 @@ import Timeline
 public struct PlannerState: Sendable {
     /// The days on screen and around it, each with its meals in display order.
     public internal(set) var timeline: Timeline<[Meal]>
-    public let today: Day
+    /// The local date; `.newDay` moves it on while the planner is open over midnight.
+    public internal(set) var today: Day
     /// The slots in display order: the slot column's width and Tab completion. Replaced by
     /// `.slotsLoaded` when another process changed them.
     public internal(set) var slots: [MealSlot]

@@ -51,6 +51,10 @@ extension PlannerState {
         case .changeCheckFailed(let text):
             message = StatusMessage("Cannot see other programs' changes: \(text)", isError: true)
         case .tick: return nextFrame()
+        case .newDay(let day):
+            guard day != today else { return [] }
+            today = day
+            relayOut()
         }
         return []
     }
@@ -199,6 +203,11 @@ extension PlannerState {
     private mutating func use(_ slots: [MealSlot]) {
         guard slots != self.slots else { return }
         self.slots = slots
+        relayOut()
+    }
+
+    /// Lays the days out again for the current today and slots, keeping the view.
+    private mutating func relayOut() {
         blockLayout = DayBlockLayout(today: today, slots: slots)
         timeline.replaceLayout(blockLayout.function)
     }

@@ -31,7 +31,9 @@ enum PlannerSession {
         let demoDatabase = demo ? try DemoDatabase(today: today) : nil
         defer { demoDatabase?.remove() }
         let store = try demoDatabase?.store ?? options.openStore(.read, pageCacheKiB: pageCacheKiB)
-        var loop = PlannerLoop(terminal: terminal, store: store, today: today, slots: try store.slots()) {
+        // Asked again on every change check, so that today follows the clock past midnight.
+        let currentDay = { (try? options.today()) ?? today }
+        var loop = PlannerLoop(terminal: terminal, store: store, today: currentDay, slots: try store.slots()) {
             signals.received != nil
         }
         loop.run()

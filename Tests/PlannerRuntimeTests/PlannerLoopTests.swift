@@ -22,7 +22,7 @@ import TestSupport
                  stop: @escaping () -> Bool = { false }) -> PlannerState {
         let clock = ContinuousClock()
         let end = clock.now.advanced(by: .seconds(10))
-        var loop = PlannerLoop(terminal: backend, store: store, today: today, slots: slots) {
+        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, slots: slots) {
             stop() || clock.now > end
         }
         loop.run()
@@ -249,4 +249,31 @@ import TestSupport
         #expect(watch.inputs(hasChanges: changed, slots: slots) == [.slotsLoaded(MealSlot.defaults), .externalChange])
         #expect(watch.inputs(hasChanges: changed, slots: failingSlots) == [reported, .externalChange])
     }
+
+    /// The local date as a test sets it, read by the loop whenever it asks.
+    final class TestCalendar {
+        var day: Day
+        init(_ day: Day) { self.day = day }
+    }
+
+    @Test func theLoopRollsTodayOverWhenTheDateChanges() throws {
+        let store = try openStore()
+        let calendar = TestCalendar(today)
+        let backend = TestBackend(width: 40, height: 12, hasColors: false, events: [])
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: .seconds(10))
+        let midnight = clock.now.advanced(by: .milliseconds(300))
+        var loop = PlannerLoop(terminal: backend, store: store, today: {
+            if clock.now >= midnight { calendar.day = day("2026-03-05") }
+            return calendar.day
+        }, slots: MealSlot.defaults) {
+            backend.frames.last?.lines.contains { $0.hasPrefix("Thu 5 Mar  today") } == true || clock.now > end
+        }
+        loop.run()
+        #expect(loop.state.today == day("2026-03-05"))
+        // Within a change check (250 ms) of the new date.
+        #expect(clock.now < midnight.advanced(by: .seconds(1)))
+        #expect(backend.frames.last?.lines.contains(padded("Wed 4 Mar")) == true)
+    }
+
 }

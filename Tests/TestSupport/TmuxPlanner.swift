@@ -25,16 +25,17 @@ public final class TmuxPlanner {
 
     /// Starts `mealplan ARGUMENTS` at `width`×`height` with today pinned. The pane's shell
     /// prints a marker line first and the exit status after, so tests can see the screen the
-    /// planner gives back.
+    /// planner gives back. `wrapper` is a command the planner runs under (`faketime TIME`).
     public init(width: Int = 80, height: Int = 24, today: String = "2026-03-04", arguments: [String] = [],
-                environment: [String: String] = [:], before: (TmuxPlanner) throws -> Void = { _ in }) throws {
+                environment: [String: String] = [:], wrapper: [String] = [],
+                before: (TmuxPlanner) throws -> Void = { _ in }) throws {
         socket = "mealplan-e2e-\(UUID().uuidString)"
         self.today = today
         try before(self)
         var variables = ["LANG": "C.UTF-8", "TERM": "tmux-256color", "MEALPLAN_TODAY": today, "HOME": folder]
         variables.merge(environment) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let planner = (["env", "-u", "NO_COLOR"] + assignments + [Self.binary, "--db", database] + arguments)
+        let planner = (["env", "-u", "NO_COLOR"] + assignments + wrapper + [Self.binary, "--db", database] + arguments)
             .map(shellQuoted).joined(separator: " ")
         let script = "printf 'shell before the planner\\n'; \(planner); echo \"planner exited with $?\"; sleep 600"
         // system(), not popen(): the server that new-session starts would hold a pipe open.
