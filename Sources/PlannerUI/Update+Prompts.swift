@@ -136,7 +136,9 @@ extension PlannerState {
                     form.title = try Meal.validTitle(text)
                     form.step = .note
                 case .note:
-                    mode = .prompt(Prompt(.meal(form), text: text))
+                    // The prompt stays open, as typed, until the store answers.
+                    prompt.kind = .meal(form)
+                    mode = .prompt(prompt)
                     return saveForm(form)
                 }
                 prompt = Prompt(.meal(form), text: form.field(form.step))
