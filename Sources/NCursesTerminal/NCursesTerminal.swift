@@ -45,6 +45,15 @@ public final class NCursesTerminal: TerminalBackend {
     private var lastSize = Size(width: 0, height: 0)
     public private(set) var inputEnded = false
 
+    /// The key codes ncurses gives the marks around a bracketed paste; nil when they could not
+    /// be bound, and pastes arrive as keys.
+    private let pasteMarks: (start: Int32, end: Int32)?
+
+    /// What turns the terminal's bracketed paste on and off (xterm's mode 2004): a paste is
+    /// then sent between ESC [ 200 ~ and ESC [ 201 ~ instead of as typed keys.
+    private static let bracketedPasteOn = "\u{1B}[?2004h"
+    private static let bracketedPasteOff = "\u{1B}[?2004l"
+
     private struct ColorPair: Hashable {
         let foreground: Color
         let background: Color
@@ -87,7 +96,38 @@ public final class NCursesTerminal: TerminalBackend {
             hasColors = false
             defaultColorsAvailable = false
         }
+        pasteMarks = Self.bindPasteMarks()
         lastSize = currentSize()
+        if pasteMarks != nil { Self.send(Self.bracketedPasteOn) }
+    }
+
+    /// Binds the paste marks to two key codes no key uses, so that ncurses hands each over
+    /// whole; nil when it cannot.
+    private static func bindPasteMarks() -> (start: Int32, end: Int32)? {
+        var codes: [Int32] = []
+        for mark in ["\u{1B}[200~", "\u{1B}[201~"] {
+            let bound = key_defined(mark)
+            if bound > 0 {
+                codes.append(bound)
+                continue
+            }
+            guard let free = (KEY_MAX + 1..<KEY_MAX + 1000).first(where: { code in
+                      !codes.contains(code) && isUnbound(code)
+                  }), define_key(mark, free) == OK else { return nil }
+            codes.append(free)
+        }
+        return (codes[0], codes[1])
+    }
+
+    private static func isUnbound(_ code: Int32) -> Bool {
+        guard let definition = keybound(code, 0) else { return true }
+        free(definition)
+        return false
+    }
+
+    /// Writes a control sequence straight to the terminal.
+    private static func send(_ sequence: String) {
+        _ = sequence.utf8CString.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count - 1) }
     }
 
     deinit {
@@ -98,6 +138,7 @@ public final class NCursesTerminal: TerminalBackend {
     /// reporting off, the normal screen restored. Safe to call more than once.
     public func close() {
         guard let screen else { return }
+        if pasteMarks != nil { Self.send(Self.bracketedPasteOff) }
         curs_set(1)
         endwin()
         delscreen(screen)
@@ -173,8 +214,10 @@ public final class NCursesTerminal: TerminalBackend {
         var character: wint_t = 0
         switch wget_wch(window, &character) {
         case OK:
-            return Unicode.Scalar(UInt32(character)).flatMap { Key(typed: $0) }.map(Event.key)
+            guard let key = Unicode.Scalar(UInt32(character)).flatMap({ Key(typed: $0) }) else { return nil }
+            return key == .escape ? escapeOrAltChord() : .key(key)
         case KEY_CODE_YES:
+            if let pasteMarks, Int32(character) == pasteMarks.start { return readPaste(endingAt: pasteMarks.end) }
             return event(forKeyCode: Int32(character))
         default:
             // A read that fails at once because the terminal hung up (a closed window whose
@@ -182,6 +225,63 @@ public final class NCursesTerminal: TerminalBackend {
             if cn_input_is_gone() { inputEnded = true }
             return nil
         }
+    }
+
+    /// Esc, or Alt with a key: a terminal sends Alt-x as ESC and x at once, while ncurses
+    /// hands over a lone ESC only after ESCDELAY without anything behind it. An Alt chord
+    /// with a key other than a printable character (Alt-↑, Alt-Enter) is dropped.
+    private func escapeOrAltChord() -> Event? {
+        let window = cn_stdscr()
+        wtimeout(window, 0)
+        inputTimeout = 0
+        var character: wint_t = 0
+        switch wget_wch(window, &character) {
+        case OK:
+            switch Unicode.Scalar(UInt32(character)).flatMap({ Key(typed: $0) }) {
+            case .character(let typed)?: return .key(.alt(typed))
+            case .escape?:
+                unget_wch(wchar_t(bitPattern: UInt32(character)))
+                return .key(.escape)
+            default: return nil
+            }
+        case KEY_CODE_YES:
+            // A resize or a paste right behind the ESC is kept for the next read.
+            let code = Int32(character)
+            if code == KEY_RESIZE || code == pasteMarks?.start { ungetch(code) }
+            return nil
+        default:
+            return .key(.escape)
+        }
+    }
+
+    /// The text of a paste whose start mark was just read, up to its end mark. The terminal
+    /// sends it at once; a second without the end mark ends it there. Keys ncurses made of an
+    /// escape sequence inside the text are dropped (Enter stays a line break); a resize is
+    /// handed on after the paste.
+    private func readPaste(endingAt end: Int32) -> Event {
+        let window = cn_stdscr()
+        wtimeout(window, 1000)
+        inputTimeout = 1000
+        var text = String.UnicodeScalarView()
+        var resized = false
+        var character: wint_t = 0
+        reading: while true {
+            switch wget_wch(window, &character) {
+            case OK:
+                if let scalar = Unicode.Scalar(UInt32(character)) { text.append(scalar) }
+            case KEY_CODE_YES:
+                switch Int32(character) {
+                case end: break reading
+                case KEY_ENTER: text.append("\r")
+                case KEY_RESIZE: resized = true
+                default: continue
+                }
+            default:
+                break reading
+            }
+        }
+        if resized { ungetch(KEY_RESIZE) }
+        return .paste(String(text))
     }
 
     private func event(forKeyCode code: Int32) -> Event? {

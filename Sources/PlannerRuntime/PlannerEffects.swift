@@ -18,7 +18,8 @@ public enum PlannerEffects {
             do throws(StoreError) {
                 return .saved(request, stored: try store.apply(request.change.changes))
             } catch {
-                return .saveFailed(request, message: error.reason)
+                return error.kind == .input
+                    ? .saveRefused(request, message: error.reason) : .saveFailed(request, message: error.reason)
             }
         case .findMatch(let request):
             do throws(StoreError) {

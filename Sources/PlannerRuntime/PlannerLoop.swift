@@ -20,6 +20,8 @@ public struct PlannerLoop {
     private let store: MealStore
     private let shouldStop: () -> Bool
     private let editor: ExternalEditor
+    /// The local date now, asked at every change check: the planner rolls over at midnight.
+    private let today: () -> Day
     public private(set) var state: PlannerState
     private let clock = ContinuousClock()
     /// When the next animation frame is due, if one was asked for.
@@ -28,14 +30,16 @@ public struct PlannerLoop {
     private var changeWatch = ChangeWatch()
     private var needsDraw = true
 
+    /// `today` gives the local date whenever it is asked (tests pass a clock of their own);
     /// `editor` edits notes (`E`).
-    public init(terminal: any TerminalBackend, store: MealStore, today: Day, slots: [MealSlot],
+    public init(terminal: any TerminalBackend, store: MealStore, today: @escaping () -> Day, slots: [MealSlot],
                 editor: ExternalEditor = ExternalEditor(command: "vi"), shouldStop: @escaping () -> Bool) {
         self.terminal = terminal
         self.store = store
         self.editor = editor
         self.shouldStop = shouldStop
-        state = PlannerState(today: today, slots: slots, size: terminal.size)
+        self.today = today
+        state = PlannerState(today: today(), slots: slots, size: terminal.size)
         nextChangeCheck = clock.now
     }
 
@@ -76,6 +80,8 @@ public struct PlannerLoop {
             if clock.now >= nextChangeCheck {
                 nextChangeCheck = clock.now.advanced(by: Self.changeCheckInterval)
                 checkForChanges()
+                let day = today()
+                if day != state.today { send(.newDay(day)) }
             }
         }
     }

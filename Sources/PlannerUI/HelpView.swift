@@ -1,7 +1,9 @@
+import MealPlanCore
 import TerminalKit
 
-/// The `?` overlay: every binding of the key map, by section, in a box over the timeline.
-/// Generated from the key map, so it lists exactly the keys that work.
+/// The `?` overlay: every binding of the key map, by section, then the prompt's keys and the
+/// date forms, in a box over the timeline. Generated from the key tables and the date
+/// grammar, so it lists exactly the keys and dates that work.
 ///
 /// It degrades with the width rather than clipping: descriptions beside an aligned key column
 /// while they get `minimumTextWidth` columns (cut with "…" beyond), else each binding on one
@@ -66,10 +68,17 @@ enum HelpView {
             }
             rows.append(Row(keys: binding.keyNames, text: binding.help, role: .binding))
         }
+        rows += [Row(role: .note), Row(text: promptHeading, role: .heading)]
+        rows += LineEditor.keys.bindings.map { Row(keys: $0.keyNames, text: $0.help, role: .binding) }
+        rows += PromptCommand.keys.bindings.map { Row(keys: $0.keyNames, text: $0.help, role: .binding) }
+        rows += [Row(role: .note), Row(text: datesHeading, role: .heading), Row(text: DateInput.acceptedForms, role: .note)]
         rows.append(Row(role: .note))
         rows.append(Row(text: footer, role: .note))
         return rows
     }
+
+    static let promptHeading = "In a prompt"
+    static let datesHeading = "Dates (g, m)"
 
     /// The aligned key column: the widest keys and two spaces.
     static func keyColumnWidth(_ entries: [Row]) -> Int {
@@ -82,8 +91,10 @@ enum HelpView {
         let keyWidth = keyColumnWidth(entries)
         let aligned = width >= keyWidth + minimumTextWidth
         return entries.flatMap { entry -> [Row] in
-            guard entry.role == .binding else {
-                return [Row(text: entry.text.truncated(toWidth: width), role: entry.role)]
+            switch entry.role {
+            case .heading: return [Row(text: entry.text.truncated(toWidth: width), role: .heading)]
+            case .note: return entry.text.wrapped(toWidth: width).map { Row(text: $0, role: .note) }
+            case .binding: break
             }
             if aligned {
                 return [Row(keys: entry.keys, text: entry.text.truncated(toWidth: width - keyWidth), textColumn: keyWidth, role: .binding)]
@@ -97,10 +108,11 @@ enum HelpView {
         }
     }
 
-    /// The box: as wide as the help at its natural width (within the screen), as tall as its
-    /// rows at that width (within the screen less the status line), centred.
+    /// The box: as wide as the keys and headings at their natural width (within the screen;
+    /// notes wrap inside), as tall as its rows at that width (within the screen less the status
+    /// line), centred.
     static func box(_ keyMap: KeyMap, size: Size) -> Rect {
-        let entries = entries(keyMap)
+        let entries = entries(keyMap).filter { $0.role != .note }
         let keyWidth = keyColumnWidth(entries)
         let contentWidth = entries.map { $0.role == .binding ? keyWidth + $0.text.terminalWidth : $0.text.terminalWidth }.max() ?? 0
         let width = min(size.width, contentWidth + 4)

@@ -16,8 +16,12 @@ public enum Input: Hashable, Sendable {
     /// the store now holds it (its id, slot name and position as stored), `nil` when the change
     /// removed it.
     case saved(SaveRequest, stored: [Meal?])
-    /// `Effect.save` failed; nothing changed in the store.
+    /// `Effect.save` failed; nothing changed in the store, and trying again may work (the
+    /// database was busy, full or unreadable).
     case saveFailed(SaveRequest, message: String)
+    /// The store refused `Effect.save`: what it names no longer exists or breaks a rule of the
+    /// plan (another process removed the meal's slot), so the same change would be refused again.
+    case saveRefused(SaveRequest, message: String)
     /// The store's answer to `Effect.findMatch`: the matching meal, or `nil` when there is none.
     case matchFound(SearchRequest, Meal?)
     /// `Effect.findMatch` failed.
@@ -38,4 +42,8 @@ public enum Input: Hashable, Sendable {
     case noteEditFailed(Meal, message: String)
     /// The time asked for by `Effect.scheduleTick` has passed: the next animation frame is due.
     case tick
+    /// The local date is now this day (midnight passed while the planner was open, or the clock
+    /// was set): "today" moves to it, in the days' labels and in `t`, `g` and the date prompts.
+    /// The view and the selection stay where they are.
+    case newDay(Day)
 }

@@ -68,8 +68,8 @@ extension KeyTable where Command == PlannerUI.Command {
         section("Move", [
             ([.character("j"), .down], .moveDown, "next meal"),
             ([.character("k"), .up], .moveUp, "previous meal"),
-            ([.character("J")], .nextDay, "next day"),
-            ([.character("K")], .previousDay, "previous day"),
+            ([.character("J"), .character("l"), .right], .nextDay, "next day"),
+            ([.character("K"), .character("h"), .left], .previousDay, "previous day"),
             ([.pageDown, .character(" "), .control("f")], .pageDown, "page down"),
             ([.pageUp, .control("b")], .pageUp, "page up"),
             ([.control("e")], .scrollDown, "scroll down, keep the selection"),
@@ -130,6 +130,7 @@ extension Key {
         case .pageUp: "PgUp"
         case .pageDown: "PgDn"
         case .function(let number): "F\(number)"
+        case .alt(let character): "Alt-" + String(character)
         }
     }
 }

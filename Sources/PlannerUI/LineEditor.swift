@@ -38,6 +38,33 @@ public struct LineEditor: Hashable, Sendable {
         firstShown = 0
     }
 
+    /// Inserts `text` at the cursor and puts the cursor after it.
+    public mutating func insert(_ text: String) {
+        let inserted = Array(text)
+        characters.insert(contentsOf: inserted, at: cursor)
+        cursor += inserted.count
+    }
+
+    /// Pasted text as a field takes it: line breaks (CR, LF, CR LF) become one line feed, or a
+    /// space where the field is one line, tabs become spaces, and other control characters are
+    /// dropped, so that nothing pasted acts on the terminal or hides in the text.
+    public static func pastable(_ text: String, keepingLineBreaks: Bool) -> String {
+        var kept = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            switch scalar {
+            case "\n" where previous == "\r": continue
+            case "\r", "\n": kept.append(keepingLineBreaks ? "\n" : " ")
+            case "\t": kept.append(" ")
+            default:
+                if scalar.properties.generalCategory == .control { continue }
+                kept.append(scalar)
+            }
+        }
+        return String(kept)
+    }
+
     /// What a key other than a character does to the text.
     public enum Edit: Hashable, Sendable {
         case left, right, start, end, deleteBackward, deleteForward, deleteToStart, deleteToEnd, deleteWord
@@ -101,13 +128,21 @@ public struct LineEditor: Hashable, Sendable {
     }
 
     /// Scrolls the field, `width` columns wide, as little as needed to keep the cursor on it
-    /// (with a column for the cursor itself after the last grapheme).
+    /// (with a column for the cursor itself after the last grapheme). Only the graphemes the
+    /// field can hold are measured, walking back from the cursor, so a key costs the same in a
+    /// megabyte of text as in a word.
     public mutating func scrollToCursor(width: Int) {
-        let width = max(1, width)
+        let room = max(1, width) - 1
         firstShown = min(firstShown, cursor)
-        while firstShown < cursor, columns(firstShown..<cursor) + 1 > width {
-            firstShown += 1
+        var start = cursor
+        var used = 0
+        while start > firstShown {
+            let characterWidth = characters[start - 1].terminalWidth
+            guard used + characterWidth <= room else { break }
+            used += characterWidth
+            start -= 1
         }
+        firstShown = start
     }
 
     /// The part of the text shown in a field `width` columns wide, and the cursor's column in
@@ -118,7 +153,7 @@ public struct LineEditor: Hashable, Sendable {
         var shown = ""
         var used = 0
         for character in copy.characters[copy.firstShown...] {
-            let characterWidth = String(character).terminalWidth
+            let characterWidth = character.terminalWidth
             if used + characterWidth > width { break }
             shown.append(character)
             used += characterWidth
@@ -127,6 +162,6 @@ public struct LineEditor: Hashable, Sendable {
     }
 
     private func columns(_ range: Range<Int>) -> Int {
-        String(characters[range]).terminalWidth
+        characters[range].reduce(0) { $0 + $1.terminalWidth }
     }
 }

@@ -8,7 +8,8 @@ import Timeline
 public struct PlannerState: Sendable {
     /// The days on screen and around it, each with its meals in display order.
     public internal(set) var timeline: Timeline<[Meal]>
-    public let today: Day
+    /// The local date; `.newDay` moves it on while the planner is open over midnight.
+    public internal(set) var today: Day
     /// The slots in display order: the slot column's width and Tab completion. Replaced by
     /// `.slotsLoaded` when another process changed them.
     public internal(set) var slots: [MealSlot]
@@ -73,6 +74,11 @@ public struct PlannerState: Sendable {
         return meals[item]
     }
 
+    /// Whether the screen is below `Planner.minimumSize`, where only "too small" is shown.
+    public var isTooSmall: Bool {
+        size.width < Planner.minimumSize.width || size.height < Planner.minimumSize.height
+    }
+
     /// Whether the planner waits for the store to confirm a change.
     public var isSaving: Bool { pendingSave != nil }
 }
@@ -124,6 +130,19 @@ public struct Prompt: Hashable, Sendable {
         self.kind = kind
         editor = LineEditor(text)
         self.isSuggestion = isSuggestion
+    }
+
+    /// Whether the field is a meal's note, the one field that keeps line breaks.
+    var takesLineBreaks: Bool {
+        if case .meal(let form) = kind { return form.step == .note }
+        return false
+    }
+
+    /// After the text changed: the last refusal, the proposal and a Tab cycle are over.
+    mutating func textChanged() {
+        error = nil
+        isSuggestion = false
+        completionBase = nil
     }
 }
 

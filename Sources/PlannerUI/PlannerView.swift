@@ -18,7 +18,7 @@ extension Planner {
     public static func render(_ state: PlannerState, colors: Bool) -> Frame {
         var buffer = Buffer(width: state.size.width, height: state.size.height)
         let theme = Theme(colors: colors)
-        guard state.size.width >= minimumSize.width, state.size.height >= minimumSize.height else {
+        guard !state.isTooSmall else {
             buffer.write("too small", x: 0, y: 0, style: theme.error)
             return Frame(buffer: buffer, cursor: nil)
         }
@@ -93,13 +93,16 @@ enum StatusLineView {
             shown = ("saving…", theme.hint)
         } else if let note = state.selectedMeal?.note {
             shown = (DayBlock.noteMarker + " " + note, theme.hint)
+        } else if state.timeline.content(of: day)?.isEmpty == true {
+            // An empty day, and so an empty plan, says how to start.
+            shown = (state.keyMap.keyNames(for: .addMeal) + " adds a meal", theme.hint)
         } else {
             shown = nil
         }
         if let shown {
             // A message that does not fit beside the help hint takes its place.
             let besideHint = hintColumn - 1 - (column + 2)
-            let room = shown.text.terminalWidth <= besideHint ? besideHint : width - column - 2
+            let room = shown.text.fits(inWidth: besideHint) ? besideHint : width - column - 2
             column = buffer.write(shown.text.truncated(toWidth: room), x: column + 2, y: row, style: shown.style)
         }
         if column < hintColumn {

@@ -53,7 +53,10 @@ enum PromptView {
                 return [asked("\(subject), \(form.slot)"), enter("next"), back(to: "slot"), cancel]
             case .note:
                 let newLine = HintPart(text: PromptCommand.keys.keyNames(for: .newLine) + " new line", rank: 1)
-                return [asked(subject), asked("note, optional"), enter("saves"), newLine, back(to: "title"), cancel]
+                // Esc on a new meal's optional note adds the meal without one; on an edit it cancels.
+                let escape = form.original == nil
+                    ? HintPart(text: LineEditor.keys.keyNames(for: .cancel) + " adds it without a note", rank: 1) : cancel
+                return [asked(subject), asked("note, optional"), enter("saves"), newLine, back(to: "title"), escape]
             }
         }
     }

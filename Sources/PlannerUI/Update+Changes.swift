@@ -42,7 +42,9 @@ extension PlannerState {
         return reveal(first, showingDay: pending.showsDay)
     }
 
-    mutating func saveFailed(_ request: SaveRequest, message text: String) {
+    /// Says why a save failed. A history entry whose undo or redo can never be made again
+    /// (`canRetry` false) is dropped, so that it does not stand in front of the older ones.
+    mutating func saveFailed(_ request: SaveRequest, message text: String, canRetry: Bool) {
         guard let pending = pendingSave, pending.request == request else { return }
         pendingSave = nil
         switch pending.origin {
@@ -53,9 +55,18 @@ extension PlannerState {
             } else {
                 message = StatusMessage("Not saved: \(text)", isError: true)
             }
-        case .undo: message = StatusMessage("Could not undo: \(text)", isError: true)
-        case .redo: message = StatusMessage("Could not redo: \(text)", isError: true)
+        case .undo(let entry): message = Self.failed("undo", entry, stack: &undoStack, reason: text, canRetry: canRetry)
+        case .redo(let entry): message = Self.failed("redo", entry, stack: &redoStack, reason: text, canRetry: canRetry)
         }
+    }
+
+    /// Why an undo or redo of `entry` failed; the entry is dropped from `stack` when trying it
+    /// again would fail the same way.
+    private static func failed(_ verb: String, _ entry: ChangeBatch, stack: inout [ChangeBatch], reason: String,
+                               canRetry: Bool) -> StatusMessage {
+        guard !canRetry, stack.last == entry else { return StatusMessage("Could not \(verb): \(reason)", isError: true) }
+        stack.removeLast()
+        return StatusMessage("Could not \(verb), so dropped it: \(reason)", isError: true)
     }
 
     /// What a history entry did, for "Undid: …" messages.

@@ -22,25 +22,45 @@ extension PlannerState {
         max(1, size.width - PromptView.labelWidth(prompt, screenWidth: size.width))
     }
 
-    mutating func edit(_ prompt: Prompt, with key: Key) -> [Effect] {
-        var prompt = prompt
+    /// Applies `key` to the open prompt. The prompt is taken out of `mode` while it is edited,
+    /// so that its text is not copied on every key (every path puts a mode back).
+    mutating func editPrompt(with key: Key) -> [Effect] {
+        guard case .prompt(var prompt) = mode else { return [] }
+        mode = .browsing
         if prompt.isSuggestion, case .character = key { prompt.editor.setText("") }
         switch prompt.editor.handle(key) {
         case .cancelled:
+            if case .meal(var form) = prompt.kind, form.step == .note, form.original == nil, prompt.error == nil {
+                // The note is optional: Esc there leaves it out but keeps the meal being added;
+                // once a save was refused, Esc gives up the meal as it does anywhere else.
+                form.note = ""
+                mode = .prompt(prompt)
+                return saveForm(form)
+            }
             mode = .browsing
             return []
         case .accepted:
             return submit(prompt)
         case .edited:
-            prompt.error = nil
-            prompt.isSuggestion = false
-            prompt.completionBase = nil
+            prompt.textChanged()
         case .ignored:
             otherKey(key, in: &prompt)
         }
         prompt.editor.scrollToCursor(width: fieldWidth(for: prompt))
         mode = .prompt(prompt)
         return []
+    }
+
+    /// Inserts pasted text at the cursor as one edit (replacing a proposal, as typing does);
+    /// line breaks stay only in a note.
+    mutating func pasteIntoPrompt(_ text: String) {
+        guard case .prompt(var prompt) = mode else { return }
+        mode = .browsing
+        if prompt.isSuggestion { prompt.editor.setText("") }
+        prompt.editor.insert(LineEditor.pastable(text, keepingLineBreaks: prompt.takesLineBreaks))
+        prompt.textChanged()
+        prompt.editor.scrollToCursor(width: fieldWidth(for: prompt))
+        mode = .prompt(prompt)
     }
 
     /// Tab and Shift-Tab complete slot names; ↑ goes back to the previous field of a meal;
@@ -122,7 +142,9 @@ extension PlannerState {
                     form.title = try Meal.validTitle(text)
                     form.step = .note
                 case .note:
-                    mode = .prompt(Prompt(.meal(form), text: text))
+                    // The prompt stays open, as typed, until the store answers.
+                    prompt.kind = .meal(form)
+                    mode = .prompt(prompt)
                     return saveForm(form)
                 }
                 prompt = Prompt(.meal(form), text: form.field(form.step))

@@ -39,7 +39,8 @@ extension PlannerState {
         case .loadFailed(_, let text):
             message = StatusMessage("Could not load meals: \(text)", isError: true)
         case .saved(let request, let stored): return didSave(request, stored: stored)
-        case .saveFailed(let request, let text): saveFailed(request, message: text)
+        case .saveFailed(let request, let text): saveFailed(request, message: text, canRetry: true)
+        case .saveRefused(let request, let text): saveFailed(request, message: text, canRetry: false)
         case .matchFound(let request, let meal): return found(meal, for: request)
         case .searchFailed(_, let text):
             message = StatusMessage("Search failed: \(text)", isError: true)
@@ -53,6 +54,10 @@ extension PlannerState {
         case .noteEditFailed(_, let text):
             message = StatusMessage("Note not changed: \(text)", isError: true)
         case .tick: return nextFrame()
+        case .newDay(let day):
+            guard day != today else { return [] }
+            today = day
+            relayOut()
         }
         return []
     }
@@ -113,7 +118,7 @@ extension PlannerState {
             }
             return []
         case .mouse(let mouse):
-            guard case .browsing = mode else { return [] }
+            guard case .browsing = mode, !isTooSmall else { return [] }
             animationFrames = []
             switch mouse.action {
             case .wheelUp: timeline.scroll(byLines: -3)
@@ -121,8 +126,17 @@ extension PlannerState {
             case .click: selectLine(mouse.y)
             }
             return []
+        case .paste(let text):
+            switch mode {
+            case .prompt where !isTooSmall: pasteIntoPrompt(text)
+            case .browsing where !isTooSmall:
+                message = StatusMessage("A paste goes into a prompt only (\(keyMap.keyNames(for: .addMeal)) adds a meal)")
+            default: break
+            }
+            return []
         case .key(let key):
             animationFrames = []
+            guard !isTooSmall else { return tooSmallKey(key) }
             switch mode {
             case .browsing:
                 message = nil
@@ -135,12 +149,27 @@ extension PlannerState {
                     return []
                 }
                 return run(command)
-            case .prompt(let prompt): return edit(prompt, with: key)
+            case .prompt: return editPrompt(with: key)
             case .help(let scroll): helpKey(key, scroll: scroll)
             case .note(let meal, let scroll): noteKey(key, meal: meal, scroll: scroll)
             }
             return []
         }
+    }
+
+    /// A key while the screen is too small to show the plan: only quitting and help act, as
+    /// anything else would change meals the user cannot see.
+    private mutating func tooSmallKey(_ key: Key) -> [Effect] {
+        if case .help(let scroll) = mode {
+            helpKey(key, scroll: scroll)
+            return []
+        }
+        switch keyMap.command(for: key) {
+        case .quit: return run(.quit)
+        case .help where mode == .browsing: mode = .help(scroll: 0)
+        default: break
+        }
+        return []
     }
 
     /// Selects the meal (or empty day) drawn on screen row `row`.
@@ -213,6 +242,11 @@ extension PlannerState {
     private mutating func use(_ slots: [MealSlot]) {
         guard slots != self.slots else { return }
         self.slots = slots
+        relayOut()
+    }
+
+    /// Lays the days out again for the current today and slots, keeping the view.
+    private mutating func relayOut() {
         blockLayout = DayBlockLayout(today: today, slots: slots)
         timeline.replaceLayout(blockLayout.function)
     }

@@ -8,6 +8,9 @@ public enum Key: Hashable, Sendable {
     case up, down, left, right, home, end, pageUp, pageDown
     /// F1, F2, … as `function(1)`, `function(2)`, …
     case function(Int)
+    /// Alt (Meta) with a printable character, which terminals send as ESC and the character
+    /// together: a key of its own, never Esc.
+    case alt(Character)
 
     /// The key for a character a terminal delivered: control codes become the keys that
     /// send them (Ctrl-I is Tab, Ctrl-M (CR, what Enter sends) is Enter, Ctrl-H and DEL are
@@ -51,4 +54,8 @@ public enum Event: Hashable, Sendable {
     /// The terminal now has this size; the next frame should be rendered for it.
     case resize(width: Int, height: Int)
     case mouse(MouseEvent)
+    /// Text the user pasted, as the terminal delivered it between its bracketed-paste marks:
+    /// one event, never keys, so that a line break or a `q` in it cannot act. Line breaks may
+    /// be CR, LF or CR LF, and control characters are as they were pasted.
+    case paste(String)
 }

@@ -41,7 +41,7 @@ extension Unicode.Scalar {
 extension Character {
     /// Columns this grapheme takes once visible: the sum of its scalars' widths, as ncurses
     /// places each spacing scalar in its own cell and attaches zero-width ones to it.
-    var terminalWidth: Int {
+    public var terminalWidth: Int {
         unicodeScalars.reduce(0) { $0 + $1.shownWidth }
     }
 }
@@ -63,12 +63,30 @@ extension String {
         unicodeScalars.reduce(0) { $0 + $1.shownWidth }
     }
 
+    /// Whether the visible text takes at most `width` columns; only the part up to the edge is
+    /// measured.
+    public func fits(inWidth width: Int) -> Bool {
+        var used = 0
+        for scalar in unicodeScalars {
+            used += scalar.shownWidth
+            if used > width { return false }
+        }
+        return true
+    }
+
     /// The visible text, cut to at most `width` columns with "…" at the end when it does not
     /// fit (spaces before the "…" are left out: "very…", not "very …"). Never splits a
     /// grapheme; the result may be a column short when a wide character would straddle the edge.
     public func truncated(toWidth width: Int) -> String {
-        let shown = terminalVisible
         guard width > 0 else { return "" }
+        // Only the graphemes up to the first one past the edge can show: a megabyte of note
+        // costs no more than a line of it.
+        var used = 0
+        let end = firstIndex { character in
+            used += character.terminalWidth
+            return used > width
+        }
+        let shown = (end.map { String(self[...$0]) } ?? self).terminalVisible
         if shown.terminalWidth <= width { return shown }
         var kept = shown.prefix(columns: width - 1).text
         while kept.last == " " { kept.removeLast() }

@@ -27,7 +27,9 @@ enum PlannerSession {
         defer { demoDatabase?.remove() }
         let store = try demoDatabase?.store ?? options.openStore(.read, pageCacheKiB: pageCacheKiB, in: environment)
         let editor = ExternalEditor(environment: environment.variables)
-        var loop = PlannerLoop(terminal: terminal, store: store, today: today, slots: try store.slots(), editor: editor) {
+        // Asked again on every change check, so that today follows the clock past midnight.
+        let currentDay = { (try? options.today(in: environment)) ?? today }
+        var loop = PlannerLoop(terminal: terminal, store: store, today: currentDay, slots: try store.slots(), editor: editor) {
             signals.received != nil
         }
         let ending = loop.run()

@@ -35,7 +35,10 @@ struct NoteEndToEndTests {
         try planner.press("o")
         let note = try planner.waitFor("Esc closes")
         #expect(Array(note.prefix(3)) == ["Wed 4 Mar 2026 · dinner · Stew", " Roast slowly.", " Serve with bread."])
-        try planner.press("Escape", "u")
+        // Esc and u as two keystrokes: sent together they are the chord Alt-u.
+        try planner.press("Escape")
+        try planner.waitForAbsence(of: "Esc closes")
+        try planner.press("u")
         try planner.waitFor("Undid")
         #expect(try planner.mealplan("list", "--days", "1") == "Wed 2026-03-04\n  1  dinner  Stew\n             Roast slowly.\n")
     }

@@ -26,7 +26,7 @@ struct OtherWritersEndToEndTests {
 
         try planner.press("u")
         let refused = try planner.waitFor("Could not undo")
-        #expect(refused.contains { $0.contains("Could not undo: 'Soup' was removed by another program") })
+        #expect(refused.contains { $0.contains("'Soup' was removed by another program") })
         #expect(try planner.mealplan("list", "--from", "2026-12-25", "--days", "1").contains("Christmas dinner"))
     }
 

@@ -22,7 +22,7 @@ import TestSupport
                  stop: @escaping () -> Bool = { false }) -> PlannerState {
         let clock = ContinuousClock()
         let end = clock.now.advanced(by: .seconds(10))
-        var loop = PlannerLoop(terminal: backend, store: store, today: today, slots: slots) {
+        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, slots: slots) {
             stop() || clock.now > end
         }
         loop.run()
@@ -46,7 +46,8 @@ import TestSupport
         let request = SaveRequest(id: 1, change: batch)
         switch PlannerEffects.answer(.save(request), store: store) {
         case .saved(request, let stored)?: return .success(stored)
-        case .saveFailed(request, let message)?: return .failure(SaveRefused(message: message))
+        case .saveFailed(request, let message)?, .saveRefused(request, let message)?:
+            return .failure(SaveRefused(message: message))
         case let other: return .failure(SaveRefused(message: "unexpected answer \(String(describing: other))"))
         }
     }
@@ -147,7 +148,7 @@ import TestSupport
         let store = try openStore()
         let backend = TestBackend(width: 40, height: 8, hasColors: false, events: [.key(.character("j"))])
         backend.inputEnded = true
-        var loop = PlannerLoop(terminal: backend, store: store, today: today, slots: MealSlot.defaults) { false }
+        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, slots: MealSlot.defaults) { false }
         #expect(loop.run() == .inputEnded)
     }
 
@@ -158,7 +159,7 @@ import TestSupport
         let editor = ExternalEditor(command: "sed -i 's/garlic/ginger/'")
         let clock = ContinuousClock()
         let end = clock.now.advanced(by: .seconds(10))
-        var loop = PlannerLoop(terminal: backend, store: store, today: today, slots: MealSlot.defaults, editor: editor) {
+        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, slots: MealSlot.defaults, editor: editor) {
             clock.now > end || backend.frames.last?.lines.contains { $0.contains("Saved the note") } == true
         }
         loop.run()
@@ -171,7 +172,7 @@ import TestSupport
         let store = try openStore()
         try store.addMeal(day: today, slot: "dinner", title: "Stew", note: "garlic")
         let backend = TestBackend(width: 100, height: 10, hasColors: false, events: [.key(.character("E"))])
-        var loop = PlannerLoop(terminal: backend, store: store, today: today, slots: MealSlot.defaults,
+        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, slots: MealSlot.defaults,
                                editor: ExternalEditor(command: "exit 3")) {
             backend.frames.last?.lines.contains { $0.contains("Note not changed") } == true
         }
@@ -184,7 +185,7 @@ import TestSupport
         let store = try openStore()
         let backend = TestBackend(width: 40, height: 8, hasColors: false, events: [.key(.control("z"))])
         let framesBefore = Box(0)
-        var loop = PlannerLoop(terminal: backend, store: store, today: today, slots: MealSlot.defaults) {
+        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, slots: MealSlot.defaults) {
             if backend.suspensions == 0 { framesBefore.value = backend.frames.count }
             return backend.suspensions == 1 && backend.frames.count > framesBefore.value
         }
@@ -297,6 +298,33 @@ import TestSupport
         #expect(watch.inputs(hasChanges: changed, slots: slots) == [.slotsLoaded(MealSlot.defaults), .externalChange])
         #expect(watch.inputs(hasChanges: changed, slots: failingSlots) == [reported, .externalChange])
     }
+
+    /// The local date as a test sets it, read by the loop whenever it asks.
+    final class TestCalendar {
+        var day: Day
+        init(_ day: Day) { self.day = day }
+    }
+
+    @Test func theLoopRollsTodayOverWhenTheDateChanges() throws {
+        let store = try openStore()
+        let calendar = TestCalendar(today)
+        let backend = TestBackend(width: 40, height: 12, hasColors: false, events: [])
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: .seconds(10))
+        let midnight = clock.now.advanced(by: .milliseconds(300))
+        var loop = PlannerLoop(terminal: backend, store: store, today: {
+            if clock.now >= midnight { calendar.day = day("2026-03-05") }
+            return calendar.day
+        }, slots: MealSlot.defaults) {
+            backend.frames.last?.lines.contains { $0.hasPrefix("Thu 5 Mar  today") } == true || clock.now > end
+        }
+        loop.run()
+        #expect(loop.state.today == day("2026-03-05"))
+        // Within a change check (250 ms) of the new date.
+        #expect(clock.now < midnight.advanced(by: .seconds(1)))
+        #expect(backend.frames.last?.lines.contains(padded("Wed 4 Mar")) == true)
+    }
+
 }
 
 /// A value a test's closures share.

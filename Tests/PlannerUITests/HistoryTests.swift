@@ -128,6 +128,41 @@ import Timeline
         #expect(harness.meals.count == 3)
     }
 
+    @Test func anUndoTheStoreRefusesIsDroppedSoTheOlderChangesCanBeUndone() {
+        let brunch = Meal(day: saturday, slot: "brunch", title: "Pancakes")
+        var harness = Harness(today: saturday, size: Size(width: 80, height: 12), extraSlots: ["brunch"],
+                              meals: sampleMeals + [brunch])
+        let porridge = harness.state.selectedMeal!
+        harness.press(.character("d"))
+        for _ in 0..<3 where harness.selectedTitle != "Pancakes" { harness.press(.character("j")) }
+        harness.press(.character("d"))
+        harness.changeOutside { harness in _ = try! harness.store.removeSlot("brunch") }
+        harness.press(.character("u"))
+        let message = harness.state.message
+        #expect(message?.isError == true)
+        #expect(message?.text.hasPrefix("Could not undo, so dropped it: unknown slot 'brunch'") == true)
+        #expect(harness.state.undoStack == [[.remove(porridge)]])
+        harness.press(.character("u"))
+        #expect(harness.meals[porridge.id!] == porridge)
+        #expect(harness.state.message == StatusMessage("Undid: delete 'Porridge'"))
+    }
+
+    @Test func aRedoTheStoreRefusesIsDropped() {
+        var harness = Harness(today: saturday, size: Size(width: 80, height: 12), extraSlots: ["brunch"],
+                              meals: sampleMeals)
+        harness.press(.character("d"), .character("a"))
+        harness.type("brunch")
+        harness.press(.enter)
+        harness.type("Pancakes")
+        harness.press(.enter, .enter, .character("u"))
+        #expect(harness.state.redoStack.count == 1)
+        harness.changeOutside { harness in _ = try! harness.store.removeSlot("brunch") }
+        harness.press(.control("r"))
+        #expect(harness.state.message?.text.hasPrefix("Could not redo, so dropped it: unknown slot 'brunch'") == true)
+        #expect(harness.state.redoStack.isEmpty)
+        #expect(harness.state.undoStack.count == 1)
+    }
+
     @Test func aMessageTooLongForTheFullDateGetsTheDateWithoutItsYear() {
         var harness = Harness(today: saturday, size: Size(width: 53, height: 12), meals: sampleMeals)
         harness.press(.character("d"))

@@ -9,6 +9,7 @@ import Testing
     static let required: [(Key, Command)] = [
         (.character("j"), .moveDown), (.down, .moveDown), (.character("k"), .moveUp), (.up, .moveUp),
         (.character("J"), .nextDay), (.character("K"), .previousDay),
+        (.character("l"), .nextDay), (.right, .nextDay), (.character("h"), .previousDay), (.left, .previousDay),
         (.pageDown, .pageDown), (.character(" "), .pageDown), (.control("f"), .pageDown),
         (.pageUp, .pageUp), (.control("b"), .pageUp),
         (.control("e"), .scrollDown), (.control("y"), .scrollUp),
@@ -43,22 +44,24 @@ import Testing
 }
 
 @Suite struct HelpTests {
-    /// A row of the help box at 80×24, which is 55 columns wide: a heading, or keys and text.
+    /// A row of the help box at 80×24, which is 57 columns wide (the widest row is the
+    /// prompt's "deletes the word before the cursor" beside the key column): a heading, or keys
+    /// and text.
     private func row(_ keys: String, _ text: String) -> String {
         let content = keys.isEmpty ? text : keys.padding(toLength: 19, withPad: " ", startingAt: 0) + text
-        return "│ " + line(content, 51) + " │"
+        return "│ " + line(content, 53) + " │"
     }
 
-    /// Columns 12 ..< 67 of each line: the box, without the timeline around it.
+    /// Columns 11 ..< 68 of each line: the box, without the timeline around it.
     private func box(_ lines: [String]) -> [String] {
-        lines.map { String(Array($0)[12..<67]) }
+        lines.map { String(Array($0)[11..<68]) }
     }
 
     @Test func helpOverlayIsGeneratedFromTheKeyMap() {
         var harness = Harness(today: saturday, size: Size(width: 80, height: 24), meals: sampleMeals)
         harness.press(.character("?"))
         let lines = box(harness.lines)
-        #expect(lines[0] == "┌─ Keys " + String(repeating: "─", count: 46) + "┐")
+        #expect(lines[0] == "┌─ Keys " + String(repeating: "─", count: 48) + "┐")
         #expect(lines[1] == row("", "Move"))
         #expect(lines[2] == row("j ↓", "next meal"))
         #expect(lines[6] == row("PgDn Space Ctrl-F", "page down"))
@@ -67,34 +70,34 @@ import Testing
         #expect(lines[15] == row("", "Change"))
         #expect(lines[20] == row("y", "copy the selected meal"))
         // More lines below: the bottom border says how to see them.
-        #expect(lines[22] == "└" + String(repeating: "─", count: 42) + " j ↓ more ─┘")
+        #expect(lines[22] == "└" + String(repeating: "─", count: 44) + " j ↓ more ─┘")
         // The timeline shows around the box, and the status line below it.
-        #expect(harness.lines[0].hasPrefix("Fri 27 Feb  ┌"))
+        #expect(harness.lines[0].hasPrefix("Fri 27 Feb ┌"))
         #expect(harness.lines[23].hasPrefix("Sat 28 Feb 2026"))
         let buffer = harness.render().buffer
-        #expect(buffer[14, 2].style == Style(foreground: .yellow, bold: true))
-        #expect(buffer[14, 1].style == Style(bold: true))
-        #expect(harness.render(colors: false).buffer[14, 2].style == Style(bold: true))
+        #expect(buffer[13, 2].style == Style(foreground: .yellow, bold: true))
+        #expect(buffer[13, 1].style == Style(bold: true))
+        #expect(harness.render(colors: false).buffer[13, 2].style == Style(bold: true))
     }
 
     @Test func helpScrollsToItsEndAndNoFurther() {
         var harness = Harness(today: saturday, size: Size(width: 80, height: 24), meals: sampleMeals)
         harness.press(.character("?"))
-        for _ in 0..<40 { harness.press(.character("j")) }
-        // 41 lines in a box showing 21: scrolled by 20 at most.
-        #expect(harness.state.mode == .help(scroll: 20))
+        for _ in 0..<60 { harness.press(.character("j")) }
+        // 62 lines in a box showing 21: scrolled by 41 at most. The end is the prompt's keys
+        // (their header just above the box), the date forms (wrapped) and the footer.
+        #expect(harness.state.mode == .help(scroll: 41))
         let lines = box(harness.lines)
-        #expect(Array(lines[1...4]) == [
-            row("p", "paste it onto the selected day"), row("Y", "copy the selected day's meals"),
-            row("P", "paste them onto the selected day"), row("u", "undo"),
+        #expect(Array(lines[1...3]) == [row("←", "moves left"), row("→", "moves right"), row("Home Ctrl-A", "goes to the start")])
+        #expect(Array(lines[12...15]) == [
+            row("Tab", "completes the slot"), row("Shift-Tab", "completes the slot backwards"),
+            row("↑", "goes back to the previous field"), row("Ctrl-J", "starts a new line in the note"),
         ])
-        #expect(Array(lines[7...9]) == [
-            row("", "Notes"), row("o", "read the selected meal's note"), row("E", "edit the note in $EDITOR"),
-        ])
-        #expect(lines[19] == row("q Ctrl-C", "quit"))
-        #expect(lines[20] == row("", ""))
-        #expect(lines[21] == row("", "mouse wheel scrolls the days · Esc closes"))
-        #expect(lines[22] == "└" + String(repeating: "─", count: 53) + "┘")
+        let dates = DateInput.acceptedForms.wrapped(toWidth: 53)
+        #expect(dates.count == 2)
+        #expect(Array(lines[16...21]) == [row("", ""), row("", "Dates (g, m)")] + dates.map { row("", $0) }
+            + [row("", ""), row("", "mouse wheel scrolls the days · Esc closes")])
+        #expect(lines[22] == "└" + String(repeating: "─", count: 55) + "┘")
         harness.press(.pageUp, .pageUp)
         #expect(harness.state.mode == .help(scroll: 0))
     }
@@ -121,8 +124,8 @@ import Testing
             row("", "Move"),
             row("j ↓", "next meal"),
             row("k ↑", "previous meal"),
-            row("J", "next day"),
-            row("K", "previous day"),
+            row("J l →", "next day"),
+            row("K h ←", "previous day"),
             row("PgDn Space Ctrl-F", "page down"),
             row("PgUp Ctrl-B", "page up"),
             row("Ctrl-E", "scroll down, keep the selecti…"),
@@ -156,7 +159,7 @@ import Testing
         ])
         harness.press(.character("j"), .character("j"))
         #expect(harness.lines[1...2] == ["│ k ↑              │", "│   previous meal  │"])
-        for _ in 0..<4 { harness.press(.character("j")) }
+        for _ in 0..<5 { harness.press(.character("j")) }
         #expect(harness.lines[1...2] == ["│ PgDn Space Ctrl… │", "│   page down      │"])
         let buffer = harness.render().buffer
         #expect(buffer[2, 1].style == Style(foreground: .yellow, bold: true))

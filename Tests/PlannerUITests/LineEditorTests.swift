@@ -114,4 +114,24 @@ import Testing
         buffer.write(editor.visible(width: 5).text, x: 0, y: 0)
         #expect(buffer.lines == ["a␛b  "])
     }
+
+    @Test(arguments: [
+        ("a\r\nb\rc\nd", true, "a\nb\nc\nd"),
+        ("a\r\nb\rc\nd", false, "a b c d"),
+        ("tab\there", true, "tab here"),
+        ("\u{1B}[31mred\u{07}\u{7F}\u{9B}1m", true, "[31mred1m"),
+        ("e\u{301} 👨‍👩‍👧 葱", false, "e\u{301} 👨‍👩‍👧 葱"),
+    ])
+    func pastedTextKeepsOnlyWhatAFieldHolds(pasted: String, keepingLineBreaks: Bool, expected: String) {
+        #expect(LineEditor.pastable(pasted, keepingLineBreaks: keepingLineBreaks) == expected)
+    }
+
+    @Test func insertingPutsTheCursorAfterTheText() {
+        var editor = LineEditor("soup")
+        _ = editor.handle(.home)
+        editor.insert("leek 葱 ")
+        #expect(editor.text == "leek 葱 soup")
+        #expect(editor.cursor == 7)
+    }
+
 }

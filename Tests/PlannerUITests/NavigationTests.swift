@@ -37,6 +37,34 @@ import Timeline
         #expect(harness.state.timeline.selection.day == day("2026-03-01"))
     }
 
+    @Test func hLAndTheSideArrowsMoveByDayAsInCalcurse() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("l"), .right)
+        #expect(harness.selectedTitle == "Soup")
+        harness.press(.character("h"))
+        #expect(harness.state.timeline.selection.day == day("2026-03-01"))
+        harness.press(.left)
+        #expect(harness.state.timeline.selection.day == saturday)
+    }
+
+    @Test func aNewDayMovesTodayInLabelsTAndDates() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        let sunday = day("2026-03-01")
+        harness.send(.newDay(sunday))
+        #expect(harness.state.today == sunday)
+        // The view stays; the label moves.
+        #expect(harness.lines[2] == line("Sat 28 Feb"))
+        #expect(harness.lines[7] == line("Sun 1 Mar  today"))
+        harness.press(.character("]"), .character("t"))
+        harness.finishAnimation()
+        #expect(harness.state.timeline.selection.day == sunday)
+        harness.press(.character("g"))
+        harness.type("tomorrow")
+        harness.press(.enter)
+        harness.finishAnimation()
+        #expect(harness.selectedTitle == "Soup")
+    }
+
     @Test func bracketsMoveAWeekAndTGoesBackToToday() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("]"))

@@ -27,18 +27,71 @@ import Timeline
     }
 
     @Test func ctrlJBreaksTheNotesLineAndTheHintSaysSo() {
-        var harness = Harness(today: saturday, size: Size(width: 100, height: 12), meals: sampleMeals)
+        var harness = Harness(today: saturday, size: Size(width: 120, height: 12), meals: sampleMeals)
         harness.press(.character("a"), .enter)
         harness.type("Leek soup")
         // Ctrl-J does nothing in the title, which is one line.
         harness.press(.control("j"), .enter)
-        #expect(harness.lines[10] == line("New meal on Sat 28 Feb 2026 · note, optional · Enter saves · Ctrl-J new line · ↑ title · Esc cancels", 100))
+        #expect(harness.lines[10] == line(
+            "New meal on Sat 28 Feb 2026 · note, optional · Enter saves · Ctrl-J new line · ↑ title · Esc adds it without a note", 120))
         harness.type("leeks")
         harness.press(.control("j"))
         harness.type("butter")
         harness.press(.enter)
         let added = harness.meals.values.first { $0.title == "Leek soup" }
         #expect(added?.note == "leeks\nbutter")
+    }
+
+    @Test func aPasteIsTextForTheOpenFieldAndNothingWhileBrowsing() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        let before = harness.meals
+        harness.send(.event(.paste("dq\rjd")))
+        #expect(harness.meals == before)
+        #expect(harness.state.mode == .browsing && !harness.quitRequested)
+        #expect(harness.state.message == StatusMessage("A paste goes into a prompt only (a adds a meal)"))
+        harness.press(.character("a"))
+        // A paste replaces the proposed slot, as typing does.
+        harness.send(.event(.paste("sn")))
+        #expect(harness.prompt?.editor.text == "sn" && harness.prompt?.isSuggestion == false)
+        harness.press(.enter)
+        harness.send(.event(.paste("Leek\r\nsoup\r")))
+        #expect(harness.prompt?.editor.text == "Leek soup ")
+        harness.press(.enter)
+        harness.send(.event(.paste("two\rlines")))
+        #expect(harness.formStep == .note)
+        #expect(harness.lines[11] == line("Note: two␊lines"))
+        harness.press(.enter)
+        #expect(harness.meals.values.contains { $0.title == "Leek soup" && $0.note == "two\nlines" && $0.slot == "snack" })
+    }
+
+    @Test func escOnTheOptionalNoteKeepsTheMealBeingAdded() {
+        var harness = Harness(today: saturday, size: Size(width: 100, height: 12), meals: sampleMeals)
+        harness.press(.character("a"), .enter)
+        harness.type("Leek soup")
+        harness.press(.enter)
+        #expect(harness.lines[10].contains("Esc adds it without a note"))
+        harness.type("half a note")
+        harness.press(.escape)
+        #expect(harness.state.mode == .browsing)
+        #expect(harness.meals.values.contains { $0.title == "Leek soup" && $0.note == nil })
+        #expect(harness.state.message == StatusMessage("Added 'Leek soup' to Sat 28 Feb 2026"))
+        // Editing a meal, Esc still cancels: nothing changes.
+        harness.press(.character("e"), .enter)
+        #expect(harness.lines[10].contains("Esc cancels"))
+        harness.type("changed")
+        harness.press(.escape)
+        #expect(harness.meals.values.contains { $0.title == "Leek soup" && $0.note == nil })
+    }
+
+    @Test func anAltChordLeavesThePromptOpen() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.alt("x"))
+        #expect(harness.state.message == StatusMessage("Alt-x does nothing here; ? shows the keys"))
+        harness.press(.character("g"))
+        harness.type("to")
+        harness.press(.alt("b"))
+        harness.type("morrow")
+        #expect(harness.prompt?.editor.text == "tomorrow")
     }
 
     @Test func typingReplacesTheProposedSlotAndAPrefixIsEnough() {
@@ -227,5 +280,66 @@ import Timeline
         #expect(harness.state.mode == .browsing)
         #expect(harness.state.message == StatusMessage("'Porridge' is already on Sat 28 Feb 2026"))
         #expect(harness.state.undoStack.isEmpty)
+    }
+}
+
+/// A note of a megabyte (what import accepts) is edited like a short one: the field shows the
+/// part around the cursor and the text is saved whole.
+@Suite struct LongNoteTests {
+    /// One megabyte of words, with a wide character in each so columns and graphemes differ.
+    static let note = String(repeating: "leek 葱 soup ", count: 1_000_000 / 14) + "END"
+
+    @Test func aMegabyteNoteIsShownAroundTheCursorAndSavedWhole() {
+        let width = 40
+        var harness = Harness(today: saturday, size: Size(width: width, height: 12),
+                              meals: [Meal(day: saturday, slot: "dinner", title: "Soup", note: Self.note)])
+        harness.press(.character("e"), .enter)
+        #expect(harness.formStep == .note)
+        let field = width - "Note: ".count
+        // At the end: the field ends with the note's last columns and the cursor after them.
+        #expect(harness.lines[11] == "Note: " + Self.tail(of: Self.note, columns: field - 1))
+        #expect(harness.render().cursor == Position(x: width - 1, y: 11))
+        harness.press(.home)
+        #expect(harness.lines[11] == "Note: " + Self.note.truncatedWithoutMark(columns: field))
+        #expect(harness.render().cursor == Position(x: "Note: ".count, y: 11))
+        harness.type("Hot ")
+        harness.press(.end)
+        harness.type("!")
+        #expect(harness.lines[11] == "Note: " + Self.tail(of: Self.note + "!", columns: field - 1))
+        harness.press(.enter)
+        #expect(harness.state.mode == .browsing)
+        #expect(harness.meals[1]?.note == "Hot " + Self.note + "!")
+        // Once the message is gone, the status line shows the note's start, cut to the screen.
+        harness.press(.escape)
+        #expect(harness.lines[11].hasPrefix("Sat 28 Feb 2026  ✎ Hot leek 葱 soup"))
+    }
+
+    /// The last whole graphemes of `text` that fit in `columns`, padded on the left to them
+    /// when a wide character does not fit.
+    static func tail(of text: String, columns: Int) -> String {
+        var kept = ""
+        var used = 0
+        for character in text.reversed() {
+            let width = String(character).terminalWidth
+            guard used + width <= columns else { break }
+            kept.insert(character, at: kept.startIndex)
+            used += width
+        }
+        return kept + String(repeating: " ", count: columns + 1 - used)
+    }
+}
+
+extension String {
+    /// The first whole graphemes that fit in `columns`, padded with spaces to them.
+    fileprivate func truncatedWithoutMark(columns: Int) -> String {
+        var kept = ""
+        var used = 0
+        for character in self {
+            let width = String(character).terminalWidth
+            guard used + width <= columns else { break }
+            kept.append(character)
+            used += width
+        }
+        return kept + String(repeating: " ", count: columns - used)
     }
 }

@@ -151,6 +151,36 @@ func line(_ text: String, _ width: Int = 40) -> String {
         #expect(frame.cursor == nil)
     }
 
+    @Test func anEmptyDayAndSoAnEmptyPlanSaysHowToStart() {
+        var harness = Harness(today: saturday)
+        #expect(harness.lines[11] == line("Sat 28 Feb 2026  a adds a meal", 34) + "? help")
+        harness.add(Meal(day: saturday, slot: "lunch", title: "Soup"))
+        harness.changeOutside { _ in }
+        #expect(harness.lines[11] == line("Sat 28 Feb 2026", 34) + "? help")
+    }
+
+    @Test func whileTooSmallOnlyQuitAndHelpAct() {
+        var harness = Harness(today: saturday, size: Size(width: 11, height: 12), meals: sampleMeals)
+        let before = harness.meals
+        for key: Key in [.character("d"), .character("a"), .enter, .character("e"), .character("x"),
+                         .character("P"), .character("u"), .character("j"), .character("m")] {
+            harness.press(key)
+            #expect(harness.state.mode == .browsing)
+        }
+        harness.send(.event(.mouse(MouseEvent(.click, x: 2, y: 4))))
+        #expect(harness.meals == before)
+        #expect(harness.selectedTitle == "Porridge")
+        harness.press(.character("?"))
+        #expect(harness.state.mode == .help(scroll: 0))
+        harness.press(.character("?"))
+        #expect(harness.state.mode == .browsing)
+        // Help's own keys work as ever: Esc closes it.
+        harness.press(.character("?"), .escape)
+        #expect(harness.state.mode == .browsing)
+        harness.press(.character("q"))
+        #expect(harness.quitRequested)
+    }
+
     @Test func everySizeDrawsWithoutCrashing() {
         var harness = Harness(today: saturday, size: Size(width: 1, height: 1), meals: sampleMeals)
         for width in [1, 2, 3, 7, 12, 13, 19, 33, 80] {

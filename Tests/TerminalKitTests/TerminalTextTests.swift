@@ -108,6 +108,21 @@ import Testing
         #expect(result.terminalWidth <= width)
     }
 
+    /// `fits` agrees with the width of the whole text, which it measures only up to the edge.
+    @Test(arguments: ["", "hello", "日本語", "e\u{301}x", "\u{1B}[1m", "a\u{200F}b", "😀😀"])
+    func fitsAgreesWithTheWidth(text: String) {
+        for width in 0...7 {
+            #expect(text.fits(inWidth: width) == (text.terminalWidth <= width))
+        }
+    }
+
+    @Test func aLongTextIsCutLikeItsStart() {
+        let start = "leek 葱 soup with a long tail "
+        let long = start + String(repeating: "x", count: 100_000)
+        #expect(long.truncated(toWidth: 20) == (start + "x").truncated(toWidth: 20))
+        #expect(long.truncated(toWidth: 40) == start + String(repeating: "x", count: 9) + "…")
+    }
+
     @Test(arguments: [
         ("ab", 4, "ab  "),
         ("日本語", 6, "日本語"),

@@ -16,6 +16,8 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
     public static let khal = ExternalTool(program: "khal")
     public static let sqlite3 = ExternalTool(program: "sqlite3")
     public static let python3 = ExternalTool(program: "python3")
+    /// Debian's `faketime`: runs a program with its clock set to a given time.
+    public static let faketime = ExternalTool(program: "faketime")
     /// Python's `icalendar` package (with `python3` itself).
     public static let icalendar = ExternalTool(pythonPackage: "icalendar")
     /// The reference Cooklang parser, `cooklang-bindings` on PyPI (with `python3` itself).

@@ -24,12 +24,13 @@ public final class TmuxPlanner {
     public let today: String
 
     /// Starts `mealplan ARGUMENTS` at `width`×`height` with today pinned, through `launcher`
-    /// (words put before the command, e.g. `setsid`). The pane's shell prints a marker line
-    /// first, and after the planner its exit status and whether the terminal reads lines and
-    /// echoes again ("terminal modes: icanon echo", or "-icanon -echo" when left raw), so tests
-    /// can see what the planner gives back.
+    /// (words put before the command, e.g. `setsid`) and under `wrapper` (a command the
+    /// planner runs under, e.g. `faketime TIME`). The pane's shell prints a marker line first,
+    /// and after the planner its exit status and whether the terminal reads lines and echoes
+    /// again ("terminal modes: icanon echo", or "-icanon -echo" when left raw), so tests can
+    /// see what the planner gives back.
     public init(width: Int = 80, height: Int = 24, today: String = "2026-03-04", arguments: [String] = [],
-                environment: [String: String] = [:], launcher: [String] = [],
+                environment: [String: String] = [:], launcher: [String] = [], wrapper: [String] = [],
                 before: (TmuxPlanner) throws -> Void = { _ in }) throws {
         socket = "mealplan-e2e-\(UUID().uuidString)"
         self.today = today
@@ -37,7 +38,7 @@ public final class TmuxPlanner {
         var variables = ["LANG": "C.UTF-8", "TERM": "tmux-256color", "MEALPLAN_TODAY": today, "HOME": folder]
         variables.merge(environment) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let planner = (launcher + ["env", "-u", "NO_COLOR"] + assignments + [Self.binary, "--db", database] + arguments)
+        let planner = (launcher + ["env", "-u", "NO_COLOR"] + assignments + wrapper + [Self.binary, "--db", database] + arguments)
             .map(shellQuoted).joined(separator: " ")
         let modes = "stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e -echo -e icanon -e -icanon | tr '\\n' ' '"
         let script = "printf 'shell before the planner\\n'; \(planner); echo \"planner exited with $?\"; "
@@ -88,6 +89,13 @@ public final class TmuxPlanner {
         try press("Enter")
         try waitFor("Note:")
         try press("Enter")
+    }
+
+    /// Pastes `text` as a terminal does: tmux turns its line feeds into CRs and, when the
+    /// planner asked for bracketed paste, sends it between the paste marks.
+    public func paste(_ text: String) throws {
+        try tmux("set-buffer", "-b", "e2e", "--", text)
+        try tmux("paste-buffer", "-p", "-d", "-b", "e2e", "-t", "0")
     }
 
     public func resize(width: Int, height: Int) throws {

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Times each key of editing a long note in the planner; run by note-editing.sh.
+
+    note-editing.py MEALPLAN_BINARY WORK_FOLDER NOTE_BYTES RUNS
+
+Imports one meal whose note is NOTE_BYTES long (words with a wide character in each), opens
+the planner on its day at 120x40 in a private tmux server, and times every key from send-keys
+until capture-pane shows a different screen or cursor: the planner's CPU time meanwhile (from
+/proc/PID/schedstat, which a busy machine does not stretch) and the wall time. Prints
+milliseconds per key (median and slowest of RUNS); exits 1 when a key takes more CPU than the
+goal.
+"""
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+from tmux_pane import DEADLINE, Tmux
+
+WIDTH, HEIGHT = 120, 40
+GOAL_MS = 20
+DAY = "2026-03-02"
+WORDS = "leek 葱 soup "
+
+
+def write_plan(binary, work, note_bytes):
+    words = WORDS * (note_bytes // len(WORDS.encode()))
+    csv_path, database = f"{work}/note.csv", f"{work}/note-{note_bytes}.sqlite"
+    for leftover in (database, database + "-wal", database + "-shm"):
+        if os.path.exists(leftover):
+            os.remove(leftover)
+    with open(csv_path, "w", encoding="utf-8") as csv:
+        csv.write(f'date,slot,title,note\n{DAY},dinner,Soup,"{words}END"\n')
+    subprocess.run([binary, "import", "--db", database, csv_path], check=True, stdout=subprocess.DEVNULL)
+    return database
+
+
+def shown(tmux):
+    """The screen's text and the cursor's place."""
+    return tmux.screen() + tmux.run("display-message", "-p", "-t", "0", "#{cursor_x},#{cursor_y}")
+
+
+def cpu_seconds(pid):
+    """The CPU time the process has used so far (/proc/PID/schedstat, in nanoseconds)."""
+    with open(f"/proc/{pid}/schedstat") as schedstat:
+        return int(schedstat.read().split()[0]) / 1e9
+
+
+def timed_key(tmux, pid, key):
+    """Wall seconds from sending `key` until the screen or the cursor changes, and the CPU
+    seconds the planner used meanwhile (which a busy machine does not stretch)."""
+    before = shown(tmux)
+    cpu = cpu_seconds(pid)
+    started = time.monotonic()
+    tmux.run("send-keys", "-t", "0", key)
+    while shown(tmux) == before:
+        if time.monotonic() - started > DEADLINE:
+            sys.exit(f"timed out waiting for the screen after {key}")
+    return time.monotonic() - started, cpu_seconds(pid) - cpu
+
+
+def measure(binary, database, runs):
+    """Per key, the (wall, CPU) times of `runs` rounds: open the note, move and type in it,
+    save it."""
+    keys = ["e", "Enter", "Home", "End", "x", "BSpace", "Home", "y", "Delete", "Left", "Right", "Enter"]
+    times = {}
+    tmux = Tmux(WIDTH, HEIGHT)
+    try:
+        tmux.first_screen(f"exec env LANG=C.UTF-8 TERM=tmux-256color MEALPLAN_TODAY={DAY} {binary} --db {database}",
+                          lambda screen: screen.splitlines()[-1].startswith("Mon 2 Mar 2026"))
+        pid = tmux.pane_pid()
+        for _ in range(runs):
+            for number, key in enumerate(keys):
+                times.setdefault((number, key), []).append(timed_key(tmux, pid, key))
+    finally:
+        tmux.close()
+    return times
+
+
+def main():
+    binary, work, note_bytes, runs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    database = write_plan(binary, work, note_bytes)
+    print(f"\nediting a note of {note_bytes:,} bytes at {WIDTH}x{HEIGHT}, {runs} rounds")
+    print("| key | planner CPU, median | slowest | wall (with tmux's round trip), median | slowest |")
+    print("|---|---|---|---|---|")
+    slowest = 0.0
+    for (_, key), times in measure(binary, database, runs).items():
+        walls, cpus = [wall for wall, _ in times], [cpu for _, cpu in times]
+        slowest = max(slowest, max(cpus))
+        print(f"| {key} | {statistics.median(cpus) * 1000:.1f} ms | {max(cpus) * 1000:.1f} ms | "
+              f"{statistics.median(walls) * 1000:.1f} ms | {max(walls) * 1000:.1f} ms |")
+    met = slowest * 1000 <= GOAL_MS
+    print(f"\ngoal: every key ≤ {GOAL_MS} ms of the planner's CPU: {'met' if met else 'MISSED'}")
+    sys.exit(0 if met else 1)
+
+
+if __name__ == "__main__":
+    main()
