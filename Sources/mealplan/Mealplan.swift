@@ -52,7 +52,7 @@ struct Mealplan: MealplanCommand {
     static func main() {
         let environment = Environment.read()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(CommandLineArguments.prepared(Array(CommandLine.arguments.dropFirst())))
             if let command = command as? any MealplanCommand {
                 try command.run(in: environment)
             } else {
