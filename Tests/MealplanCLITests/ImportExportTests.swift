@@ -152,7 +152,7 @@ import Testing
 
     @Test func missingInputIsReported() throws {
         let cli = CLISandbox()
-        try cli.succeed(["slots"])
+        try cli.succeed(["slots", "add", "brunch"])
         try cli.expectFailure(["import", cli.folder + "/none.csv"], status: 66,
                               message: "cannot read '\(cli.folder)/none.csv': No such file or directory")
         try cli.expectFailure(["import", cli.folder], status: 66, message: "cannot read '\(cli.folder)': it is a folder")

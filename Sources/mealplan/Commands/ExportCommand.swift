@@ -64,7 +64,7 @@ struct ExportCommand: MealplanCommand {
         let first = try from.map { try store.day($0, in: environment) } ?? .first
         let last = try to.map { try store.day($0, in: environment) } ?? .last
         guard last >= first else { throw CommandFailure.usage("--to \(last.iso) is before --from \(first.iso)") }
-        let meals = try store.openStore(.read, in: environment)
+        let meals = try store.openStore(.readExisting, in: environment)
         let slotTimes = try resolvedSlotTimes(slots: slotTimes.isEmpty ? [] : try meals.slots())
         let range = DayRange(first, last)
         // Meals written to the terminal itself would mix with a progress line.

@@ -29,7 +29,7 @@ struct ImportCommand: MealplanCommand {
     func run(in environment: Environment) throws {
         let input = try Self.openInput(file)
         defer { if input != STDIN_FILENO { close(input) } }
-        let meals = try store.openStore(.readWrite, in: environment)
+        let meals = try openStore(in: environment)
         let size = Self.regularFileSize(input)
         // Reading and checking the file runs on a second thread while this one inserts.
         let summary = try meals.importMealsPipelined(dryRun: dryRun) { feed in
@@ -52,6 +52,17 @@ struct ImportCommand: MealplanCommand {
         let source = file == "-" ? "standard input" : file.terminalVisible
         let what = "\(count) meal\(count == 1 ? "" : "s")" + (summary.days.map { " (\($0.first.iso) … \($0.last.iso))" } ?? "")
         print(dryRun ? "would import \(what) from \(source); dry run, nothing changed" : "imported \(what) from \(source)")
+    }
+
+    /// The database to import into. A dry run changes nothing, not even by creating the
+    /// database: without one, the file is checked against an empty plan.
+    private func openStore(in environment: Environment) throws -> MealStore {
+        guard dryRun else { return try store.openStore(.readWrite, in: environment) }
+        do {
+            return try store.openStore(.readExisting, in: environment)
+        } catch where error.kind == .missing {
+            return try MealStore.inMemory()
+        }
     }
 
     /// Reads the meals of `input` into `feed` through the one import pipeline, `CSVMealImport`,

@@ -50,7 +50,7 @@ struct ListCommand: MealplanCommand {
         } else {
             range = DayRange(start: first, count: days ?? 7)
         }
-        let meals = try store.openStore(.read, in: environment).meals(in: range, slot: slot, search: search)
+        let meals = try store.openStore(.readExisting, in: environment).meals(in: range, slot: slot, search: search)
         switch format {
         case .text:
             for line in MealListText.lines(range: range, meals: meals, allDays: allDays) { print(line) }
