@@ -38,12 +38,21 @@ struct Mealplan: MealplanCommand {
         ])
 
     @OptionGroup var store: StoreOptions
-    @Flag(help: "Open the planner on a temporary copy of a sample plan around today; your database is not touched.")
+    @Flag(help: "Open the planner on a temporary copy of a sample plan around today; your database is not touched. Not for commands.")
     var demo = false
 
     /// `mealplan` alone opens the interactive planner.
     func run(in environment: Environment) throws {
         try PlannerSession.run(options: store, demo: demo, environment: environment)
+    }
+
+    /// `--demo` belongs to the planner: a command given with it would act on the real
+    /// database (ArgumentParser takes a parent's options before a subcommand's name), so it is
+    /// refused instead.
+    private static func refuseDemo(for command: any ParsableCommand, arguments: [String]) throws(CommandFailure) {
+        guard !(command is Mealplan), arguments.prefix(while: { $0 != "--" }).contains("--demo") else { return }
+        let name = type(of: command)._commandName
+        throw CommandFailure.usage("--demo opens the planner on a sample plan and cannot be used with '\(name)'; run 'mealplan --demo' alone")
     }
 
     /// Runs the command line with the environment read once, reporting every failure as one
@@ -52,7 +61,9 @@ struct Mealplan: MealplanCommand {
     static func main() {
         let environment = Environment.read()
         do {
-            var command = try parseAsRoot(CommandLineArguments.prepared(Array(CommandLine.arguments.dropFirst())))
+            let arguments = CommandLineArguments.prepared(Array(CommandLine.arguments.dropFirst()))
+            var command = try parseAsRoot(arguments)
+            try refuseDemo(for: command, arguments: arguments)
             if let command = command as? any MealplanCommand {
                 try command.run(in: environment)
             } else {
