@@ -69,8 +69,10 @@ import Testing
         #expect(try cli.succeed(["move", "1", "wed"]) == "moved meal 1 on Wed 2026-03-04, lunch: Soup\n")
         #expect(try cli.succeed(["move", "2", "thu", "--slot", "snack"]) == "moved meal 2 on Thu 2026-03-05, snack: Bread\n")
         try cli.expectFailure(["move", "9", "wed"], status: 64, message: "there is no meal 9")
-        try cli.expectFailure(["move", "1", "+99999999"], status: 64,
-                              message: "'+99999999' is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, or a weekday (mon … sun)")
+        // A count past the calendar gets one message however far past it is.
+        for far in ["+3652059", "+99999999", "+99999999999999999999"] {
+            try cli.expectFailure(["move", "1", far], status: 64, message: "'\(far)' falls outside the calendar, 0001-01-01 to 9999-12-31")
+        }
         try cli.expectFailure(["move", "1"], status: 64, message: "Missing expected argument '<date>' (see 'mealplan help')")
     }
 
