@@ -1,15 +1,22 @@
-/// A case-insensitive search for text in meals' titles and notes.
+import Foundation
+
+/// A search for text in meals' titles and notes that ignores case and accents.
 ///
 /// One definition serves the store (as an SQLite function, so "the next match" stops at the first
 /// hit of an index scan) and the planner (over the days it has loaded), so both find exactly the
-/// same meals. Unicode letters fold ("CRÈME" finds "crème"), which SQLite's `LIKE` does not do;
-/// ASCII text, the common case, is compared byte by byte without lowering a copy, because a miss
-/// may scan a million meals.
+/// same meals. Both sides are folded ("creme", "CRÈME" and "Crème" all find "crème" and
+/// "creme"), which SQLite's `LIKE` does not do; ASCII text, the common case, is compared byte by
+/// byte without folding a copy, because a miss may scan a million meals.
 public struct MealQuery: Sendable {
     private let wanted: [UInt8]
 
     public init(_ text: String) {
-        wanted = Array(text.lowercased().utf8)
+        wanted = Array(Self.folded(text).utf8)
+    }
+
+    /// `text` in lower case without accents ("Crème Brûlée" reads "creme brulee", "ß" "ss").
+    static func folded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// Whether `title` or `note` contains the text; an empty query matches everything.
@@ -24,8 +31,8 @@ public struct MealQuery: Sendable {
             bytes.allSatisfy { $0 < 0x80 } ? occurs(in: bytes, lowering: true) : nil
         }
         if let ascii { return ascii }
-        var lowered = text.lowercased()
-        return lowered.withUTF8 { occurs(in: $0, lowering: false) }
+        var folded = Self.folded(text)
+        return folded.withUTF8 { occurs(in: $0, lowering: false) }
     }
 
     /// Whether the wanted bytes occur in `bytes`, with ASCII capitals of `bytes` lowered if asked.

@@ -3,17 +3,16 @@ import TerminalKit
 
 /// The text of `mealplan list`: meals grouped under day headers, ids and slots in aligned
 /// columns measured in terminal columns (a CJK slot name takes two per character), user text
-/// made visible, each note line indented under its title.
+/// made visible, each note line indented under its title. `everyDay` lists each of its days,
+/// those without meals too; `ifEmpty` is the one line printed when there is nothing to list.
 enum MealListText {
-    static func lines(range: DayRange, meals: [Meal], allDays: Bool) -> [String] {
-        guard allDays || !meals.isEmpty else {
-            return ["nothing planned from \(range.first.iso) to \(range.last.iso)"]
-        }
+    static func lines(meals: [Meal], everyDay: DayRange?, ifEmpty: String) -> [String] {
+        guard everyDay != nil || !meals.isEmpty else { return [ifEmpty] }
         let idWidth = meals.map { String($0.id ?? 0).count }.max() ?? 1
         let slotWidth = meals.map(\.slot.terminalWidth).max() ?? 0
         let noteIndent = String(repeating: " ", count: 2 + idWidth + 2 + slotWidth + 2)
         let byDay = Dictionary(grouping: meals, by: \.day)
-        let days: [Day] = allDays ? Array(range) : byDay.keys.sorted()
+        let days: [Day] = everyDay.map(Array.init) ?? byDay.keys.sorted()
         var lines: [String] = []
         for day in days {
             if !lines.isEmpty { lines.append("") }
