@@ -16,6 +16,10 @@ struct ImportCommand: MealplanCommand {
             reported with its line number and nothing is imported (exit status 65). Imported \
             meals go after the meals already planned in their day's slot.
 
+            A file whose meals are already planned (the same day, slot and title), such as \
+            one imported before, is refused as a whole (exit status 65) unless \
+            --allow-duplicates is given.
+
             Examples:
               mealplan import plan.csv
               mealplan import --dry-run plan.csv
@@ -25,6 +29,8 @@ struct ImportCommand: MealplanCommand {
     @OptionGroup var store: StoreOptions
     @Argument(help: ArgumentHelp("The CSV file, or - for standard input.", valueName: "file")) var file: String
     @Flag(help: "Check the file and report what would be added, changing nothing.") var dryRun = false
+    @Flag(help: "Import meals even when the plan already has them (the same day, slot and title).")
+    var allowDuplicates = false
 
     func run(in environment: Environment) throws {
         let input = try Self.openInput(file)
@@ -32,7 +38,7 @@ struct ImportCommand: MealplanCommand {
         let meals = try openStore(in: environment)
         let size = Self.regularFileSize(input)
         // Reading and checking the file runs on a second thread while this one inserts.
-        let summary = try meals.importMealsPipelined(dryRun: dryRun) { feed in
+        let summary = try meals.importMealsPipelined(dryRun: dryRun, refusingDuplicates: !allowDuplicates) { feed in
             var progress = ProgressReport(verb: "importing", environment: environment)
             var rows = 0
             do {
@@ -106,4 +112,15 @@ struct ImportCommand: MealplanCommand {
         if columns.count > shown { names += " and \(columns.count - shown) more" }
         printError("warning: ignoring column\(columns.count == 1 ? "" : "s") \(names)")
     }
+}
+
+/// An import of meals the plan already has, refused as a whole: bad data (65), like a bad row.
+extension DuplicateMealsError: UserFacingError {
+    public var userMessage: String {
+        let meals = count == 1 ? "1 meal of the file is" : "\(count) meals of the file are"
+        return "\(meals) already planned (the first: \(first.day.label), \(first.slot): \(first.title.messageExcerpt)); "
+            + "nothing imported; --allow-duplicates imports them anyway"
+    }
+
+    public var exitStatus: ExitStatus { .badData }
 }
