@@ -24,7 +24,9 @@ struct Mealplan: MealplanCommand {
             (for tests and scripts).
 
             Exit status: 0 ok, 64 bad usage or input, 65 bad data in an imported file, 66 input \
-            file missing, 74 database or I/O error.
+            file (or the database of a command that only reads) missing, 74 database or I/O error.
+
+            Shell completions: 'mealplan completions bash|zsh|fish'; manual page: 'mealplan manpage'.
 
             Examples:
               mealplan add fri dinner "Lasagna" --note "double batch"
@@ -32,9 +34,11 @@ struct Mealplan: MealplanCommand {
               mealplan list --from mon --days 14 --slot dinner
               mealplan export --output plan.csv
             """,
+        version: "0.1.0",
         subcommands: [
             AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, CopyCommand.self, CopyDaysCommand.self,
-            RemoveCommand.self, SlotsCommand.self, ImportCommand.self, ExportCommand.self,
+            RemoveCommand.self, SlotsCommand.self, ImportCommand.self, ExportCommand.self, CompletionsCommand.self,
+            ManpageCommand.self,
         ])
 
     @OptionGroup var store: StoreOptions
@@ -55,13 +59,21 @@ struct Mealplan: MealplanCommand {
         throw CommandFailure.usage("--demo opens the planner on a sample plan and cannot be used with '\(name)'; run 'mealplan --demo' alone")
     }
 
+    /// `message` with its first word in lower case, as mealplan's own messages begin
+    /// ("missing expected argument …"), unless that word is an abbreviation ("ID").
+    private static func startingInLowerCase(_ message: String) -> String {
+        let words = message.split(separator: " ", maxSplits: 1)
+        guard let first = words.first, first.dropFirst().allSatisfy(\.isLowercase) else { return message }
+        return first.lowercased() + message.dropFirst(first.count)
+    }
+
     /// Runs the command line with the environment read once, reporting every failure as one
     /// line on standard error: ours with their own exit status, ArgumentParser's as usage
     /// errors.
     static func main() {
         let environment = Environment.read()
+        let arguments = CommandLineArguments.prepared(Array(CommandLine.arguments.dropFirst()))
         do {
-            let arguments = CommandLineArguments.prepared(Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot(arguments)
             try refuseDemo(for: command, arguments: arguments)
             if let command = command as? any MealplanCommand {
@@ -78,8 +90,12 @@ struct Mealplan: MealplanCommand {
                 print(fullMessage(for: error))
                 Glibc.exit(0)
             }
+            if let unknown = UnknownCommand.find(in: arguments, root: Mealplan.self) {
+                printError(unknown.userMessage.terminalVisible)
+                Glibc.exit(unknown.exitStatus.rawValue)
+            }
             // ArgumentParser's own errors are usage errors (64); its usage text goes to --help.
-            printError(message(for: error) + " (see 'mealplan help')")
+            printError(startingInLowerCase(message(for: error)).terminalVisible + " (see 'mealplan help')")
             Glibc.exit(status == .failure ? ExitStatus.usage.rawValue : status.rawValue)
         }
     }

@@ -156,7 +156,7 @@ import Testing
         try cli.expectFailure(["import", cli.folder + "/none.csv"], status: 66,
                               message: "cannot read '\(cli.folder)/none.csv': No such file or directory")
         try cli.expectFailure(["import", cli.folder], status: 66, message: "cannot read '\(cli.folder)': it is a folder")
-        try cli.expectFailure(["import"], status: 64, message: "Missing expected argument '<file>' (see 'mealplan help')")
+        try cli.expectFailure(["import"], status: 64, message: "missing expected argument '<file>' (see 'mealplan help')")
     }
 
     @Test func exportLimitsDaysAndWritesFilesWhole() throws {

@@ -124,7 +124,7 @@ import Testing
         try cli.expectFailure(["list", "--slot", "tea"], status: 64,
                               message: "unknown slot 'tea'; slots are breakfast, 朝食, lunch, dinner, snack")
         try cli.expectFailure(["list", "--format", "xml"], status: 64,
-                              message: "The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'csv' or 'json'. (see 'mealplan help')")
+                              message: "the value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'csv' or 'json'. (see 'mealplan help')")
     }
 
     @Test func todayComesFromMealplanToday() throws {

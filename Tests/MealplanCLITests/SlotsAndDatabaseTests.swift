@@ -25,7 +25,7 @@ import Testing
         try cli.expectFailure(["slots", "remove", "tea"], status: 64,
                               message: "unknown slot 'tea'; slots are breakfast, lunch, dinner, snack")
         try cli.expectFailure(["slots", "rename", "tea"], status: 64,
-                              message: "2 unexpected arguments: 'rename', 'tea' (see 'mealplan help')")
+                              message: "unknown command 'rename' (see 'mealplan help slots')")
     }
 }
 

@@ -35,7 +35,7 @@ struct ExportCommand: MealplanCommand {
               mealplan export --format json --from today | jq '.[].title'
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CaseInsensitiveChoice {
         case csv, ics, json
     }
 

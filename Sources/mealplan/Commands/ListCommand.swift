@@ -23,9 +23,10 @@ struct ListCommand: MealplanCommand {
               mealplan list --search lasagna --from 2026-01-01 --to 2026-12-31
               mealplan list --format json
               mealplan list --days 28 --format csv > month.csv
-            """)
+            """,
+        aliases: ["ls"])
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CaseInsensitiveChoice {
         case text, csv, json
     }
 
