@@ -95,7 +95,7 @@ public enum DateInput {
             return try relative(input, sign: sign == "+" ? 1 : -1, today: today, original: text)
         }
         if input.first?.isASCIIDigit == true, input.utf8.contains(UInt8(ascii: "-")) {
-            return try Day(iso: input)
+            return try Day(iso: text.trimmingWhitespace())
         }
         throw DateInputError(message: "'\(text.messageExcerpt)' is not a date; use \(acceptedForms)")
     }
@@ -109,11 +109,12 @@ public enum DateInput {
         } else if digits.last == "d" {
             digits = digits.dropLast()
         }
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let count = Int(digits),
-              count <= Day.validNumbers.count
-        else {
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) else {
             throw DateInputError(message: "'\(original.messageExcerpt)' is not a date; use \(acceptedForms)")
         }
+        // A count too big for an Int, or for the calendar, is the same mistake as one just
+        // past its end, and gets the same message.
+        let count = Int(digits).flatMap { $0 <= Day.validNumbers.count ? $0 : nil } ?? Day.validNumbers.count + 1
         return try offset(today, by: sign * count * unit, input: original)
     }
 

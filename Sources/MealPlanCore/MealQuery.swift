@@ -1,16 +1,38 @@
-/// A case-insensitive search for text in meals' titles and notes.
+/// A search for text in meals' titles and notes that ignores case and accents.
 ///
 /// One definition serves the store (as an SQLite function, so "the next match" stops at the first
 /// hit of an index scan) and the planner (over the days it has loaded), so both find exactly the
-/// same meals. Unicode letters fold ("CRÈME" finds "crème"), which SQLite's `LIKE` does not do;
-/// ASCII text, the common case, is compared byte by byte without lowering a copy, because a miss
-/// may scan a million meals.
+/// same meals. Both sides are folded ("creme", "CRÈME" and "Crème" all find "crème" and
+/// "creme"), which SQLite's `LIKE` does not do; ASCII text, the common case, is compared byte by
+/// byte without folding a copy, because a miss may scan a million meals.
 public struct MealQuery: Sendable {
     private let wanted: [UInt8]
 
     public init(_ text: String) {
-        wanted = Array(text.lowercased().utf8)
+        wanted = Array(Self.folded(text).utf8)
     }
+
+    /// `text` in lower case without accents ("Crème Brûlée" reads "creme brulee", "ß" "ss"):
+    /// each letter lowered by the standard library's Unicode tables, combining marks dropped,
+    /// and a letter with a mark read as its base letter (`searchFoldTable`). No Foundation:
+    /// its folding would load the ICU data into the planner.
+    static func folded(_ text: String) -> String {
+        var folded = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where scalar.properties.canonicalCombiningClass == .notReordered {
+            for lower in scalar.properties.lowercaseMapping.unicodeScalars
+            where lower.properties.canonicalCombiningClass == .notReordered {
+                if let base = foldedLetters[lower.value] {
+                    folded.append(contentsOf: base.unicodeScalars)
+                } else {
+                    folded.append(lower)
+                }
+            }
+        }
+        return String(folded)
+    }
+
+    /// `searchFoldTable` for lookups, built on the first search of text that is not ASCII.
+    private static let foldedLetters = Dictionary(uniqueKeysWithValues: searchFoldTable)
 
     /// Whether `title` or `note` contains the text; an empty query matches everything.
     public func matches(title: String, note: String?) -> Bool {
@@ -24,8 +46,8 @@ public struct MealQuery: Sendable {
             bytes.allSatisfy { $0 < 0x80 } ? occurs(in: bytes, lowering: true) : nil
         }
         if let ascii { return ascii }
-        var lowered = text.lowercased()
-        return lowered.withUTF8 { occurs(in: $0, lowering: false) }
+        var folded = Self.folded(text)
+        return folded.withUTF8 { occurs(in: $0, lowering: false) }
     }
 
     /// Whether the wanted bytes occur in `bytes`, with ASCII capitals of `bytes` lowered if asked.

@@ -54,7 +54,8 @@ extension Array where Element == MealSlot {
         case 1:
             return candidates[0]
         case 0:
-            throw SlotLookupError(message: "unknown slot '\(input.messageExcerpt)'; slots are \(known)")
+            let suggestion = NameSuggestion.closest(to: input.trimmingWhitespace(), among: map(\.name)).map { "did you mean \($0)? " } ?? ""
+            throw SlotLookupError(message: "unknown slot '\(input.messageExcerpt)'; \(suggestion)slots are \(known)")
         default:
             let names = candidates.map(\.name).joined(separator: ", ")
             throw SlotLookupError(message: "'\(input.messageExcerpt)' could mean \(names); type more letters")

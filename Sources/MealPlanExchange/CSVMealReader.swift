@@ -109,6 +109,9 @@ public struct CSVMealReader {
     private mutating func readHeader() throws(CSVImportError) -> ColumnLayout {
         try skipByteOrderMark()
         let expected = "the first line must be a header naming the columns date, slot, title and optionally note"
+        if start < end, buffer[start] == UInt8(ascii: "[") || buffer[start] == UInt8(ascii: "{") {
+            throw CSVImportError(line: 1, message: "the file looks like JSON, not CSV; \(expected)")
+        }
         guard let headerLine = try scanRecord() else {
             throw CSVImportError(line: 1, message: "the file is empty; \(expected)")
         }
@@ -133,6 +136,9 @@ public struct CSVMealReader {
         }
         let missing = CSVFormat.requiredColumns.filter { positions[$0] == nil }
         guard let date = positions["date"], let slot = positions["slot"], let title = positions["title"] else {
+            if let message = Self.explainOneColumnHeader(names, expected: expected) {
+                throw CSVImportError(line: headerLine, message: message)
+            }
             let list = missing.map { "'\($0)'" }.joined(separator: ", ")
             throw CSVImportError(line: headerLine, message: "\(expected); \(list) \(missing.count == 1 ? "is" : "are") missing")
         }
@@ -140,6 +146,17 @@ public struct CSVMealReader {
         self.layout = layout
         ignoredColumns = ignored
         return layout
+    }
+
+    /// What a header read as one column says the file is, when it is not CSV separated by
+    /// commas: columns separated by `;` or tabs (spreadsheets in many locales), or iCalendar.
+    private static func explainOneColumnHeader(_ names: [String], expected: String) -> String? {
+        guard names.count == 1, let header = names.first else { return nil }
+        if header.uppercased() == "BEGIN:VCALENDAR" { return "the file looks like iCalendar, not CSV; \(expected)" }
+        for (separator, name) in [(";", "';'"), ("\t", "tabs"), ("|", "'|'")] where header.contains(separator) {
+            return "the header '\(header.messageExcerpt)' separates its columns with \(name), not commas; \(expected), separated by commas"
+        }
+        return nil
     }
 
     private mutating func skipByteOrderMark() throws(CSVImportError) {

@@ -26,6 +26,9 @@ public final class MealImporter {
     private var pending = MealBatch()
     /// The days that had meals before the import began, when any did.
     private let occupiedDays: ClosedRange<Int64>?
+    /// The highest meal id before the import began: ids are never reused, so every meal the
+    /// import adds has a higher one.
+    private let lastIDBefore: Int64
     /// While rows come in date order: the latest day and the next position of each of its slots.
     private var runDay: Int64?
     private var nextPositions: [Int64: Int64] = [:]
@@ -44,6 +47,32 @@ public final class MealImporter {
         let bounds = try Row.fetchOne(db, sql: "SELECT MIN(day) AS first, MAX(day) AS last FROM meal")
         let first: Int64? = bounds?["first"], last: Int64? = bounds?["last"]
         occupiedDays = first.flatMap { first in last.map { first...$0 } }
+        lastIDBefore = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM meal") ?? 0
+    }
+
+    /// The meals added that the plan already had before the import (the same day, slot and
+    /// title), or `nil` when there are none. Only added meals on days that held meals are
+    /// looked up, each through the day/slot index: an import into an empty plan, or onto days
+    /// without meals, costs nothing more.
+    func duplicates() throws -> DuplicateMealsError? {
+        guard let occupiedDays, count > 0 else { return nil }
+        // The added meals are walked by id (`+` keeps SQLite from walking every meal of those
+        // days by the day index instead); each looks for its twin through the day/slot index.
+        let condition = """
+            added.id > :last AND +added.day BETWEEN :first AND :lastDay
+              AND EXISTS (SELECT 1 FROM meal AS planned
+                          WHERE planned.day = added.day AND planned.slotId = added.slotId
+                            AND planned.title = added.title AND planned.id <= :last)
+            """
+        let arguments: StatementArguments = ["last": lastIDBefore, "first": occupiedDays.lowerBound, "lastDay": occupiedDays.upperBound]
+        let firstSQL = """
+            SELECT added.day, slot.name, added.title FROM meal AS added JOIN slot ON slot.id = added.slotId
+            WHERE \(condition) ORDER BY added.id LIMIT 1
+            """
+        guard let row = try Row.fetchOne(database, sql: firstSQL, arguments: arguments) else { return nil }
+        let count = try Int.fetchOne(database, sql: "SELECT COUNT(*) FROM meal AS added WHERE \(condition)", arguments: arguments) ?? 1
+        let day = Day(number: Int(row[0] as Int64))!
+        return DuplicateMealsError(count: count, first: Meal(day: day, slot: row[1], title: row[2]))
     }
 
     /// The slots of the plan, read when the import began: meals added name one of them.

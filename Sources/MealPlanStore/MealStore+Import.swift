@@ -1,6 +1,14 @@
 import GRDB
 import MealPlanCore
 
+/// An import refused because meals of it were already planned: the same day, slot and title.
+public struct DuplicateMealsError: Error, Equatable {
+    /// How many of the imported meals the plan already had.
+    public let count: Int
+    /// The first of them in the imported order.
+    public let first: Meal
+}
+
 /// What an import added (or would add, in a dry run).
 public struct ImportSummary: Sendable, Equatable {
     public let count: Int
@@ -11,17 +19,23 @@ public struct ImportSummary: Sendable, Equatable {
 extension MealStore {
     /// Runs `body` with an importer inside ONE transaction: if `body` or any row throws,
     /// nothing is added. With `dryRun`, everything is checked (schema constraints included) and
-    /// then rolled back. Returns the number of meals added (or that would be added).
+    /// then rolled back. `refusingDuplicates` throws `DuplicateMealsError`, adding nothing, when
+    /// the plan already had some of the meals. Returns the number of meals added (or that
+    /// would be added).
     @discardableResult
-    public func importMeals(dryRun: Bool = false, _ body: (MealImporter) throws -> Void) throws -> Int {
-        try inImportTransaction(dryRun: dryRun) { importer in
+    public func importMeals(
+        dryRun: Bool = false, refusingDuplicates: Bool = false, _ body: (MealImporter) throws -> Void
+    ) throws -> Int {
+        try inImportTransaction(dryRun: dryRun, refusingDuplicates: refusingDuplicates) { importer in
             try body(importer)
             try importer.finish()
         }.count
     }
 
     /// Runs `body` with a new importer in the one transaction of an import.
-    func inImportTransaction(dryRun: Bool, _ body: (MealImporter) throws -> Void) throws -> ImportSummary {
+    func inImportTransaction(
+        dryRun: Bool, refusingDuplicates: Bool, _ body: (MealImporter) throws -> Void
+    ) throws -> ImportSummary {
         var summary = ImportSummary(count: 0, days: nil)
         do {
             try writer.writeWithoutTransaction { db in
@@ -33,6 +47,7 @@ extension MealStore {
                 try db.inTransaction(.immediate) {
                     let importer = try MealImporter(db)
                     try body(importer)
+                    if refusingDuplicates, let duplicates = try importer.duplicates() { throw duplicates }
                     summary = ImportSummary(count: importer.count, days: importer.days)
                     return dryRun ? .rollback : .commit
                 }

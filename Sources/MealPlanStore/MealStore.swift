@@ -13,8 +13,12 @@ import Synchronization
 public final class MealStore: Sendable {
     /// What a command needs from the database file.
     public enum Access: Sendable {
-        /// Reading only: a database file without write permission can still be read.
+        /// Reading, and writing when the file allows it (the planner): a missing database is
+        /// created, one without write permission can still be read.
         case read
+        /// Reading a database that must exist (commands that only read): a missing file is
+        /// refused, so a mistyped path is not taken for an empty plan.
+        case readExisting
         /// Reading and writing; a read-only file is refused up front.
         case readWrite
     }
@@ -72,6 +76,9 @@ public final class MealStore: Sendable {
     ) throws(StoreError) -> MealStore {
         var state = try DatabaseFile.inspect(path)
         if state == .missing {
+            guard access != .readExisting else {
+                throw StoreError(.missing, "there is no database '\(path)'; commands that add meals create it")
+            }
             try DatabaseFile.makeParentFolders(of: path)
             try DatabaseFile.create(path, configuration: configuration(readOnly: false))
             state = try DatabaseFile.inspect(path)

@@ -3,7 +3,7 @@ import MealPlanCore
 import Synchronization
 
 extension MealStore {
-    /// Imports like `importMeals(dryRun:_:)`, on two threads: `produce` runs on a second thread
+    /// Imports like `importMeals(dryRun:refusingDuplicates:_:)`, on two threads: `produce` runs on a second thread
     /// and adds meals to the feed, where they are checked and gathered into batches, while this
     /// thread inserts the batches before them. Reading and checking a file costs about as much
     /// as SQLite's inserting, so a second core nearly halves an import.
@@ -14,9 +14,10 @@ extension MealStore {
     /// which is awaited: it never outlives this call.
     @discardableResult
     public func importMealsPipelined(
-        dryRun: Bool = false, _ produce: @escaping @Sendable (inout ImportFeed) throws -> Void
+        dryRun: Bool = false, refusingDuplicates: Bool = false,
+        _ produce: @escaping @Sendable (inout ImportFeed) throws -> Void
     ) throws -> ImportSummary {
-        try inImportTransaction(dryRun: dryRun) { importer in
+        try inImportTransaction(dryRun: dryRun, refusingDuplicates: refusingDuplicates) { importer in
             let handoff = BatchHandoff()
             let checker = importer.checker
             DispatchQueue.global().async {

@@ -12,6 +12,8 @@ public struct StoreError: UserFacingError, Equatable, CustomStringConvertible {
         case input
         /// The database file cannot be opened, read or written.
         case database
+        /// There is no database file to read.
+        case missing
     }
 
     public let kind: Kind
@@ -22,8 +24,15 @@ public struct StoreError: UserFacingError, Equatable, CustomStringConvertible {
     public let reason: String
     public var description: String { message }
     public var userMessage: String { message }
-    /// A request the user can fix is a usage error (64); trouble with the file an I/O error (74).
-    public var exitStatus: ExitStatus { kind == .database ? .ioError : .usage }
+    /// A request the user can fix is a usage error (64), a missing database a missing input
+    /// (66), trouble with the file an I/O error (74).
+    public var exitStatus: ExitStatus {
+        switch kind {
+        case .input: .usage
+        case .missing: .noInput
+        case .database: .ioError
+        }
+    }
 
     public init(_ kind: Kind, _ message: String, reason: String? = nil) {
         self.kind = kind

@@ -24,7 +24,10 @@ struct Mealplan: MealplanCommand {
             (for tests and scripts).
 
             Exit status: 0 ok, 64 bad usage or input, 65 bad data in an imported file, 66 input \
-            file missing, 74 database or I/O error, 78 a mistake in the config file.
+            file (or the database of a command that only reads) missing, 74 database or I/O error, 78 a \
+            mistake in the config file.
+
+            Shell completions: 'mealplan completions bash|zsh|fish'; manual page: 'mealplan manpage'.
 
             Examples:
               mealplan add fri dinner "Lasagna" --note "double batch"
@@ -32,14 +35,15 @@ struct Mealplan: MealplanCommand {
               mealplan list --from mon --days 14 --slot dinner
               mealplan export --output plan.csv
             """,
+        version: "0.1.0",
         subcommands: [
             AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, CopyCommand.self, CopyDaysCommand.self,
             RemoveCommand.self, SlotsCommand.self, ImportCommand.self, ExportCommand.self, RecipesCommand.self,
-            RecipeCommand.self,
+            RecipeCommand.self, CompletionsCommand.self, ManpageCommand.self,
         ])
 
     @OptionGroup var store: StoreOptions
-    @Flag(help: "Open the planner on a temporary copy of a sample plan around today; your database is not touched.")
+    @Flag(help: "Open the planner on a temporary copy of a sample plan around today; your database is not touched. Not for commands.")
     var demo = false
 
     /// `mealplan` alone opens the interactive planner.
@@ -47,13 +51,32 @@ struct Mealplan: MealplanCommand {
         try PlannerSession.run(options: store, demo: demo, environment: environment)
     }
 
+    /// `--demo` belongs to the planner: a command given with it would act on the real
+    /// database (ArgumentParser takes a parent's options before a subcommand's name), so it is
+    /// refused instead.
+    private static func refuseDemo(for command: any ParsableCommand, arguments: [String]) throws(CommandFailure) {
+        guard !(command is Mealplan), arguments.prefix(while: { $0 != "--" }).contains("--demo") else { return }
+        let name = type(of: command)._commandName
+        throw CommandFailure.usage("--demo opens the planner on a sample plan and cannot be used with '\(name)'; run 'mealplan --demo' alone")
+    }
+
+    /// `message` with its first word in lower case, as mealplan's own messages begin
+    /// ("missing expected argument …"), unless that word is an abbreviation ("ID").
+    private static func startingInLowerCase(_ message: String) -> String {
+        let words = message.split(separator: " ", maxSplits: 1)
+        guard let first = words.first, first.dropFirst().allSatisfy(\.isLowercase) else { return message }
+        return first.lowercased() + message.dropFirst(first.count)
+    }
+
     /// Runs the command line with the environment read once, reporting every failure as one
     /// line on standard error: ours with their own exit status, ArgumentParser's as usage
     /// errors.
     static func main() {
         let environment = Environment.read()
+        let arguments = CommandLineArguments.prepared(Array(CommandLine.arguments.dropFirst()))
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
+            try refuseDemo(for: command, arguments: arguments)
             if let command = command as? any MealplanCommand {
                 try command.run(in: environment)
             } else {
@@ -68,8 +91,12 @@ struct Mealplan: MealplanCommand {
                 print(fullMessage(for: error))
                 Glibc.exit(0)
             }
+            if let unknown = UnknownCommand.find(in: arguments, root: Mealplan.self) {
+                printError(unknown.userMessage.terminalVisible)
+                Glibc.exit(unknown.exitStatus.rawValue)
+            }
             // ArgumentParser's own errors are usage errors (64); its usage text goes to --help.
-            printError(message(for: error) + " (see 'mealplan help')")
+            printError(startingInLowerCase(message(for: error)).terminalVisible + " (see 'mealplan help')")
             Glibc.exit(status == .failure ? ExitStatus.usage.rawValue : status.rawValue)
         }
     }

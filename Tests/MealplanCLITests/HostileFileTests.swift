@@ -140,11 +140,15 @@ let hostileImports: [HostileImport] = [
         let inUse = "cannot open database '\(existing)': its folder is not writable, and SQLite must create the -wal and -shm files there"
         for arguments in [["list"], ["add", "today", "lunch", "Bread"]] {
             try cli.expectFailure(arguments + ["--db", existing], status: 74, message: inUse, database: existing)
-            try cli.expectFailure(arguments + ["--db", locked + "/new.sqlite"], status: 74,
-                                  message: "cannot create database '\(locked)/new.sqlite': Permission denied")
-            try cli.expectFailure(arguments + ["--db", locked + "/sub/new.sqlite"], status: 74,
-                                  message: "cannot create folder '\(locked)/sub' for the database: Permission denied")
         }
+        let add = ["add", "today", "lunch", "Bread"]
+        try cli.expectFailure(add + ["--db", locked + "/new.sqlite"], status: 74,
+                              message: "cannot create database '\(locked)/new.sqlite': Permission denied")
+        try cli.expectFailure(add + ["--db", locked + "/sub/new.sqlite"], status: 74,
+                              message: "cannot create folder '\(locked)/sub' for the database: Permission denied")
+        // Reading never creates, so list says the database is missing rather than uncreatable.
+        try cli.expectFailure(["list", "--db", locked + "/new.sqlite"], status: 66,
+                              message: "there is no database '\(locked)/new.sqlite'; commands that add meals create it")
         #expect(try FileManager.default.contentsOfDirectory(atPath: locked) == listing)
     }
 

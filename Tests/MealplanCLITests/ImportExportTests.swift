@@ -152,11 +152,11 @@ import Testing
 
     @Test func missingInputIsReported() throws {
         let cli = CLISandbox()
-        try cli.succeed(["slots"])
+        try cli.succeed(["slots", "add", "brunch"])
         try cli.expectFailure(["import", cli.folder + "/none.csv"], status: 66,
                               message: "cannot read '\(cli.folder)/none.csv': No such file or directory")
         try cli.expectFailure(["import", cli.folder], status: 66, message: "cannot read '\(cli.folder)': it is a folder")
-        try cli.expectFailure(["import"], status: 64, message: "Missing expected argument '<file>' (see 'mealplan help')")
+        try cli.expectFailure(["import"], status: 64, message: "missing expected argument '<file>' (see 'mealplan help')")
     }
 
     @Test func exportLimitsDaysAndWritesFilesWhole() throws {

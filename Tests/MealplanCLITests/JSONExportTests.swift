@@ -102,7 +102,7 @@ import Testing
                                   message: "--slot-time needs --format ics (see 'mealplan help')")
         }
         try cli.expectFailure(["export", "--format", "xml"], status: 64,
-                              message: "The value 'xml' is invalid for '--format <format>'. Please provide one of 'csv', 'ics' or 'json'. (see 'mealplan help')")
+                              message: "the value 'xml' is invalid for '--format <format>'. Please provide one of 'csv', 'ics' or 'json'. (see 'mealplan help')")
         #expect(!FileManager.default.fileExists(atPath: cli.folder + "/x"))
     }
 

@@ -72,6 +72,30 @@ import Testing
         #expect(try cli.succeed(["list", "--search", "FREEZE"]).hasPrefix("Mon 2026-03-02\n  1  dinner  Lasagna\n"))
     }
 
+    /// A search without days looks in the whole plan, folds accents and case both ways, and
+    /// says what it looked for when nothing matches.
+    @Test func searchLooksInTheWholePlanAndSaysWhatFoundNothing() throws {
+        let cli = try plannedWeek()
+        try cli.succeed(["add", "2031-01-01", "dinner", "creme caramel"])
+        #expect(try cli.succeed(["list", "--search", "creme"]) == """
+            Wed 2026-03-04
+               3  lunch   Crème brûlée
+
+            Wed 2031-01-01
+              11  dinner  creme caramel
+
+            """)
+        #expect(try cli.succeed(["list", "--search", "CRÈME", "--format", "csv"])
+            == "date,slot,title,note\r\n2026-03-04,lunch,Crème brûlée,\r\n2031-01-01,dinner,creme caramel,\r\n")
+        #expect(try cli.succeed(["list", "--search", "apple", "--all-days"]).split(separator: "\n").count == 6)
+        #expect(try cli.succeed(["list", "--search", "xyz"]) == "no meal matches 'xyz' in the whole plan\n")
+        #expect(try cli.succeed(["list", "--search", "xyz", "--all-days"]) == "no meal matches 'xyz' in the whole plan\n")
+        #expect(try cli.succeed(["list", "--search", "xyz", "--days", "3"]) == "no meal matches 'xyz' from 2026-03-02 to 2026-03-04\n")
+        #expect(try cli.succeed(["list", "--search", "next", "--from", "today"]) == "no meal matches 'next' from 2026-03-02 to 2026-03-08\n")
+        #expect(try cli.succeed(["list", "--search", "next", "--days", "8"]) == "Mon 2026-03-09\n  4  lunch  Next week\n")
+        #expect(try cli.succeed(["list", "--search", "\u{1B}[2J"]) == "no meal matches '␛[2J' in the whole plan\n")
+    }
+
     @Test func everyKindOfLineBreakInANoteStartsALine() throws {
         let cli = CLISandbox()
         try cli.succeed(["add", "today", "lunch", "Soup", "--note", "one\r\ntwo\rthree\nfour\u{1B}"])
@@ -100,7 +124,7 @@ import Testing
         try cli.expectFailure(["list", "--slot", "tea"], status: 64,
                               message: "unknown slot 'tea'; slots are breakfast, 朝食, lunch, dinner, snack")
         try cli.expectFailure(["list", "--format", "xml"], status: 64,
-                              message: "The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'csv' or 'json'. (see 'mealplan help')")
+                              message: "the value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'csv' or 'json'. (see 'mealplan help')")
     }
 
     @Test func todayComesFromMealplanToday() throws {

@@ -201,6 +201,16 @@ import Timeline
         #expect(harness.state.timeline.selection.day == saturday)
     }
 
+    /// The error quotes what was typed, capitals included, not the lower-cased form the
+    /// grammar compares.
+    @Test func aBadDateIsQuotedAsTyped() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("g"))
+        harness.type("2026-O3-O1")
+        harness.press(.enter)
+        #expect(harness.prompt?.error == "'2026-O3-O1' is not a date in the form YYYY-MM-DD")
+    }
+
     @Test func editingChangesTitleAndNoteAndUpGoesBackToTheSlot() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("j"), .character("e"))

@@ -48,6 +48,27 @@ import Timeline
         #expect(harness.selectedTitle == "Crackers")
     }
 
+    /// Accents and case fold both ways, in the loaded days and in the store's search alike.
+    @Test func searchIgnoresAccentsBothWays() {
+        var harness = Harness(today: saturday, meals: meals + [
+            Meal(day: saturday, slot: "snack", title: "Crème brûlée"),
+            Meal(day: day("2027-05-01"), slot: "snack", title: "creme caramel"),
+            Meal(day: day("2028-05-01"), slot: "snack", title: "CRÈME BRÛLÉE"),
+        ])
+        harness.press(.character("/"))
+        harness.type("creme")
+        harness.press(.enter)
+        #expect(harness.selectedTitle == "Crème brûlée")
+        harness.press(.character("/"))
+        harness.type("CRÈME")
+        harness.press(.enter)
+        #expect(harness.selectedTitle == "creme caramel")
+        harness.press(.character("/"))
+        harness.type("brulee")
+        harness.press(.enter)
+        #expect(harness.selectedTitle == "CRÈME BRÛLÉE")
+    }
+
     @Test func searchAsksTheStoreFromTheSelectedDay() {
         var harness = Harness(today: saturday, meals: meals)
         harness.press(.character("J"), .character("/"))

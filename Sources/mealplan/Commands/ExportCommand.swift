@@ -21,6 +21,9 @@ struct ExportCommand: MealplanCommand {
             json: an array of {"id","date","slot","position","title","note"} objects, the same \
             shape as 'mealplan list --format json'.
 
+            Without --format, the extension of the --output file (.csv, .ics, .json) chooses \
+            the format, CSV otherwise; a --format that contradicts the extension is refused.
+
             Meals are streamed, so memory stays small however many there are. With --output \
             the file appears complete or not at all (written under a temporary name in the same \
             folder, then renamed).
@@ -28,18 +31,19 @@ struct ExportCommand: MealplanCommand {
             Examples:
               mealplan export > plan.csv
               mealplan export --from 2026-03-01 --to 2026-03-31 --output march.csv
-              mealplan export --format ics --slot-time dinner=19:00 --output plan.ics
+              mealplan export --slot-time dinner=19:00 --output plan.ics
               mealplan export --format json --from today | jq '.[].title'
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CaseInsensitiveChoice {
         case csv, ics, json
     }
 
     @OptionGroup var store: StoreOptions
     @Option(help: "The first day (default: the first meal).") var from: String?
     @Option(help: "The last day (default: the last meal).") var to: String?
-    @Option(help: "csv, ics (iCalendar) or json.") var format: Format = .csv
+    @Option(help: "csv, ics (iCalendar) or json (default: from the --output file's extension, else csv).")
+    var format: Format?
     @Option(
         name: .customLong("slot-time"),
         help: ArgumentHelp("With --format ics: meals of this slot start at this time (24-hour clock); repeatable.",
@@ -49,8 +53,20 @@ struct ExportCommand: MealplanCommand {
     var duration: String?
     @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")) var output: String?
 
+    /// The format asked for, else the one the --output file's extension names, else CSV.
+    var chosenFormat: Format { format ?? outputExtensionFormat ?? .csv }
+
+    /// The format whose name is the --output file's extension (any case), if any.
+    private var outputExtensionFormat: Format? {
+        guard let output, let dot = output.lastIndex(of: "."), !output[dot...].contains("/") else { return nil }
+        return Format(rawValue: output[output.index(after: dot)...].lowercased())
+    }
+
     func validate() throws {
-        if format != .ics && !slotTimes.isEmpty { throw ValidationError("--slot-time needs --format ics") }
+        if let format, let output, let named = outputExtensionFormat, named != format {
+            throw ValidationError("--format \(format.rawValue) does not match '\(output.terminalVisible)', a .\(named.rawValue) file name; leave --format out or change one of them")
+        }
+        if chosenFormat != .ics && !slotTimes.isEmpty { throw ValidationError("--slot-time needs --format ics") }
         if let duration {
             if slotTimes.isEmpty { throw ValidationError("--duration needs --slot-time") }
             if EventDuration(duration) == nil {
@@ -64,7 +80,7 @@ struct ExportCommand: MealplanCommand {
         let first = try from.map { try store.day($0, in: environment) } ?? .first
         let last = try to.map { try store.day($0, in: environment) } ?? .last
         guard last >= first else { throw CommandFailure.usage("--to \(last.iso) is before --from \(first.iso)") }
-        let meals = try store.openStore(.read, in: environment)
+        let meals = try store.openStore(.readExisting, in: environment)
         let slotTimes = try resolvedSlotTimes(slots: slotTimes.isEmpty ? [] : try meals.slots())
         let range = DayRange(first, last)
         // Meals written to the terminal itself would mix with a progress line.
@@ -105,7 +121,7 @@ struct ExportCommand: MealplanCommand {
     }
 
     private func makeWriter(_ descriptor: Int32, slotTimes: [String: TimeOfDay]) -> any MealStreamWriter {
-        switch format {
+        switch chosenFormat {
         case .csv:
             return CSVMealWriter(fileDescriptor: descriptor)
         case .json:

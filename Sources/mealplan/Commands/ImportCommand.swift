@@ -16,6 +16,10 @@ struct ImportCommand: MealplanCommand {
             reported with its line number and nothing is imported (exit status 65). Imported \
             meals go after the meals already planned in their day's slot.
 
+            A file whose meals are already planned (the same day, slot and title), such as \
+            one imported before, is refused as a whole (exit status 65) unless \
+            --allow-duplicates is given.
+
             Examples:
               mealplan import plan.csv
               mealplan import --dry-run plan.csv
@@ -25,14 +29,16 @@ struct ImportCommand: MealplanCommand {
     @OptionGroup var store: StoreOptions
     @Argument(help: ArgumentHelp("The CSV file, or - for standard input.", valueName: "file")) var file: String
     @Flag(help: "Check the file and report what would be added, changing nothing.") var dryRun = false
+    @Flag(help: "Import meals even when the plan already has them (the same day, slot and title).")
+    var allowDuplicates = false
 
     func run(in environment: Environment) throws {
         let input = try Self.openInput(file)
         defer { if input != STDIN_FILENO { close(input) } }
-        let meals = try store.openStore(.readWrite, in: environment)
+        let meals = try openStore(in: environment)
         let size = Self.regularFileSize(input)
         // Reading and checking the file runs on a second thread while this one inserts.
-        let summary = try meals.importMealsPipelined(dryRun: dryRun) { feed in
+        let summary = try meals.importMealsPipelined(dryRun: dryRun, refusingDuplicates: !allowDuplicates) { feed in
             var progress = ProgressReport(verb: "importing", environment: environment)
             var rows = 0
             do {
@@ -52,6 +58,17 @@ struct ImportCommand: MealplanCommand {
         let source = file == "-" ? "standard input" : file.terminalVisible
         let what = "\(count) meal\(count == 1 ? "" : "s")" + (summary.days.map { " (\($0.first.iso) … \($0.last.iso))" } ?? "")
         print(dryRun ? "would import \(what) from \(source); dry run, nothing changed" : "imported \(what) from \(source)")
+    }
+
+    /// The database to import into. A dry run changes nothing, not even by creating the
+    /// database: without one, the file is checked against an empty plan.
+    private func openStore(in environment: Environment) throws -> MealStore {
+        guard dryRun else { return try store.openStore(.readWrite, in: environment) }
+        do {
+            return try store.openStore(.readExisting, in: environment)
+        } catch where error.kind == .missing {
+            return try MealStore.inMemory()
+        }
     }
 
     /// Reads the meals of `input` into `feed` through the one import pipeline, `CSVMealImport`,
@@ -95,4 +112,15 @@ struct ImportCommand: MealplanCommand {
         if columns.count > shown { names += " and \(columns.count - shown) more" }
         printError("warning: ignoring column\(columns.count == 1 ? "" : "s") \(names)")
     }
+}
+
+/// An import of meals the plan already has, refused as a whole: bad data (65), like a bad row.
+extension DuplicateMealsError: UserFacingError {
+    public var userMessage: String {
+        let meals = count == 1 ? "1 meal of the file is" : "\(count) meals of the file are"
+        return "\(meals) already planned (the first: \(first.day.label), \(first.slot): \(first.title.messageExcerpt)); "
+            + "nothing imported; --allow-duplicates imports them anyway"
+    }
+
+    public var exitStatus: ExitStatus { .badData }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import MealPlanCore
 import MealPlanExchange
 import MealPlanStore
+import TerminalKit
 
 struct ListCommand: MealplanCommand {
     static let configuration = CommandConfiguration(
@@ -11,16 +12,21 @@ struct ListCommand: MealplanCommand {
             Text output groups meals by day, each line showing the meal's id, slot and title, \
             notes below. Days without meals are left out unless --all-days is given.
 
+            --search looks in the whole plan unless --from, --to or --days limit the days; it \
+            ignores case and accents ("creme" finds "Crème brûlée").
+
             Examples:
               mealplan list
               mealplan list --from mon --days 14
               mealplan list --from 2026-03-01 --to 2026-03-31 --slot dinner
+              mealplan list --search lasagna
               mealplan list --search lasagna --from 2026-01-01 --to 2026-12-31
               mealplan list --format json
               mealplan list --days 28 --format csv > month.csv
-            """)
+            """,
+        aliases: ["ls"])
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CaseInsensitiveChoice {
         case text, csv, json
     }
 
@@ -29,7 +35,8 @@ struct ListCommand: MealplanCommand {
     @Option(help: "The last day.") var to: String?
     @Option(help: "How many days to show (default: 7).") var days: Int?
     @Option(help: "Only meals of this slot.") var slot: String?
-    @Option(help: "Only meals whose title or note contains this text (any case).") var search: String?
+    @Option(help: "Only meals whose title or note contains this text, ignoring case and accents; in the whole plan unless the days are limited.")
+    var search: String?
     @Flag(help: "Also show days without meals (text format).") var allDays = false
     @Option(help: "text, csv (as export writes it) or json.") var format: Format = .text
 
@@ -38,22 +45,18 @@ struct ListCommand: MealplanCommand {
         if let days, days < 1 { throw ValidationError("--days must be at least 1") }
     }
 
+    /// A search with no days given looks in the whole plan.
+    private var searchesWholePlan: Bool { search != nil && from == nil && to == nil && days == nil }
+
     func run(in environment: Environment) throws {
-        let first = try from.map { try store.day($0, in: environment) } ?? store.today(in: environment)
-        let range: DayRange
-        if let to {
-            let last = try store.day(to, in: environment)
-            guard last >= first else {
-                throw CommandFailure.usage("--to \(last.iso) is before --from \(first.iso)")
-            }
-            range = DayRange(first, last)
-        } else {
-            range = DayRange(start: first, count: days ?? 7)
-        }
-        let meals = try store.openStore(.read, in: environment).meals(in: range, slot: slot, search: search)
+        let range = searchesWholePlan ? DayRange.all : try chosenDays(in: environment)
+        let meals = try store.openStore(.readExisting, in: environment).meals(in: range, slot: slot, search: search)
         switch format {
         case .text:
-            let lines = MealListText.lines(range: range, meals: meals, allDays: allDays,
+            // Every day of the whole plan would be millions of lines: the days of the matches.
+            let matchedDays = meals.first.map { DayRange($0.day, meals.last!.day) }
+            let everyDay = allDays ? (searchesWholePlan ? matchedDays : range) : nil
+            let lines = MealListText.lines(meals: meals, everyDay: everyDay, ifEmpty: nothingFound(in: range),
                                            width: TerminalColumns.standardOutput)
             for line in lines { print(line) }
         case .json:
@@ -61,5 +64,25 @@ struct ListCommand: MealplanCommand {
         case .csv:
             try MealOutput.write(with: CSVMealWriter(fileDescriptor: 1)) { write in try meals.forEach(write) }
         }
+    }
+
+    /// The line an empty list prints: what was looked for, and where.
+    private func nothingFound(in range: DayRange) -> String {
+        let days = searchesWholePlan ? "in the whole plan" : "from \(range.first.iso) to \(range.last.iso)"
+        guard let search else { return "nothing planned \(days)" }
+        return "no meal matches '\(search.messageExcerpt.terminalVisible)' \(days)"
+    }
+
+    /// The days --from, --to and --days choose: 7 days from today by default.
+    private func chosenDays(in environment: Environment) throws -> DayRange {
+        let first = try from.map { try store.day($0, in: environment) } ?? store.today(in: environment)
+        if let to {
+            let last = try store.day(to, in: environment)
+            guard last >= first else {
+                throw CommandFailure.usage("--to \(last.iso) is before --from \(first.iso)")
+            }
+            return DayRange(first, last)
+        }
+        return DayRange(start: first, count: days ?? 7)
     }
 }

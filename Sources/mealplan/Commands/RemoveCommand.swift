@@ -11,7 +11,8 @@ struct RemoveCommand: MealplanCommand {
             Examples:
               mealplan remove 12
               mealplan remove 12 13 14
-            """)
+            """,
+        aliases: ["rm"])
 
     @OptionGroup var store: StoreOptions
     @Argument(help: "The ids of the meals to remove.") var ids: [Int64]

@@ -29,7 +29,7 @@ struct SlotsCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run(in environment: Environment) throws {
-            for slot in try store.openStore(.read, in: environment).slots() {
+            for slot in try store.openStore(.readExisting, in: environment).slots() {
                 print(slot.name.terminalVisible)
             }
         }

@@ -25,7 +25,9 @@ struct StoreOptions: ParsableArguments {
 
     /// `text` read with the date grammar relative to today. An ISO date does not need today,
     /// and skipping the time zone lookup keeps `list --from YYYY-MM-DD` quick to start.
+    /// Surrounding spaces go first: `CommandLineArguments` puts one before a negative offset.
     func day(_ text: String, in environment: Environment) throws -> Day {
+        let text = text.trimmingWhitespace()
         if let day = try? Day(iso: text) { return day }
         return try DateInput.parse(text, today: today(in: environment))
     }

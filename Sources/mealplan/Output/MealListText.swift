@@ -3,7 +3,8 @@ import TerminalKit
 
 /// The text of `mealplan list`: meals grouped under day headers, ids and slots in aligned
 /// columns measured in terminal columns (a CJK slot name takes two per character), user text
-/// made visible, each note line indented under its title.
+/// made visible, each note line indented under its title. `everyDay` lists each of its days,
+/// those without meals too; `ifEmpty` is the one line printed when there is nothing to list.
 ///
 /// Given the `width` of a terminal, titles and notes wrap at spaces to fit it, each continuation
 /// indented under the title, so a long line never breaks mid-word at the terminal's edge. Text
@@ -13,10 +14,8 @@ enum MealListText {
     /// are left long instead.
     static let narrowestWrap = 12
 
-    static func lines(range: DayRange, meals: [Meal], allDays: Bool, width: Int? = nil) -> [String] {
-        guard allDays || !meals.isEmpty else {
-            return ["nothing planned from \(range.first.iso) to \(range.last.iso)"]
-        }
+    static func lines(meals: [Meal], everyDay: DayRange?, ifEmpty: String, width: Int? = nil) -> [String] {
+        guard everyDay != nil || !meals.isEmpty else { return [ifEmpty] }
         let idWidth = meals.map { String($0.id ?? 0).count }.max() ?? 1
         let slotWidth = meals.map(\.slot.terminalWidth).max() ?? 0
         let noteIndent = String(repeating: " ", count: 2 + idWidth + 2 + slotWidth + 2)
@@ -27,7 +26,7 @@ enum MealListText {
             return String(text).wrapped(toWidth: textWidth)
         }
         let byDay = Dictionary(grouping: meals, by: \.day)
-        let days: [Day] = allDays ? Array(range) : byDay.keys.sorted()
+        let days: [Day] = everyDay.map(Array.init) ?? byDay.keys.sorted()
         var lines: [String] = []
         for day in days {
             if !lines.isEmpty { lines.append("") }

@@ -1,0 +1,50 @@
+import ArgumentParser
+import MealPlanCore
+
+/// A word on the command line where a command's name belongs that names no command, as in
+/// `mealplan lsit` or `mealplan slots ad`; ArgumentParser alone calls it an unexpected argument.
+struct UnknownCommand: UserFacingError {
+    /// The commands above the unknown word ("slots"), the word, and the likely command.
+    let parents: [String]
+    let word: String
+    let suggestion: String?
+
+    var userMessage: String {
+        let prefix = (["mealplan"] + parents).joined(separator: " ")
+        let guess = suggestion.map { "; did you mean '\(prefix) \($0)'?" } ?? ""
+        let help = (["mealplan", "help"] + parents).joined(separator: " ")
+        return "unknown command '\(word.messageExcerpt)'\(guess) (see '\(help)')"
+    }
+
+    var exitStatus: ExitStatus { .usage }
+
+    /// The unknown command in `arguments` (the words after `mealplan`), if there is one: walks
+    /// the command tree along the words that are not options, up to the first that names no
+    /// subcommand of a command that has subcommands.
+    static func find(in arguments: [String], root: any ParsableCommand.Type) -> UnknownCommand? {
+        var command = root
+        var parents: [String] = []
+        var words = arguments.makeIterator()
+        while let word = words.next(), word != "--" {
+            if optionsTakingValues.contains(word) { _ = words.next() }
+            if word.hasPrefix("-") { continue }
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty else { return nil }
+            guard let next = subcommands.first(where: { names(of: $0).contains(word) }) else {
+                if parents.isEmpty && word == "help" { return nil }
+                let suggestion = NameSuggestion.closest(to: word, among: subcommands.map { $0._commandName })
+                return UnknownCommand(parents: parents, word: word, suggestion: suggestion)
+            }
+            parents.append(next._commandName)
+            command = next
+        }
+        return nil
+    }
+
+    /// The options that may come before a command's name and take a value.
+    private static let optionsTakingValues: Set = ["--db"]
+
+    private static func names(of command: any ParsableCommand.Type) -> [String] {
+        [command._commandName] + command.configuration.aliases
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// Negative date offsets (`-7`, `-1w`) as positional arguments and as option values: the date
+/// grammar documents them, and ArgumentParser would otherwise take them for options.
+@Suite struct NegativeDateTests {
+    @Test func negativeOffsetsAreDatesWhereverTheyAppear() throws {
+        let cli = CLISandbox()
+        #expect(try cli.succeed(["add", "-1", "dinner", "x"]) == "added meal 1 on Sun 2026-03-01, dinner: x\n")
+        #expect(try cli.succeed(["add", "-1W", "lunch", "Soup"]) == "added meal 2 on Mon 2026-02-23, lunch: Soup\n")
+        #expect(try cli.succeed(["add", "-3d", "lunch", "Stew"]) == "added meal 3 on Fri 2026-02-27, lunch: Stew\n")
+        #expect(try cli.succeed(["list", "--from", "-7", "--format", "csv"]).split(separator: "\r\n").count == 4)
+        #expect(try cli.succeed(["list", "--from", "-1w", "--to", "-1", "--format", "csv"]).split(separator: "\r\n").count == 4)
+        #expect(try cli.succeed(["move", "1", "-1w"]) == "moved meal 1 on Mon 2026-02-23, dinner: x\n")
+        #expect(try cli.succeed(["copy", "2", "-2"]) == "added meal 4 on Sat 2026-02-28, lunch: Soup\n")
+        #expect(try cli.succeed(["edit", "4", "--date", "-4"]) == "updated meal 4 on Thu 2026-02-26, lunch: Soup\n")
+        let copied = try cli.succeed(["copy-days", "-1w", "--days", "7", "--to", "today"])
+        #expect(copied.hasPrefix("copied 4 meals from Mon 2026-02-23 … Sun 2026-03-01 to Mon 2026-03-02 … Sun 2026-03-08\n"))
+        #expect(try cli.succeed(["export", "--from", "-1w", "--to", "-1"]).split(separator: "\r\n").count == 5)
+    }
+
+    @Test func aBadNegativeDateIsNamedAsTyped() throws {
+        let cli = CLISandbox()
+        try cli.expectFailure(["add", "-9999999", "dinner", "x"], status: 64,
+                              message: "'-9999999' falls outside the calendar, 0001-01-01 to 9999-12-31")
+        try cli.expectFailure(["list", "--from", "-2x"], status: 64,
+                              message: "'-2x' is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, or a weekday (mon … sun)")
+    }
+}
