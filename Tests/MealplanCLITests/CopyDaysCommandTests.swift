@@ -84,7 +84,7 @@ import Testing
     @Test func badInputIsRefusedAndTheDatabaseStaysByteIdentical() throws {
         let cli = CLISandbox()
         try planTheWeek(cli)
-        let notADate = "is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, or a weekday (mon … sun)"
+        let notADate = "is not a date; use " + MealCommandTests.dateForms
         let onto = "cannot copy days onto themselves: the copies would start on 2026-03-02, the first day copied"
         let failures: [([String], String)] = [
             (["copy-days", "mon", "--to", "today"], onto),

@@ -3,6 +3,11 @@ import Testing
 
 /// add, edit, move, copy and remove, each with its error paths.
 @Suite struct MealCommandTests {
+    /// The date forms a refused date lists, as the README's date grammar gives them.
+    static let dateForms = "YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, +Nm or -Nm months, "
+        + "a weekday (fri, next fri, last mon, this mon), this-week, next-week, last-week, "
+        + "or a month and day (dec 25, 25 dec 2027)"
+
     @Test func addPrintsTheNewMealWithItsId() throws {
         let cli = CLISandbox()
         #expect(try cli.succeed(["add", "today", "lunch", "Tomato soup"]) == "added meal 1 on Mon 2026-03-02, lunch: Tomato soup\n")
@@ -18,7 +23,7 @@ import Testing
         try cli.expectFailure(["add", "2026-02-30", "lunch", "Soup"], status: 64,
                               message: "'2026-02-30': February 2026 has 28 days")
         try cli.expectFailure(["add", "someday", "lunch", "Soup"], status: 64,
-                              message: "'someday' is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, or a weekday (mon … sun)")
+                              message: "'someday' is not a date; use " + Self.dateForms)
         try cli.expectFailure(["add", "today", "tea", "Cake"], status: 64,
                               message: "unknown slot 'tea'; slots are breakfast, lunch, dinner, snack")
         try cli.expectFailure(["add", "today", "lunch", "  "], status: 64, message: "the title is empty")
@@ -70,7 +75,8 @@ import Testing
         #expect(try cli.succeed(["move", "2", "thu", "--slot", "snack"]) == "moved meal 2 on Thu 2026-03-05, snack: Bread\n")
         try cli.expectFailure(["move", "9", "wed"], status: 64, message: "there is no meal 9")
         try cli.expectFailure(["move", "1", "+99999999"], status: 64,
-                              message: "'+99999999' is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, or a weekday (mon … sun)")
+                              message: "'+99999999' falls outside the calendar, 0001-01-01 to 9999-12-31")
+        try cli.expectFailure(["move", "1", "someday"], status: 64, message: "'someday' is not a date; use " + Self.dateForms)
         try cli.expectFailure(["move", "1"], status: 64, message: "Missing expected argument '<date>' (see 'mealplan help')")
     }
 
