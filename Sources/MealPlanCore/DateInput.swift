@@ -1,7 +1,15 @@
 /// A date the user typed that mealplan could not understand, with a message saying why.
 public struct DateInputError: Error, Equatable, CustomStringConvertible {
     public let message: String
+    /// Whether the input is in none of the forms, so that `message` lists them all; a screen
+    /// line too short for that list says where to find it instead.
+    public let isUnknownForm: Bool
     public var description: String { message }
+
+    init(message: String, isUnknownForm: Bool = false) {
+        self.message = message
+        self.isUnknownForm = isUnknownForm
+    }
 }
 
 extension Day {
@@ -92,14 +100,14 @@ public enum DateInput {
     public static let forms: [(example: String, meaning: String)] = [
         ("2027-03-15", "that date"),
         ("today tomorrow yesterday", ""),
-        ("fri friday tues thurs", "next such day, today included"),
-        ("this fri, next fri, last fri", "in this, next, last week"),
-        ("this-week next-week last-week", "that week's Monday"),
-        ("dec 25, 25 dec", "next Dec 25, today included"),
+        ("fri friday tues thurs", "the next one, today included"),
+        ("this/next/last fri", "Friday of that week"),
+        ("this-week next-week last-week", "its Monday"),
+        ("dec 25, 25 dec", "the next one, today included"),
         ("dec 25 2027, 25 december 2027", "that date"),
         ("+3 -2 +3d", "days from today"),
         ("+2w -1w", "weeks from today"),
-        ("+1m -2m", "months (Jan 31 +1m: Feb's last)"),
+        ("+1m -2m", "months; Jan 31 +1m: end of Feb"),
     ]
 
     /// The day `text` names. Named days count from `today`; the offsets `+N`, `-2w`, `+1m`
@@ -221,7 +229,7 @@ public enum DateInput {
     }
 
     private static func notADate(_ input: String) -> DateInputError {
-        DateInputError(message: "'\(input.messageExcerpt)' is not a date; use \(acceptedForms)")
+        DateInputError(message: "'\(input.messageExcerpt)' is not a date; use \(acceptedForms)", isUnknownForm: true)
     }
 
     /// Weekday words: full names, three-letter abbreviations and the common longer ones.

@@ -1,3 +1,4 @@
+import MealPlanCore
 import TerminalKit
 
 /// The `?` overlay: every binding of the key map, by section, in a box over the timeline.
@@ -36,6 +37,8 @@ enum HelpView {
     ])
 
     static let title = " Keys "
+    static let dateHeading = "Dates (g, m)"
+    static let moveNote = "m counts +3, +2w, +1m from the meal's day"
     /// On the bottom border while lines are hidden below.
     static let moreBelow = " \(keys[.lineDown].hint) "
     static let footer = "mouse wheel scrolls the days · \(keys[.close].hint)"
@@ -54,6 +57,11 @@ enum HelpView {
             }
             rows.append(Row(keys: binding.keyNames, text: binding.help, role: .binding))
         }
+        // The date forms `g` and `m` take, which a refused date points at.
+        rows.append(Row(role: .note))
+        rows.append(Row(text: dateHeading, role: .heading))
+        rows += DateInput.forms.map { Row(text: $0.meaning.isEmpty ? $0.example : "\($0.example): \($0.meaning)", role: .note) }
+        rows.append(Row(text: moveNote, role: .note))
         rows.append(Row(role: .note))
         rows.append(Row(text: footer, role: .note))
         return rows

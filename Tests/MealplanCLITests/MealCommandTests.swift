@@ -89,6 +89,27 @@ import Testing
         try cli.expectFailure(["copy", "5", "today"], status: 64, message: "there is no meal 5")
     }
 
+    /// Today is Monday 2026-03-02; the meal is on Friday 2026-03-13.
+    @Test func moveCopyAndEditCountOffsetsFromTheMealsDayAndNamedDaysFromToday() throws {
+        let cli = CLISandbox()
+        try cli.succeed(["add", "2026-03-13", "lunch", "Soup"])
+        #expect(try cli.succeed(["copy", "1", "+1w"]) == "added meal 2 on Fri 2026-03-20, lunch: Soup\n")
+        #expect(try cli.succeed(["copy", "1", "+1m"]) == "added meal 3 on Mon 2026-04-13, lunch: Soup\n")
+        #expect(try cli.succeed(["move", "1", "+3"]) == "moved meal 1 on Mon 2026-03-16, lunch: Soup\n")
+        #expect(try cli.succeed(["move", "1", "--", "-2w"]) == "moved meal 1 on Mon 2026-03-02, lunch: Soup\n")
+        #expect(try cli.succeed(["edit", "1", "--date", "+1d"]) == "updated meal 1 on Tue 2026-03-03, lunch: Soup\n")
+        #expect(try cli.succeed(["move", "1", "next-fri"]) == "moved meal 1 on Fri 2026-03-13, lunch: Soup\n")
+        #expect(try cli.succeed(["move", "1", "dec-25"]) == "moved meal 1 on Fri 2026-12-25, lunch: Soup\n")
+        #expect(try cli.succeed(["copy", "1", "tomorrow"]) == "added meal 4 on Tue 2026-03-03, lunch: Soup\n")
+        try cli.expectFailure(["move", "9", "+1w"], status: 64, message: "there is no meal 9")
+    }
+
+    @Test func aBadDateCreatesNoDatabase() throws {
+        let cli = CLISandbox()
+        try cli.expectFailure(["move", "1", "someday"], status: 64, message: "'someday' is not a date; use " + Self.dateForms)
+        #expect(!FileManager.default.fileExists(atPath: cli.database))
+    }
+
     @Test func removeIsAllOrNothing() throws {
         let cli = CLISandbox()
         for title in ["A", "B", "C"] { try cli.succeed(["add", "today", "lunch", title]) }

@@ -80,14 +80,17 @@ import Testing
         var harness = Harness(today: saturday, size: Size(width: 80, height: 24), meals: sampleMeals)
         harness.press(.character("?"))
         for _ in 0..<40 { harness.press(.character("j")) }
-        // 36 lines in a box showing 21: scrolled by 15 at most.
-        #expect(harness.state.mode == .help(scroll: 15))
+        // 49 lines in a box showing 21: scrolled by 28 at most. The keys end with quit; the
+        // date forms `g` and `m` take follow.
+        #expect(harness.state.mode == .help(scroll: 28))
         let lines = box(harness.lines)
-        #expect(Array(lines[6...9]) == [
-            row("p", "paste it onto the selected day"), row("Y", "copy the selected day's meals"),
-            row("P", "paste them onto the selected day"), row("u", "undo"),
-        ])
-        #expect(lines[19] == row("q Ctrl-C", "quit"))
+        #expect(lines[6] == row("q Ctrl-C", "quit"))
+        #expect(lines[7] == row("", ""))
+        #expect(lines[8] == row("", "Dates (g, m)"))
+        #expect(lines[9] == row("", "2027-03-15: that date"))
+        #expect(lines[10] == row("", "today tomorrow yesterday"))
+        #expect(Array(lines[11...18]) == DateInput.forms.dropFirst(2).map { row("", "\($0.example): \($0.meaning)") })
+        #expect(lines[19] == row("", "m counts +3, +2w, +1m from the meal's day"))
         #expect(lines[20] == row("", ""))
         #expect(lines[21] == row("", "mouse wheel scrolls the days · Esc closes"))
         #expect(lines[22] == "└" + String(repeating: "─", count: 53) + "┘")
