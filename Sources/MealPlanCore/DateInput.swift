@@ -120,10 +120,22 @@ public enum DateInput {
         if input.first?.isASCIIDigit == true, input.allSatisfy({ $0.isASCIIDigit || $0 == "-" }) {
             return try Day(iso: input)
         }
-        let words = input.split { $0.isWhitespace || $0 == "-" || $0 == "," }.map(String.init)
+        let words = words(input)
         if let day = try named(words, today: today, original: text) { return day }
         if let day = try monthDay(words, today: today, original: text) { return day }
         throw notADate(text)
+    }
+
+    /// Whether `text` names a whole week (`this-week`, `next week`, `last-week`) rather than
+    /// a day, so that a command working on days can take all seven.
+    public static func namesWeek(_ text: String) -> Bool {
+        let words = words(text.trimmingWhitespace().lowercased())
+        return words.count == 2 && ["last", "this", "next"].contains(words[0]) && words[1] == "week"
+    }
+
+    /// The words of a form, which spaces, hyphens or commas separate.
+    private static func words(_ input: String) -> [String] {
+        input.split { $0.isWhitespace || $0 == "-" || $0 == "," }.map(String.init)
     }
 
     /// `today`, `tomorrow`, `yesterday`, a weekday, `this|next|last` with a weekday or `week`.

@@ -195,4 +195,9 @@ private let today = Day(year: 2026, month: 11, day: 21)!
             }
         }
     }
+
+    @Test func onlyTheWeekKeywordsNameAWeek() {
+        for text in ["this-week", "Next Week", " last-week "] { #expect(DateInput.namesWeek(text), "\(text)") }
+        for text in ["this mon", "week", "+1w", "next-week-end", "mon"] { #expect(!DateInput.namesWeek(text), "\(text)") }
+    }
 }

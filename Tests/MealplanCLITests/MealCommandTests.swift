@@ -123,6 +123,44 @@ import Testing
         #expect(try cli.succeed(["list"]) == "Mon 2026-03-02\n  2  lunch  B\n")
     }
 
+    @Test func removeTakesRangesAndListsAndADryRun() throws {
+        let cli = CLISandbox()
+        for title in ["A", "B", "C", "D", "E", "F"] { try cli.succeed(["add", "today", "lunch", title]) }
+        try cli.succeed(["remove", "2"])
+        let before = try cli.sha256(of: CLISandbox.databaseFiles(cli.database))
+        // A range removes the meals in it; meal 2, gone already, is a gap, not an error.
+        #expect(try cli.succeed(["remove", "1-4,6", "--dry-run"]) == """
+            would remove meal 1 on Mon 2026-03-02, lunch: A
+            would remove meal 3 on Mon 2026-03-02, lunch: C
+            would remove meal 4 on Mon 2026-03-02, lunch: D
+            would remove meal 6 on Mon 2026-03-02, lunch: F
+
+            """)
+        #expect(try cli.sha256(of: CLISandbox.databaseFiles(cli.database)) == before, "the dry run changed the database")
+        for (arguments, message) in [
+            (["remove", "7-9"], "there is no meal from 7 to 9"),
+            (["remove", "7-\(Int64.max)"], "there is no meal from 7 to \(Int64.max)"),
+            (["remove", "1", "7-9"], "there is no meal from 7 to 9"),
+            (["remove", "1-3", "2"], "there is no meal 2"),
+            (["remove", "4-1"], "'4-1': a range of ids runs from the lower to the higher, as in 1-4"),
+            (["remove", "1,x"], "'x' is not a meal id; give ids (12), ranges (45-64) or lists (12,20-22)"),
+            (["remove", "1-"], "'1-' is not a meal id; give ids (12), ranges (45-64) or lists (12,20-22)"),
+            (["remove", "1-2-3"], "'1-2-3' is not a meal id; give ids (12), ranges (45-64) or lists (12,20-22)"),
+            (["remove", "3,"], "'' is not a meal id; give ids (12), ranges (45-64) or lists (12,20-22)"),
+            (["remove", "5", "--dry-run", "9"], "there is no meal 9"),
+        ] {
+            try cli.expectFailure(arguments, status: 64, message: message)
+        }
+        #expect(try cli.succeed(["remove", "5-6", "3,1"]) == """
+            removed meal 5 on Mon 2026-03-02, lunch: E
+            removed meal 6 on Mon 2026-03-02, lunch: F
+            removed meal 3 on Mon 2026-03-02, lunch: C
+            removed meal 1 on Mon 2026-03-02, lunch: A
+
+            """)
+        #expect(try cli.succeed(["list"]) == "Mon 2026-03-02\n  4  lunch  D\n")
+    }
+
     @Test func userTextReachesTheTerminalVisible() throws {
         let cli = CLISandbox()
         #expect(try cli.succeed(["add", "today", "lunch", "Soup\u{1B}[2J"]) == "added meal 1 on Mon 2026-03-02, lunch: Soup␛[2J\n")
