@@ -100,10 +100,10 @@ public enum DateInput {
     public static let forms: [(example: String, meaning: String)] = [
         ("2027-03-15", "that date"),
         ("today tomorrow yesterday", ""),
-        ("fri friday tues thurs", "the next one, today included"),
+        ("fri friday tues thurs", "the next, or today"),
         ("this/next/last fri", "Friday of that week"),
         ("this-week next-week last-week", "its Monday"),
-        ("dec 25, 25 dec", "the next one, today included"),
+        ("dec 25, 25 dec", "the next, or today"),
         ("dec 25 2027, 25 december 2027", "that date"),
         ("+3 -2 +3d", "days from today"),
         ("+2w -1w", "weeks from today"),
