@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(
             name: "PlannerRuntimeTests",
             dependencies: ["PlannerRuntime", "PlannerUI", "MealPlanCore", "MealPlanStore", "TerminalKit", "TestSupport"]),
-        .testTarget(name: "MealplanCLITests", dependencies: ["mealplan", "TestSupport"]),
+        .testTarget(name: "MealplanCLITests", dependencies: ["mealplan", "MealPlanCore", "TestSupport"]),
         .testTarget(
             name: "PlannerEndToEndTests",
             dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "TestSupport"]),

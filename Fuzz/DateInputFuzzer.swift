@@ -51,7 +51,7 @@ private func requireInCalendar(_ day: Day, _ text: String) {
 
 /// One line naming the input (as typed, or trimmed and lowercased as the grammar reads it; a
 /// long one cut to its message excerpt), then either the accepted forms or what is wrong with
-/// an ISO-shaped date.
+/// an ISO-shaped date or a month and day (naming the month).
 private func requireClearRefusal(_ error: DateInputError, _ text: String) {
     FuzzCheck.requireOneLine(error.message)
     let input = text.trimmingWhitespace().lowercased()
@@ -61,6 +61,7 @@ private func requireClearRefusal(_ error: DateInputError, _ text: String) {
     let explained = isoShaped || error.message.contains(DateInput.acceptedForms)
         || error.message.contains("falls outside the calendar, 0001-01-01 to 9999-12-31")
         || error.message.contains("is not a date in the form YYYY-MM-DD")
+        || Day.monthNames.contains { error.message.contains("\($0) ") }
     FuzzCheck.require(
         explained, "a refusal lists the accepted forms, or says what is wrong with an ISO date", "message: \(error.message)")
 }

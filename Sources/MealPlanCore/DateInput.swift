@@ -1,7 +1,15 @@
 /// A date the user typed that mealplan could not understand, with a message saying why.
 public struct DateInputError: Error, Equatable, CustomStringConvertible {
     public let message: String
+    /// Whether the input is in none of the forms, so that `message` lists them all; a screen
+    /// line too short for that list says where to find it instead.
+    public let isUnknownForm: Bool
     public var description: String { message }
+
+    init(message: String, isUnknownForm: Bool = false) {
+        self.message = message
+        self.isUnknownForm = isUnknownForm
+    }
 }
 
 extension Day {
@@ -64,66 +72,201 @@ extension Day {
     }
 }
 
-/// The one date grammar shared by the command line and the planner's "go to" prompt.
+/// The one date grammar shared by the command line and the planner's prompts.
 ///
-/// Accepted forms, case-insensitive, surrounding spaces ignored:
+/// Accepted forms, case-insensitive, surrounding spaces ignored; the words of a form may be
+/// joined by spaces or hyphens (`next fri`, `next-fri`), so one shell argument can hold them:
 /// - `YYYY-MM-DD`: an ISO date, 0001-01-01 … 9999-12-31;
 /// - `today`, `tomorrow`, `yesterday`;
-/// - `+N`, `-N`, `+Nd`, `-Nd`: N days after or before today;
-/// - `+Nw`, `-Nw`: N weeks after or before today;
-/// - a weekday name or its three-letter abbreviation (`friday`, `fri`): the next such day on or
-///   after today, so `fri` typed on a Friday means today.
+/// - `+N`, `-N`, `+Nd`, `-Nd`: N days; `+Nw`, `-Nw`: N weeks; `+Nm`, `-Nm`: N months, on the
+///   same day of the month or the month's last day when it is shorter (Jan 31 `+1m` is the end
+///   of February). These offsets count from a base day: today, or the day of the meal being
+///   moved or copied;
+/// - a weekday (`friday`, `fri`, `tues`, `thurs`): the next such day on or after today, so
+///   `fri` typed on a Friday means today;
+/// - `this fri`, `next fri`, `last fri`: that weekday of this, next or last week; weeks run
+///   from Monday to Sunday;
+/// - `this-week`, `next-week`, `last-week`: the Monday of that week;
+/// - a month and day (`dec 25`, `25 dec`, `december 25`): the next such day on or after today;
+///   with a year (`dec 25 2027`, `25 dec 2027`), that day of that year.
 public enum DateInput {
     /// The accepted forms, for error messages and help text.
     public static let acceptedForms =
-        "YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, or a weekday (mon … sun)"
+        "YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, +Nm or -Nm months, "
+        + "a weekday (fri, next fri, last mon, this mon), this-week, next-week, last-week, "
+        + "or a month and day (dec 25, 25 dec 2027)"
 
-    /// The day `text` names, counted from `today`.
-    public static func parse(_ text: String, today: Day) throws(DateInputError) -> Day {
+    /// Each form with what it means, one per line of a help screen.
+    public static let forms: [(example: String, meaning: String)] = [
+        ("2027-03-15", "that date"),
+        ("today tomorrow yesterday", ""),
+        ("fri friday tues thurs", "the next, or today"),
+        ("this/next/last fri", "Friday of that week"),
+        ("this-week next-week last-week", "its Monday"),
+        ("dec 25, 25 dec", "the next, or today"),
+        ("dec 25 2027, 25 december 2027", "that date"),
+        ("+3 -2 +3d", "days from today"),
+        ("+2w -1w", "weeks from today"),
+        ("+1m -2m", "months; Jan 31 +1m: end of Feb"),
+    ]
+
+    /// The day `text` names. Named days count from `today`; the offsets `+N`, `-2w`, `+1m`
+    /// count from `base` (today when not given), so a meal's own day can anchor a move.
+    public static func parse(_ text: String, today: Day, offsetsFrom base: Day? = nil) throws(DateInputError) -> Day {
         let input = text.trimmingWhitespace().lowercased()
-        switch input {
-        case "today": return today
-        case "tomorrow": return try offset(today, by: 1, input: text)
-        case "yesterday": return try offset(today, by: -1, input: text)
-        default: break
-        }
-        if let weekday = Weekday.allCases.first(where: { $0.name.lowercased() == input || $0.shortName.lowercased() == input }) {
-            let ahead = (weekday.rawValue - today.weekday.rawValue + 7) % 7
-            return try offset(today, by: ahead, input: text)
-        }
         if let sign = input.first, sign == "+" || sign == "-" {
-            return try relative(input, sign: sign == "+" ? 1 : -1, today: today, original: text)
+            return try relative(input, sign: sign == "+" ? 1 : -1, from: base ?? today, original: text)
         }
-        if input.first?.isASCIIDigit == true, input.utf8.contains(UInt8(ascii: "-")) {
+        if input.first?.isASCIIDigit == true, input.allSatisfy({ $0.isASCIIDigit || $0 == "-" }) {
+            // Quoted as typed in a refusal, not lower-cased.
             return try Day(iso: text.trimmingWhitespace())
         }
-        throw DateInputError(message: "'\(text.messageExcerpt)' is not a date; use \(acceptedForms)")
+        let words = words(input)
+        if let day = try named(words, today: today, original: text) { return day }
+        if let day = try monthDay(words, today: today, original: text) { return day }
+        // Digits and dashes that are no month and day ("2026-O3-O1") were meant as ISO: say
+        // what is wrong with it, quoted as typed.
+        if input.first?.isASCIIDigit == true, input.contains("-") { return try Day(iso: text.trimmingWhitespace()) }
+        throw notADate(text)
     }
 
-    private static func relative(_ input: String, sign: Int, today: Day, original: String) throws(DateInputError) -> Day {
-        var digits = Substring(input.dropFirst())
-        var unit = 1
-        if digits.last == "w" {
-            unit = 7
-            digits = digits.dropLast()
-        } else if digits.last == "d" {
-            digits = digits.dropLast()
-        }
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) else {
-            throw DateInputError(message: "'\(original.messageExcerpt)' is not a date; use \(acceptedForms)")
-        }
-        // A count too big for an Int, or for the calendar, is the same mistake as one just
-        // past its end, and gets the same message.
-        let count = Int(digits).flatMap { $0 <= Day.validNumbers.count ? $0 : nil } ?? Day.validNumbers.count + 1
-        return try offset(today, by: sign * count * unit, input: original)
+    /// Whether `text` names a whole week (`this-week`, `next week`, `last-week`) rather than
+    /// a day, so that a command working on days can take all seven.
+    public static func namesWeek(_ text: String) -> Bool {
+        let words = words(text.trimmingWhitespace().lowercased())
+        return words.count == 2 && ["last", "this", "next"].contains(words[0]) && words[1] == "week"
     }
 
-    private static func offset(_ today: Day, by days: Int, input: String) throws(DateInputError) -> Day {
-        guard let day = Day(number: today.number + days) else {
-            throw DateInputError(message: "'\(input.messageExcerpt)' falls outside the calendar, 0001-01-01 to 9999-12-31")
+    /// The words of a form, which spaces, hyphens or commas separate.
+    private static func words(_ input: String) -> [String] {
+        input.split { $0.isWhitespace || $0 == "-" || $0 == "," }.map(String.init)
+    }
+
+    /// `today`, `tomorrow`, `yesterday`, a weekday, `this|next|last` with a weekday or `week`.
+    private static func named(_ words: [String], today: Day, original: String) throws(DateInputError) -> Day? {
+        switch words.count {
+        case 1:
+            switch words[0] {
+            case "today": return today
+            case "tomorrow": return try offset(today, by: 1, input: original)
+            case "yesterday": return try offset(today, by: -1, input: original)
+            default:
+                guard let weekday = weekdays[words[0]] else { return nil }
+                return try offset(today, by: (weekday.rawValue - today.weekday.rawValue + 7) % 7, input: original)
+            }
+        case 2:
+            guard let weeks = ["last": -1, "this": 0, "next": 1][words[0]] else { return nil }
+            let dayOfWeek: Int
+            if words[1] == "week" {
+                dayOfWeek = 0
+            } else if let weekday = weekdays[words[1]] {
+                dayOfWeek = weekday.rawValue - 1
+            } else {
+                return nil
+            }
+            let monday = today.weekday.rawValue - 1
+            return try offset(today, by: weeks * 7 - monday + dayOfWeek, input: original)
+        default:
+            return nil
+        }
+    }
+
+    /// `dec 25`, `25 dec`, either followed by a four-digit year.
+    private static func monthDay(_ words: [String], today: Day, original: String) throws(DateInputError) -> Day? {
+        guard words.count == 2 || words.count == 3 else { return nil }
+        let month: Int, dayWord: String
+        if let named = months[words[0]] {
+            (month, dayWord) = (named, words[1])
+        } else if let named = months[words[1]] {
+            (month, dayWord) = (named, words[0])
+        } else {
+            return nil
+        }
+        guard let day = dayOfMonth(dayWord), words.count == 2 || words[2].allSatisfy(\.isASCIIDigit) else { return nil }
+        let monthName = Day.monthNames[month - 1]
+        let quoted = "'\(original.messageExcerpt)'"
+        if words.count == 3 {
+            guard words[2].count == 4, let year = Int(words[2]), year >= 1 else {
+                throw DateInputError(message: "\(quoted): the year of \(monthName) \(day) must have four digits, 0001 to 9999")
+            }
+            guard day <= Day.daysInMonth(year: year, month: month) else {
+                throw DateInputError(
+                    message: "\(quoted): \(monthName) \(words[2]) has \(Day.daysInMonth(year: year, month: month)) days")
+            }
+            return Day(year: year, month: month, day: day)!
+        }
+        guard (1...Day.daysInMonth(year: 2000, month: month)).contains(day) else {
+            throw DateInputError(
+                message: "\(quoted): \(monthName) has at most \(Day.daysInMonth(year: 2000, month: month)) days")
+        }
+        // The next such day on or after today; a 29th of February may be up to eight years away.
+        let now = today.date
+        for year in now.year...min(now.year + 8, 9999) {
+            if let found = Day(year: year, month: month, day: day), found >= today { return found }
+        }
+        throw DateInputError(message: "\(quoted): the next \(monthName) \(day) falls outside the calendar, 0001-01-01 to 9999-12-31")
+    }
+
+    /// `25`, `5`, `25th`, `1st`: a day of the month as people write it, 1…31.
+    private static func dayOfMonth(_ word: String) -> Int? {
+        var digits = Substring(word)
+        if let suffix = ["st", "nd", "rd", "th"].first(where: { word.hasSuffix($0) }) {
+            digits = digits.dropLast(suffix.count)
+        }
+        guard (1...2).contains(digits.count), digits.allSatisfy(\.isASCIIDigit), let day = Int(digits), day >= 1 else {
+            return nil
         }
         return day
     }
+
+    /// `+N`, `-Nd`, `+Nw`, `-Nm` from `base`.
+    private static func relative(_ input: String, sign: Int, from base: Day, original: String) throws(DateInputError) -> Day {
+        var digits = Substring(input.dropFirst())
+        let unit = digits.last.flatMap { ["d": 1, "w": 7, "m": 0][$0] }
+        if unit != nil { digits = digits.dropLast() }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) else { throw notADate(original) }
+        // Any count beyond the calendar's length leaves it, however many digits it has.
+        guard let count = Int(digits), count <= Day.validNumbers.count else { throw outsideCalendar(original) }
+        guard unit == 0 else { return try offset(base, by: sign * count * (unit ?? 1), input: original) }
+        let date = base.date
+        let monthIndex = date.year * 12 + date.month - 1 + sign * count
+        let year = monthIndex / 12, month = monthIndex % 12 + 1
+        guard (1...9999).contains(year) else { throw outsideCalendar(original) }
+        return Day(year: year, month: month, day: min(date.day, Day.daysInMonth(year: year, month: month)))!
+    }
+
+    private static func offset(_ today: Day, by days: Int, input: String) throws(DateInputError) -> Day {
+        guard let day = Day(number: today.number + days) else { throw outsideCalendar(input) }
+        return day
+    }
+
+    private static func outsideCalendar(_ input: String) -> DateInputError {
+        DateInputError(message: "'\(input.messageExcerpt)' falls outside the calendar, 0001-01-01 to 9999-12-31")
+    }
+
+    private static func notADate(_ input: String) -> DateInputError {
+        DateInputError(message: "'\(input.messageExcerpt)' is not a date; use \(acceptedForms)", isUnknownForm: true)
+    }
+
+    /// Weekday words: full names, three-letter abbreviations and the common longer ones.
+    private static let weekdays: [String: Weekday] = {
+        var words = ["tues": Weekday.tuesday, "weds": .wednesday, "thur": .thursday, "thurs": .thursday]
+        for weekday in Weekday.allCases {
+            words[weekday.name.lowercased()] = weekday
+            words[weekday.shortName.lowercased()] = weekday
+        }
+        return words
+    }()
+
+    /// Month words: full names, three-letter abbreviations and `sept`, to month numbers.
+    private static let months: [String: Int] = {
+        var words = ["sept": 9]
+        for (index, name) in Day.monthNames.enumerated() {
+            words[name.lowercased()] = index + 1
+            words[String(name.prefix(3)).lowercased()] = index + 1
+        }
+        return words
+    }()
 }
 
 extension Character {

@@ -10,15 +10,21 @@ extension MealStore {
     /// The source days are read before anything is written, so when the two runs of days
     /// overlap (a week copied to two days later) every meal is copied once, as it was: copies
     /// are never copied again. Refused, changing nothing: fewer than one day, either run of days
-    /// going past 9999-12-31, and a target equal to the source.
+    /// going past 9999-12-31, and a target equal to the source. A dry run only reads, and
+    /// returns the copies it would add, without ids.
     @discardableResult
-    public func copyDays(from source: Day, count: Int, to target: Day) throws(StoreError) -> [Meal] {
+    public func copyDays(from source: Day, count: Int, to target: Day, dryRun: Bool = false) throws(StoreError) -> [Meal] {
         let sourceDays = try Self.days(from: source, count: count)
         guard source != target else {
             throw .input("cannot copy days onto themselves: the copies would start on \(source.iso), the first day copied")
         }
         _ = try Self.days(from: target, count: count)
         let offset = source.distance(to: target)
+        if dryRun {
+            return try meals(in: sourceDays).map { original in
+                Meal(day: original.day.adding(days: offset), slot: original.slot, title: original.title, note: original.note)
+            }
+        }
         return try write { db in
             let originals = try Row.fetchAll(
                 db,

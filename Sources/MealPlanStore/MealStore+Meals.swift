@@ -227,10 +227,36 @@ extension MealStore {
     /// Removes the meals with these ids, all or none: one unknown id removes nothing.
     /// Returns the removed meals in the order the ids were given (duplicates counted once).
     @discardableResult
-    public func removeMeals(ids: [Int64]) throws(StoreError) -> [Meal] {
-        var seen = Set<Int64>()
-        let unique = ids.filter { seen.insert($0).inserted }
-        return try write { db in try unique.map { try Self.remove(db, id: $0) } }
+    public func removeMeals(ids: [Int64], dryRun: Bool = false) throws(StoreError) -> [Meal] {
+        try removeMeals(idRanges: ids.map { $0...$0 }, dryRun: dryRun)
+    }
+
+    /// Removes the meals whose ids lie in `idRanges`, all or none: a range of one id that is
+    /// unknown, or a wider range holding no meal, removes nothing (a wider range may have gaps,
+    /// the ids of meals removed before). Returns the removed meals in the order of the ranges,
+    /// each range's by id, duplicates counted once. A dry run only reads, and returns what it
+    /// would remove.
+    @discardableResult
+    public func removeMeals(idRanges: [ClosedRange<Int64>], dryRun: Bool = false) throws(StoreError) -> [Meal] {
+        let remove = { (db: Database) throws -> [Meal] in
+            var seen = Set<Int64>()
+            let meals = try idRanges.flatMap { range in
+                guard range.lowerBound < range.upperBound else { return [try Self.existingMeal(db, id: range.lowerBound)] }
+                let found = try Row.fetchAll(
+                    db, sql: "\(Self.mealColumns) WHERE meal.id BETWEEN ? AND ? ORDER BY meal.id",
+                    arguments: [range.lowerBound, range.upperBound]
+                ).map(Self.meal(from:))
+                guard !found.isEmpty else {
+                    throw StoreError.input("there is no meal from \(range.lowerBound) to \(range.upperBound)")
+                }
+                return found
+            }.filter { seen.insert($0.id!).inserted }
+            if !dryRun {
+                for meal in meals { _ = try Self.remove(db, id: meal.id!) }
+            }
+            return meals
+        }
+        return dryRun ? try read(remove) : try write(remove)
     }
 
     /// The meals of `range` in display order (day, slot order, position), optionally only those

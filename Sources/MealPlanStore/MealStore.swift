@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import GRDB
 import MealPlanCore
 import Synchronization
@@ -9,7 +14,7 @@ import Synchronization
 /// an in-memory `DatabaseQueue` in tests. Files are always in WAL mode, so processes read while
 /// another writes. Each method
 /// that changes something runs one IMMEDIATE transaction, so a failure leaves nothing half done
-/// and concurrent processes queue up behind the busy timeout instead of failing.
+/// and concurrent processes queue up for the lock (see `busyPause`) instead of failing.
 public final class MealStore: Sendable {
     /// What a command needs from the database file.
     public enum Access: Sendable {
@@ -23,8 +28,27 @@ public final class MealStore: Sendable {
         case readWrite
     }
 
-    /// How long a writer waits for another process's transaction before giving up.
-    public static let busyTimeout: Double = 5
+    /// How long a connection keeps trying for a lock another process holds before giving up.
+    ///
+    /// Long, because a busy machine must make writers slower, never make them fail: only a
+    /// lock held this long (another program's forgotten transaction) ends the wait.
+    public static let busyTimeout: Duration = .seconds(60)
+
+    /// The pause before the next try for a lock after `tries` failed ones, or `nil` to give
+    /// up: 1 ms for the first ten, then 3 ms, until the pauses add up to `busyTimeout`.
+    ///
+    /// SQLite's own busy timeout sleeps up to 100 ms between tries. Other `mealplan` processes
+    /// hold the lock for about a millisecond at a time, so a waiter that sleeps that long
+    /// mostly wakes while the next one holds it, and fresh processes, which start with short
+    /// sleeps, win again and again: eight loops of adds on a loaded 2-core machine left one
+    /// process without the lock for its whole 5 s. Short, even pauses give every waiter the
+    /// same chance at each free moment.
+    static func busyPause(afterTries tries: Int) -> Duration? {
+        let quick = 10
+        if tries < quick { return .milliseconds(1) }
+        let slowPause = Duration.milliseconds(3)
+        return slowPause * (tries - quick + 1) <= busyTimeout - .milliseconds(quick) ? slowPause : nil
+    }
 
     let writer: any DatabaseWriter
     /// The file, or ":memory:", for messages.
@@ -118,7 +142,11 @@ public final class MealStore: Sendable {
     static func configuration(readOnly: Bool, pageCacheKiB: Int? = nil) -> Configuration {
         var configuration = Configuration()
         configuration.readonly = readOnly
-        configuration.busyMode = .timeout(busyTimeout)
+        configuration.busyMode = .callback { tries in
+            guard let pause = busyPause(afterTries: tries) else { return false }
+            usleep(useconds_t(pause / .microseconds(1)))
+            return true
+        }
         configuration.label = "mealplan"
         configuration.prepareDatabase { db in
             db.add(function: MealSearch.function)

@@ -50,6 +50,8 @@ enum HelpView {
     }
 
     static let title = " Keys "
+    static let dateHeading = "Dates (g, m)"
+    static let moveNote = "m counts +3, +2w, +1m from the meal's day"
     /// On the bottom border while lines are hidden below.
     static let moreBelow = " \(keys[.lineDown].hint) "
     static let footer = "mouse wheel scrolls the days · \(keys[.close].hint)"
@@ -71,14 +73,17 @@ enum HelpView {
         rows += [Row(role: .note), Row(text: promptHeading, role: .heading)]
         rows += LineEditor.keys.bindings.map { Row(keys: $0.keyNames, text: $0.help, role: .binding) }
         rows += PromptCommand.keys.bindings.map { Row(keys: $0.keyNames, text: $0.help, role: .binding) }
-        rows += [Row(role: .note), Row(text: datesHeading, role: .heading), Row(text: DateInput.acceptedForms, role: .note)]
+        // The date forms `g` and `m` take, which a refused date points at.
+        rows.append(Row(role: .note))
+        rows.append(Row(text: dateHeading, role: .heading))
+        rows += DateInput.forms.map { Row(text: $0.meaning.isEmpty ? $0.example : "\($0.example): \($0.meaning)", role: .note) }
+        rows.append(Row(text: moveNote, role: .note))
         rows.append(Row(role: .note))
         rows.append(Row(text: footer, role: .note))
         return rows
     }
 
     static let promptHeading = "In a prompt"
-    static let datesHeading = "Dates (g, m)"
 
     /// The aligned key column: the widest keys and two spaces.
     static func keyColumnWidth(_ entries: [Row]) -> Int {

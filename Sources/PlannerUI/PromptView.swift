@@ -42,7 +42,7 @@ enum PromptView {
         case .search:
             return [asked("Text in titles and notes"), enter("finds the next match"), cancel]
         case .moveMeal(let meal):
-            return [asked("Moving \(quoted(meal.title))"), asked("tomorrow, fri, +1w, 2027-03-15"), enter("moves"), cancel]
+            return [asked("Moving \(quoted(meal.title))"), asked("tomorrow, fri, +1w from its day, 2027-03-15"), enter("moves"), cancel]
         case .meal(let form):
             let subject = form.original.map { "Editing \(quoted($0.title))" } ?? "New meal on \(longDate(form.day))"
             switch form.step {

@@ -112,7 +112,7 @@ extension PlannerState {
         do {
             switch prompt.kind {
             case .goToDate:
-                let day = try DateInput.parse(text, today: today)
+                let day = text.trimmingWhitespace().isEmpty ? today : try DateInput.parse(text, today: today)
                 mode = .browsing
                 return jump(to: day)
             case .search:
@@ -121,7 +121,7 @@ extension PlannerState {
                 if !query.isEmpty { lastSearch = query }
                 return findNext(.forward)
             case .moveMeal(let meal):
-                let day = try DateInput.parse(text, today: today)
+                let day = try DateInput.parse(text, today: today, offsetsFrom: meal.day)
                 guard day != meal.day else {
                     mode = .browsing
                     message = StatusMessage("\(quoted(meal.title)) is already on \(longDate(day))")
@@ -149,6 +149,8 @@ extension PlannerState {
                 }
                 prompt = Prompt(.meal(form), text: form.field(form.step))
             }
+        } catch let error as DateInputError where error.isUnknownForm {
+            prompt.error = Self.unknownDateForm
         } catch {
             prompt.error = "\(error)"
         }
@@ -156,6 +158,10 @@ extension PlannerState {
         mode = .prompt(prompt)
         return []
     }
+
+    /// The refusal of a date in no known form: the forms would not fit on the line, so it
+    /// points at the help, which lists them.
+    static let unknownDateForm = "Not a date: Esc, ? lists the forms"
 
     /// Saves a completed meal form: a new meal, or the changes to the one being edited.
     private mutating func saveForm(_ form: MealForm) -> [Effect] {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MealPlanCore
 
@@ -25,6 +26,37 @@ private let today = Day(year: 2026, month: 11, day: 21)!
         ("2027-03-15", "2027-03-15"),
         ("0001-01-01", "0001-01-01"),
         ("9999-12-31", "9999-12-31"),
+        // Month names, with or without a year; without one, the next such day from today on.
+        ("dec 25", "2026-12-25"),
+        ("25 Dec", "2026-12-25"),
+        ("december 25", "2026-12-25"),
+        ("December 25 2027", "2027-12-25"),
+        ("december 25, 2027", "2027-12-25"),
+        ("25 dec 2027", "2027-12-25"),
+        ("dec-25", "2026-12-25"),
+        ("25th dec", "2026-12-25"),
+        ("sept 1", "2027-09-01"),
+        ("nov 21", "2026-11-21"),
+        ("nov 20", "2027-11-20"),
+        ("feb 29", "2028-02-29"),
+        // Weeks run Monday to Sunday: today's week is Mon 16 … Sun 22 November.
+        ("this mon", "2026-11-16"),
+        ("this sun", "2026-11-22"),
+        ("next fri", "2026-11-27"),
+        ("next-fri", "2026-11-27"),
+        ("last mon", "2026-11-09"),
+        ("Last  Saturday", "2026-11-14"),
+        ("this-week", "2026-11-16"),
+        ("next-week", "2026-11-23"),
+        ("last week", "2026-11-09"),
+        ("tues", "2026-11-24"),
+        ("thurs", "2026-11-26"),
+        ("thur", "2026-11-26"),
+        // Months keep the day of the month, or take the month's last day.
+        ("+1m", "2026-12-21"),
+        ("-2M", "2026-09-21"),
+        ("+14m", "2028-01-21"),
+        ("-11m", "2025-12-21"),
     ])
     func accepted(input: String, expected: String) throws {
         #expect(try DateInput.parse(input, today: today).iso == expected)
@@ -33,7 +65,19 @@ private let today = Day(year: 2026, month: 11, day: 21)!
     @Test(arguments: [
         ("", "is not a date"),
         ("fr", "is not a date"),
-        ("next fri", "is not a date"),
+        ("next", "is not a date"),
+        ("next month", "is not a date"),
+        ("dec", "is not a date"),
+        ("dec 25 dinner", "is not a date"),
+        ("+1y", "is not a date"),
+        ("feb 30", "February has at most 29 days"),
+        ("feb 29 2027", "February 2027 has 28 days"),
+        ("apr 31 2027", "April 2027 has 30 days"),
+        ("dec 25 99999", "four digits"),
+        ("dec 25 0000", "four digits"),
+        ("+3652059", "falls outside the calendar"),
+        ("+99999999", "falls outside the calendar"),
+        ("+120000m", "falls outside the calendar"),
         ("+", "is not a date"),
         ("+w", "is not a date"),
         ("2w", "is not a date"),
@@ -81,5 +125,82 @@ private let today = Day(year: 2026, month: 11, day: 21)!
                 #expect((0..<7).contains(start.distance(to: found)))
             }
         }
+    }
+
+    @Test func offsetsCountFromTheBaseDayAndNamedDaysFromToday() throws {
+        let base = Day(year: 2026, month: 1, day: 31)!
+        #expect(try DateInput.parse("+1m", today: today, offsetsFrom: base).iso == "2026-02-28")
+        #expect(try DateInput.parse("+1w", today: today, offsetsFrom: base).iso == "2026-02-07")
+        #expect(try DateInput.parse("-1", today: today, offsetsFrom: base).iso == "2026-01-30")
+        #expect(try DateInput.parse("tomorrow", today: today, offsetsFrom: base).iso == "2026-11-22")
+        #expect(try DateInput.parse("fri", today: today, offsetsFrom: base).iso == "2026-11-27")
+        #expect(try DateInput.parse("+1m", today: Day(year: 2028, month: 1, day: 31)!).iso == "2028-02-29")
+    }
+
+    /// Foundation's Gregorian calendar as an independent oracle: the same civil dates, in UTC.
+    private static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    private static func foundationDate(_ day: Day) -> Date {
+        Date(timeIntervalSince1970: Double(day.number) * 86_400)
+    }
+
+    private static func day(_ date: Date) -> Day {
+        Day(number: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))!
+    }
+
+    @Test func monthOffsetsClampLikeFoundationsCalendar() throws {
+        // Every day of five years (two leap days among them), moved by −12 … +25 months. Not
+        // further back: Foundation 6.3 on Linux puts some of those on the wrong side of a
+        // February's end (2026-01-31 −23 months gives 2024-02-28, although 2024 is a leap year).
+        let first = Day(year: 2023, month: 1, day: 1)!
+        for start in stride(from: first.number, to: first.number + 5 * 366, by: 1).map({ Day(number: $0)! }) {
+            for months in -12...25 {
+                let typed = months < 0 ? "\(months)m" : "+\(months)m"
+                let expected = Self.calendar.date(byAdding: .month, value: months, to: Self.foundationDate(start))!
+                #expect(try DateInput.parse(typed, today: start) == Self.day(expected), "\(start.iso) \(typed)")
+            }
+        }
+    }
+
+    @Test func aMonthAndDayIsTheNextSuchDayFromTodayOnLikeFoundationsCalendar() throws {
+        // Two years of todays, including the days just before, on and after each month's days.
+        let first = Day(year: 2027, month: 1, day: 1)!
+        let monthDays = [(1, 1), (2, 28), (2, 29), (3, 1), (6, 15), (12, 25), (12, 31)]
+        for start in stride(from: first.number, to: first.number + 2 * 366, by: 1).map({ Day(number: $0)! }) {
+            let dayBefore = Self.foundationDate(start.adding(days: -1))
+            for (month, dayOfMonth) in monthDays {
+                let typed = "\(Day.monthNames[month - 1].prefix(3)) \(dayOfMonth)"
+                let expected = Self.calendar.nextDate(
+                    after: dayBefore, matching: DateComponents(month: month, day: dayOfMonth), matchingPolicy: .strict)!
+                #expect(try DateInput.parse(typed, today: start) == Self.day(expected), "\(start.iso) \(typed)")
+            }
+        }
+    }
+
+    @Test func thisNextAndLastNameTheWeekdayOfThatMondayToSundayWeek() throws {
+        for offset in 0..<14 {
+            let start = today.adding(days: offset)
+            // Foundation's ISO 8601 calendar starts weeks on Monday.
+            var iso = Calendar(identifier: .iso8601)
+            iso.timeZone = Self.calendar.timeZone
+            let startWeek = iso.dateInterval(of: .weekOfYear, for: Self.foundationDate(start))!.start
+            for (word, weeks) in [("last", -1), ("this", 0), ("next", 1)] {
+                let monday = Self.day(iso.date(byAdding: .weekOfYear, value: weeks, to: startWeek)!)
+                #expect(try DateInput.parse("\(word)-week", today: start) == monday)
+                for weekday in Weekday.allCases {
+                    let found = try DateInput.parse("\(word) \(weekday.name)", today: start)
+                    #expect(found == monday.adding(days: weekday.rawValue - 1), "\(start.iso) \(word) \(weekday.name)")
+                }
+            }
+        }
+    }
+
+    @Test func onlyTheWeekKeywordsNameAWeek() {
+        for text in ["this-week", "Next Week", " last-week "] { #expect(DateInput.namesWeek(text), "\(text)") }
+        for text in ["this mon", "week", "+1w", "next-week-end", "mon"] { #expect(!DateInput.namesWeek(text), "\(text)") }
     }
 }

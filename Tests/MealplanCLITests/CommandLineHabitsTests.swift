@@ -1,4 +1,5 @@
 import Foundation
+import MealPlanCore
 import Testing
 
 /// What people used to other command-line tools expect: suggestions for misspelt names, errors
@@ -29,7 +30,9 @@ import Testing
         let cli = CLISandbox()
         try cli.succeed(["add", "today", "lunch", "Soup"])
         try cli.expectFailure(["add", "dec", "25", "dinner", "Turkey"], status: 64,
-                              message: "'dec' is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, or a weekday (mon … sun)")
+                              message: "'dec 25' is a date of two words; quote it, as in: mealplan add \"dec 25\" …")
+        try cli.expectFailure(["add", "someday", "dinner", "Turkey"], status: 64,
+                              message: "'someday' is not a date; use " + DateInput.acceptedForms)
         try cli.expectFailure(["add", "today", "dinner", "Chicken", "curry"], status: 64,
                               message: "the title is 2 words; quote it, as in: mealplan add today dinner \"Chicken curry\"")
         #expect(try cli.succeed(["add", "today", "dinner", "Chicken curry"]) == "added meal 2 on Mon 2026-03-02, dinner: Chicken curry\n")

@@ -48,6 +48,36 @@ import Testing
         #expect(originals[2] == ["2026-03-02", "dinner", "Dinner 2", "note 2"])
     }
 
+    /// `copy-days mon --days 7 --to +1w` was right on Mondays only (on a Wednesday, `mon` is
+    /// next Monday); the week keywords, and offsets counted from FROM, are right every day.
+    @Test func thisWeekIsReusedNextWeekWhicheverDayItIs() throws {
+        let heading = "28 meals from Mon 2026-03-02 … Sun 2026-03-08 to Mon 2026-03-09 … Sun 2026-03-15"
+        for offset in 0..<7 {
+            let cli = CLISandbox()
+            cli.today = "2026-03-0\(2 + offset)"
+            try planTheWeek(cli)
+            let before = try cli.sha256(of: CLISandbox.databaseFiles(cli.database))
+            let preview = try cli.succeed(["copy-days", "this-week", "--to", "+1w", "--dry-run"]).split(separator: "\n")
+            #expect(preview.first.map(String.init) == "would copy \(heading)", "today \(cli.today)")
+            #expect(preview.dropFirst().first.map(String.init) == "would add a meal on Mon 2026-03-09, breakfast: Breakfast 2")
+            #expect(preview.count == 29)
+            #expect(try cli.sha256(of: CLISandbox.databaseFiles(cli.database)) == before, "the dry run changed the database")
+            let output = try cli.succeed(["copy-days", "this-week", "--to", "next-week"]).split(separator: "\n")
+            #expect(output.first.map(String.init) == "copied \(heading)", "today \(cli.today)")
+            #expect(output.dropFirst().first.map(String.init) == "added meal 29 on Mon 2026-03-09, breakfast: Breakfast 2")
+            let copies = try meals(cli, from: "2026-03-09", days: 7)
+            #expect(copies.count == 28 && copies.last == ["2026-03-15", "snack", "Snack 8", "-"], "today \(cli.today)")
+        }
+        // Next week, last week is copied onto it: the --to offset counts from FROM.
+        let cli = CLISandbox()
+        cli.today = "2026-03-11"
+        try planTheWeek(cli)
+        #expect(try cli.succeed(["copy-days", "last-week", "--to", "+2w", "--dry-run"]).hasPrefix(
+            "would copy 28 meals from Mon 2026-03-02 … Sun 2026-03-08 to Mon 2026-03-16 … Sun 2026-03-22\n"))
+        #expect(try cli.succeed(["copy-days", "last-week", "--days", "1", "--to", "this-week", "--dry-run"]).hasPrefix(
+            "would copy 4 meals from Mon 2026-03-02 to Mon 2026-03-09\n"))
+    }
+
     @Test func oneDayByDefaultAndOverlappingDaysAreCopiedAsTheyWere() throws {
         let cli = CLISandbox()
         try cli.succeed(["add", "mon", "dinner", "Stew"])
@@ -84,7 +114,7 @@ import Testing
     @Test func badInputIsRefusedAndTheDatabaseStaysByteIdentical() throws {
         let cli = CLISandbox()
         try planTheWeek(cli)
-        let notADate = "is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, or a weekday (mon … sun)"
+        let notADate = "is not a date; use " + MealCommandTests.dateForms
         let onto = "cannot copy days onto themselves: the copies would start on 2026-03-02, the first day copied"
         let failures: [([String], String)] = [
             (["copy-days", "mon", "--to", "today"], onto),
@@ -116,7 +146,7 @@ import Testing
     @Test func helpShowsExamples() throws {
         let cli = CLISandbox()
         let help = try cli.succeed(["copy-days", "--help"])
-        #expect(help.contains("mealplan copy-days mon --days 7 --to +1w"))
+        #expect(help.contains("mealplan copy-days this-week --to next-week"))
         #expect(try cli.succeed(["--help"]).contains("copy-days"))
     }
 }

@@ -120,7 +120,7 @@ import Testing
                               message: "--to 2026-03-03 is before --from 2026-03-06")
         try cli.expectFailure(["list", "--days", "0"], status: 64, message: "--days must be at least 1 (see 'mealplan help')")
         try cli.expectFailure(["list", "--from", "soon"], status: 64,
-                              message: "'soon' is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, or a weekday (mon … sun)")
+                              message: "'soon' is not a date; use " + MealCommandTests.dateForms)
         try cli.expectFailure(["list", "--slot", "tea"], status: 64,
                               message: "unknown slot 'tea'; slots are breakfast, 朝食, lunch, dinner, snack")
         try cli.expectFailure(["list", "--format", "xml"], status: 64,

@@ -3,6 +3,11 @@ import Testing
 
 /// add, edit, move, copy and remove, each with its error paths.
 @Suite struct MealCommandTests {
+    /// The date forms a refused date lists, as the README's date grammar gives them.
+    static let dateForms = "YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, +Nm or -Nm months, "
+        + "a weekday (fri, next fri, last mon, this mon), this-week, next-week, last-week, "
+        + "or a month and day (dec 25, 25 dec 2027)"
+
     @Test func addPrintsTheNewMealWithItsId() throws {
         let cli = CLISandbox()
         #expect(try cli.succeed(["add", "today", "lunch", "Tomato soup"]) == "added meal 1 on Mon 2026-03-02, lunch: Tomato soup\n")
@@ -18,7 +23,7 @@ import Testing
         try cli.expectFailure(["add", "2026-02-30", "lunch", "Soup"], status: 64,
                               message: "'2026-02-30': February 2026 has 28 days")
         try cli.expectFailure(["add", "someday", "lunch", "Soup"], status: 64,
-                              message: "'someday' is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, or a weekday (mon … sun)")
+                              message: "'someday' is not a date; use " + Self.dateForms)
         try cli.expectFailure(["add", "today", "tea", "Cake"], status: 64,
                               message: "unknown slot 'tea'; slots are breakfast, lunch, dinner, snack")
         try cli.expectFailure(["add", "today", "lunch", "  "], status: 64, message: "the title is empty")
@@ -73,6 +78,7 @@ import Testing
         for far in ["+3652059", "+99999999", "+99999999999999999999"] {
             try cli.expectFailure(["move", "1", far], status: 64, message: "'\(far)' falls outside the calendar, 0001-01-01 to 9999-12-31")
         }
+        try cli.expectFailure(["move", "1", "someday"], status: 64, message: "'someday' is not a date; use " + Self.dateForms)
         try cli.expectFailure(["move", "1"], status: 64, message: "missing expected argument '<date>' (see 'mealplan help')")
     }
 
@@ -83,6 +89,27 @@ import Testing
         #expect(try cli.succeed(["copy", "1", "today", "--slot", "dinner"]) == "added meal 3 on Mon 2026-03-02, dinner: Soup\n")
         #expect(try cli.succeed(["list", "--days", "8", "--format", "json"]).components(separatedBy: #""note":"hot""#).count == 4)
         try cli.expectFailure(["copy", "5", "today"], status: 64, message: "there is no meal 5")
+    }
+
+    /// Today is Monday 2026-03-02; the meal is on Friday 2026-03-13.
+    @Test func moveCopyAndEditCountOffsetsFromTheMealsDayAndNamedDaysFromToday() throws {
+        let cli = CLISandbox()
+        try cli.succeed(["add", "2026-03-13", "lunch", "Soup"])
+        #expect(try cli.succeed(["copy", "1", "+1w"]) == "added meal 2 on Fri 2026-03-20, lunch: Soup\n")
+        #expect(try cli.succeed(["copy", "1", "+1m"]) == "added meal 3 on Mon 2026-04-13, lunch: Soup\n")
+        #expect(try cli.succeed(["move", "1", "+3"]) == "moved meal 1 on Mon 2026-03-16, lunch: Soup\n")
+        #expect(try cli.succeed(["move", "1", "--", "-2w"]) == "moved meal 1 on Mon 2026-03-02, lunch: Soup\n")
+        #expect(try cli.succeed(["edit", "1", "--date", "+1d"]) == "updated meal 1 on Tue 2026-03-03, lunch: Soup\n")
+        #expect(try cli.succeed(["move", "1", "next-fri"]) == "moved meal 1 on Fri 2026-03-13, lunch: Soup\n")
+        #expect(try cli.succeed(["move", "1", "dec-25"]) == "moved meal 1 on Fri 2026-12-25, lunch: Soup\n")
+        #expect(try cli.succeed(["copy", "1", "tomorrow"]) == "added meal 4 on Tue 2026-03-03, lunch: Soup\n")
+        try cli.expectFailure(["move", "9", "+1w"], status: 64, message: "there is no meal 9")
+    }
+
+    @Test func aBadDateCreatesNoDatabase() throws {
+        let cli = CLISandbox()
+        try cli.expectFailure(["move", "1", "someday"], status: 64, message: "'someday' is not a date; use " + Self.dateForms)
+        #expect(!FileManager.default.fileExists(atPath: cli.database))
     }
 
     @Test func removeIsAllOrNothing() throws {
@@ -96,6 +123,44 @@ import Testing
 
             """)
         #expect(try cli.succeed(["list"]) == "Mon 2026-03-02\n  2  lunch  B\n")
+    }
+
+    @Test func removeTakesRangesAndListsAndADryRun() throws {
+        let cli = CLISandbox()
+        for title in ["A", "B", "C", "D", "E", "F"] { try cli.succeed(["add", "today", "lunch", title]) }
+        try cli.succeed(["remove", "2"])
+        let before = try cli.sha256(of: CLISandbox.databaseFiles(cli.database))
+        // A range removes the meals in it; meal 2, gone already, is a gap, not an error.
+        #expect(try cli.succeed(["remove", "1-4,6", "--dry-run"]) == """
+            would remove meal 1 on Mon 2026-03-02, lunch: A
+            would remove meal 3 on Mon 2026-03-02, lunch: C
+            would remove meal 4 on Mon 2026-03-02, lunch: D
+            would remove meal 6 on Mon 2026-03-02, lunch: F
+
+            """)
+        #expect(try cli.sha256(of: CLISandbox.databaseFiles(cli.database)) == before, "the dry run changed the database")
+        for (arguments, message) in [
+            (["remove", "7-9"], "there is no meal from 7 to 9"),
+            (["remove", "7-\(Int64.max)"], "there is no meal from 7 to \(Int64.max)"),
+            (["remove", "1", "7-9"], "there is no meal from 7 to 9"),
+            (["remove", "1-3", "2"], "there is no meal 2"),
+            (["remove", "4-1"], "'4-1': a range of ids runs from the lower to the higher, as in 1-4"),
+            (["remove", "1,x"], "'x' is not a meal id; give ids (12), ranges (45-64) or lists (12,20-22)"),
+            (["remove", "1-"], "'1-' is not a meal id; give ids (12), ranges (45-64) or lists (12,20-22)"),
+            (["remove", "1-2-3"], "'1-2-3' is not a meal id; give ids (12), ranges (45-64) or lists (12,20-22)"),
+            (["remove", "3,"], "'' is not a meal id; give ids (12), ranges (45-64) or lists (12,20-22)"),
+            (["remove", "5", "--dry-run", "9"], "there is no meal 9"),
+        ] {
+            try cli.expectFailure(arguments, status: 64, message: message)
+        }
+        #expect(try cli.succeed(["remove", "5-6", "3,1"]) == """
+            removed meal 5 on Mon 2026-03-02, lunch: E
+            removed meal 6 on Mon 2026-03-02, lunch: F
+            removed meal 3 on Mon 2026-03-02, lunch: C
+            removed meal 1 on Mon 2026-03-02, lunch: A
+
+            """)
+        #expect(try cli.succeed(["list"]) == "Mon 2026-03-02\n  4  lunch  D\n")
     }
 
     @Test func userTextReachesTheTerminalVisible() throws {

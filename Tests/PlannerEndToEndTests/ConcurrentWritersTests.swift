@@ -3,8 +3,11 @@ import TestSupport
 import Testing
 
 /// Eight loops of `mealplan add` running at once on the database an open planner shows: every
-/// add must succeed (writers queue behind SQLite's busy timeout instead of failing), and the
-/// planner, which reloads what other processes change, must end up showing every meal.
+/// add must succeed (writers queue for the lock instead of failing, however busy the machine),
+/// and the planner, which reloads what other processes change, must end up showing every meal.
+///
+/// It prints how long the adds took and the slowest one, which
+/// `Benchmarks/concurrent-writers-under-load.sh` collects over runs on a loaded machine.
 @Suite(.requires(.tmux))
 struct ConcurrentWritersTests {
     /// The days the loops fill, one each, as their headers read; today is Wednesday 2026-03-04.
@@ -26,18 +29,22 @@ struct ConcurrentWritersTests {
         let planner = try TmuxPlanner()
         try planner.waitFor("Wed 4 Mar 2026")
 
-        // Each loop adds to its own day and stops at the first failure; all run at once.
+        // Each loop adds to its own day and stops at the first failure; all run at once. Each
+        // add's milliseconds go to writer-N.times.
         let script = """
             number=1
             while [ $number -le \(addsEach) ]; do
+                start=$(date +%s%N)
                 "$0" --db "$1" add "$2" lunch "Writer $3 meal $number" || exit
+                echo $((($(date +%s%N) - start) / 1000000)) >> "$4"
                 number=$((number + 1))
             done
             """
+        let started = Date()
         let loops = try days.enumerated().map { writer, day in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", script, TmuxPlanner.binary, planner.database, day.0, "\(writer)"]
+            process.arguments = ["-c", script, TmuxPlanner.binary, planner.database, day.0, "\(writer)", timesFile(writer, planner)]
             process.environment = ["LANG": "C.UTF-8", "MEALPLAN_TODAY": planner.today]
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = try outputFile(planner.folder + "/writer-\(writer).out")
@@ -54,6 +61,12 @@ struct ConcurrentWritersTests {
             usleep(200_000)
         }
         for loop in loops { loop.waitUntilExit() }
+        let times = try days.indices.map { writer in
+            try String(contentsOfFile: timesFile(writer, planner), encoding: .utf8).split(separator: "\n").compactMap { Int($0) }
+        }
+        let slowest = times.indices.max { times[$0].max() ?? 0 < times[$1].max() ?? 0 }!
+        print(String(format: "concurrent writers: %.1f s for %d adds; slowest add %d ms (writer %d)",
+                     Date().timeIntervalSince(started), times.joined().count, times[slowest].max() ?? 0, slowest))
         #expect(mealsSeenWhileAdding > 0, "the planner showed no meal while the adds ran")
 
         var ids: [Int] = []
@@ -83,6 +96,11 @@ struct ConcurrentWritersTests {
         }
         let today = try #require(screen.firstIndex(of: days[0].1))
         #expect(Array(screen[today...].prefix(expectedDays.count)) == expectedDays)
+    }
+
+    /// Where loop `writer` puts the milliseconds of each of its adds.
+    private func timesFile(_ writer: Int, _ planner: TmuxPlanner) -> String {
+        planner.folder + "/writer-\(writer).times"
     }
 
     private func outputFile(_ path: String) throws -> FileHandle {

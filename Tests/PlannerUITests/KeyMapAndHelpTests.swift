@@ -83,22 +83,31 @@ import Testing
     @Test func helpScrollsToItsEndAndNoFurther() {
         var harness = Harness(today: saturday, size: Size(width: 80, height: 24), meals: sampleMeals)
         harness.press(.character("?"))
-        for _ in 0..<60 { harness.press(.character("j")) }
-        // 62 lines in a box showing 21: scrolled by 41 at most. The end is the prompt's keys
-        // (their header just above the box), the date forms (wrapped) and the footer.
-        #expect(harness.state.mode == .help(scroll: 41))
+        for _ in 0..<80 { harness.press(.character("j")) }
+        // The overlay ends with the prompt's keys, then the date forms `g` and `m` take, one a
+        // line, the note on `m`'s offsets, and the footer: 15 lines after the prompt's keys.
+        let rowsAfterPromptKeys = 1 + 1 + DateInput.forms.count + 1 + 1 + 1
+        #expect(rowsAfterPromptKeys == 15)
+        guard case .help(let scroll) = harness.state.mode else {
+            Issue.record("help closed")
+            return
+        }
         let lines = box(harness.lines)
-        #expect(Array(lines[1...3]) == [row("←", "moves left"), row("→", "moves right"), row("Home Ctrl-A", "goes to the start")])
-        #expect(Array(lines[12...15]) == [
-            row("Tab", "completes the slot"), row("Shift-Tab", "completes the slot backwards"),
-            row("↑", "goes back to the previous field"), row("Ctrl-J", "starts a new line in the note"),
-        ])
-        let dates = DateInput.acceptedForms.wrapped(toWidth: 53)
-        #expect(dates.count == 2)
-        #expect(Array(lines[16...21]) == [row("", ""), row("", "Dates (g, m)")] + dates.map { row("", $0) }
-            + [row("", ""), row("", "mouse wheel scrolls the days · Esc closes")])
-        #expect(lines[22] == "└" + String(repeating: "─", count: 55) + "┘")
-        harness.press(.pageUp, .pageUp)
+        #expect(Array(lines[5...6]) == [row("↑", "goes back to the previous field"), row("Ctrl-J", "starts a new line in the note")])
+        #expect(lines[7] == row("", ""))
+        #expect(lines[8] == row("", "Dates (g, m)"))
+        #expect(lines[9] == row("", "2027-03-15: that date"))
+        #expect(lines[10] == row("", "today tomorrow yesterday"))
+        #expect(Array(lines[11...18]) == DateInput.forms.dropFirst(2).map { row("", "\($0.example): \($0.meaning)") })
+        #expect(lines[19] == row("", "m counts +3, +2w, +1m from the meal's day"))
+        #expect(lines[20] == row("", ""))
+        #expect(lines[21] == row("", "mouse wheel scrolls the days · Esc closes"))
+        #expect(lines[22].hasPrefix("└") && !lines[22].contains("more"), "nothing hidden below")
+        // One more line down changes nothing: the end is reached.
+        harness.press(.character("j"))
+        #expect(harness.state.mode == .help(scroll: scroll))
+        // A page is the box's 21 lines; enough pages up reach the top and stop there.
+        for _ in 0...(scroll / 21) { harness.press(.pageUp) }
         #expect(harness.state.mode == .help(scroll: 0))
     }
 

@@ -194,8 +194,15 @@ import Timeline
         harness.press(.character("g"))
         harness.type("someday")
         harness.press(.enter)
-        #expect(harness.prompt?.error?.hasPrefix("'someday' is not a date; use YYYY-MM-DD") == true)
+        // The forms would not fit on the line: it points at the help, which lists them.
+        #expect(harness.prompt?.error == "Not a date: Esc, ? lists the forms")
+        #expect(harness.lines[10] == line("Not a date: Esc, ? lists the forms"))
         #expect(harness.prompt?.editor.text == "someday")
+        // A date in a known form but impossible says what is wrong with it.
+        harness.press(.control("u"))
+        harness.type("Feb 30")
+        harness.press(.enter)
+        #expect(harness.prompt?.error == "'Feb 30': February has at most 29 days")
         harness.press(.escape)
         #expect(harness.state.mode == .browsing)
         #expect(harness.state.timeline.selection.day == saturday)
@@ -290,6 +297,52 @@ import Timeline
         #expect(harness.state.mode == .browsing)
         #expect(harness.state.message == StatusMessage("'Porridge' is already on Sat 28 Feb 2026"))
         #expect(harness.state.undoStack.isEmpty)
+    }
+
+    @Test func anEmptyGoToGoesToToday() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("]"))
+        harness.finishAnimation()
+        #expect(harness.state.timeline.selection.day != saturday)
+        harness.press(.character("g"), .character(" "), .enter)
+        harness.finishAnimation()
+        #expect(harness.state.mode == .browsing)
+        #expect(harness.state.timeline.selection.day == saturday)
+    }
+
+    @Test func goToTakesTheNewDateForms() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        for (typed, expected) in [("next-week", "2026-03-02"), ("mar 15", "2026-03-15"), ("+1m", "2026-03-28"), ("last fri", "2026-02-20")] {
+            harness.press(.character("g"))
+            harness.type(typed)
+            harness.press(.enter)
+            harness.finishAnimation()
+            #expect(harness.state.timeline.selection.day == day(expected), "\(typed)")
+        }
+    }
+
+    @Test func aMoveCountsOffsetsFromTheMealsDayAndNamedDaysFromToday() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        while harness.selectedTitle != "Soup", harness.state.timeline.selection.day < day("2026-03-03") {
+            harness.press(.character("j"))
+        }
+        #expect(harness.selectedTitle == "Soup")
+        harness.press(.character("m"))
+        harness.type("+1w")
+        harness.press(.enter)
+        harness.finishAnimation()
+        // Soup was on Monday 2 March: a week later, not a week after today (Saturday 28 February).
+        #expect(harness.meals[3]?.day == day("2026-03-09"))
+        harness.press(.character("m"))
+        harness.type("-1m")
+        harness.press(.enter)
+        harness.finishAnimation()
+        #expect(harness.meals[3]?.day == day("2026-02-09"))
+        harness.press(.character("m"))
+        harness.type("tomorrow")
+        harness.press(.enter)
+        harness.finishAnimation()
+        #expect(harness.meals[3]?.day == day("2026-03-01"))
     }
 }
 

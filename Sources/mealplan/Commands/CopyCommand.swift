@@ -6,7 +6,9 @@ struct CopyCommand: MealplanCommand {
         commandName: "copy",
         abstract: "Copy a meal to another day.",
         discussion: """
-            The copy gets a new id and goes to the end of its slot on that day.
+            The copy gets a new id and goes to the end of its slot on that day. Offsets count \
+            from the meal's own day: +1w is a week after it; other dates (tomorrow, sat, \
+            next-week, dec 25) count from today.
 
             Examples:
               mealplan copy 12 +1w
@@ -19,7 +21,7 @@ struct CopyCommand: MealplanCommand {
     @Option(help: "The copy's slot; the same slot if not given.") var slot: String?
 
     func run(in environment: Environment) throws {
-        let day = try store.day(date, in: environment)
-        report("added", [try store.openStore(.readWrite, in: environment).copyMeal(id: id, to: day, slot: slot)])
+        let (plan, day) = try store.openStore(movingMeal: id, to: date, in: environment)
+        report("added", [try plan.copyMeal(id: id, to: day, slot: slot)])
     }
 }

@@ -11,35 +11,45 @@ struct CopyDaysCommand: MealplanCommand {
             and so on for --days days. Copies get new ids and go to the end of their slot; \
             meals already planned on the target days stay. All or nothing, in one transaction.
 
+            FROM may name a week (this-week, next-week, last-week: Monday to Sunday), which \
+            copies its seven days unless --days says otherwise. Offsets in --to (+1w) count \
+            from FROM, so 'this-week --to +1w' and 'this-week --to next-week' reuse this \
+            week's plan next week whatever the day.
+
             When the days copied and the target days overlap, each day is copied as it was \
-            before the command started: copies are never copied again.
+            before the command started: copies are never copied again. --dry-run prints what \
+            would be copied and changes nothing.
 
             Examples:
-              mealplan copy-days mon --days 7 --to +1w
+              mealplan copy-days this-week --to next-week
+              mealplan copy-days last-week --to this-week --dry-run
               mealplan copy-days 2026-11-16 --days 7 --to 2026-11-23
               mealplan copy-days yesterday --to today
             """)
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The first day to copy.") var from: String
-    @Option(help: "How many days to copy.") var days = 1
-    @Option(help: ArgumentHelp("The day the copy of FROM goes to.", valueName: "date")) var to: String
+    @Argument(help: "The first day to copy, or a week (this-week, next-week, last-week).") var from: String
+    @Option(help: "How many days to copy (default: 7 for a week, else 1).") var days: Int?
+    @Option(help: ArgumentHelp("The day the copy of FROM goes to; offsets count from FROM.", valueName: "date")) var to: String
+    @Flag(help: "Print what would be copied; change nothing.") var dryRun = false
 
     func validate() throws {
-        if days < 1 { throw ValidationError("--days must be at least 1") }
+        if let days, days < 1 { throw ValidationError("--days must be at least 1") }
     }
 
     func run(in environment: Environment) throws {
-        let source = DayRange(start: try store.day(from, in: environment), count: days)
-        let target = DayRange(start: try store.day(to, in: environment), count: days)
-        let copies = try store.openStore(.readWrite, in: environment).copyDays(from: source.first, count: days, to: target.first)
+        let count = days ?? (DateInput.namesWeek(from) ? 7 : 1)
+        let source = DayRange(start: try store.day(from, in: environment), count: count)
+        let target = DayRange(start: try store.day(to, offsetsFrom: source.first, in: environment), count: count)
+        let plan = try store.openStore(dryRun ? .readExisting : .readWrite, in: environment)
+        let copies = try plan.copyDays(from: source.first, count: count, to: target.first, dryRun: dryRun)
         guard !copies.isEmpty else {
             print("nothing to copy: no meals on \(Self.describe(source))")
             return
         }
         let copied = copies.count == 1 ? "1 meal" : "\(copies.count) meals"
-        print("copied \(copied) from \(Self.describe(source)) to \(Self.describe(target))")
-        report("added", copies)
+        print("\(dryRun ? "would copy" : "copied") \(copied) from \(Self.describe(source)) to \(Self.describe(target))")
+        report(dryRun ? "would add" : "added", copies)
     }
 
     /// "Mon 2026-11-16", or "Mon 2026-11-16 … Sun 2026-11-22" for several days.

@@ -7,7 +7,8 @@ struct EditCommand: MealplanCommand {
         abstract: "Change a meal's title, note, slot or day.",
         discussion: """
             Only the options given change. A meal given another day or slot goes to the end of \
-            that slot. An empty --note removes the note.
+            that slot; offsets in --date (+1w) count from the meal's own day, as in move. An \
+            empty --note removes the note.
 
             Examples:
               mealplan edit 12 --title "Vegetable lasagna"
@@ -29,7 +30,8 @@ struct EditCommand: MealplanCommand {
     }
 
     func run(in environment: Environment) throws {
-        let day = try date.map { try store.day($0, in: environment) }
-        report("updated", [try store.openStore(.readWrite, in: environment).updateMeal(id: id, title: title, note: note, slot: slot, day: day)])
+        let (plan, day) = try date.map { try store.openStore(movingMeal: id, to: $0, in: environment) }
+            ?? (try store.openStore(.readWrite, in: environment), nil)
+        report("updated", [try plan.updateMeal(id: id, title: title, note: note, slot: slot, day: day)])
     }
 }

@@ -6,11 +6,14 @@ struct MoveCommand: MealplanCommand {
         commandName: "move",
         abstract: "Move a meal to another day (and slot).",
         discussion: """
-            The meal goes to the end of its slot on the new day.
+            The meal goes to the end of its slot on the new day. Offsets count from the \
+            meal's own day: +1w is a week after it, -1 the day before it; other dates \
+            (tomorrow, sat, next-week, dec 25) count from today.
 
             Examples:
               mealplan move 12 tomorrow
               mealplan move 12 sat --slot lunch
+              mealplan move 12 +1w
             """)
 
     @OptionGroup var store: StoreOptions
@@ -19,7 +22,7 @@ struct MoveCommand: MealplanCommand {
     @Option(help: "The new slot; the meal keeps its slot if not given.") var slot: String?
 
     func run(in environment: Environment) throws {
-        let day = try store.day(date, in: environment)
-        report("moved", [try store.openStore(.readWrite, in: environment).updateMeal(id: id, slot: slot, day: day)])
+        let (plan, day) = try store.openStore(movingMeal: id, to: date, in: environment)
+        report("moved", [try plan.updateMeal(id: id, slot: slot, day: day)])
     }
 }

@@ -26,9 +26,18 @@ struct StoreOptions: ParsableArguments {
     /// `text` read with the date grammar relative to today. An ISO date does not need today,
     /// and skipping the time zone lookup keeps `list --from YYYY-MM-DD` quick to start.
     /// Surrounding spaces go first: `CommandLineArguments` puts one before a negative offset.
-    func day(_ text: String, in environment: Environment) throws -> Day {
+    func day(_ text: String, offsetsFrom base: Day? = nil, in environment: Environment) throws -> Day {
         let text = text.trimmingWhitespace()
         if let day = try? Day(iso: text) { return day }
-        return try DateInput.parse(text, today: today(in: environment))
+        return try DateInput.parse(text, today: today(in: environment), offsetsFrom: base)
+    }
+
+    /// The database opened for writing, and `text` read as a date whose offsets (`+1w`) count
+    /// from the day of meal `id` (from today if there is no such meal, which the change then
+    /// refuses). The date is checked before the database is opened, so a typo creates nothing.
+    func openStore(movingMeal id: Int64, to text: String, in environment: Environment) throws -> (MealStore, Day) {
+        _ = try day(text, in: environment)
+        let plan = try openStore(.readWrite, in: environment)
+        return (plan, try day(text, offsetsFrom: try plan.meal(id: id)?.day, in: environment))
     }
 }

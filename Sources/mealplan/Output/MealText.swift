@@ -2,10 +2,10 @@ import MealPlanCore
 import TerminalKit
 
 extension Meal {
-    /// One line naming the meal for messages such as "added meal 12 on …"; user text made
-    /// visible, the note left out.
+    /// One line naming the meal for messages such as "added meal 12 on …" ("a meal on …" for
+    /// one not stored, as a dry run shows it); user text made visible, the note left out.
     var summary: String {
-        "meal \(id ?? 0) on \(day.label), \(slot.terminalVisible): \(title.terminalVisible)"
+        "\(id.map { "meal \($0)" } ?? "a meal") on \(day.label), \(slot.terminalVisible): \(title.terminalVisible)"
     }
 }
 
