@@ -52,21 +52,23 @@ struct Mealplan: MealplanCommand {
     static func main() {
         let environment = Environment.read()
         do {
-            var command = try parseAsRoot()
-            if let command = command as? any MealplanCommand {
-                try command.run(in: environment)
-            } else {
-                try command.run()
+            do {
+                var command = try parseAsRoot()
+                if let command = command as? any MealplanCommand {
+                    try command.run(in: environment)
+                } else {
+                    try command.run()
+                }
+            } catch let error where exitCode(for: error) == .success {
+                // --help, which ArgumentParser throws as a clean exit.
+                print(fullMessage(for: error))
             }
+            try StandardOutput.flush()
         } catch let error as any UserFacingError {
             printError(error.userMessage.terminalVisible)
             Glibc.exit(error.exitStatus.rawValue)
         } catch {
             let status = exitCode(for: error)
-            if status == .success {
-                print(fullMessage(for: error))
-                Glibc.exit(0)
-            }
             // ArgumentParser's own errors are usage errors (64); its usage text goes to --help.
             printError(message(for: error) + " (see 'mealplan help')")
             Glibc.exit(status == .failure ? ExitStatus.usage.rawValue : status.rawValue)

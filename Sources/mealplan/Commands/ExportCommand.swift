@@ -70,11 +70,11 @@ struct ExportCommand: MealplanCommand {
         // Meals written to the terminal itself would mix with a progress line.
         let showsProgress = ProgressReport.isWanted && (output != nil || isatty(STDOUT_FILENO) == 0)
         let total = showsProgress ? try meals.mealCount(in: range) : nil
-        let write = { (descriptor: Int32) throws -> Int in
+        let write = { (descriptor: Int32, destination: String) throws -> Int in
             var progress = showsProgress ? ProgressReport(verb: "exporting", total: total, environment: environment) : nil
             var done = 0
             do {
-                let count = try MealOutput.write(with: makeWriter(descriptor, slotTimes: slotTimes)) { write in
+                let count = try MealOutput.write(with: makeWriter(descriptor, slotTimes: slotTimes), to: destination) { write in
                     try meals.forEachMeal(in: range) { meal in
                         try write(meal)
                         done += 1
@@ -89,13 +89,13 @@ struct ExportCommand: MealplanCommand {
             }
         }
         guard let output else {
-            _ = try write(STDOUT_FILENO)
+            _ = try write(STDOUT_FILENO, StandardOutput.name)
             return
         }
         let file = try AtomicOutputFile(path: output)
         let count: Int
         do {
-            count = try write(file.descriptor)
+            count = try write(file.descriptor, "'\(output)'")
             try file.commit()
         } catch {
             file.discard()
