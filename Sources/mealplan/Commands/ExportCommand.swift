@@ -22,8 +22,9 @@ struct ExportCommand: MealplanCommand {
             shape as 'mealplan list --format json'.
 
             Meals are streamed, so memory stays small however many there are. With --output \
-            the file appears complete or not at all (written under a temporary name in the same \
-            folder, then renamed).
+            a regular file appears complete or not at all (written unnamed in the same folder, \
+            then renamed over the old one, whose permissions it keeps); a FIFO, a device or \
+            /dev/stdout is written in place; a SQLite database or a folder is refused.
 
             Examples:
               mealplan export > plan.csv
@@ -64,44 +65,45 @@ struct ExportCommand: MealplanCommand {
         let first = try from.map { try store.day($0, in: environment) } ?? .first
         let last = try to.map { try store.day($0, in: environment) } ?? .last
         guard last >= first else { throw CommandFailure.usage("--to \(last.iso) is before --from \(first.iso)") }
+        // Before the database is opened: a refused destination leaves every file untouched.
+        let file = try output.map { try OutputFile(path: $0) }
+        let count: Int
+        do {
+            count = try export(DayRange(first, last), to: file?.descriptor ?? STDOUT_FILENO,
+                               named: file.map { "'\($0.path)'" } ?? StandardOutput.name, in: environment)
+        } catch {
+            file?.discard()
+            throw error
+        }
+        guard let file else { return }
+        try file.commit()
+        print("exported \(count) meal\(count == 1 ? "" : "s") to \(file.path.terminalVisible)")
+    }
+
+    /// Writes the meals of `range` to `descriptor`, which messages call `destination`; returns
+    /// how many there were.
+    private func export(_ range: DayRange, to descriptor: Int32, named destination: String, in environment: Environment) throws -> Int {
         let meals = try store.openStore(.read, in: environment)
         let slotTimes = try resolvedSlotTimes(slots: slotTimes.isEmpty ? [] : try meals.slots())
-        let range = DayRange(first, last)
         // Meals written to the terminal itself would mix with a progress line.
         let showsProgress = ProgressReport.isWanted && (output != nil || isatty(STDOUT_FILENO) == 0)
         let total = showsProgress ? try meals.mealCount(in: range) : nil
-        let write = { (descriptor: Int32, destination: String) throws -> Int in
-            var progress = showsProgress ? ProgressReport(verb: "exporting", total: total, environment: environment) : nil
-            var done = 0
-            do {
-                let count = try MealOutput.write(with: makeWriter(descriptor, slotTimes: slotTimes), to: destination) { write in
-                    try meals.forEachMeal(in: range) { meal in
-                        try write(meal)
-                        done += 1
-                        if done % ProgressReport.rowsPerReport == 0 { progress?.update(done: done) }
-                    }
-                }
-                progress?.end(done: count, finished: true)
-                return count
-            } catch {
-                progress?.end(done: done, finished: false)
-                throw error
-            }
-        }
-        guard let output else {
-            _ = try write(STDOUT_FILENO, StandardOutput.name)
-            return
-        }
-        let file = try AtomicOutputFile(path: output)
-        let count: Int
+        var progress = showsProgress ? ProgressReport(verb: "exporting", total: total, environment: environment) : nil
+        var done = 0
         do {
-            count = try write(file.descriptor, "'\(output)'")
-            try file.commit()
+            let count = try MealOutput.write(with: makeWriter(descriptor, slotTimes: slotTimes), to: destination) { write in
+                try meals.forEachMeal(in: range) { meal in
+                    try write(meal)
+                    done += 1
+                    if done % ProgressReport.rowsPerReport == 0 { progress?.update(done: done) }
+                }
+            }
+            progress?.end(done: count, finished: true)
+            return count
         } catch {
-            file.discard()
+            progress?.end(done: done, finished: false)
             throw error
         }
-        print("exported \(count) meal\(count == 1 ? "" : "s") to \(output.terminalVisible)")
     }
 
     private func makeWriter(_ descriptor: Int32, slotTimes: [String: TimeOfDay]) -> any MealStreamWriter {
