@@ -31,7 +31,7 @@ extension MealStore {
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
                 defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
                 try db.inTransaction(.immediate) {
-                    let importer = try MealImporter(db)
+                    let importer = try MealImporter(db, path: path)
                     try body(importer)
                     summary = ImportSummary(count: importer.count, days: importer.days)
                     return dryRun ? .rollback : .commit
