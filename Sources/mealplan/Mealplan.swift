@@ -53,6 +53,7 @@ struct Mealplan: MealplanCommand {
         let environment = Environment.read()
         do {
             do {
+                try UTF8Input.checkArguments()
                 var command = try parseAsRoot()
                 if let command = command as? any MealplanCommand {
                     try command.run(in: environment)
