@@ -25,12 +25,18 @@ public final class MealStore: Sendable {
     let writer: any DatabaseWriter
     /// The file, or ":memory:", for messages.
     let path: String
+    /// Whether this process may not write the file (so the store only reads).
+    public let isReadOnly: Bool
+    /// Keeps the read lock of a database opened immutable (see `ReadOnlyOpening`).
+    private let readOnlyOpening: ReadOnlyOpening?
     private let lastDataVersion = Mutex<Int?>(nil)
 
     /// A store over an existing writer, migrated to the current schema (used by tests).
     public init(writer: any DatabaseWriter, path: String = ":memory:") throws(StoreError) {
         self.writer = writer
         self.path = path
+        isReadOnly = false
+        readOnlyOpening = nil
         do {
             try Schema.migrator.migrate(writer)
         } catch {
@@ -38,9 +44,11 @@ public final class MealStore: Sendable {
         }
     }
 
-    private init(openedWriter: any DatabaseWriter, path: String) {
+    private init(openedWriter: any DatabaseWriter, path: String, readOnlyOpening: ReadOnlyOpening?, isReadOnly: Bool) {
         writer = openedWriter
         self.path = path
+        self.readOnlyOpening = readOnlyOpening
+        self.isReadOnly = isReadOnly
     }
 
     /// An empty store in memory, for tests and dry runs.
@@ -76,11 +84,13 @@ public final class MealStore: Sendable {
         if access == .readWrite && !writable {
             throw .database("database '\(path)' is read-only; cannot change it")
         }
+        let readOnlyOpening = writable ? nil : try ReadOnlyOpening(path: path)
         do {
             let configuration = configuration(readOnly: !writable, pageCacheKiB: pageCacheKiB)
+            let sqlitePath = readOnlyOpening?.sqlitePath ?? DatabaseFile.sqlitePath(path)
             let writer: any DatabaseWriter = try concurrentReads
-                ? DatabasePool(path: DatabaseFile.sqlitePath(path), configuration: configuration)
-                : DatabaseQueue(path: DatabaseFile.sqlitePath(path), configuration: configuration)
+                ? DatabasePool(path: sqlitePath, configuration: configuration)
+                : DatabaseQueue(path: sqlitePath, configuration: configuration)
             let version = try writer.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
             if version > Schema.version {
                 throw StoreError.database(
@@ -92,11 +102,23 @@ public final class MealStore: Sendable {
                 }
                 try Schema.migrator.migrate(writer)
             }
-            return MealStore(openedWriter: writer, path: path)
+            return MealStore(openedWriter: writer, path: path, readOnlyOpening: readOnlyOpening, isReadOnly: !writable)
         } catch let error as DatabaseError
             where [.SQLITE_READONLY, .SQLITE_CANTOPEN].contains(error.resultCode) && !DatabaseFile.isFolderWritable(of: path) {
             throw .database(
                 "cannot open database '\(path)': its folder is not writable, and SQLite must create the -wal and -shm files there")
+        } catch {
+            throw StoreError.wrapping(error, path: path)
+        }
+    }
+
+    /// A copy of the whole plan in memory, which can be changed: for a dry run on a database
+    /// this process may only read.
+    public func inMemoryCopy() throws(StoreError) -> MealStore {
+        do {
+            let copy = try DatabaseQueue(configuration: Self.configuration(readOnly: false))
+            try writer.backup(to: copy)
+            return try MealStore(writer: copy, path: path)
         } catch {
             throw StoreError.wrapping(error, path: path)
         }

@@ -7,9 +7,9 @@ extension CLISandbox {
     func shell(_ script: String, environment: [String: String] = [:]) throws -> RunResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.environment = self.environment(environment.merging(["MEALPLAN": Self.binary.path]) { $1 })
+        // The script changes folder itself rather than rely on Process doing it for the child.
+        process.arguments = ["-c", "cd \"$MEALPLAN_SANDBOX\" || exit 125\n" + script]
+        process.environment = self.environment(environment.merging(["MEALPLAN": Self.binary.path, "MEALPLAN_SANDBOX": folder]) { $1 })
         return try RunResult(of: process, input: Data(), scratch: folder)
     }
 }

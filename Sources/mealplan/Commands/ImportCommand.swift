@@ -29,7 +29,10 @@ struct ImportCommand: MealplanCommand {
     func run(in environment: Environment) throws {
         let input = try Self.openInput(file)
         defer { if input != STDIN_FILENO { close(input) } }
-        let meals = try store.openStore(.readWrite, in: environment)
+        let opened = try store.openStore(dryRun ? .read : .readWrite, in: environment)
+        // A dry run rolls its changes back, but SQLite refuses to begin them on a file it may
+        // only read: there it runs on a copy.
+        let meals = dryRun && opened.isReadOnly ? try opened.inMemoryCopy() : opened
         let size = Self.regularFileSize(input)
         // Reading and checking the file runs on a second thread while this one inserts.
         let summary = try meals.importMealsPipelined(dryRun: dryRun) { feed in
