@@ -11,7 +11,11 @@ struct ExportCommand: MealplanCommand {
         abstract: "Write meals as CSV, iCalendar or JSON (all of them unless --from/--to limit the days).",
         discussion: """
             csv: RFC 4180 in UTF-8 with CRLF line ends and the header date,slot,title,note, in \
-            date and slot order; 'mealplan import' reads it back.
+            date and slot order; 'mealplan import' reads it back. With --output FILE.csv, a slot, \
+            title or note starting with = + - @, a tab or CR (which a spreadsheet would run as a \
+            formula) or with ' gets a ' before it, and the header's "date" is quoted to say so; \
+            import removes exactly those apostrophes. --no-protect-formulas turns this off, \
+            --protect-formulas turns it on for standard output.
             ics: an iCalendar file (RFC 5545) for calendar apps, one event per meal, titled \
             "Dinner: Lasagna", the note as its description. Meals are all-day events; \
             --slot-time SLOT=HH:MM makes the meals of SLOT start at that time and last \
@@ -49,9 +53,23 @@ struct ExportCommand: MealplanCommand {
     @Option(help: ArgumentHelp("How long a meal with a --slot-time lasts: 90, 90m, 1h or 1h30m (default 1h).", valueName: "duration"))
     var duration: String?
     @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")) var output: String?
+    @Flag(inversion: .prefixedNo,
+          help: "With --format csv: put ' before fields a spreadsheet would run as formulas (default: on for --output *.csv).")
+    var protectFormulas: Bool?
+
+    /// Whether CSV fields that start like a formula are protected: by default for a file named
+    /// *.csv, which a person is likely to open in a spreadsheet, and not on standard output,
+    /// which usually feeds a program (`mealplan import -`, a script) that must get the text as
+    /// it is.
+    private var protectsFormulas: Bool {
+        protectFormulas ?? output?.lowercased().hasSuffix(".csv") ?? false
+    }
 
     func validate() throws {
         if format != .ics && !slotTimes.isEmpty { throw ValidationError("--slot-time needs --format ics") }
+        if format != .csv && protectFormulas != nil {
+            throw ValidationError("--\(protectFormulas == true ? "" : "no-")protect-formulas needs --format csv")
+        }
         if let duration {
             if slotTimes.isEmpty { throw ValidationError("--duration needs --slot-time") }
             if EventDuration(duration) == nil {
@@ -109,7 +127,7 @@ struct ExportCommand: MealplanCommand {
     private func makeWriter(_ descriptor: Int32, slotTimes: [String: TimeOfDay]) -> any MealStreamWriter {
         switch format {
         case .csv:
-            return CSVMealWriter(fileDescriptor: descriptor)
+            return CSVMealWriter(fileDescriptor: descriptor, protectsFormulas: protectsFormulas)
         case .json:
             return JSONMealWriter(fileDescriptor: descriptor)
         case .ics:
