@@ -9,6 +9,18 @@ enum CSVFormat {
     static let tab = UInt8(ascii: "\t")
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
+    /// The first bytes a field may not start with in a file opened by a spreadsheet, which would
+    /// run it as a formula (OWASP's list: = + - @, tab and CR), and the apostrophe that
+    /// spreadsheets read as "text follows", put before such a field to keep it text. Fields
+    /// that start with an apostrophe get one too, so removing one from every field that starts
+    /// with one gives back exactly what was written.
+    static let formulaStarts: Set<UInt8> = Set("=+-@\t\r".utf8)
+    static let apostrophe = UInt8(ascii: "'")
+    /// The header of a file whose fields are protected that way: `date` is quoted, which CSV
+    /// readers and spreadsheets take as plain `date`, and mealplan's importer as the sign to
+    /// remove the apostrophes.
+    static let protectedHeaderStart = Array("\"date\"".utf8)
+
     /// The columns of a meal file, in the order the writer puts them.
     static let columns = ["date", "slot", "title", "note"]
     /// The columns a file must have to be imported; `note` may be left out.

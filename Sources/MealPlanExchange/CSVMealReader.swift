@@ -20,6 +20,9 @@ public struct CSVMealReader {
     /// Header columns other than date, slot, title and note, in file order; known once the
     /// first `next()` has returned.
     public private(set) var ignoredColumns: [String] = []
+    /// Whether the header marks the file's fields as protected from spreadsheets (see
+    /// `CSVMealWriter`): then the apostrophe that starts a field is not part of it.
+    private var formulasAreProtected = false
 
     private let fileDescriptor: Int32?
     private let chunkSize: Int
@@ -89,9 +92,9 @@ public struct CSVMealReader {
             CSVMealRow(
                 line: recordLine,
                 date: try Self.text(of: spans[layout.date], in: bytes),
-                slot: try Self.text(of: spans[layout.slot], in: bytes),
-                title: try Self.text(of: spans[layout.title], in: bytes),
-                note: try layout.note.map { index throws(CSVImportError) in try Self.text(of: spans[index], in: bytes) } ?? "")
+                slot: try text(of: spans[layout.slot], in: bytes),
+                title: try text(of: spans[layout.title], in: bytes),
+                note: try layout.note.map { index throws(CSVImportError) in try text(of: spans[index], in: bytes) } ?? "")
         }
     }
 
@@ -106,8 +109,20 @@ public struct CSVMealReader {
         var note: Int?
     }
 
+    /// A field's text without the apostrophe that protects it, in a protected file.
+    private func text(of span: FieldSpan, in bytes: UnsafeBufferPointer<UInt8>) throws(CSVImportError) -> String {
+        var span = span
+        if formulasAreProtected, span.start < span.end, bytes[span.start] == CSVFormat.apostrophe { span.start += 1 }
+        return try Self.text(of: span, in: bytes)
+    }
+
     private mutating func readHeader() throws(CSVImportError) -> ColumnLayout {
         try skipByteOrderMark()
+        let marker = CSVFormat.protectedHeaderStart
+        while end - start < marker.count && !reachedEndOfInput {
+            try readMore()
+        }
+        formulasAreProtected = end - start >= marker.count && buffer[start..<start + marker.count].elementsEqual(marker)
         let expected = "the first line must be a header naming the columns date, slot, title and optionally note"
         if start < end, buffer[start] == UInt8(ascii: "[") || buffer[start] == UInt8(ascii: "{") {
             throw CSVImportError(line: 1, message: "the file looks like JSON, not CSV; \(expected)")

@@ -7,13 +7,24 @@ import MealPlanCore
 /// encoded straight into a byte buffer that is handed to `write(2)` whenever it fills; nothing
 /// is built per row but bytes. Fields are quoted only when they must be (a comma, quote, CR or
 /// LF, or leading/trailing blank space that a careless reader could trim).
+///
+/// With `protectsFormulas`, a field that a spreadsheet would run as a formula (one starting
+/// with `=`, `+`, `-`, `@`, a tab or CR), or that starts with an apostrophe, gets an apostrophe
+/// before it, and the header says so (see `CSVFormat.protectedHeaderStart`), so that
+/// `CSVMealReader` removes them again.
 public struct CSVMealWriter {
     private var output: BufferedOutput
     private var wroteHeader = false
+    private let protectsFormulas: Bool
 
     /// A writer to `fileDescriptor`, which stays open and owned by the caller.
     public init(fileDescriptor: Int32) {
+        self.init(fileDescriptor: fileDescriptor, protectsFormulas: false)
+    }
+
+    public init(fileDescriptor: Int32, protectsFormulas: Bool) {
         output = BufferedOutput(fileDescriptor: fileDescriptor, format: "CSV")
+        self.protectsFormulas = protectsFormulas
     }
 
     /// Appends `meal` as one row, after the header if this is the first row.
@@ -22,15 +33,16 @@ public struct CSVMealWriter {
         var slot = meal.slot
         var title = meal.title
         var note = meal.note ?? ""
-        // Date, three fields that may double every byte and gain two quotes, commas, CR LF.
-        let largestRow = 10 + 2 * (slot.utf8.count + title.utf8.count + note.utf8.count) + 6 + 3 + 2
+        // Date, three fields that may double every byte and gain two quotes and an apostrophe,
+        // commas, CR LF.
+        let largestRow = 10 + 2 * (slot.utf8.count + title.utf8.count + note.utf8.count) + 9 + 3 + 2
         try output.reserve(largestRow)
-        let date = meal.day.date
+        let date = meal.day.date, protects = protectsFormulas
         output.encode { row, end in
             DigitEncoding.date(date, separator: UInt8(ascii: "-"), into: row, at: &end)
-            slot.withUTF8 { Self.encodeField($0, after: CSVFormat.comma, into: row, at: &end) }
-            title.withUTF8 { Self.encodeField($0, after: CSVFormat.comma, into: row, at: &end) }
-            note.withUTF8 { Self.encodeField($0, after: CSVFormat.comma, into: row, at: &end) }
+            slot.withUTF8 { Self.encodeField($0, protectingFormulas: protects, into: row, at: &end) }
+            title.withUTF8 { Self.encodeField($0, protectingFormulas: protects, into: row, at: &end) }
+            note.withUTF8 { Self.encodeField($0, protectingFormulas: protects, into: row, at: &end) }
             row[end] = CSVFormat.carriageReturn
             row[end + 1] = CSVFormat.lineFeed
             end += 2
@@ -46,24 +58,33 @@ public struct CSVMealWriter {
 
     private mutating func writeHeader() throws(OutputWriteError) {
         wroteHeader = true
-        let header = Array((CSVFormat.columns.joined(separator: ",") + "\r\n").utf8)
+        var header = Array((CSVFormat.columns.joined(separator: ",") + "\r\n").utf8)
+        if protectsFormulas { header.replaceSubrange(0..<4, with: CSVFormat.protectedHeaderStart) }
         try output.append(header)
     }
 
-    /// Writes `separator` and the field, quoted only when it must be.
+    /// Writes a comma and the field, quoted only when it must be, after an apostrophe when
+    /// protecting formulas and the field needs one.
     private static func encodeField(
-        _ bytes: UnsafeBufferPointer<UInt8>, after separator: UInt8, into row: UnsafeMutableBufferPointer<UInt8>,
+        _ bytes: UnsafeBufferPointer<UInt8>, protectingFormulas: Bool, into row: UnsafeMutableBufferPointer<UInt8>,
         at end: inout Int
     ) {
-        row[end] = separator
+        row[end] = CSVFormat.comma
         end += 1
-        guard needsQuotes(bytes) else {
+        let quoted = needsQuotes(bytes)
+        if quoted {
+            row[end] = CSVFormat.quote
+            end += 1
+        }
+        if protectingFormulas, let first = bytes.first, first == CSVFormat.apostrophe || CSVFormat.formulaStarts.contains(first) {
+            row[end] = CSVFormat.apostrophe
+            end += 1
+        }
+        guard quoted else {
             _ = UnsafeMutableBufferPointer(rebasing: row[end..<end + bytes.count]).initialize(fromContentsOf: bytes)
             end += bytes.count
             return
         }
-        row[end] = CSVFormat.quote
-        end += 1
         for byte in bytes {
             row[end] = byte
             end += 1

@@ -22,6 +22,12 @@ enum DatabaseFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let error = errno
+            if error == ENOENT, let target = danglingLinkTarget(path) {
+                // A link whose file is gone most often means a moved file or a drive not
+                // mounted: a new, empty plan in its place would hide the real one.
+                throw .database(
+                    "cannot open database '\(path)': it is a symbolic link to '\(target)', which does not exist; mealplan never creates a database through a link")
+            }
             if error == ENOENT || error == ENOTDIR { return .missing }
             throw .database("cannot open database '\(path)': \(systemErrorText(error))")
         }
@@ -65,6 +71,14 @@ enum DatabaseFile {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// What the symbolic link at `path` points to, when `path` is one.
+    private static func danglingLinkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, Int(PATH_MAX))
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// `path` as SQLite must be given it to open exactly that file: SQLite reads `:memory:` as

@@ -18,6 +18,8 @@ public final class MealImporter {
     static let rowsPerInsert = 64
 
     private let database: Database
+    /// The database file, which messages name.
+    private let path: String
     private let insertMany: MealInsert
     private let insertOne: MealInsert
     private let insertAtEnd: MealInsert
@@ -38,8 +40,9 @@ public final class MealImporter {
     /// The first and last day of the meals added so far.
     private var dayNumbers: ClosedRange<Int64>?
 
-    init(_ db: Database) throws {
+    init(_ db: Database, path: String) throws {
         database = db
+        self.path = path
         insertMany = try MealInsert(db, rows: Self.rowsPerInsert)
         insertOne = try MealInsert(db, rows: 1)
         insertAtEnd = try MealInsert(atEndOfSlot: db)
@@ -131,7 +134,7 @@ public final class MealImporter {
         let code = insert.run(batch, from: start)
         guard code == SQLITE_DONE else {
             let message = String(cString: sqlite3_errmsg(database.sqliteConnection))
-            throw StoreError.wrapping(DatabaseError(resultCode: ResultCode(rawValue: code), message: message), path: "import")
+            throw StoreError.wrapping(DatabaseError(resultCode: ResultCode(rawValue: code), message: message), path: path)
         }
     }
 

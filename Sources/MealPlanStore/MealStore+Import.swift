@@ -45,7 +45,7 @@ extension MealStore {
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
                 defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
                 try db.inTransaction(.immediate) {
-                    let importer = try MealImporter(db)
+                    let importer = try MealImporter(db, path: path)
                     try body(importer)
                     if refusingDuplicates, let duplicates = try importer.duplicates() { throw duplicates }
                     summary = ImportSummary(count: importer.count, days: importer.days)

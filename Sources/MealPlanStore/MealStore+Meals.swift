@@ -287,15 +287,20 @@ extension MealStore {
     }
 
     /// Calls `body` with every meal of `range` in display order, one at a time, from a single
-    /// snapshot: memory stays constant however many meals there are (used by export).
-    public func forEachMeal(in range: DayRange, _ body: (Meal) throws -> Void) throws(StoreError) {
-        try read { db in
-            let rows = try Row.fetchCursor(
-                db, sql: "\(Self.mealColumns) WHERE meal.day BETWEEN ? AND ? \(Self.displayOrder)",
-                arguments: [range.first.number, range.last.number])
-            while let row = try rows.next() {
-                try body(Self.meal(from: row))
+    /// snapshot: memory stays constant however many meals there are (used by export). What
+    /// `body` throws comes out unchanged: a failed write of the export is not the database's.
+    public func forEachMeal(in range: DayRange, _ body: (Meal) throws -> Void) throws {
+        do {
+            try writer.read { db in
+                let rows = try Row.fetchCursor(
+                    db, sql: "\(Self.mealColumns) WHERE meal.day BETWEEN ? AND ? \(Self.displayOrder)",
+                    arguments: [range.first.number, range.last.number])
+                while let row = try rows.next() {
+                    try body(Self.meal(from: row))
+                }
             }
+        } catch let error as DatabaseError {
+            throw StoreError.wrapping(error, path: path)
         }
     }
 

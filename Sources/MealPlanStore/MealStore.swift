@@ -57,6 +57,10 @@ public final class MealStore: Sendable {
     private let openedFile: DatabaseFile.Identity?
     /// Whether the replacement of the opened file was seen (and this connection's WAL emptied).
     private let sawReplacement = Mutex(false)
+    /// Whether this process may not write the file (so the store only reads).
+    public let isReadOnly: Bool
+    /// Keeps the read lock of a database opened immutable (see `ReadOnlyOpening`).
+    private let readOnlyOpening: ReadOnlyOpening?
     private let lastDataVersion = Mutex<Int?>(nil)
 
     /// A store over an existing writer, migrated to the current schema (used by tests).
@@ -64,6 +68,8 @@ public final class MealStore: Sendable {
         self.writer = writer
         self.path = path
         openedFile = nil
+        isReadOnly = false
+        readOnlyOpening = nil
         do {
             try Schema.migrator.migrate(writer)
         } catch {
@@ -71,10 +77,13 @@ public final class MealStore: Sendable {
         }
     }
 
-    private init(openedWriter: any DatabaseWriter, path: String, file: DatabaseFile.Identity?) {
+    private init(openedWriter: any DatabaseWriter, path: String, file: DatabaseFile.Identity?, readOnlyOpening: ReadOnlyOpening?,
+                 isReadOnly: Bool) {
         writer = openedWriter
         self.path = path
         openedFile = file
+        self.readOnlyOpening = readOnlyOpening
+        self.isReadOnly = isReadOnly
     }
 
     /// An empty store in memory, for tests and dry runs.
@@ -113,11 +122,13 @@ public final class MealStore: Sendable {
         if access == .readWrite && !writable {
             throw .database("database '\(path)' is read-only; cannot change it")
         }
+        let readOnlyOpening = writable ? nil : try ReadOnlyOpening(path: path)
         do {
             let configuration = configuration(readOnly: !writable, pageCacheKiB: pageCacheKiB)
+            let sqlitePath = readOnlyOpening?.sqlitePath ?? DatabaseFile.sqlitePath(path)
             let writer: any DatabaseWriter = try concurrentReads
-                ? DatabasePool(path: DatabaseFile.sqlitePath(path), configuration: configuration)
-                : DatabaseQueue(path: DatabaseFile.sqlitePath(path), configuration: configuration)
+                ? DatabasePool(path: sqlitePath, configuration: configuration)
+                : DatabaseQueue(path: sqlitePath, configuration: configuration)
             let version = try writer.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
             if version > Schema.version {
                 throw StoreError.database(
@@ -129,11 +140,24 @@ public final class MealStore: Sendable {
                 }
                 try Schema.migrator.migrate(writer)
             }
-            return MealStore(openedWriter: writer, path: path, file: DatabaseFile.identity(of: path))
+            return MealStore(openedWriter: writer, path: path, file: DatabaseFile.identity(of: path),
+                             readOnlyOpening: readOnlyOpening, isReadOnly: !writable)
         } catch let error as DatabaseError
             where [.SQLITE_READONLY, .SQLITE_CANTOPEN].contains(error.resultCode) && !DatabaseFile.isFolderWritable(of: path) {
             throw .database(
                 "cannot open database '\(path)': its folder is not writable, and SQLite must create the -wal and -shm files there")
+        } catch {
+            throw StoreError.wrapping(error, path: path)
+        }
+    }
+
+    /// A copy of the whole plan in memory, which can be changed: for a dry run on a database
+    /// this process may only read.
+    public func inMemoryCopy() throws(StoreError) -> MealStore {
+        do {
+            let copy = try DatabaseQueue(configuration: Self.configuration(readOnly: false))
+            try writer.backup(to: copy)
+            return try MealStore(writer: copy, path: path)
         } catch {
             throw StoreError.wrapping(error, path: path)
         }

@@ -75,22 +75,25 @@ struct Mealplan: MealplanCommand {
         let environment = Environment.read()
         let arguments = CommandLineArguments.prepared(Array(CommandLine.arguments.dropFirst()))
         do {
-            var command = try parseAsRoot(arguments)
-            try refuseDemo(for: command, arguments: arguments)
-            if let command = command as? any MealplanCommand {
-                try command.run(in: environment)
-            } else {
-                try command.run()
+            do {
+                try UTF8Input.checkArguments()
+                var command = try parseAsRoot(arguments)
+                try refuseDemo(for: command, arguments: arguments)
+                if let command = command as? any MealplanCommand {
+                    try command.run(in: environment)
+                } else {
+                    try command.run()
+                }
+            } catch let error where exitCode(for: error) == .success {
+                // --help and --version, which ArgumentParser throws as a clean exit.
+                print(fullMessage(for: error))
             }
+            try StandardOutput.flush()
         } catch let error as any UserFacingError {
             printError(error.userMessage.terminalVisible)
             Glibc.exit(error.exitStatus.rawValue)
         } catch {
             let status = exitCode(for: error)
-            if status == .success {
-                print(fullMessage(for: error))
-                Glibc.exit(0)
-            }
             if let unknown = UnknownCommand.find(in: arguments, root: Mealplan.self) {
                 printError(unknown.userMessage.terminalVisible)
                 Glibc.exit(unknown.exitStatus.rawValue)

@@ -50,7 +50,12 @@ final class CLISandbox {
     func runAsNobody() throws {
         let copy = folder + "/bin/mealplan"
         try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: false)
-        try FileManager.default.copyItem(atPath: Self.binary.path, toPath: copy)
+        // Copied by cp, not in this process: a child that another test starts meanwhile would
+        // inherit the copy's open descriptor, and running the copy would fail as "text file busy".
+        let cp = Process()
+        cp.executableURL = URL(fileURLWithPath: "/bin/cp")
+        cp.arguments = [Self.binary.path, copy]
+        #expect(try RunResult(of: cp, input: Data(), scratch: folder).status == 0)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
         binaryPath = copy
         launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]

@@ -7,7 +7,8 @@ import Testing
     @Test func theOutputExtensionChoosesTheFormat() throws {
         let cli = CLISandbox()
         try cli.succeed(["add", "today", "dinner", "Soup"])
-        let expectedStart = ["plan.ics": "BEGIN:VCALENDAR\r\n", "plan.JSON": "[{\"id\":1,", "plan.csv": "date,slot,title,note\r\n",
+        // A .csv file is protected against spreadsheet formulas, which its quoted header marks.
+        let expectedStart = ["plan.ics": "BEGIN:VCALENDAR\r\n", "plan.JSON": "[{\"id\":1,", "plan.csv": "\"date\",slot,title,note\r\n",
                              "plan.txt": "date,slot,title,note\r\n", "plan": "date,slot,title,note\r\n"]
         for (name, start) in expectedStart {
             let path = cli.folder + "/" + name

@@ -109,8 +109,7 @@ let hostileImports: [HostileImport] = [
                           ["slots", "add", "brunch"], ["slots", "remove", "snack"], ["copy-days", "today", "--to", "+1"]] {
             try cli.expectFailure(arguments, status: 74, message: message, inputs: [input])
         }
-        // Reading works. (SQLite itself leaves an empty -wal and a -shm beside a read-only
-        // database it read; the database stays as it was.)
+        // Reading works, and leaves no -wal or -shm beside the database (see ReadOnlyReaderTests).
         let before = try cli.sha256(of: [cli.database])
         #expect(try cli.succeed(["list"]) == "Mon 2026-03-02\n  1  lunch  Soup\n")
         #expect(try cli.succeed(["export"]) == "date,slot,title,note\r\n2026-03-02,lunch,Soup,\r\n")

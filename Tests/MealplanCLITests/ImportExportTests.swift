@@ -84,7 +84,7 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 74)
         #expect(try String(contentsOfFile: errors, encoding: .utf8)
-            == "mealplan: cannot write the \(format.uppercased()) output: No space left on device\n")
+            == "mealplan: cannot write standard output: No space left on device\n")
     }
 
     @Test func dryRunReportsAndChangesNothing() throws {
@@ -174,9 +174,9 @@ import Testing
         let output = cli.folder + "/out.csv"
         #expect(try cli.succeed(["export", "--output", output, "--to", "2026-03-02"]) == "exported 3 meals to \(output)\n")
         #expect(String(decoding: FileManager.default.contents(atPath: output)!, as: UTF8.self)
-            == (try cli.succeed(["export", "--to", "2026-03-02"])))
+            == (try cli.succeed(["export", "--to", "2026-03-02", "--protect-formulas"])))
         #expect(try cli.succeed(["export", "--output", output]) == "exported 5 meals to \(output)\n")
-        #expect(String(decoding: FileManager.default.contents(atPath: output)!, as: UTF8.self) == (try cli.succeed(["export"])))
+        #expect(String(decoding: FileManager.default.contents(atPath: output)!, as: UTF8.self) == (try cli.succeed(["export", "--protect-formulas"])))
         try cli.expectFailure(["export", "--output", cli.folder + "/missing/out.csv"], status: 74,
                               message: "cannot write '\(cli.folder)/missing/out.csv': No such file or directory")
         try cli.expectFailure(["export", "--from", "wed", "--to", "mon"], status: 64,

@@ -11,7 +11,11 @@ struct ExportCommand: MealplanCommand {
         abstract: "Write meals as CSV, iCalendar or JSON (all of them unless --from/--to limit the days).",
         discussion: """
             csv: RFC 4180 in UTF-8 with CRLF line ends and the header date,slot,title,note, in \
-            date and slot order; 'mealplan import' reads it back.
+            date and slot order; 'mealplan import' reads it back. With --output FILE.csv, a slot, \
+            title or note starting with = + - @, a tab or CR (which a spreadsheet would run as a \
+            formula) or with ' gets a ' before it, and the header's "date" is quoted to say so; \
+            import removes exactly those apostrophes. --no-protect-formulas turns this off, \
+            --protect-formulas turns it on for standard output.
             ics: an iCalendar file (RFC 5545) for calendar apps, one event per meal, titled \
             "Dinner: Lasagna", the note as its description. Meals are all-day events; \
             --slot-time SLOT=HH:MM makes the meals of SLOT start at that time and last \
@@ -25,8 +29,9 @@ struct ExportCommand: MealplanCommand {
             the format, CSV otherwise; a --format that contradicts the extension is refused.
 
             Meals are streamed, so memory stays small however many there are. With --output \
-            the file appears complete or not at all (written under a temporary name in the same \
-            folder, then renamed).
+            a regular file appears complete or not at all (written unnamed in the same folder, \
+            then renamed over the old one, whose permissions it keeps); a FIFO, a device or \
+            /dev/stdout is written in place; a SQLite database or a folder is refused.
 
             Examples:
               mealplan export > plan.csv
@@ -52,6 +57,17 @@ struct ExportCommand: MealplanCommand {
     @Option(help: ArgumentHelp("How long a meal with a --slot-time lasts: 90, 90m, 1h or 1h30m (default 1h).", valueName: "duration"))
     var duration: String?
     @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")) var output: String?
+    @Flag(inversion: .prefixedNo,
+          help: "With --format csv: put ' before fields a spreadsheet would run as formulas (default: on for --output *.csv).")
+    var protectFormulas: Bool?
+
+    /// Whether CSV fields that start like a formula are protected: by default for a file named
+    /// *.csv, which a person is likely to open in a spreadsheet, and not on standard output,
+    /// which usually feeds a program (`mealplan import -`, a script) that must get the text as
+    /// it is.
+    private var protectsFormulas: Bool {
+        protectFormulas ?? output?.lowercased().hasSuffix(".csv") ?? false
+    }
 
     /// The format asked for, else the one the --output file's extension names, else CSV.
     var chosenFormat: Format { format ?? outputExtensionFormat ?? .csv }
@@ -67,6 +83,9 @@ struct ExportCommand: MealplanCommand {
             throw ValidationError("--format \(format.rawValue) does not match '\(output.terminalVisible)', a .\(named.rawValue) file name; leave --format out or change one of them")
         }
         if chosenFormat != .ics && !slotTimes.isEmpty { throw ValidationError("--slot-time needs --format ics") }
+        if chosenFormat != .csv && protectFormulas != nil {
+            throw ValidationError("--\(protectFormulas == true ? "" : "no-")protect-formulas needs --format csv")
+        }
         if let duration {
             if slotTimes.isEmpty { throw ValidationError("--duration needs --slot-time") }
             if EventDuration(duration) == nil {
@@ -80,50 +99,51 @@ struct ExportCommand: MealplanCommand {
         let first = try from.map { try store.day($0, in: environment) } ?? .first
         let last = try to.map { try store.day($0, in: environment) } ?? .last
         guard last >= first else { throw CommandFailure.usage("--to \(last.iso) is before --from \(first.iso)") }
+        // Before the database is opened: a refused destination leaves every file untouched.
+        let file = try output.map { try OutputFile(path: $0) }
+        let count: Int
+        do {
+            count = try export(DayRange(first, last), to: file?.descriptor ?? STDOUT_FILENO,
+                               named: file.map { "'\($0.path)'" } ?? StandardOutput.name, in: environment)
+        } catch {
+            file?.discard()
+            throw error
+        }
+        guard let file else { return }
+        try file.commit()
+        print("exported \(count) meal\(count == 1 ? "" : "s") to \(file.path.terminalVisible)")
+    }
+
+    /// Writes the meals of `range` to `descriptor`, which messages call `destination`; returns
+    /// how many there were.
+    private func export(_ range: DayRange, to descriptor: Int32, named destination: String, in environment: Environment) throws -> Int {
         let meals = try store.openStore(.readExisting, in: environment)
         let slotTimes = try resolvedSlotTimes(slots: slotTimes.isEmpty ? [] : try meals.slots())
-        let range = DayRange(first, last)
         // Meals written to the terminal itself would mix with a progress line.
         let showsProgress = ProgressReport.isWanted && (output != nil || isatty(STDOUT_FILENO) == 0)
         let total = showsProgress ? try meals.mealCount(in: range) : nil
-        let write = { (descriptor: Int32) throws -> Int in
-            var progress = showsProgress ? ProgressReport(verb: "exporting", total: total, environment: environment) : nil
-            var done = 0
-            do {
-                let count = try MealOutput.write(with: makeWriter(descriptor, slotTimes: slotTimes)) { write in
-                    try meals.forEachMeal(in: range) { meal in
-                        try write(meal)
-                        done += 1
-                        if done % ProgressReport.rowsPerReport == 0 { progress?.update(done: done) }
-                    }
-                }
-                progress?.end(done: count, finished: true)
-                return count
-            } catch {
-                progress?.end(done: done, finished: false)
-                throw error
-            }
-        }
-        guard let output else {
-            _ = try write(STDOUT_FILENO)
-            return
-        }
-        let file = try AtomicOutputFile(path: output)
-        let count: Int
+        var progress = showsProgress ? ProgressReport(verb: "exporting", total: total, environment: environment) : nil
+        var done = 0
         do {
-            count = try write(file.descriptor)
-            try file.commit()
+            let count = try MealOutput.write(with: makeWriter(descriptor, slotTimes: slotTimes), to: destination) { write in
+                try meals.forEachMeal(in: range) { meal in
+                    try write(meal)
+                    done += 1
+                    if done % ProgressReport.rowsPerReport == 0 { progress?.update(done: done) }
+                }
+            }
+            progress?.end(done: count, finished: true)
+            return count
         } catch {
-            file.discard()
+            progress?.end(done: done, finished: false)
             throw error
         }
-        print("exported \(count) meal\(count == 1 ? "" : "s") to \(output.terminalVisible)")
     }
 
     private func makeWriter(_ descriptor: Int32, slotTimes: [String: TimeOfDay]) -> any MealStreamWriter {
         switch chosenFormat {
         case .csv:
-            return CSVMealWriter(fileDescriptor: descriptor)
+            return CSVMealWriter(fileDescriptor: descriptor, protectsFormulas: protectsFormulas)
         case .json:
             return JSONMealWriter(fileDescriptor: descriptor)
         case .ics:

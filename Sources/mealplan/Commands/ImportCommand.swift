@@ -62,10 +62,14 @@ struct ImportCommand: MealplanCommand {
 
     /// The database to import into. A dry run changes nothing, not even by creating the
     /// database: without one, the file is checked against an empty plan.
+    /// The plan to import into. A dry run rolls its changes back, so it needs no database:
+    /// a missing one is an empty plan in memory, and on a file SQLite may only read (where it
+    /// refuses to begin changes at all) it runs on a copy.
     private func openStore(in environment: Environment) throws -> MealStore {
         guard dryRun else { return try store.openStore(.readWrite, in: environment) }
         do {
-            return try store.openStore(.readExisting, in: environment)
+            let opened = try store.openStore(.readExisting, in: environment)
+            return opened.isReadOnly ? try opened.inMemoryCopy() : opened
         } catch where error.kind == .missing {
             return try MealStore.inMemory()
         }

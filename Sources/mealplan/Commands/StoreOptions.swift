@@ -9,6 +9,7 @@ struct StoreOptions: ParsableArguments {
 
     func openStore(_ access: MealStore.Access, pageCacheKiB: Int? = nil, in environment: Environment) throws(StoreError) -> MealStore {
         let path = try DatabaseLocation.path(option: db, environment: environment.variables)
+        if let refusal = environment.refusal(ofPath: path) { throw StoreError(.input, refusal) }
         return try MealStore.open(path: path, access: access, pageCacheKiB: pageCacheKiB)
     }
 

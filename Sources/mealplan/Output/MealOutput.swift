@@ -4,17 +4,24 @@ import MealPlanExchange
 /// Streams meals through a writer to its file descriptor, for `export` and `list --format`.
 enum MealOutput {
     /// Calls `produce` with a function that writes one meal, then finishes the document (also
-    /// when no meal came). Returns the number of meals written. A failed write throws the
-    /// writer's `OutputWriteError`, which names the format.
+    /// when no meal came). Returns the number of meals written. A failed write throws an I/O
+    /// error naming `destination` ("standard output", or a file's name in quotes).
     @discardableResult
-    static func write(with writer: any MealStreamWriter, _ produce: ((Meal) throws -> Void) throws -> Void) throws -> Int {
+    static func write(
+        with writer: any MealStreamWriter, to destination: String = StandardOutput.name,
+        _ produce: ((Meal) throws -> Void) throws -> Void
+    ) throws -> Int {
         var writer = writer
         var count = 0
-        try produce { meal in
-            try writer.write(meal)
-            count += 1
+        do {
+            try produce { meal in
+                try writer.write(meal)
+                count += 1
+            }
+            try writer.finish()
+        } catch let error as OutputWriteError {
+            throw CommandFailure("cannot write \(destination): \(error.reason)", status: .ioError)
         }
-        try writer.finish()
         return count
     }
 }

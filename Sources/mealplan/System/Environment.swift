@@ -15,16 +15,30 @@ struct Environment: Sendable {
         "MEALPLAN_RECIPES", "XDG_CONFIG_HOME", "VISUAL", "EDITOR",
     ]
 
+    /// The variables of `names` that make the database path.
+    static let pathNames: Set = ["MEALPLAN_DB", "XDG_DATA_HOME", "HOME"]
+
     let variables: [String: String]
+    /// The refusal of each variable whose value is not valid UTF-8 (its value in `variables`
+    /// has U+FFFD for the bytes that are not), given when a path made from it is used.
+    var undecodable: [String: String] = [:]
 
     /// The variables of `names` that are set, looked up one by one (cheaper than copying the
     /// whole environment on every start).
     static func read() -> Environment {
-        var found: [String: String] = [:]
+        var found: [String: String] = [:], undecodable: [String: String] = [:]
         for name in names {
-            if let value = getenv(name) { found[name] = String(cString: value) }
+            guard let value = getenv(name) else { continue }
+            found[name] = String(cString: value)
+            if pathNames.contains(name) { undecodable[name] = UTF8Input.refusal(variable: name, value: value) }
         }
-        return Environment(variables: found)
+        return Environment(variables: found, undecodable: undecodable)
+    }
+
+    /// The refusal of `path` when it was made from a variable whose value is not valid UTF-8:
+    /// it would name another file than the one meant.
+    func refusal(ofPath path: String) -> String? {
+        undecodable.first { name, _ in variables[name].map(path.hasPrefix) == true }?.value
     }
 
     subscript(name: String) -> String? { variables[name] }
