@@ -11,7 +11,7 @@ import Timeline
 struct DayBlock {
     /// What a piece of a line is, so the view can style it (colour or monochrome).
     enum Role: Hashable {
-        case banner, header, todayTag, slot, title, noteMarker, empty
+        case banner, header, todayTag, slot, title, noteMarker, notePreview, empty
     }
 
     /// Text placed at a column of a line.
@@ -30,6 +30,11 @@ struct DayBlock {
     }
 
     static let noteMarker = "✎"
+    /// A terminal at least this wide shows the start of each note after its title, where a
+    /// narrower one only marks that there is one.
+    static let notePreviewMinimumWidth = 100
+    /// The least room, in columns, worth showing a piece of a note in.
+    static let notePreviewMinimumRoom = 12
     static let emptyText = "nothing planned"
     static let loadingText = "…"
 
@@ -42,6 +47,8 @@ struct DayBlock {
 
     /// Where a meal line's pieces go at `width`.
     struct Columns: Equatable {
+        /// The block's whole width.
+        let width: Int
         let indent: Int
         let slot: Int
         let title: Int
@@ -50,6 +57,7 @@ struct DayBlock {
         let marker: Int?
 
         init(width: Int, slotWidth: Int) {
+            self.width = width
             indent = width >= 16 ? 2 : 0
             let slotColumn = min(slotWidth, (width - indent) / 3)
             slot = slotColumn >= 3 ? slotColumn : 0
@@ -110,11 +118,26 @@ struct DayBlock {
                 spans.append(Span(column: columns.indent, text: meal.slot.truncated(toWidth: columns.slot), role: .slot))
             }
             spans.append(Span(column: columns.title, text: piece, role: .title))
-            if number == 0, let marker = columns.marker, meal.note != nil {
+            if number == 0, let marker = columns.marker, let note = meal.note {
+                if let preview = Self.notePreview(note, from: columns.title + piece.terminalWidth + 2, to: marker - 1,
+                                                  width: columns.width) {
+                    spans.append(preview)
+                }
                 spans.append(Span(column: marker, text: Self.noteMarker, role: .noteMarker))
             }
             return Line(spans: spans, item: index)
         }
+    }
+
+    /// On a wide terminal, the note's first line in the room between the title's first line
+    /// (after two spaces) and the marker (before one), cut to fit; it never adds a line, so the
+    /// block's height is the same at every width's choice.
+    static func notePreview(_ note: String, from start: Int, to end: Int, width: Int) -> Span? {
+        let room = end - start
+        guard width >= notePreviewMinimumWidth, room >= notePreviewMinimumRoom else { return nil }
+        // Only as much of the note as can show is looked at: a note may be a megabyte long.
+        let firstLine = note.prefix(room + 1).prefix { !$0.isNewline }
+        return Span(column: start, text: String(firstLine).truncated(toWidth: room), role: .notePreview)
     }
 
     /// The timeline's layout of this block: its height and each meal's lines.

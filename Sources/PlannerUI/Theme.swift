@@ -15,6 +15,7 @@ struct Theme {
         case .slot: colors ? Style(foreground: .green) : .plain
         case .title: .plain
         case .noteMarker: colors ? Style(foreground: .magenta) : .plain
+        case .notePreview: Style(dim: true)
         case .empty: Style(dim: true)
         }
     }

@@ -39,6 +39,24 @@ func line(_ text: String, _ width: Int = 40) -> String {
         ])
     }
 
+    /// From 100 columns a note's first line shows after its title: at 120 the title column is
+    /// 12 (indent 2, "breakfast" 9, a space), the 51-column title ends at 63, the note starts
+    /// two columns later at 65 and may run to 117, one before the marker at 119.
+    @Test func aWideTerminalShowsTheStartOfEachNoteAfterItsTitle() {
+        let title = "Roast vegetables with a very long title that wraps"
+        let meals = [Meal(day: saturday, slot: "breakfast", title: "Porridge", note: "oats\nand milk"),
+                     Meal(day: saturday, slot: "dinner", title: title, note: "oven at 200\nthen rest")]
+        let wide = Harness(today: saturday, size: Size(width: 120, height: 12), meals: meals)
+        let dinner = "  dinner    " + title + "  oven at 200"
+        #expect(wide.lines[4] == dinner + String(repeating: " ", count: 119 - dinner.count) + "✎")
+        let breakfast = "  breakfast Porridge  oats"
+        #expect(wide.lines[3] == breakfast + String(repeating: " ", count: 119 - breakfast.count) + "✎")
+        #expect(wide.render(colors: true).buffer[65, 4].style == Style(dim: true))
+        // Below 100 columns only the marker says there is a note.
+        let narrower = Harness(today: saturday, size: Size(width: 99, height: 12), meals: meals)
+        #expect(narrower.lines[4] == "  dinner    " + title + String(repeating: " ", count: 98 - 12 - title.count) + "✎")
+    }
+
     @Test func selectionAndTodayAreStyledInColour() {
         let buffer = Harness(today: saturday, meals: sampleMeals).render(colors: true).buffer
         // Today's header (under the day before): yellow and bold; the "today" tag reversed.
