@@ -41,15 +41,23 @@ extension Planner {
 }
 
 /// The day blocks on screen.
+///
+/// When the top day's header has scrolled off while more of the day is below, the top line
+/// shows that header instead (a sticky header), so every meal on screen is under its date;
+/// not when the selected meal is on that line, which must stay visible.
 enum TimelineView {
     static func draw(_ screen: TimelineScreen<[Meal]>, blocks: DayBlockLayout, theme: Theme, into buffer: inout Buffer) {
         var monthTagPlaced = false
+        let top = screen.days.first
+        let headerLine = top.map { $0.day.date.day == 1 ? 1 : 0 } ?? 0
+        let sticky = top.map { $0.screenLine == 0 && $0.firstLine > headerLine && $0.lineCount >= 2 } ?? false
+            && !(screen.selectedLines?.contains(0) ?? false)
         for visible in screen.days {
             let block = blocks.block(visible.day, visible.content)
             let (first, lines) = block.lines(visible.shownLines, width: screen.width, layout: visible.layout)
             for offset in 0..<visible.lineCount where lines.indices.contains(visible.firstLine + offset - first) {
-                let line = lines[visible.firstLine + offset - first]
                 let row = visible.screenLine + offset
+                let line = sticky && row == 0 ? block.headerLine : lines[visible.firstLine + offset - first]
                 let selected = screen.selectedLines?.contains(row) ?? false
                 if selected { buffer.fill(Rect(x: 0, y: row, width: screen.width, height: 1), style: theme.selection) }
                 var end = 0

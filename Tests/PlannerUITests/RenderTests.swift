@@ -57,6 +57,29 @@ func line(_ text: String, _ width: Int = 40) -> String {
         #expect(narrower.lines[4] == "  dinner    " + title + String(repeating: " ", count: 98 - 12 - title.count) + "✎")
     }
 
+    /// Scrolled so that Saturday's header is above the screen while its meals are on it, the
+    /// top line shows that header (with the month tag the first header gets) over its first
+    /// meal line, unless the selection is on that line.
+    @Test func aDayWhoseHeaderScrolledOffKeepsItOnTheTopLine() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        // Rows at first: 0-1 Friday, 2 Saturday's header, 3 breakfast, 4-5 dinner. Select
+        // dinner, then scroll the view three lines: breakfast reaches row 0, dinner row 1.
+        harness.press(.character("j"), .control("e"), .control("e"), .control("e"))
+        #expect(harness.selectedTitle == sampleMeals[1].title)
+        let header = "Sat 28 Feb  today"
+        #expect(Array(harness.lines.prefix(3)) == [
+            header + String(repeating: " ", count: 26 - header.count) + "February 2026 ",
+            "  dinner    Roast vegetables with a    ✎",
+            line("            very long title that wraps"),
+        ])
+        // With the selection on the top line (breakfast, scrolled up to it), the meal shows
+        // instead of the header.
+        var selectedOnTop = Harness(today: saturday, meals: sampleMeals)
+        selectedOnTop.press(.control("e"), .control("e"), .control("e"))
+        #expect(selectedOnTop.selectedTitle == "Porridge")
+        #expect(selectedOnTop.lines[0] == line("  breakfast Porridge"))
+    }
+
     @Test func selectionAndTodayAreStyledInColour() {
         let buffer = Harness(today: saturday, meals: sampleMeals).render(colors: true).buffer
         // Today's header (under the day before): yellow and bold; the "today" tag reversed.
