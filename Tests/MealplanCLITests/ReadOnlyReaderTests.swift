@@ -49,15 +49,18 @@ struct ReadOnlyReaderTests {
         let owner = CLISandbox.binary.path, uid = geteuid()
         let reader = uid == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups bin/mealplan" : "\"$MEALPLAN\""
         // The owner keeps a connection open (so the -wal stays) while it adds a meal; the
-        // reader lists, then the owners of the files beside the plan are printed.
-        let holder = "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1]); c.execute('PRAGMA schema_version'); "
-            + "open(sys.argv[2], 'w').close(); time.sleep(600)"
+        // reader lists, then the owners of the files beside the plan are printed. The holder
+        // closes its connection when told by a file, not by a signal: a process the tests
+        // start may inherit a thread's blocked signals, and a killed holder would leave its
+        // -wal behind.
+        let holder = "import os, sqlite3, sys, time; c = sqlite3.connect(sys.argv[1]); c.execute('PRAGMA schema_version'); "
+            + "open(sys.argv[2], 'w').close()\nwhile not os.path.exists(sys.argv[3]): time.sleep(0.05)\nc.close()"
         let result = try cli.shell("""
-            python3 -c "\(holder)" \(database) opened & holder=$!
+            python3 -c "\(holder)" \(database) opened done & holder=$!
             while [ ! -e opened ] && kill -0 $holder 2> /dev/null; do sleep 0.05; done
             "\(owner)" add tomorrow dinner Stew --db \(database) > /dev/null &&
             \(reader) list --db \(database) && stat -c %u \(database)-wal \(database)-shm
-            status=$?; kill $holder; wait; exit $status
+            status=$?; touch done; wait; exit $status
             """)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Mon 2026-03-02\n  1  lunch   Soup\n\nTue 2026-03-03\n  2  dinner  Stew\n\(uid)\n\(uid)\n")
