@@ -48,17 +48,14 @@ extension Array where Element == MealSlot {
         guard !wanted.isEmpty else {
             throw SlotLookupError(message: "no slot given; slots are \(known)")
         }
-        if let exact = first(where: { $0.name.lowercased() == wanted }) { return exact }
-        let candidates = filter { $0.name.lowercased().hasPrefix(wanted) }
-        switch candidates.count {
-        case 1:
-            return candidates[0]
-        case 0:
+        switch NameMatch(input, among: map(\.name)) {
+        case .found(let index):
+            return self[index]
+        case .none:
             let suggestion = NameSuggestion.closest(to: input.trimmingWhitespace(), among: map(\.name)).map { "did you mean \($0)? " } ?? ""
             throw SlotLookupError(message: "unknown slot '\(input.messageExcerpt)'; \(suggestion)slots are \(known)")
-        default:
-            let names = candidates.map(\.name).joined(separator: ", ")
-            throw SlotLookupError(message: "'\(input.messageExcerpt)' could mean \(names); type more letters")
+        case .ambiguous(let names):
+            throw SlotLookupError(message: "'\(input.messageExcerpt)' could mean \(names.joined(separator: ", ")); type more letters")
         }
     }
 }
