@@ -22,10 +22,12 @@ struct RecipesCommand: MealplanCommand {
             """)
 
     @OptionGroup var recipes: RecipeOptions
-    @Option(help: "Only recipes whose name, title or tags contain this text (any case).") var search: String?
+    @Option(help: "Only recipes whose name, title or tags contain this text (any case or accents, as meal search).")
+    var search: String?
 
     func run(in environment: Environment) throws {
         let folder = try recipes.recipeFolder(in: environment)
+        let query = search.map(MealQuery.init)
         var rows: [[String]] = []
         for name in try folder.names() {
             let recipe: Recipe
@@ -36,7 +38,7 @@ struct RecipesCommand: MealplanCommand {
                 continue
             }
             let row = [name, recipe.title ?? "", recipe.servings.map { QuantityValue.format($0) } ?? "", recipe.tags.joined(separator: ", ")]
-            if let search, !row.contains(where: { $0.localizedCaseInsensitiveContains(search) }) { continue }
+            if let query, !row.contains(where: { query.matches(title: $0, note: nil) }) { continue }
             rows.append(row)
         }
         let widths = (0..<3).map { column in rows.map { $0[column].terminalWidth }.max() ?? 0 }
