@@ -1,7 +1,9 @@
 /// One planned meal: what is eaten, on which day, in which slot of that day.
 ///
 /// `position` orders meals that share a day and slot (0 first). `id` is the database's row id,
-/// `nil` until the meal is stored.
+/// `nil` until the meal is stored. A meal may name a recipe of the recipes folder (its name: the
+/// file's path inside the folder without `.cook`) and how many servings to make of it; `nil`
+/// servings means the recipe as written.
 public struct Meal: Hashable, Sendable, Identifiable {
     public var id: Int64?
     public var day: Day
@@ -12,14 +14,22 @@ public struct Meal: Hashable, Sendable, Identifiable {
     public var position: Int
     public var title: String
     public var note: String?
+    public var recipe: String?
+    /// Only with a recipe: servings say how much of it to make.
+    public var servings: Double?
 
-    public init(id: Int64? = nil, day: Day, slot: String, position: Int = 0, title: String, note: String? = nil) {
+    public init(
+        id: Int64? = nil, day: Day, slot: String, position: Int = 0, title: String, note: String? = nil,
+        recipe: String? = nil, servings: Double? = nil
+    ) {
         self.id = id
         self.day = day
         self.slot = slot
         self.position = position
         self.title = title
         self.note = note
+        self.recipe = recipe
+        self.servings = servings
     }
 }
 
@@ -75,5 +85,66 @@ extension Meal {
         guard let text else { return nil }
         let note = text.trimmingWhitespace()
         return note.isEmpty ? nil : note
+    }
+}
+
+extension Meal {
+    /// The longest recipe name accepted, in code points: a path inside the recipes folder.
+    public static let maximumRecipeNameLength = 1000
+    /// The fewest and the most servings a meal may ask for: less is not a portion, more is a
+    /// typo, not a household; within them servings are written without an exponent.
+    public static let minimumServings = 0.01
+    public static let maximumServings = 10_000.0
+
+    /// `text` as a recipe name: trimmed, one line, 1…1,000 code points.
+    public static func validRecipeName(_ text: String) throws(MealValidationError) -> String {
+        let name = text.trimmingWhitespace()
+        guard !name.isEmpty else { throw MealValidationError(message: "the recipe name is empty") }
+        guard name.unicodeScalars.count <= maximumRecipeNameLength else {
+            throw MealValidationError(message: "the recipe name is longer than \(maximumRecipeNameLength) characters")
+        }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw MealValidationError(message: "the recipe name must be one line without control characters")
+        }
+        return name
+    }
+
+    /// `servings` when it is a number of servings a meal can have: 0.01 to 10,000.
+    public static func validServings(_ servings: Double) throws(MealValidationError) -> Double {
+        guard servings.isFinite, servings > 0 else {
+            throw MealValidationError(message: "servings must be a number above 0, not \(servingsText(servings))")
+        }
+        guard servings >= minimumServings else {
+            throw MealValidationError(message: "servings must be at least \(minimumServings), not \(servings)")
+        }
+        guard servings <= maximumServings else {
+            throw MealValidationError(message: "servings must be at most \(servingsText(maximumServings)), not \(servingsText(servings))")
+        }
+        return servings
+    }
+
+    /// Servings typed or read from a file: a plain decimal number above 0 ("6", "2.5", ".5").
+    public static func servings(parsing text: String) throws(MealValidationError) -> Double {
+        let trimmed = text.trimmingWhitespace()
+        var digits = 0, points = 0
+        for byte in trimmed.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "."): points += 1
+            default: points = 2
+            }
+        }
+        guard digits > 0, points <= 1, digits + points <= 16, let value = Double(trimmed) else {
+            throw MealValidationError(message: "servings must be a number like 4 or 2.5, not '\(trimmed.messageExcerpt)'")
+        }
+        return try validServings(value)
+    }
+
+    /// Servings as people write them: "6", "2.5", never "6.0".
+    public static func servingsText(_ servings: Double) -> String {
+        if servings.isFinite, servings == servings.rounded(), abs(servings) < 1e15 {
+            return String(Int64(servings))
+        }
+        return "\(servings)"
     }
 }

@@ -12,7 +12,7 @@ public enum MealChange: Hashable, Sendable {
     /// slot at its position, or with a new id or at the end of its slot where another meal took
     /// them meanwhile.
     case restore(Meal)
-    /// Meal `from.id` takes `to`'s day, slot, title and note. A meal moved to another day or slot
+    /// Meal `from.id` takes `to`'s day, slot, title, note, recipe and servings. A meal moved to another day or slot
     /// goes to the end of that slot, unless `restoresPosition` (undo and redo) puts it back at
     /// `to.position` where that place is free.
     case update(from: Meal, to: Meal, restoresPosition: Bool)

@@ -30,12 +30,17 @@ public struct CSVMealRow: Hashable, Sendable {
     public var title: String
     /// Empty when the file has no `note` column or the field is empty.
     public var note: String
+    /// Empty when the file has no `recipe` column or the field is empty; likewise `servings`.
+    public var recipe: String
+    public var servings: String
 
-    public init(line: Int, date: String, slot: String, title: String, note: String) {
+    public init(line: Int, date: String, slot: String, title: String, note: String, recipe: String = "", servings: String = "") {
         self.line = line
         self.date = date
         self.slot = slot
         self.title = title
         self.note = note
+        self.recipe = recipe
+        self.servings = servings
     }
 }

@@ -1,8 +1,8 @@
 import MealPlanCore
 
 /// The one path from the rows of a CSV file to checked meals, which `mealplan import`, the
-/// sample plan of `mealplan --demo` and the CSV fuzzer all take: each row's date, slot, title
-/// and note are judged by MealPlanCore's rules, and the first bad row is reported as
+/// sample plan of `mealplan --demo` and the CSV fuzzer all take: each row's date, slot, title,
+/// note, recipe and servings are judged by MealPlanCore's rules, and the first bad row is reported as
 /// `line N: …` with N the line of the file where it starts.
 ///
 /// The slots are those of the plan the meals go to, read when the import began; each meal
@@ -25,7 +25,7 @@ public struct CSVMealImport {
         self.onFirstRow = onFirstRow
     }
 
-    /// Header columns other than date, slot, title and note; known once `next()` has returned.
+    /// Header columns other than a meal's; known once `next()` has returned.
     public var ignoredColumns: [String] { reader.ignoredColumns }
 
     /// The next row as a meal (no id yet, position 0), or `nil` after the last row.
@@ -36,7 +36,10 @@ public struct CSVMealImport {
             onFirstRow(reader.ignoredColumns)
         }
         do throws(MealRowError) {
-            return Meal(day: try day(row.date), slot: try slotName(row.slot), title: try title(row.title), note: Meal.validNote(row.note))
+            let (recipe, servings) = try recipeAndServings(row)
+            return Meal(
+                day: try day(row.date), slot: try slotName(row.slot), title: try title(row.title),
+                note: Meal.validNote(row.note), recipe: recipe, servings: servings)
         } catch {
             throw CSVImportError(line: row.line, message: error.message)
         }
@@ -62,6 +65,23 @@ public struct CSVMealImport {
         } catch {
             throw MealRowError(message: error.message)
         }
+    }
+
+    /// The recipe a row names, if any, and its servings, which need a recipe. A recipe name is
+    /// not looked up: a meal may name a recipe file that comes later or is gone.
+    private func recipeAndServings(_ row: CSVMealRow) throws(MealRowError) -> (String?, Double?) {
+        guard !row.recipe.isEmpty || !row.servings.isEmpty else { return (nil, nil) }
+        let recipe: String?, servings: Double?
+        do {
+            recipe = row.recipe.allSatisfy(\.isWhitespace) ? nil : try Meal.validRecipeName(row.recipe)
+            servings = row.servings.allSatisfy(\.isWhitespace) ? nil : try Meal.servings(parsing: row.servings)
+        } catch {
+            throw MealRowError(message: error.message)
+        }
+        if servings != nil && recipe == nil {
+            throw MealRowError(message: "servings need a recipe, and this row names none")
+        }
+        return (recipe, servings)
     }
 
     private func title(_ text: String) throws(MealRowError) -> String {

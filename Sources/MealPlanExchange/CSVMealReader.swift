@@ -8,8 +8,9 @@ import MealPlanCore
 /// Reads meal rows from RFC 4180 CSV, streaming, with every error tied to a line of the file.
 ///
 /// Reading a million rows must take well under a second, so the reader scans raw bytes in
-/// large chunks and makes strings only of the four fields a meal needs. Columns are found by
-/// header name (case-insensitive, any order; `note` may be missing; other columns are ignored
+/// large chunks and makes strings only of the fields a meal needs. Columns are found by
+/// header name (case-insensitive, any order; `note`, `recipe` and `servings` may be missing;
+/// other columns are ignored
 /// and listed in `ignoredColumns`). It accepts CRLF, LF and lone CR line ends, a UTF-8 byte
 /// order mark, quoted fields with doubled quotes and line breaks, and skips empty lines. A quote
 /// inside an unquoted field is kept as text. Fields come back raw: judging dates, slots and
@@ -17,7 +18,7 @@ import MealPlanCore
 ///
 /// After an error, `next()` throws that same error again.
 public struct CSVMealReader {
-    /// Header columns other than date, slot, title and note, in file order; known once the
+    /// Header columns other than a meal's, in file order; known once the
     /// first `next()` has returned.
     public private(set) var ignoredColumns: [String] = []
     /// Whether the header marks the file's fields as protected from spreadsheets (see
@@ -94,7 +95,9 @@ public struct CSVMealReader {
                 date: try Self.text(of: spans[layout.date], in: bytes),
                 slot: try text(of: spans[layout.slot], in: bytes),
                 title: try text(of: spans[layout.title], in: bytes),
-                note: try layout.note.map { index throws(CSVImportError) in try text(of: spans[index], in: bytes) } ?? "")
+                note: try optionalText(layout.note, in: bytes),
+                recipe: try optionalText(layout.recipe, in: bytes),
+                servings: try optionalText(layout.servings, in: bytes))
         }
     }
 
@@ -107,6 +110,8 @@ public struct CSVMealReader {
         var slot: Int
         var title: Int
         var note: Int?
+        var recipe: Int?
+        var servings: Int?
     }
 
     /// A field's text without the apostrophe that protects it, in a protected file.
@@ -114,6 +119,12 @@ public struct CSVMealReader {
         var span = span
         if formulasAreProtected, span.start < span.end, bytes[span.start] == CSVFormat.apostrophe { span.start += 1 }
         return try Self.text(of: span, in: bytes)
+    }
+
+    /// The text of an optional column's field, empty when the file has no such column.
+    private func optionalText(_ column: Int?, in bytes: UnsafeBufferPointer<UInt8>) throws(CSVImportError) -> String {
+        guard let column else { return "" }
+        return try text(of: spans[column], in: bytes)
     }
 
     private mutating func readHeader() throws(CSVImportError) -> ColumnLayout {
@@ -157,7 +168,9 @@ public struct CSVMealReader {
             let list = missing.map { "'\($0)'" }.joined(separator: ", ")
             throw CSVImportError(line: headerLine, message: "\(expected); \(list) \(missing.count == 1 ? "is" : "are") missing")
         }
-        let layout = ColumnLayout(fieldCount: names.count, date: date, slot: slot, title: title, note: positions["note"])
+        let layout = ColumnLayout(
+            fieldCount: names.count, date: date, slot: slot, title: title, note: positions["note"],
+            recipe: positions["recipe"], servings: positions["servings"])
         self.layout = layout
         ignoredColumns = ignored
         return layout

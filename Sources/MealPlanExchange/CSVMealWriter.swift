@@ -1,6 +1,6 @@
 import MealPlanCore
 
-/// Writes meals as RFC 4180 CSV (UTF-8, CRLF, header `date,slot,title,note`) to a file
+/// Writes meals as RFC 4180 CSV (UTF-8, CRLF, header `date,slot,title,note,recipe,servings`) to a file
 /// descriptor, one row at a time.
 ///
 /// Exporting a million meals must take well under a second and constant memory, so rows are
@@ -33,9 +33,12 @@ public struct CSVMealWriter {
         var slot = meal.slot
         var title = meal.title
         var note = meal.note ?? ""
-        // Date, three fields that may double every byte and gain two quotes and an apostrophe,
-        // commas, CR LF.
-        let largestRow = 10 + 2 * (slot.utf8.count + title.utf8.count + note.utf8.count) + 9 + 3 + 2
+        var recipe = meal.recipe ?? ""
+        var servings = meal.servings.map(Meal.servingsText) ?? ""
+        // Date, four fields that may double every byte and gain two quotes and an apostrophe,
+        // servings, commas, CR LF.
+        let textBytes = slot.utf8.count + title.utf8.count + note.utf8.count + recipe.utf8.count
+        let largestRow = 10 + 2 * textBytes + 12 + servings.utf8.count + 5 + 2
         try output.reserve(largestRow)
         let date = meal.day.date, protects = protectsFormulas
         output.encode { row, end in
@@ -43,6 +46,8 @@ public struct CSVMealWriter {
             slot.withUTF8 { Self.encodeField($0, protectingFormulas: protects, into: row, at: &end) }
             title.withUTF8 { Self.encodeField($0, protectingFormulas: protects, into: row, at: &end) }
             note.withUTF8 { Self.encodeField($0, protectingFormulas: protects, into: row, at: &end) }
+            recipe.withUTF8 { Self.encodeField($0, protectingFormulas: protects, into: row, at: &end) }
+            servings.withUTF8 { Self.encodeField($0, protectingFormulas: false, into: row, at: &end) }
             row[end] = CSVFormat.carriageReturn
             row[end + 1] = CSVFormat.lineFeed
             end += 2
@@ -95,6 +100,18 @@ public struct CSVMealWriter {
         }
         row[end] = CSVFormat.quote
         end += 1
+    }
+
+    /// `text` as one CSV field of another table (a shopping list): quoted only when it must be.
+    public static func field(_ text: String) -> String {
+        var text = text
+        guard text.withUTF8(needsQuotes) else { return text }
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            quoted.unicodeScalars.append(scalar)
+            if scalar == "\"" { quoted.unicodeScalars.append(scalar) }
+        }
+        return quoted + "\""
     }
 
     private static func needsQuotes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

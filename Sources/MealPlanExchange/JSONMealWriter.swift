@@ -2,10 +2,11 @@ import MealPlanCore
 
 /// Writes meals as one JSON array (RFC 8259, UTF-8) to a file descriptor, one object at a time:
 ///
-///     [{"id":1,"date":"2026-03-02","slot":"dinner","position":0,"title":"Lasagna","note":null},
+///     [{"id":1,"date":"2026-03-02","slot":"dinner","position":0,"title":"Lasagna","note":null,
+///     "recipe":"Lasagna","servings":6},
 ///     {…}]
 ///
-/// Keys always come in that order, `note` is `null` when absent, and each object after the
+/// Keys always come in that order, `note`, `recipe` and `servings` are `null` when absent, and each object after the
 /// first starts a line, so scripts can read the whole array while people can still grep it.
 /// Objects are encoded straight into a byte buffer, so a million meals take constant memory.
 /// Quotes, backslashes and control characters (C0, DEL and C1) are escaped, which also keeps
@@ -24,10 +25,12 @@ public struct JSONMealWriter {
         var slot = meal.slot
         var title = meal.title
         var note = meal.note
-        // Brackets and punctuation, the keys, two numbers, a date, and text whose every byte
+        var recipe = meal.recipe
+        let servings = meal.servings.map { Array(Meal.servingsText($0).utf8) } ?? Self.null
+        // Brackets and punctuation, the keys, three numbers, a date, and text whose every byte
         // may become a six-byte \u escape.
-        let textBytes = slot.utf8.count + title.utf8.count + (note?.utf8.count ?? 0)
-        try output.reserve(80 + 2 * 20 + 10 + 6 * textBytes + 6)
+        let textBytes = slot.utf8.count + title.utf8.count + (note?.utf8.count ?? 0) + (recipe?.utf8.count ?? 0)
+        try output.reserve(110 + 2 * 20 + servings.count + 10 + 6 * textBytes + 12)
         let separator: [UInt8] = wroteOpening ? [UInt8(ascii: ","), UInt8(ascii: "\n")] : [UInt8(ascii: "[")]
         wroteOpening = true
         let id = meal.id ?? 0
@@ -46,11 +49,11 @@ public struct JSONMealWriter {
             Self.copy(Self.titleKey, into: bytes, at: &end)
             title.withUTF8 { Self.encodeString($0, into: bytes, at: &end) }
             Self.copy(Self.noteKey, into: bytes, at: &end)
-            if note == nil {
-                Self.copy(Self.null, into: bytes, at: &end)
-            } else {
-                note!.withUTF8 { Self.encodeString($0, into: bytes, at: &end) }
-            }
+            Self.encodeOptionalString(&note, into: bytes, at: &end)
+            Self.copy(Self.recipeKey, into: bytes, at: &end)
+            Self.encodeOptionalString(&recipe, into: bytes, at: &end)
+            Self.copy(Self.servingsKey, into: bytes, at: &end)
+            Self.copy(servings, into: bytes, at: &end)
             bytes[end] = UInt8(ascii: "}")
             end += 1
         }
@@ -69,6 +72,8 @@ public struct JSONMealWriter {
     private static let positionKey = Array(#","position":"#.utf8)
     private static let titleKey = Array(#","title":"#.utf8)
     private static let noteKey = Array(#","note":"#.utf8)
+    private static let recipeKey = Array(#","recipe":"#.utf8)
+    private static let servingsKey = Array(#","servings":"#.utf8)
     private static let null = Array("null".utf8)
     private static let unicodeEscapePrefix = Array(#"\u00"#.utf8)
     private static let hexDigits = Array("0123456789abcdef".utf8)
@@ -77,6 +82,17 @@ public struct JSONMealWriter {
         for byte in source {
             bytes[end] = byte
             end += 1
+        }
+    }
+
+    /// `text` as a JSON string, or `null`.
+    private static func encodeOptionalString(
+        _ text: inout String?, into bytes: UnsafeMutableBufferPointer<UInt8>, at end: inout Int
+    ) {
+        if text == nil {
+            copy(null, into: bytes, at: &end)
+        } else {
+            text!.withUTF8 { encodeString($0, into: bytes, at: &end) }
         }
     }
 

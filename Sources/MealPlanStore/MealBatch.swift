@@ -1,3 +1,5 @@
+import MealPlanCore
+
 /// Checked meals on their way to the database, their text copied into one buffer, each text
 /// followed by a NUL.
 ///
@@ -13,6 +15,8 @@ public struct MealBatch: Sendable {
         var position: Int64?
         var title: TextSpan
         var note: TextSpan?
+        var recipe: TextSpan?
+        var servings: Double?
     }
 
     /// Where a text lies in `text`, and the length to bind: -1 (read up to the NUL) unless the
@@ -33,10 +37,13 @@ public struct MealBatch: Sendable {
 
     public var count: Int { entries.count }
 
-    mutating func append(day: Int64, slotID: Int64, title: String, note: String?) {
-        let title = store(title)
-        let note = note.map { store($0) }
-        entries.append(Entry(day: day, slotID: slotID, title: title, note: note))
+    /// Adds `meal` (checked) in slot `slotID`.
+    mutating func append(_ meal: Meal, slotID: Int64) {
+        let title = store(meal.title)
+        let note = meal.note.map { store($0) }
+        let recipe = meal.recipe.map { store($0) }
+        entries.append(Entry(
+            day: Int64(meal.day.number), slotID: slotID, title: title, note: note, recipe: recipe, servings: meal.servings))
     }
 
     mutating func setPosition(_ position: Int64, at index: Int) {

@@ -20,7 +20,6 @@ struct MealChecker: Sendable {
         guard let slotID = slotIDs[meal.slot] else {
             throw .input("unknown slot '\(meal.slot.messageExcerpt)'; slots are \(slots.map(\.name).joined(separator: ", "))")
         }
-        let title = try MealStore.validTitle(meal.title)
-        batch.append(day: Int64(meal.day.number), slotID: slotID, title: title, note: Meal.validNote(meal.note))
+        batch.append(try MealStore.valid(meal), slotID: slotID)
     }
 }

@@ -4,7 +4,7 @@ import GRDBSQLite
 /// One prepared INSERT of one or more meals, run with raw SQLite calls for speed.
 struct MealInsert {
     private struct Parameters {
-        var day, slotID, title, note: Int32
+        var day, slotID, title, note, recipe, servings: Int32
         /// 0 when the statement finds the position itself.
         var position: Int32
     }
@@ -15,18 +15,22 @@ struct MealInsert {
 
     /// `rows` meals whose positions are known.
     init(_ db: Database, rows: Int) throws {
-        let values = repeatElement("(?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
-        statement = try db.makeStatement(sql: "INSERT INTO meal(day, slotId, position, title, note) VALUES \(values)")
+        let values = repeatElement("(?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        statement = try db.makeStatement(
+            sql: "INSERT INTO meal(day, slotId, position, title, note, recipe, servings) VALUES \(values)")
         parameters = (0..<Int32(rows)).map { row in
-            Parameters(day: 5 * row + 1, slotID: 5 * row + 2, title: 5 * row + 4, note: 5 * row + 5, position: 5 * row + 3)
+            let first = 7 * row
+            return Parameters(
+                day: first + 1, slotID: first + 2, title: first + 4, note: first + 5, recipe: first + 6, servings: first + 7,
+                position: first + 3)
         }
     }
 
     /// One meal that the statement puts at the end of its slot, asking the day/slot index.
     init(atEndOfSlot db: Database) throws {
         statement = try db.makeStatement(sql: """
-            INSERT INTO meal(day, slotId, position, title, note)
-            VALUES (:day, :slotId, \(MealStore.nextPositionSQL), :title, :note)
+            INSERT INTO meal(day, slotId, position, title, note, recipe, servings)
+            VALUES (:day, :slotId, \(MealStore.nextPositionSQL), :title, :note, :recipe, :servings)
             """)
         let handle = statement.sqliteStatement
         parameters = [Parameters(
@@ -34,6 +38,8 @@ struct MealInsert {
             slotID: sqlite3_bind_parameter_index(handle, ":slotId"),
             title: sqlite3_bind_parameter_index(handle, ":title"),
             note: sqlite3_bind_parameter_index(handle, ":note"),
+            recipe: sqlite3_bind_parameter_index(handle, ":recipe"),
+            servings: sqlite3_bind_parameter_index(handle, ":servings"),
             position: 0)]
     }
 
@@ -48,11 +54,20 @@ struct MealInsert {
                 sqlite3_bind_int64(handle, parameters.day, meal.day)
                 sqlite3_bind_int64(handle, parameters.slotID, meal.slotID)
                 if let position = meal.position { sqlite3_bind_int64(handle, parameters.position, position) }
-                sqlite3_bind_text(handle, parameters.title, base + meal.title.offset, meal.title.bindLength, nil)
-                if let note = meal.note {
-                    sqlite3_bind_text(handle, parameters.note, base + note.offset, note.bindLength, nil)
+                func bindText(_ span: MealBatch.TextSpan?, to parameter: Int32) {
+                    if let span {
+                        sqlite3_bind_text(handle, parameter, base + span.offset, span.bindLength, nil)
+                    } else {
+                        sqlite3_bind_null(handle, parameter)
+                    }
+                }
+                bindText(meal.title, to: parameters.title)
+                bindText(meal.note, to: parameters.note)
+                bindText(meal.recipe, to: parameters.recipe)
+                if let servings = meal.servings {
+                    sqlite3_bind_double(handle, parameters.servings, servings)
                 } else {
-                    sqlite3_bind_null(handle, parameters.note)
+                    sqlite3_bind_null(handle, parameters.servings)
                 }
             }
             return sqlite3_step(handle)

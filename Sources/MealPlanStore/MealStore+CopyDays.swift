@@ -22,21 +22,26 @@ extension MealStore {
         let offset = source.distance(to: target)
         if dryRun {
             return try meals(in: sourceDays).map { original in
-                Meal(day: original.day.adding(days: offset), slot: original.slot, title: original.title, note: original.note)
+                var copy = original
+                copy.id = nil
+                copy.day = original.day.adding(days: offset)
+                return copy
             }
         }
         return try write { db in
             let originals = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT meal.day, meal.slotId, meal.title, meal.note
+                    SELECT meal.day, meal.slotId, meal.title, meal.note, meal.recipe, meal.servings
                     FROM meal JOIN slot ON slot.id = meal.slotId
                     WHERE meal.day BETWEEN ? AND ? \(Self.displayOrder)
                     """,
                 arguments: [sourceDays.first.number, sourceDays.last.number])
             return try originals.map { row in
-                try Self.insert(
-                    db, day: Day(clamping: (row["day"] as Int) + offset), slotID: row["slotId"], title: row["title"], note: row["note"])
+                let copy = Meal(
+                    day: Day(clamping: (row["day"] as Int) + offset), slot: "", title: row["title"], note: row["note"],
+                    recipe: row["recipe"], servings: row["servings"])
+                return try Self.insert(db, copy, slotID: row["slotId"])
             }
         }
     }

@@ -2,22 +2,16 @@ import GRDB
 import MealPlanCore
 
 extension MealChange {
-    /// The change with its title checked and trimmed, the note cleaned, and the meal it acts on
+    /// The change with its meal checked (`MealStore.valid`), and the meal it acts on
     /// known to be stored, before any transaction starts: a bad title is the user's mistake even
     /// on a database that cannot be written.
     func validated() throws(StoreError) -> MealChange {
-        func valid(_ meal: Meal) throws(StoreError) -> Meal {
-            var meal = meal
-            meal.title = try MealStore.validTitle(meal.title)
-            meal.note = Meal.validNote(meal.note)
-            return meal
-        }
         switch self {
-        case .add(let meal): return .add(try valid(meal))
-        case .restore(let meal): return .restore(try valid(meal))
+        case .add(let meal): return .add(try MealStore.valid(meal))
+        case .restore(let meal): return .restore(try MealStore.valid(meal))
         case .update(let from, let to, let restoresPosition):
             _ = try MealStore.storedID(of: from)
-            return .update(from: from, to: try valid(to), restoresPosition: restoresPosition)
+            return .update(from: from, to: try MealStore.valid(to), restoresPosition: restoresPosition)
         case .remove(let meal):
             _ = try MealStore.storedID(of: meal)
             return self
@@ -26,10 +20,28 @@ extension MealChange {
 }
 
 extension MealStore {
+    /// `meal` with its title checked and trimmed, its note cleaned, its recipe name and servings
+    /// checked: what every write stores.
+    static func valid(_ meal: Meal) throws(StoreError) -> Meal {
+        var meal = meal
+        meal.title = try validTitle(meal.title)
+        meal.note = Meal.validNote(meal.note)
+        do {
+            meal.recipe = try meal.recipe.map { name throws(MealValidationError) in try Meal.validRecipeName(name) }
+            meal.servings = try meal.servings.map { servings throws(MealValidationError) in try Meal.validServings(servings) }
+        } catch {
+            throw .input(error.message)
+        }
+        if meal.servings != nil && meal.recipe == nil {
+            throw .input("servings need a recipe: they say how much of the recipe to make")
+        }
+        return meal
+    }
+
     /// The columns of a meal read from the store, in the order `mealColumns` selects them: rows
     /// are read by these names, at the cost of reading by index (a million rows per export).
     enum MealColumn: Int, CaseIterable {
-        case id, day, slot, position, title, note
+        case id, day, slot, position, title, note, recipe, servings
 
         var expression: String { self == .slot ? "slot.name" : "meal.\(self)" }
     }
@@ -44,7 +56,8 @@ extension MealStore {
         Meal(
             id: row[MealColumn.id.rawValue], day: Day(clamping: row[MealColumn.day.rawValue]),
             slot: row[MealColumn.slot.rawValue], position: row[MealColumn.position.rawValue],
-            title: row[MealColumn.title.rawValue], note: row[MealColumn.note.rawValue])
+            title: row[MealColumn.title.rawValue], note: row[MealColumn.note.rawValue],
+            recipe: row[MealColumn.recipe.rawValue], servings: row[MealColumn.servings.rawValue])
     }
 
     /// The stored meal with this id, or `nil`.
@@ -69,13 +82,17 @@ extension MealStore {
     static let placeTakenSQL =
         "EXISTS (SELECT 1 FROM meal WHERE day = :day AND slotId = :slotId AND position = :position)"
 
-    static func insert(_ db: Database, day: Day, slotID: Int64, title: String, note: String?) throws -> Meal {
+    /// Stores `meal` at the end of its day's slot, in slot `slotID`.
+    static func insert(_ db: Database, _ meal: Meal, slotID: Int64) throws -> Meal {
         try db.execute(
             sql: """
-                INSERT INTO meal(day, slotId, position, title, note)
-                VALUES (:day, :slotId, \(nextPositionSQL), :title, :note)
+                INSERT INTO meal(day, slotId, position, title, note, recipe, servings)
+                VALUES (:day, :slotId, \(nextPositionSQL), :title, :note, :recipe, :servings)
                 """,
-            arguments: ["day": day.number, "slotId": slotID, "title": title, "note": note])
+            arguments: [
+                "day": meal.day.number, "slotId": slotID, "title": meal.title, "note": meal.note,
+                "recipe": meal.recipe, "servings": meal.servings,
+            ])
         return try existingMeal(db, id: db.lastInsertedRowID)
     }
 
@@ -89,12 +106,21 @@ extension MealStore {
         try apply([.add(Meal(day: day, slot: slot, title: title, note: note))])[0]!
     }
 
+    /// How an edit changes a meal's recipe.
+    public enum RecipeUpdate: Sendable {
+        /// The meal no longer names a recipe (nor servings).
+        case unlink
+        /// The meal names recipe `name`; it keeps its servings if it had some, else gets
+        /// `defaultServings` (what the recipe makes), unless servings are given too.
+        case link(name: String, defaultServings: Double?)
+    }
+
     /// Changes the fields given of meal `id` (`nil` leaves one as it is; a blank note removes
     /// the note); a meal moved to another day or slot goes to the end there. `slot` is matched
     /// like typed input. The meal is read and changed in one transaction.
     @discardableResult
     public func updateMeal(id: Int64, title: String? = nil, note: String? = nil, slot: String? = nil,
-                           day: Day? = nil) throws(StoreError) -> Meal {
+                           day: Day? = nil, recipe: RecipeUpdate? = nil, servings: Double? = nil) throws(StoreError) -> Meal {
         let title = try title.map { text throws(StoreError) in try Self.validTitle(text) }
         return try write { db in
             let stored = try Self.existingMeal(db, id: id)
@@ -103,6 +129,16 @@ extension MealStore {
             changed.note = note ?? stored.note
             changed.slot = slot ?? stored.slot
             changed.day = day ?? stored.day
+            switch recipe {
+            case .unlink?:
+                changed.recipe = nil
+                changed.servings = nil
+            case .link(let name, let defaultServings)?:
+                changed.recipe = name
+                changed.servings = stored.servings ?? defaultServings
+            case nil: break
+            }
+            changed.servings = servings ?? changed.servings
             let change = try MealChange.update(from: stored, to: changed, restoresPosition: false).validated()
             return try Self.apply(change, in: db)!
         }
@@ -122,7 +158,7 @@ extension MealStore {
         switch change {
         case .add(let meal):
             let slot = try resolveSlot(db, meal.slot)
-            return try insert(db, day: meal.day, slotID: slot.id, title: meal.title, note: meal.note)
+            return try insert(db, meal, slotID: slot.id)
         case .update(let from, let to, let restoresPosition):
             try expectUnchanged(db, from)
             return try update(db, id: try storedID(of: from), to: to, position: restoresPosition ? to.position : nil)
@@ -136,7 +172,7 @@ extension MealStore {
     }
 
     /// Refuses a change made from an old copy of `seen`: the stored meal must still have the
-    /// day, slot, title and note this process last saw, or another writer changed (or removed)
+    /// day, slot, title, note and recipe this process last saw, or another writer changed (or removed)
     /// it meanwhile, and saving would silently undo that writer's work.
     private static func expectUnchanged(_ db: Database, _ seen: Meal) throws {
         guard let stored = try fetchMeal(db, id: try storedID(of: seen)) else {
@@ -147,6 +183,7 @@ extension MealStore {
         if stored.slot != seen.slot { changes.append("its slot is now \(stored.slot.messageExcerpt)") }
         if stored.title != seen.title { changes.append("its title is now '\(stored.title.messageExcerpt)'") }
         if stored.note != seen.note { changes.append(stored.note == nil ? "its note was removed" : "its note changed") }
+        if stored.recipe != seen.recipe || stored.servings != seen.servings { changes.append("its recipe changed") }
         guard changes.isEmpty else {
             throw StoreError.input(
                 "'\(seen.title.messageExcerpt)' was changed by another program meanwhile (\(changes.joined(separator: ", ")))")
@@ -159,7 +196,7 @@ extension MealStore {
         return id
     }
 
-    /// Gives meal `id` the day, slot, title and note of `meal`; a meal moved to another day or
+    /// Gives meal `id` the day, slot, title, note, recipe and servings of `meal`; a meal moved to another day or
     /// slot goes to `position` when that place is free, else to the end of the slot.
     private static func update(_ db: Database, id: Int64, to meal: Meal, position: Int?) throws -> Meal {
         let stored = try existingMeal(db, id: id)
@@ -168,7 +205,8 @@ extension MealStore {
         let moves = meal.day != stored.day || slotID != currentSlotID
         try db.execute(
             sql: """
-                UPDATE meal SET title = :title, note = :note, day = :day, slotId = :slotId,
+                UPDATE meal SET title = :title, note = :note, recipe = :recipe, servings = :servings,
+                    day = :day, slotId = :slotId,
                     position = CASE
                         WHEN NOT :moves THEN position
                         WHEN :position IS NOT NULL AND NOT \(placeTakenSQL) THEN :position
@@ -176,7 +214,8 @@ extension MealStore {
                 WHERE id = :id
                 """,
             arguments: [
-                "title": meal.title, "note": meal.note, "day": meal.day.number, "slotId": slotID,
+                "title": meal.title, "note": meal.note, "recipe": meal.recipe, "servings": meal.servings,
+                "day": meal.day.number, "slotId": slotID,
                 "moves": moves, "position": position, "id": id,
             ])
         return try existingMeal(db, id: id)
@@ -195,13 +234,13 @@ extension MealStore {
             arguments: ["day": meal.day.number, "slotId": slot.id, "position": meal.position]) ?? true
         var arguments: [String: (any DatabaseValueConvertible)?] = [
             "id": idTaken ? nil : meal.id, "day": meal.day.number, "slotId": slot.id,
-            "title": meal.title, "note": meal.note,
+            "title": meal.title, "note": meal.note, "recipe": meal.recipe, "servings": meal.servings,
         ]
         if !placeTaken { arguments["position"] = meal.position }
         try db.execute(
             sql: """
-                INSERT INTO meal(id, day, slotId, position, title, note)
-                VALUES (:id, :day, :slotId, \(placeTaken ? nextPositionSQL : ":position"), :title, :note)
+                INSERT INTO meal(id, day, slotId, position, title, note, recipe, servings)
+                VALUES (:id, :day, :slotId, \(placeTaken ? nextPositionSQL : ":position"), :title, :note, :recipe, :servings)
                 """,
             arguments: StatementArguments(arguments))
         return try existingMeal(db, id: db.lastInsertedRowID)
@@ -218,9 +257,10 @@ extension MealStore {
     @discardableResult
     public func copyMeal(id: Int64, to day: Day, slot: String? = nil) throws(StoreError) -> Meal {
         try write { db in
-            let meal = try Self.existingMeal(db, id: id)
+            var meal = try Self.existingMeal(db, id: id)
             let target = try Self.resolveSlot(db, slot ?? meal.slot)
-            return try Self.insert(db, day: day, slotID: target.id, title: meal.title, note: meal.note)
+            meal.day = day
+            return try Self.insert(db, meal, slotID: target.id)
         }
     }
 

@@ -14,6 +14,7 @@ enum Schema {
         ("create slots and meals", createTables),
         ("seed the default slots", seedDefaultSlots),
         ("never reuse a meal id", neverReuseMealIDs),
+        ("link meals to recipes", linkMealsToRecipes),
     ]
 
     /// The `user_version` of a database whose schema is up to date.
@@ -79,6 +80,19 @@ enum Schema {
             DROP TABLE meal;
             ALTER TABLE newMeal RENAME TO meal;
             \(mealByDayIndex)
+            """)
+    }
+
+    /// A meal may name a recipe (its name in the recipes folder, not checked against the folder:
+    /// a recipe file may come and go) and the servings to make of it, which need a recipe.
+    /// Adding columns keeps every row where it is, so a million-meal plan upgrades in moments.
+    private static func linkMealsToRecipes(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE meal ADD COLUMN recipe TEXT
+                CHECK (length(recipe) BETWEEN 1 AND \(Meal.maximumRecipeNameLength) AND recipe = trim(recipe));
+            ALTER TABLE meal ADD COLUMN servings REAL
+                CHECK (servings IS NULL
+                    OR (servings >= \(Meal.minimumServings) AND servings <= \(Meal.maximumServings) AND recipe IS NOT NULL));
             """)
     }
 

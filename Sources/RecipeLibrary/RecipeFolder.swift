@@ -55,16 +55,34 @@ public struct RecipeFolder: RecipeBook, Sendable {
         }
     }
 
-    /// The recipe `typed` names: its name in any case, or the start of one name only.
+    /// The recipe `typed` names: its name in any case, or the start of one name only; failing
+    /// that, the same with the file names alone, so `lasagna` finds `mains/Lasagna`.
     public func resolve(_ typed: String) throws(RecipeFolderError) -> String {
         let names = try names()
-        switch NameMatch(typed, among: names) {
+        var match = NameMatch(typed, among: names)
+        if case .none = match, !typed.contains("/") {
+            match = Self.matchByFileName(typed, among: names)
+        }
+        switch match {
         case .found(let index): return names[index]
         case .none: throw RecipeFolderError("no recipe '\(typed.messageExcerpt)' in '\(root)'")
         case .ambiguous(let candidates):
             let shown = candidates.prefix(5).joined(separator: ", ") + (candidates.count > 5 ? ", …" : "")
             throw RecipeFolderError("'\(typed.messageExcerpt)' could mean \(shown); type more letters")
         }
+    }
+
+    /// `typed` matched against the file names alone (`Lasagna` of `mains/Lasagna`); two
+    /// recipes of one file name in different folders are ambiguous, named in full.
+    private static func matchByFileName(_ typed: String, among names: [String]) -> NameMatch {
+        let fileNames = names.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        let matched: [Int]
+        switch NameMatch(typed, among: fileNames) {
+        case .none: return .none
+        case .found(let index): matched = fileNames.indices.filter { fileNames[$0].lowercased() == fileNames[index].lowercased() }
+        case .ambiguous(let candidates): matched = fileNames.indices.filter { candidates.contains(fileNames[$0]) }
+        }
+        return matched.count == 1 ? .found(matched[0]) : .ambiguous(matched.map { names[$0] })
     }
 
     /// The path of the recipe called `name`.
@@ -101,4 +119,39 @@ public struct RecipeFolderError: UserFacingError, Equatable, Sendable, CustomStr
     }
 
     public var description: String { userMessage }
+}
+
+/// A recipe chosen for a meal: its name in the folder and what the file says.
+public struct ChosenRecipe: Sendable {
+    public let name: String
+    public let recipe: Recipe
+
+    /// The title a meal gets when none is typed: the recipe's own, else the file's name.
+    public var mealTitle: String {
+        recipe.title.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0.trimmingWhitespace() }
+            ?? String(name.split(separator: "/").last ?? Substring(name))
+    }
+
+    /// The servings a meal gets when none are typed: what the recipe makes, if it says so in
+    /// a number a meal can have.
+    public var mealServings: Double? { recipe.servings.flatMap { try? Meal.validServings($0) } }
+}
+
+extension RecipeFolder {
+    /// The recipe `typed` names (any case, a unique prefix), read and parsed: what a meal links
+    /// to. An unknown name, or a file that cannot be read or parsed, is refused with its reason.
+    public func choose(_ typed: String) throws(RecipeFolderError) -> ChosenRecipe {
+        let name = try resolve(typed)
+        do {
+            return ChosenRecipe(name: name, recipe: try recipe(named: name))
+        } catch {
+            throw RecipeFolderError(error.message, status: error.isMissing ? .noInput : .badData, isMissing: error.isMissing)
+        }
+    }
+
+    /// Whether a recipe file called exactly `name` is in the folder (for the "recipe missing"
+    /// mark: a meal keeps its recipe's name when the file goes).
+    public func contains(_ name: String) -> Bool {
+        TextFile.isRegularFile(path(of: name))
+    }
 }

@@ -29,4 +29,10 @@ public enum TextFile {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Whether `path` names a regular file (following links).
+    public static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
 }

@@ -29,6 +29,38 @@ import Testing
         ])
     }
 
+    @Test func recipeAndServingsColumnsAreReadInAnyOrderAndMayBeEmpty() throws {
+        let text = "Servings,title,date,recipe,slot\r\n6,Lasagne,2026-03-06,mains/Lasagne,dinner\r\n,Bread,2026-03-06, Bread ,lunch\r\n"
+            + ",Soup,2026-03-07,,lunch\r\n.5,Crumbs,2026-03-07,Bread,snack\r\n"
+        let march6 = try Day(iso: "2026-03-06"), march7 = try Day(iso: "2026-03-07")
+        #expect(try Self.importMeals(text).get() == [
+            Meal(day: march6, slot: "dinner", title: "Lasagne", recipe: "mains/Lasagne", servings: 6),
+            Meal(day: march6, slot: "lunch", title: "Bread", recipe: "Bread"),
+            Meal(day: march7, slot: "lunch", title: "Soup"),
+            Meal(day: march7, slot: "snack", title: "Crumbs", recipe: "Bread", servings: 0.5),
+        ])
+    }
+
+    @Test(arguments: [
+        ("2026-03-02,lunch,Soup,,4", "line 3: servings need a recipe, and this row names none"),
+        ("2026-03-02,lunch,Soup,Soup,0", "line 3: servings must be a number above 0, not 0"),
+        ("2026-03-02,lunch,Soup,Soup,-2", "line 3: servings must be a number like 4 or 2.5, not '-2'"),
+        ("2026-03-02,lunch,Soup,Soup,four", "line 3: servings must be a number like 4 or 2.5, not 'four'"),
+        ("2026-03-02,lunch,Soup,Soup,1e3", "line 3: servings must be a number like 4 or 2.5, not '1e3'"),
+        ("2026-03-02,lunch,Soup,Soup,nan", "line 3: servings must be a number like 4 or 2.5, not 'nan'"),
+        ("2026-03-02,lunch,Soup,Soup,1.2.3", "line 3: servings must be a number like 4 or 2.5, not '1.2.3'"),
+        ("2026-03-02,lunch,Soup,Soup,20000", "line 3: servings must be at most 10000, not 20000"),
+        ("2026-03-02,lunch,Soup,\"a\nb\",4", "line 3: the recipe name must be one line without control characters"),
+    ])
+    func aBadRecipeOrServingsFieldIsReportedWithItsLine(row: String, message: String) {
+        let result = Self.importMeals("date,slot,title,recipe,servings\n2026-03-01,lunch,Soup,,\n\(row)\n")
+        guard case .failure(let error) = result else {
+            Issue.record("imported \(result)")
+            return
+        }
+        #expect(error.description == message)
+    }
+
     @Test(arguments: [
         ("2026-13-02,lunch,Soup", "line 3: bad date '2026-13-02': there is no month 13; months run from 01 to 12"),
         ("2026-03-02,tea,Cake", "line 3: unknown slot 'tea'; slots are breakfast, lunch, dinner, snack"),

@@ -30,24 +30,25 @@ struct FormulaProtectionTests {
         ("Pasta", "Pasta"), ("a=b", "a=b"), (" =spaced", "\" =spaced\""),
     ])
     func protectedFields(title: String, written: String) throws {
-        let meal = Meal(day: day("2026-03-02"), slot: "dinner", title: title, note: title)
+        let meal = Meal(day: day("2026-03-02"), slot: "dinner", title: title, note: title, recipe: title, servings: 2)
         let text = String(decoding: try protected([meal]), as: UTF8.self)
-        #expect(text == "\"date\",slot,title,note\r\n2026-03-02,dinner,\(written),\(written)\r\n")
+        #expect(text == "\"date\",slot,title,note,recipe,servings\r\n2026-03-02,dinner,\(written),\(written),\(written),2\r\n")
     }
 
     @Test("a slot name is protected the same way")
     func protectedSlot() throws {
         let text = String(decoding: try protected([Meal(day: day("2026-03-02"), slot: "-late", title: "Soup")]), as: UTF8.self)
-        #expect(text == "\"date\",slot,title,note\r\n2026-03-02,'-late,Soup,\r\n")
+        #expect(text == "\"date\",slot,title,note,recipe,servings\r\n2026-03-02,'-late,Soup,,,\r\n")
     }
 
     @Test("writer then reader gives back every field, apostrophes included")
     func roundTrip() throws {
         let titles = ["=1+1", "+x", "-y", "@z", "\tt", "'Nduja", "''", "'", "'=not a formula", "plain", "it's"]
-        let meals = titles.map { Meal(day: day("2026-03-02"), slot: "=slot", title: $0, note: $0) }
+        let meals = titles.map { Meal(day: day("2026-03-02"), slot: "=slot", title: $0, note: $0, recipe: $0) }
         let rows = try read(try protected(meals))
         #expect(rows.map(\.title) == titles)
         #expect(rows.map(\.note) == titles)
+        #expect(rows.map(\.recipe) == titles)
         #expect(rows.allSatisfy { $0.slot == "=slot" })
     }
 
@@ -58,7 +59,7 @@ struct FormulaProtectionTests {
         #expect(rows.map(\.note) == ["'=x"])
         // The unprotected writer leaves every field as it is.
         let text = String(decoding: try written([Meal(day: day("2026-03-02"), slot: "lunch", title: "=1+1")]), as: UTF8.self)
-        #expect(text == "date,slot,title,note\r\n2026-03-02,lunch,=1+1,\r\n")
+        #expect(text == "date,slot,title,note,recipe,servings\r\n2026-03-02,lunch,=1+1,,,\r\n")
     }
 
     @Test("the protected header is read after a byte order mark, and in tiny chunks", arguments: [1, 2, 5, 4096])

@@ -15,15 +15,21 @@ struct JSONMealWriterTests {
         #expect(try text([]) == "[]\n")
     }
 
-    @Test("one object per meal, keys in order, a missing note as null, one object per line")
+    @Test("one object per meal, keys in order, what is missing as null, one object per line")
     func objects() throws {
         let meals = [
             Meal(id: 7, day: day("2026-03-02"), slot: "dinner", position: 0, title: "Pasta"),
             Meal(id: 12_345_678_901, day: day("0001-01-01"), slot: "lunch", position: 3, title: "拉麺 🍜", note: "très bon"),
+            Meal(id: 8, day: day("2026-03-06"), slot: "dinner", position: 1, title: "Lasagne", recipe: "mains/Lasagne", servings: 6),
+            Meal(id: 9, day: day("2026-03-07"), slot: "dinner", position: 0, title: "Soup", recipe: "Soup \"hot\"", servings: 2.5),
+            Meal(id: 10, day: day("2026-03-08"), slot: "dinner", position: 0, title: "Bread", recipe: "Bread"),
         ]
         #expect(try text(meals) == """
-            [{"id":7,"date":"2026-03-02","slot":"dinner","position":0,"title":"Pasta","note":null},
-            {"id":12345678901,"date":"0001-01-01","slot":"lunch","position":3,"title":"拉麺 🍜","note":"très bon"}]
+            [{"id":7,"date":"2026-03-02","slot":"dinner","position":0,"title":"Pasta","note":null,"recipe":null,"servings":null},
+            {"id":12345678901,"date":"0001-01-01","slot":"lunch","position":3,"title":"拉麺 🍜","note":"très bon","recipe":null,"servings":null},
+            {"id":8,"date":"2026-03-06","slot":"dinner","position":1,"title":"Lasagne","note":null,"recipe":"mains/Lasagne","servings":6},
+            {"id":9,"date":"2026-03-07","slot":"dinner","position":0,"title":"Soup","note":null,"recipe":"Soup \\"hot\\"","servings":2.5},
+            {"id":10,"date":"2026-03-08","slot":"dinner","position":0,"title":"Bread","note":null,"recipe":"Bread","servings":null}]
 
             """)
     }
@@ -52,9 +58,9 @@ struct JSONMealWriterTests {
         ("\u{A0}é\u{2028}👩‍👩‍👧/", "\u{A0}é\u{2028}👩‍👩‍👧/"),
     ])
     func escaping(title: String, encoded: String) throws {
-        let meal = Meal(id: 1, day: day("2026-03-02"), slot: "lunch", position: 0, title: title, note: title)
+        let meal = Meal(id: 1, day: day("2026-03-02"), slot: "lunch", position: 0, title: title, note: title, recipe: title)
         #expect(try text([meal]) == """
-            [{"id":1,"date":"2026-03-02","slot":"lunch","position":0,"title":"\(encoded)","note":"\(encoded)"}]
+            [{"id":1,"date":"2026-03-02","slot":"lunch","position":0,"title":"\(encoded)","note":"\(encoded)","recipe":"\(encoded)","servings":null}]
 
             """)
     }
@@ -82,6 +88,10 @@ struct JSONMealWriterTests {
             #expect(object["title"] as? String == meal.title)
             #expect(object["note"] as? String == meal.note)
             #expect((object["note"] is NSNull) == (meal.note == nil))
+            #expect(object["recipe"] as? String == meal.recipe)
+            #expect((object["recipe"] is NSNull) == (meal.recipe == nil))
+            #expect(object["servings"] as? Double == meal.servings)
+            #expect((object["servings"] is NSNull) == (meal.servings == nil))
         }
     }
 

@@ -55,7 +55,8 @@ struct SamplePlanTests {
     @Test("the file is exactly what the writer writes for its meals")
     func canonical() throws {
         let meals = try rows(of: Self.fileBytes).map { row throws in
-            Meal(day: try Day(iso: row.date), slot: row.slot, title: row.title, note: Meal.validNote(row.note))
+            Meal(day: try Day(iso: row.date), slot: row.slot, title: row.title, note: Meal.validNote(row.note),
+                 recipe: row.recipe.isEmpty ? nil : row.recipe, servings: row.servings.isEmpty ? nil : try Meal.servings(parsing: row.servings))
         }
         #expect(try written(meals) == Self.fileBytes)
     }

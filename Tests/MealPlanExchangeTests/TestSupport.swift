@@ -97,10 +97,17 @@ enum RandomMeals {
 
     static func meal(using generator: inout SeededGenerator) -> Meal {
         let slots = MealSlot.defaults.map(\.name) + ["second breakfast", "tea, late"]
+        let recipe = Int.random(in: 0..<3, using: &generator) == 0 ? text(using: &generator) : nil
         return Meal(
             day: Day(number: Int.random(in: Day.validNumbers, using: &generator))!,
             slot: slots.randomElement(using: &generator)!,
             title: text(using: &generator),
-            note: Bool.random(using: &generator) ? nil : text(using: &generator))
+            note: Bool.random(using: &generator) ? nil : text(using: &generator),
+            recipe: recipe, servings: recipe == nil ? nil : [nil, 1, 2.5, 4, 0.25, 12].randomElement(using: &generator)!)
+    }
+
+    /// A meal's fields as the CSV writer spells them, in its column order.
+    static func fields(of meal: Meal) -> [String] {
+        [meal.day.iso, meal.slot, meal.title, meal.note ?? "", meal.recipe ?? "", meal.servings.map(Meal.servingsText) ?? ""]
     }
 }

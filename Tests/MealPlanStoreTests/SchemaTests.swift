@@ -49,6 +49,13 @@ import Testing
         ("empty slot name", "INSERT INTO slot(name, position) VALUES ('', 9)"),
         ("two slots in one position", "INSERT INTO slot(name, position) VALUES ('brunch', 0)"),
         ("removing a slot in use", "INSERT INTO meal(day, slotId, position, title) VALUES (0, 1, 0, 'Soup'); DELETE FROM slot WHERE id = 1"),
+        ("empty recipe name", "INSERT INTO meal(day, slotId, position, title, recipe) VALUES (0, 1, 0, 'Soup', '')"),
+        ("untrimmed recipe name", "INSERT INTO meal(day, slotId, position, title, recipe) VALUES (0, 1, 0, 'Soup', 'Soup ')"),
+        ("servings without a recipe", "INSERT INTO meal(day, slotId, position, title, servings) VALUES (0, 1, 0, 'Soup', 4)"),
+        ("zero servings", "INSERT INTO meal(day, slotId, position, title, recipe, servings) VALUES (0, 1, 0, 'Soup', 'Soup', 0)"),
+        ("negative servings", "INSERT INTO meal(day, slotId, position, title, recipe, servings) VALUES (0, 1, 0, 'Soup', 'Soup', -2)"),
+        ("too many servings", "INSERT INTO meal(day, slotId, position, title, recipe, servings) VALUES (0, 1, 0, 'Soup', 'Soup', 10001)"),
+        ("servings as text", "INSERT INTO meal(day, slotId, position, title, recipe, servings) VALUES (0, 1, 0, 'Soup', 'Soup', 'four')"),
     ])
     func schemaRefusesBadRows(kind: StoreKind, violation: (name: String, sql: String)) throws {
         let folder = TemporaryFolder()
@@ -61,10 +68,13 @@ import Testing
     @Test func schemaAcceptsTheRowsItsRulesAllow() throws {
         let store = try MealStore.inMemory()
         try store.execute("""
-            INSERT INTO meal(day, slotId, position, title, note) VALUES
-                (-719162, 1, 0, 'First day', NULL), (2932896, 4, 7, 'Last day', 'a note' || char(10) || 'two lines')
+            INSERT INTO meal(day, slotId, position, title, note, recipe, servings) VALUES
+                (-719162, 1, 0, 'First day', NULL, NULL, NULL), (2932896, 4, 7, 'Last day', 'a note' || char(10) || 'two lines', NULL, NULL),
+                (1, 1, 0, 'Lasagne', NULL, 'mains/Lasagne', 6), (2, 1, 0, 'Bread', NULL, 'Bread', NULL),
+                (3, 1, 0, 'Crumbs', NULL, 'Bread', 0.01), (4, 1, 0, 'Feast', NULL, 'Bread', 10000)
             """)
-        #expect(try store.meals(in: .all).map(\.title) == ["First day", "Last day"])
+        #expect(try store.meals(in: .all).map(\.title) == ["First day", "Lasagne", "Bread", "Crumbs", "Feast", "Last day"])
+        #expect(try store.meals(in: .all).map(\.servings) == [nil, 6, nil, 0.01, 10000, nil])
     }
 
     /// "The meals of days a…b" must be a range search on the day index, and the ordering by slot
@@ -126,5 +136,34 @@ import Testing
         try store.execute("DELETE FROM meal WHERE id = 10")
         let added = try store.addMeal(day: day("1970-01-03"), slot: "lunch", title: "Salad")
         #expect(added.id == 11)
+    }
+
+    /// A database made before meals had recipes (schema 3: the migrations up to "never reuse a
+    /// meal id", unchanged since they shipped) opens with every meal as it was, none naming a
+    /// recipe, and takes recipes from then on; the upgrade moves no row.
+    @Test func upgradeAddsRecipesToMealsInPlace() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("meals.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { _ = try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
+            try Schema.migrator.migrate(queue, upTo: "never reuse a meal id")
+            try queue.write { db in
+                try db.execute(sql: """
+                    INSERT INTO meal(day, slotId, position, title, note) VALUES
+                        (0, 1, 0, 'Porridge', NULL), (0, 3, 0, 'Stew', 'slow'), (1, 2, 0, 'Soup', NULL)
+                    """)
+            }
+            #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
+            try queue.close()
+        }
+        let before = try MealStore.open(path: path, access: .readWrite)
+        #expect(try before.fetchStrings("PRAGMA user_version") == ["\(Schema.version)"])
+        let meals = try before.meals(in: .all)
+        #expect(meals.map { "\($0.id!) \($0.title) \($0.note ?? "-")" } == ["1 Porridge -", "2 Stew slow", "3 Soup -"])
+        #expect(meals.allSatisfy { $0.recipe == nil && $0.servings == nil })
+        #expect(try before.fetchStrings("PRAGMA integrity_check") == ["ok"])
+        let linked = try before.updateMeal(id: 2, recipe: .link(name: "mains/Stew", defaultServings: 4))
+        #expect(linked.recipe == "mains/Stew" && linked.servings == 4 && linked.note == "slow")
     }
 }

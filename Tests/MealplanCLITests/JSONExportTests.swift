@@ -11,14 +11,14 @@ import Testing
         objects = json.load(open(exported, encoding="utf-8"))
         epoch = datetime.date(1970, 1, 1)
         rows = sqlite3.connect(db).execute(
-            "SELECT meal.id, meal.day, slot.name, meal.position, meal.title, meal.note FROM meal"
+            "SELECT meal.id, meal.day, slot.name, meal.position, meal.title, meal.note, meal.recipe, meal.servings FROM meal"
             " JOIN slot ON slot.id = meal.slotId ORDER BY meal.day, slot.position, meal.position").fetchall()
         expected = [{"id": id, "date": (epoch + datetime.timedelta(days=day)).isoformat(), "slot": slot,
-                     "position": position, "title": title, "note": note}
-                    for id, day, slot, position, title, note in rows
+                     "position": position, "title": title, "note": note, "recipe": recipe, "servings": servings}
+                    for id, day, slot, position, title, note, recipe, servings in rows
                     if first <= (epoch + datetime.timedelta(days=day)).isoformat() <= last]
         problems = ["%r != %r" % (got, want) for got, want in zip(objects, expected) if got != want]
-        if [list(o.keys()) for o in objects] != [["id", "date", "slot", "position", "title", "note"]] * len(objects):
+        if [list(o.keys()) for o in objects] != [["id", "date", "slot", "position", "title", "note", "recipe", "servings"]] * len(objects):
             problems.append("keys")
         if len(objects) != len(expected):
             problems.append("%d objects for %d meals" % (len(objects), len(expected)))
@@ -61,12 +61,12 @@ import Testing
         #expect(try cli.succeed(["export", "--format", "json", "--from", "2027-01-01"]) == "[]\n")
         let lines = try cli.succeed(["export", "--format", "json", "--to", "2026-11-27"]).split(separator: "\n")
         #expect(lines == [
-            #"[{"id":1,"date":"2026-11-27","slot":"breakfast","position":0,"title":"Eggs, toast; jam","note":null},"#,
-            #"{"id":2,"date":"2026-11-27","slot":"dinner","position":0,"title":"Lasagna","note":"double batch\r\nfreeze half, label it"}]"#,
+            #"[{"id":1,"date":"2026-11-27","slot":"breakfast","position":0,"title":"Eggs, toast; jam","note":null,"recipe":null,"servings":null},"#,
+            #"{"id":2,"date":"2026-11-27","slot":"dinner","position":0,"title":"Lasagna","note":"double batch\r\nfreeze half, label it","recipe":null,"servings":null}]"#,
         ])
         // Control characters never reach the terminal raw: they are \u escapes.
         let escaped = try cli.succeed(["export", "--format", "json", "--from", "2026-12-22"])
-        #expect(escaped.contains(#""title":"🍲 x\u001by \\ \"q\"","note":"n\u001b🥗"}"#))
+        #expect(escaped.contains(#""title":"🍲 x\u001by \\ \"q\"","note":"n\u001b🥗","recipe":null,"servings":null}"#))
         #expect(!escaped.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F })
     }
 }
@@ -118,7 +118,7 @@ import Testing
         // A *.csv file protects formulas (see SpreadsheetExportTests); standard output does when asked.
         let protection = format == "csv" ? ["--protect-formulas"] : []
         #expect(withoutStamps(written) == withoutStamps(try cli.succeed(["export", "--format", format] + protection)))
-        #expect(written.hasPrefix(["csv": "\"date\",slot,title,note\r\n", "ics": "BEGIN:VCALENDAR\r\n", "json": "[{\"id\":1,"][format]!))
+        #expect(written.hasPrefix(["csv": "\"date\",slot,title,note,recipe,servings\r\n", "ics": "BEGIN:VCALENDAR\r\n", "json": "[{\"id\":1,"][format]!))
         try cli.expectFailure(["export", "--format", format, "--output", output, "--slot-time", "x=1:00"], status: 64,
                               message: format == "ics" ? "--slot-time 'x=1:00': unknown slot 'x'; slots are breakfast, lunch, dinner, snack"
                                   : "--slot-time needs --format ics (see 'mealplan help')")

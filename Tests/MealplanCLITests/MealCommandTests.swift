@@ -14,7 +14,7 @@ import Testing
         #expect(try cli.succeed(["add", "fri", "DIN", "  Lasagna ", "--note", "double batch"])
             == "added meal 2 on Fri 2026-03-06, dinner: Lasagna\n")
         #expect(try cli.succeed(["add", "+1w", "break", "Pão de queijo"]) == "added meal 3 on Mon 2026-03-09, breakfast: Pão de queijo\n")
-        #expect(try cli.succeed(["list", "--days", "14", "--format", "json"]).contains(#""title":"Lasagna","note":"double batch"}"#))
+        #expect(try cli.succeed(["list", "--days", "14", "--format", "json"]).contains(#""title":"Lasagna","note":"double batch","recipe":null,"servings":null}"#))
     }
 
     @Test func addRefusesBadInput() throws {
@@ -32,7 +32,7 @@ import Testing
         try cli.expectFailure(["add", "today", "lunch", String(repeating: "x", count: 501)], status: 64,
                               message: "the title has 501 characters; at most 500 are allowed")
         try cli.expectFailure(["add", "today", "lunch"], status: 64,
-                              message: "missing expected argument '<title> ...' (see 'mealplan help')")
+                              message: "give the meal a title, or a recipe with --recipe")
         try cli.expectFailure(["add", "today", "lunch", "Soup", "--colour", "red"], status: 64,
                               message: "unknown option '--colour' (see 'mealplan help')")
     }
@@ -46,8 +46,8 @@ import Testing
             == "updated meal 1 on Tue 2026-03-03, dinner: Leek soup\n")
         try cli.succeed(["edit", "1", "--note", ""])
         #expect(try cli.succeed(["list", "--format", "json"]) == """
-            [{"id":2,"date":"2026-03-03","slot":"dinner","position":0,"title":"Fish","note":null},
-            {"id":1,"date":"2026-03-03","slot":"dinner","position":1,"title":"Leek soup","note":null}]
+            [{"id":2,"date":"2026-03-03","slot":"dinner","position":0,"title":"Fish","note":null,"recipe":null,"servings":null},
+            {"id":1,"date":"2026-03-03","slot":"dinner","position":1,"title":"Leek soup","note":null,"recipe":null,"servings":null}]
 
             """)
     }
@@ -57,7 +57,7 @@ import Testing
         try cli.succeed(["add", "today", "lunch", "Soup"])
         try cli.expectFailure(["edit", "7", "--title", "Stew"], status: 64, message: "there is no meal 7")
         try cli.expectFailure(["edit", "1"], status: 64,
-                              message: "nothing to change: give --title, --note, --slot or --date (see 'mealplan help')")
+                              message: "nothing to change: give --title, --note, --slot, --date, --recipe, --servings or --no-recipe (see 'mealplan help')")
         try cli.expectFailure(["edit", "1", "--title", ""], status: 64, message: "the title is empty")
         try cli.expectFailure(["edit", "1", "--slot", "tea"], status: 64,
                               message: "unknown slot 'tea'; slots are breakfast, lunch, dinner, snack")

@@ -91,9 +91,9 @@ import TestSupport
         try cli.expectFailure(["recipe", "s", "--recipes", folder], status: 64,
                               message: "'s' could mean sauces/Bechamel, Soup; type more letters")
         try cli.expectFailure(["recipe", "las", "--servings", "0", "--recipes", folder], status: 64,
-                              message: "--servings must be more than 0 (see 'mealplan help')")
+                              message: "--servings: servings must be a number above 0, not 0")
         try cli.expectFailure(["recipe", "las", "--servings=-2", "--recipes", folder], status: 64,
-                              message: "--servings must be more than 0 (see 'mealplan help')")
+                              message: "--servings: servings must be a number like 4 or 2.5, not '-2'")
         try cli.expectFailure(["recipe", "broken", "--recipes", folder], status: 65,
                               message: "\(folder)/Broken.cook:3:11: the amount is missing before '%'; write it as {quantity%unit}")
         try cli.expectFailure(["recipes", "--recipes", cli.folder + "/none"], status: 66,

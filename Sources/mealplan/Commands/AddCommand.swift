@@ -1,17 +1,21 @@
 import ArgumentParser
 import MealPlanCore
 import MealPlanStore
+import RecipeLibrary
 
 struct AddCommand: MealplanCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a meal at the end of a day's slot.",
         discussion: """
-            Prints the new meal with its id, which edit, move, copy and remove take.
+            Prints the new meal with its id, which edit, move, copy and remove take. With \
+            --recipe the title may be left out: the recipe's title is used. Servings default to \
+            what the recipe says it makes.
 
             Examples:
               mealplan add today lunch "Tomato soup"
               mealplan add fri din "Lasagna" --note "double batch, freeze half"
+              mealplan add fri dinner --recipe lasagna --servings 6
               mealplan add 2026-03-15 breakfast "Pão de queijo"
             """)
 
@@ -20,19 +24,36 @@ struct AddCommand: MealplanCommand {
     @Argument(help: "The slot, or a unique prefix of it.") var slot: String
     /// Several words when the title was not quoted: taken so that the date can be judged
     /// first and the words refused with a hint, instead of "unexpected argument".
-    @Argument(help: ArgumentHelp("What is eaten: one line, at most 500 characters; quote a title of several words.",
-                                 valueName: "title"))
-    var titleWords: [String]
+    @Argument(help: ArgumentHelp(
+        "What is eaten: one line, at most 500 characters; quote a title of several words. May be left out with --recipe.",
+        valueName: "title"))
+    var titleWords: [String] = []
     @Option(help: "A note; may span several lines.") var note: String?
+    @Option(help: "The recipe cooked (its name in the recipes folder, any case, or a unique prefix).") var recipe: String?
+    @Option(help: "How many servings of the recipe to make (default: what the recipe makes).") var servings: String?
 
     func run(in environment: Environment) throws {
         let day = try dateArgument(in: environment)
-        guard titleWords.count == 1 else {
+        guard titleWords.count <= 1 else {
             let title = titleWords.joined(separator: " ")
             throw CommandFailure.usage("the title is \(titleWords.count) words; quote it, as in: mealplan add \(date) \(slot) \"\(title)\"")
         }
+        let servings = try self.servings.map(parseServings)
+        guard let recipe else {
+            guard let title = titleWords.first else {
+                throw CommandFailure.usage("give the meal a title, or a recipe with --recipe")
+            }
+            if servings != nil { throw CommandFailure.usage("--servings needs --recipe: servings say how much of a recipe to make") }
+            let meals = try store.openStore(.readWrite, in: environment)
+            report("added", [try meals.addMeal(day: day, slot: slot, title: title, note: note)])
+            return
+        }
+        let chosen = try store.recipes.recipeFolder(in: environment).choose(recipe)
+        let meal = Meal(
+            day: day, slot: slot, title: titleWords.first ?? chosen.mealTitle, note: note,
+            recipe: chosen.name, servings: servings ?? chosen.mealServings)
         let meals = try store.openStore(.readWrite, in: environment)
-        report("added", [try meals.addMeal(day: day, slot: slot, title: titleWords[0], note: note)])
+        report("added", [try meals.apply([.add(meal)])[0]!])
     }
 
     /// The day of the date argument. When that is no date but it and the next word together

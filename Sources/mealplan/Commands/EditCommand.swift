@@ -1,19 +1,24 @@
 import ArgumentParser
+import MealPlanCore
 import MealPlanStore
+import RecipeLibrary
 
 struct EditCommand: MealplanCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change a meal's title, note, slot or day.",
+        abstract: "Change a meal's title, note, slot, day, recipe or servings.",
         discussion: """
             Only the options given change. A meal given another day or slot goes to the end of \
             that slot; offsets in --date (+1w) count from the meal's own day, as in move. An \
-            empty --note removes the note.
+            empty --note removes the note. --recipe links a recipe (the title stays; the meal \
+            keeps its servings, or gets what the recipe makes); --no-recipe unlinks it.
 
             Examples:
               mealplan edit 12 --title "Vegetable lasagna"
               mealplan edit 12 --note ""
               mealplan edit 12 --slot lunch --date tomorrow
+              mealplan edit 12 --recipe lasagna --servings 6
+              mealplan edit 12 --no-recipe
             """)
 
     @OptionGroup var store: StoreOptions
@@ -22,16 +27,39 @@ struct EditCommand: MealplanCommand {
     @Option(help: "The new note; \"\" removes it.") var note: String?
     @Option(help: "The new slot.") var slot: String?
     @Option(help: "The new day.") var date: String?
+    @Option(help: "The recipe cooked (its name in the recipes folder, any case, or a unique prefix).") var recipe: String?
+    @Option(help: "How many servings of the meal's recipe to make.") var servings: String?
+    @Flag(help: "The meal no longer names a recipe.") var noRecipe = false
 
     func validate() throws {
-        guard title != nil || note != nil || slot != nil || date != nil else {
-            throw ValidationError("nothing to change: give --title, --note, --slot or --date")
+        guard title != nil || note != nil || slot != nil || date != nil || recipe != nil || servings != nil || noRecipe else {
+            throw ValidationError("nothing to change: give --title, --note, --slot, --date, --recipe, --servings or --no-recipe")
+        }
+        if noRecipe && (recipe != nil || servings != nil) {
+            throw ValidationError("--no-recipe removes the recipe and its servings; give it without --recipe or --servings")
         }
     }
 
     func run(in environment: Environment) throws {
+        let servings = try self.servings.map(parseServings)
+        let recipeUpdate: MealStore.RecipeUpdate? = if noRecipe {
+            .unlink
+        } else if let recipe {
+            try store.recipes.recipeFolder(in: environment).choose(recipe).linkedByEdit
+        } else {
+            nil
+        }
         let (plan, day) = try date.map { try store.openStore(movingMeal: id, to: $0, in: environment) }
             ?? (try store.openStore(.readWrite, in: environment), nil)
-        report("updated", [try plan.updateMeal(id: id, title: title, note: note, slot: slot, day: day)])
+        report("updated", [try plan.updateMeal(
+            id: id, title: title, note: note, slot: slot, day: day, recipe: recipeUpdate, servings: servings)])
+    }
+}
+
+extension ChosenRecipe {
+    /// The edit that links a meal to this recipe, with what the recipe makes as its servings
+    /// when the meal has none.
+    var linkedByEdit: MealStore.RecipeUpdate {
+        .link(name: name, defaultServings: mealServings)
     }
 }

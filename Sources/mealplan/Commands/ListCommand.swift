@@ -31,25 +31,18 @@ struct ListCommand: MealplanCommand {
     }
 
     @OptionGroup var store: StoreOptions
-    @Option(help: "The first day (default: today).") var from: String?
-    @Option(help: "The last day.") var to: String?
-    @Option(help: "How many days to show (default: 7).") var days: Int?
+    @OptionGroup var days: DaysOptions
     @Option(help: "Only meals of this slot.") var slot: String?
     @Option(help: "Only meals whose title or note contains this text, ignoring case and accents; in the whole plan unless the days are limited.")
     var search: String?
     @Flag(help: "Also show days without meals (text format).") var allDays = false
     @Option(help: "text, csv (as export writes it) or json.") var format: Format = .text
 
-    func validate() throws {
-        if to != nil && days != nil { throw ValidationError("give either --to or --days, not both") }
-        if let days, days < 1 { throw ValidationError("--days must be at least 1") }
-    }
-
     /// A search with no days given looks in the whole plan.
-    private var searchesWholePlan: Bool { search != nil && from == nil && to == nil && days == nil }
+    private var searchesWholePlan: Bool { search != nil && !days.isGiven }
 
     func run(in environment: Environment) throws {
-        let range = searchesWholePlan ? DayRange.all : try chosenDays(in: environment)
+        let range = searchesWholePlan ? DayRange.all : try days.range(store, in: environment)
         let meals = try store.openStore(.readExisting, in: environment).meals(in: range, slot: slot, search: search)
         switch format {
         case .text:
@@ -57,7 +50,7 @@ struct ListCommand: MealplanCommand {
             let matchedDays = meals.first.map { DayRange($0.day, meals.last!.day) }
             let everyDay = allDays ? (searchesWholePlan ? matchedDays : range) : nil
             let lines = MealListText.lines(meals: meals, everyDay: everyDay, ifEmpty: nothingFound(in: range),
-                                           width: TerminalColumns.standardOutput)
+                                           width: TerminalColumns.standardOutput, hasRecipe: recipeFinder(for: meals, in: environment))
             for line in lines { print(line) }
         case .json:
             try MealOutput.write(with: JSONMealWriter(fileDescriptor: 1)) { write in try meals.forEach(write) }
@@ -66,23 +59,24 @@ struct ListCommand: MealplanCommand {
         }
     }
 
+    /// Whether a recipe file is in the recipes folder. A folder that cannot be used is said once,
+    /// as a warning, when some meal names a recipe: a listing never fails for want of recipes.
+    private func recipeFinder(for meals: [Meal], in environment: Environment) -> (String) -> Bool {
+        guard meals.contains(where: { $0.recipe != nil }) else { return { _ in true } }
+        do {
+            let folder = try store.recipes.recipeFolder(in: environment)
+            return folder.contains
+        } catch {
+            let reason = (error as? any UserFacingError)?.userMessage ?? "\(error)"
+            printError("warning: \(reason); recipes are shown as missing".terminalVisible)
+            return { _ in false }
+        }
+    }
+
     /// The line an empty list prints: what was looked for, and where.
     private func nothingFound(in range: DayRange) -> String {
         let days = searchesWholePlan ? "in the whole plan" : "from \(range.first.iso) to \(range.last.iso)"
         guard let search else { return "nothing planned \(days)" }
         return "no meal matches '\(search.messageExcerpt.terminalVisible)' \(days)"
-    }
-
-    /// The days --from, --to and --days choose: 7 days from today by default.
-    private func chosenDays(in environment: Environment) throws -> DayRange {
-        let first = try from.map { try store.day($0, in: environment) } ?? store.today(in: environment)
-        if let to {
-            let last = try store.day(to, in: environment)
-            guard last >= first else {
-                throw CommandFailure.usage("--to \(last.iso) is before --from \(first.iso)")
-            }
-            return DayRange(first, last)
-        }
-        return DayRange(start: first, count: days ?? 7)
     }
 }

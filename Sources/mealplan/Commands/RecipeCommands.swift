@@ -69,16 +69,11 @@ struct RecipeCommand: MealplanCommand {
 
     @OptionGroup var recipes: RecipeOptions
     @Argument(help: "The recipe's name (any case, or a unique prefix).") var name: String
-    @Option(help: "Servings to scale to (more than 0).") var servings: Double?
+    @Option(help: "Servings to scale to (0.01 to 10,000).") var servings: String?
     @Option(help: "text or json.") var format: Format = .text
 
-    func validate() throws {
-        if let servings, !(servings > 0) || !servings.isFinite {
-            throw ValidationError("--servings must be more than 0")
-        }
-    }
-
     func run(in environment: Environment) throws {
+        let servings = try self.servings.map(parseServings)
         let folder = try recipes.recipeFolder(in: environment)
         let name = try folder.resolve(self.name)
         let written: Recipe

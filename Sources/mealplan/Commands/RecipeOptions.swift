@@ -1,4 +1,5 @@
 import ArgumentParser
+import MealPlanCore
 import RecipeLibrary
 
 /// Where the recipes are: `--recipes DIR`, else `$MEALPLAN_RECIPES`, else the config file's
@@ -18,5 +19,14 @@ struct RecipeOptions: ParsableArguments {
             throw CommandFailure.usage("no recipes folder: HOME is not set; use --recipes DIR or set MEALPLAN_RECIPES")
         }
         return try RecipeFolder(root: home + "/.local/share/mealplan/recipes")
+    }
+}
+
+/// `--servings` as typed: a plain number from 0.01 to 10,000, or a usage error saying why.
+func parseServings(_ text: String) throws -> Double {
+    do {
+        return try Meal.servings(parsing: text)
+    } catch {
+        throw CommandFailure.usage("--servings: \(error.message)")
     }
 }

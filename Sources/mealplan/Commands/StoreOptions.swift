@@ -2,10 +2,12 @@ import ArgumentParser
 import MealPlanCore
 import MealPlanStore
 
-/// What every command that touches the plan needs: where the database is and what day it is.
+/// What every command that touches the plan needs: where the database is, where the recipes
+/// its meals name are, and what day it is.
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The database file.", valueName: "path"))
     var db: String?
+    @OptionGroup var recipes: RecipeOptions
 
     func openStore(_ access: MealStore.Access, pageCacheKiB: Int? = nil, in environment: Environment) throws(StoreError) -> MealStore {
         let path = try DatabaseLocation.path(option: db, environment: environment.variables)

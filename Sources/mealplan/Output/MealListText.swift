@@ -3,7 +3,8 @@ import TerminalKit
 
 /// The text of `mealplan list`: meals grouped under day headers, ids and slots in aligned
 /// columns measured in terminal columns (a CJK slot name takes two per character), user text
-/// made visible, each note line indented under its title. `everyDay` lists each of its days,
+/// made visible, the recipe (with "recipe missing" when `hasRecipe` does not find its file) and
+/// each note line indented under its title. `everyDay` lists each of its days,
 /// those without meals too; `ifEmpty` is the one line printed when there is nothing to list.
 ///
 /// Given the `width` of a terminal, titles and notes wrap at spaces to fit it, each continuation
@@ -14,7 +15,9 @@ enum MealListText {
     /// are left long instead.
     static let narrowestWrap = 12
 
-    static func lines(meals: [Meal], everyDay: DayRange?, ifEmpty: String, width: Int? = nil) -> [String] {
+    static func lines(
+        meals: [Meal], everyDay: DayRange?, ifEmpty: String, width: Int? = nil, hasRecipe: (String) -> Bool = { _ in true }
+    ) -> [String] {
         guard everyDay != nil || !meals.isEmpty else { return [ifEmpty] }
         let idWidth = meals.map { String($0.id ?? 0).count }.max() ?? 1
         let slotWidth = meals.map(\.slot.terminalWidth).max() ?? 0
@@ -41,11 +44,19 @@ enum MealListText {
                 let title = fitted(meal.title[...])
                 lines.append("  \(paddedID)  \(meal.slot.padded(toWidth: slotWidth))  \(title[0])")
                 lines += title.dropFirst().map { noteIndent + $0 }
+                if let recipe = meal.recipe {
+                    lines += fitted(recipeLine(recipe, servings: meal.servings, missing: !hasRecipe(recipe))[...]).map { noteIndent + $0 }
+                }
                 for noteLine in meal.note?.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) ?? [] {
                     lines += fitted(noteLine).map { noteIndent + $0 }
                 }
             }
         }
         return lines
+    }
+
+    /// "recipe: Lasagna, 6 servings", and "(recipe missing)" after it when its file is gone.
+    static func recipeLine(_ recipe: String, servings: Double?, missing: Bool) -> String {
+        "recipe: \(recipe)" + (servings.map { ", \(Meal.servingsText($0)) servings" } ?? "") + (missing ? " (recipe missing)" : "")
     }
 }

@@ -1,0 +1,30 @@
+import ArgumentParser
+import MealPlanCore
+
+/// Which days a command looks at: `--from` (default today), and `--to` or `--days` (default 7).
+struct DaysOptions: ParsableArguments {
+    @Option(help: "The first day (default: today).") var from: String?
+    @Option(help: "The last day.") var to: String?
+    @Option(help: "How many days (default: 7).") var days: Int?
+
+    func validate() throws {
+        if to != nil && days != nil { throw ValidationError("give either --to or --days, not both") }
+        if let days, days < 1 { throw ValidationError("--days must be at least 1") }
+    }
+
+    /// Whether any of the three was given.
+    var isGiven: Bool { from != nil || to != nil || days != nil }
+
+    /// The days chosen, read with the date grammar relative to today.
+    func range(_ store: StoreOptions, in environment: Environment) throws -> DayRange {
+        let first = try from.map { try store.day($0, in: environment) } ?? store.today(in: environment)
+        if let to {
+            let last = try store.day(to, in: environment)
+            guard last >= first else {
+                throw CommandFailure.usage("--to \(last.iso) is before --from \(first.iso)")
+            }
+            return DayRange(first, last)
+        }
+        return DayRange(start: first, count: days ?? 7)
+    }
+}
