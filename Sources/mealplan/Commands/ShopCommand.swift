@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import MealPlanCore
+import MealPlanExchange
+import MealPlanStore
+import RecipeLibrary
+import ShoppingList
+import TerminalKit
+
+/// `mealplan shop`: what to buy for the meals of some days.
+struct ShopCommand: MealplanCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shop",
+        abstract: "The shopping list for the meals of some days (the next 7 unless told otherwise).",
+        discussion: """
+            Every meal with a recipe in the days counts: its ingredients (and those of the \
+            recipes it uses) scaled to the meal's servings, added up per ingredient with units \
+            converted within metric and US mass and volume, grouped by the aisles of \
+            aisle.conf, less what pantry.conf holds. The two files come from --aisles and \
+            --pantry, else the config file, else the recipes folder or its config/ subfolder.
+
+            Examples:
+              mealplan shop
+              mealplan shop --from mon --days 14 --why
+              mealplan shop --format markdown > list.md
+              mealplan shop --no-pantry --format json
+            """)
+
+    enum Format: String, CaseInsensitiveChoice {
+        case text, markdown, json, csv
+    }
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var days: DaysOptions
+    @Option(help: "text, markdown (a checklist), json or csv.") var format: Format = .text
+    @Flag(help: "Name the meals each line is for (JSON always does).") var why = false
+    @Option(help: ArgumentHelp("The aisle file (cookcli's aisle.conf).", valueName: "file")) var aisles: String?
+    @Option(help: ArgumentHelp("The pantry file (cookcli's pantry.conf).", valueName: "file")) var pantry: String?
+    @Flag(help: "Ignore the pantry: list everything the recipes need.") var noPantry = false
+
+    func validate() throws {
+        if noPantry && pantry != nil { throw ValidationError("give either --pantry or --no-pantry, not both") }
+    }
+
+    func run(in environment: Environment) throws {
+        let range = try days.range(store, in: environment)
+        let meals = try store.openStore(.readExisting, in: environment).meals(in: range)
+        let config = try ConfigFile.load(in: environment)
+        let sources = ShoppingSources(
+            recipes: try store.recipes.recipeFolder(in: environment), aisles: aisles ?? config.aisles,
+            pantry: pantry ?? config.pantry, usesPantry: !noPantry)
+        let list = try sources.shoppingList(for: meals)
+        let mealsByID = Dictionary(meals.compactMap { meal in meal.id.map { ($0, meal) } }) { first, _ in first }
+        let cooked = meals.filter { $0.recipe != nil }.count
+        switch format {
+        case .text: print(ShoppingListText.text(list, range: range, cooked: cooked, why: why ? mealsByID : nil))
+        case .markdown: print(ShoppingListText.markdown(list, range: range, why: why ? mealsByID : nil))
+        case .json:
+            warn(about: list)
+            print(try ShoppingListText.json(list))
+        case .csv:
+            warn(about: list)
+            print(ShoppingListText.csv(list, why: why), terminator: "")
+        }
+    }
+
+    /// JSON and CSV are for programs: what a reader should know goes to standard error.
+    private func warn(about list: ShoppingList) {
+        for note in list.notes { printError("warning: \(note)".terminalVisible) }
+    }
+}
