@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Times `mealplan shop`, end to end (process start to exit), on a plan whose meals cook 60
+# recipes: the sample recipes of Data/recipes and 25 more made from them under other names.
+# The goals: the list for 4 weeks (4 meals a day, 112 meals with recipes) within 20 ms, and
+# for a whole year of such a plan (1,460 meals) within 100 ms; the plan also holds a million
+# meals without recipes around that year, which the list must not pay for.
+#
+# Usage: Benchmarks/shopping-list.sh [--runs R] [--keep DIR]
+#   --runs R    runs per measurement (default 30)
+#   --keep DIR  leave the recipes and the database in DIR instead of a temporary folder
+# Needs: swift, python3, hyperfine.
+set -euo pipefail
+
+runs=30
+keep=""
+source "$(dirname "$0")/common.sh"
+parse_options "[--runs R] [--keep DIR]" runs keep -- "$@"
+cd "$(dirname "$0")/.."
+require_tools swift python3 hyperfine
+use_work_folder "$keep"
+
+echo "== building (release, static Swift standard library)"
+build_release mealplan
+
+echo "== recipes and plan"
+rm -rf "$work/recipes" "$work/plan.sqlite"*
+cp -R Data/recipes "$work/recipes"
+mkdir -p "$work/recipes/more"
+python3 - "$work" <<'PY'
+import csv, os, random, sys
+work = sys.argv[1]
+root = os.path.join(work, "recipes")
+names = sorted(os.path.relpath(os.path.join(folder, file), root)[:-5]
+               for folder, _, files in os.walk(root) for file in files if file.endswith(".cook"))
+random.seed(12)
+for index in range(60 - len(names)):
+    source = names[index % len(names)]
+    text = open(os.path.join(root, source + ".cook"), encoding="utf-8").read()
+    target = "more/Variant %02d" % index
+    # References inside the copied recipe keep working: they start from the folder's root.
+    open(os.path.join(root, target + ".cook"), "w", encoding="utf-8").write(text)
+    names.append(target)
+assert len(names) == 60
+with open(os.path.join(work, "year.csv"), "w", newline="", encoding="utf-8") as output:
+    writer = csv.writer(output, lineterminator="\r\n")
+    writer.writerow(["date", "slot", "title", "recipe", "servings"])
+    import datetime
+    day = datetime.date(2026, 1, 1)
+    for offset in range(365):
+        for slot in ["breakfast", "lunch", "dinner", "snack"]:
+            recipe = random.choice(names)
+            writer.writerow([(day + datetime.timedelta(days=offset)).isoformat(), slot, recipe.split("/")[-1],
+                             recipe, random.choice(["2", "3", "4", "6"])])
+PY
+python3 Benchmarks/generate-meals.py --meals 1000000 --seed 5 > "$work/million.csv"
+db="$work/plan.sqlite"
+"$bin/mealplan" import "$work/million.csv" --db "$db" > /dev/null
+"$bin/mealplan" import "$work/year.csv" --db "$db"
+export MEALPLAN_RECIPES="$work/recipes" MEALPLAN_DB="$db"
+echo "meals in the year with recipes: $("$bin/mealplan" list --from 2026-01-01 --to 2026-12-31 --format csv | grep -c ',[0-9]*\r$' || true)"
+
+echo "== timing"
+hyperfine --style basic --runs "$runs" --warmup 3 --export-markdown "$work/times.md" \
+    -n "4 weeks" "$bin/mealplan shop --from 2026-03-02 --days 28 > /dev/null" \
+    -n "a year" "$bin/mealplan shop --from 2026-01-01 --to 2026-12-31 > /dev/null" \
+    -n "4 weeks, JSON" "$bin/mealplan shop --from 2026-03-02 --days 28 --format json > /dev/null"
+cat "$work/times.md"
