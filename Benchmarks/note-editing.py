@@ -60,19 +60,28 @@ def timed_key(tmux, pid, key):
     return time.monotonic() - started, cpu_seconds(pid) - cpu
 
 
+def round_keys(number):
+    """The keys of round `number`: open the note, move and type in it, save it. The letter typed
+    at the start takes the place of the one the previous round typed there (Delete removes it),
+    so that every round changes the note and its last Enter really saves it."""
+    typed = "yz"[number % 2]
+    return ["e", "Enter", "Home", "End", "x", "BSpace", "Home", typed, "Delete", "Left", "Right", "Enter"]
+
+
 def measure(binary, database, runs):
-    """Per key, the (wall, CPU) times of `runs` rounds: open the note, move and type in it,
-    save it."""
-    keys = ["e", "Enter", "Home", "End", "x", "BSpace", "Home", "y", "Delete", "Left", "Right", "Enter"]
+    """Per key, the (wall, CPU) times of `runs` rounds."""
     times = {}
     tmux = Tmux(WIDTH, HEIGHT)
     try:
         tmux.first_screen(f"exec env LANG=C.UTF-8 TERM=tmux-256color MEALPLAN_TODAY={DAY} {binary} --db {database}",
                           lambda screen: screen.splitlines()[-1].startswith("Mon 2 Mar 2026"))
         pid = tmux.pane_pid()
-        for _ in range(runs):
-            for number, key in enumerate(keys):
-                times.setdefault((number, key), []).append(timed_key(tmux, pid, key))
+        for round_number in range(runs):
+            for number, key in enumerate(round_keys(round_number)):
+                label = "y or z" if key in ("y", "z") else key
+                times.setdefault((number, label), []).append(timed_key(tmux, pid, key))
+            if "Saved" not in tmux.screen():
+                sys.exit(f"round {round_number + 1} did not save the note; the screen:\n{tmux.screen()}")
     finally:
         tmux.close()
     return times

@@ -160,8 +160,8 @@ extension MealStore {
             let slot = try resolveSlot(db, meal.slot)
             return try insert(db, meal, slotID: slot.id)
         case .update(let from, let to, let restoresPosition):
-            try expectUnchanged(db, from)
-            return try update(db, id: try storedID(of: from), to: to, position: restoresPosition ? to.position : nil)
+            let stored = try expectUnchanged(db, from)
+            return try update(db, stored, to: to, position: restoresPosition ? to.position : nil)
         case .restore(let meal):
             return try restore(db, meal)
         case .remove(let meal):
@@ -172,9 +172,11 @@ extension MealStore {
     }
 
     /// Refuses a change made from an old copy of `seen`: the stored meal must still have the
-    /// day, slot, title, note and recipe this process last saw, or another writer changed (or removed)
-    /// it meanwhile, and saving would silently undo that writer's work.
-    private static func expectUnchanged(_ db: Database, _ seen: Meal) throws {
+    /// day, slot, title, note and recipe this process last saw, or another writer changed (or
+    /// removed) it meanwhile, and saving would silently undo that writer's work. Returns the
+    /// stored meal.
+    @discardableResult
+    private static func expectUnchanged(_ db: Database, _ seen: Meal) throws -> Meal {
         guard let stored = try fetchMeal(db, id: try storedID(of: seen)) else {
             throw StoreError.input("'\(seen.title.messageExcerpt)' was removed by another program meanwhile")
         }
@@ -188,6 +190,7 @@ extension MealStore {
             throw StoreError.input(
                 "'\(seen.title.messageExcerpt)' was changed by another program meanwhile (\(changes.joined(separator: ", ")))")
         }
+        return stored
     }
 
     /// The id of a meal a change acts on, which must have been stored.
@@ -196,10 +199,11 @@ extension MealStore {
         return id
     }
 
-    /// Gives meal `id` the day, slot, title, note, recipe and servings of `meal`; a meal moved to another day or
-    /// slot goes to `position` when that place is free, else to the end of the slot.
-    private static func update(_ db: Database, id: Int64, to meal: Meal, position: Int?) throws -> Meal {
-        let stored = try existingMeal(db, id: id)
+    /// Gives the `stored` meal (as just read, so that a long note is not read again) the day,
+    /// slot, title, note, recipe and servings of `meal`; a meal moved to another day or slot goes
+    /// to `position` when that place is free, else to the end of the slot.
+    private static func update(_ db: Database, _ stored: Meal, to meal: Meal, position: Int?) throws -> Meal {
+        let id = try storedID(of: stored)
         let currentSlotID = try Int64.fetchOne(db, sql: "SELECT slotId FROM meal WHERE id = ?", arguments: [id])
         let slotID = try resolveSlot(db, meal.slot).id
         let moves = meal.day != stored.day || slotID != currentSlotID

@@ -2,7 +2,7 @@ import TerminalKit
 
 /// One line of text being typed, with a cursor between graphemes: the prompt's input field.
 ///
-/// The cursor counts graphemes, never bytes or scalars, so an emoji or an accented letter is
+/// The cursor moves by graphemes, never bytes or scalars, so an emoji or an accented letter is
 /// one step; columns are only computed for display, by terminal width, so the terminal cursor
 /// lands right after wide characters too. The field scrolls sideways to keep the cursor in view.
 public struct LineEditor: Hashable, Sendable {
@@ -18,31 +18,33 @@ public struct LineEditor: Hashable, Sendable {
         case ignored
     }
 
-    private var characters: [Character]
-    /// The cursor, as the number of graphemes before it.
-    public private(set) var cursor: Int
-    /// The first grapheme shown when the text is wider than the field.
-    public private(set) var firstShown = 0
+    /// What was typed, kept as one string: taking a megabyte in or out costs no copy.
+    public private(set) var text: String
+    /// The cursor as the UTF-8 bytes of `text` before it, always between two graphemes. An
+    /// offset, unlike a `String.Index`, stays meaningful while the text changes around it, and
+    /// leads to its index without counting what comes before.
+    private var cursorOffset: Int
+    /// Where the field starts showing the text when it is wider than the field, in the same
+    /// UTF-8 bytes; `scrollToCursor` keeps it at or before the cursor.
+    private var firstShownOffset = 0
 
     public init(_ text: String = "") {
-        characters = Array(text)
-        cursor = characters.count
+        self.text = text
+        cursorOffset = text.utf8.count
     }
 
-    public var text: String { String(characters) }
+    /// The cursor's place in `text`.
+    public var cursor: String.Index { index(cursorOffset) }
 
     /// Replaces the text and puts the cursor at its end.
     public mutating func setText(_ text: String) {
-        characters = Array(text)
-        cursor = characters.count
-        firstShown = 0
+        self = LineEditor(text)
     }
 
     /// Inserts `text` at the cursor and puts the cursor after it.
     public mutating func insert(_ text: String) {
-        let inserted = Array(text)
-        characters.insert(contentsOf: inserted, at: cursor)
-        cursor += inserted.count
+        self.text.insert(contentsOf: text, at: cursor)
+        moveCursor(to: cursorOffset + text.utf8.count)
     }
 
     /// Pasted text as a field takes it: line breaks (CR, LF, CR LF) become one line feed, or a
@@ -90,41 +92,64 @@ public struct LineEditor: Hashable, Sendable {
     ])
 
     /// Applies `key`: a character is inserted at the cursor, the editing keys of `keys` edit;
-    /// any other key is left to the caller.
+    /// any other key is left to the caller. Each key looks only at the graphemes beside the
+    /// cursor (deleting to the start or end moves the rest of the text once).
     public mutating func handle(_ key: Key) -> Outcome {
         if case .character(let character) = key {
-            characters.insert(character, at: cursor)
-            cursor += 1
+            insert(String(character))
             return .edited
         }
         guard let edit = Self.keys.command(for: key) else { return .ignored }
+        let atStart = cursorOffset == 0
+        let atEnd = cursorOffset == text.utf8.count
         switch edit {
-        case .left: cursor = max(0, cursor - 1)
-        case .right: cursor = min(characters.count, cursor + 1)
-        case .start: cursor = 0
-        case .end: cursor = characters.count
-        case .deleteBackward:
-            guard cursor > 0 else { return .edited }
-            characters.remove(at: cursor - 1)
-            cursor -= 1
-        case .deleteForward:
-            guard cursor < characters.count else { return .edited }
-            characters.remove(at: cursor)
-        case .deleteToStart:
-            characters.removeSubrange(0..<cursor)
-            cursor = 0
-        case .deleteToEnd:
-            characters.removeSubrange(cursor...)
-        case .deleteWord:
-            var start = cursor
-            while start > 0, characters[start - 1] == " " { start -= 1 }
-            while start > 0, characters[start - 1] != " " { start -= 1 }
-            characters.removeSubrange(start..<cursor)
-            cursor = start
+        case .left: if !atStart { cursorOffset = offset(of: text.index(before: cursor)) }
+        case .right: if !atEnd { cursorOffset = offset(of: text.index(after: cursor)) }
+        case .start: cursorOffset = 0
+        case .end: cursorOffset = text.utf8.count
+        case .deleteBackward: if !atStart { delete(text.index(before: cursor)..<cursor) }
+        case .deleteForward: if !atEnd { delete(cursor..<text.index(after: cursor)) }
+        case .deleteToStart: delete(text.startIndex..<cursor)
+        case .deleteToEnd: delete(cursor..<text.endIndex)
+        case .deleteWord: delete(startOfWord()..<cursor)
         case .accept: return .accepted
         case .cancel: return .cancelled
         }
         return .edited
+    }
+
+    /// Where Ctrl-W deletes back to: over the blanks before the cursor, then over the word
+    /// before them.
+    private func startOfWord() -> String.Index {
+        let before = text[..<cursor]
+        guard let lastLetter = before.lastIndex(where: { $0 != " " }),
+              let blank = before[..<lastLetter].lastIndex(of: " ") else { return text.startIndex }
+        return text.index(after: blank)
+    }
+
+    /// Removes `range` (which ends or starts at the cursor) and leaves the cursor where it was.
+    private mutating func delete(_ range: Range<String.Index>) {
+        let start = offset(of: range.lowerBound)
+        text.removeSubrange(range)
+        moveCursor(to: start)
+    }
+
+    /// Puts the cursor `offset` UTF-8 bytes into the text, or after the grapheme that holds
+    /// that place: an edit can join what was on either side of the cursor into one grapheme (a
+    /// letter typed before a lone combining mark, the halves of a flag once the text between
+    /// them is deleted), and the cursor never stands inside one.
+    private mutating func moveCursor(to offset: Int) {
+        let position = index(offset)
+        // `index(after:)` of a place inside a grapheme is the end of that grapheme.
+        cursorOffset = position.samePosition(in: text) == nil ? self.offset(of: text.index(after: position)) : offset
+    }
+
+    private func index(_ offset: Int) -> String.Index {
+        text.utf8.index(text.startIndex, offsetBy: offset)
+    }
+
+    private func offset(of index: String.Index) -> Int {
+        text.utf8.distance(from: text.startIndex, to: index)
     }
 
     /// Scrolls the field, `width` columns wide, as little as needed to keep the cursor on it
@@ -133,35 +158,35 @@ public struct LineEditor: Hashable, Sendable {
     /// megabyte of text as in a word.
     public mutating func scrollToCursor(width: Int) {
         let room = max(1, width) - 1
-        firstShown = min(firstShown, cursor)
+        // Edits happen at the cursor, so the text before the smaller offset is as it was.
+        let firstShown = index(min(firstShownOffset, cursorOffset))
         var start = cursor
         var used = 0
         while start > firstShown {
-            let characterWidth = characters[start - 1].terminalWidth
+            let previous = text.index(before: start)
+            let characterWidth = text[previous].terminalWidth
             guard used + characterWidth <= room else { break }
             used += characterWidth
-            start -= 1
+            start = previous
         }
-        firstShown = start
+        firstShownOffset = offset(of: start)
     }
 
     /// The part of the text shown in a field `width` columns wide, and the cursor's column in
-    /// it. Shows from `firstShown`, or further right if the field was narrowed since.
+    /// it. Shows from where the field was scrolled to, or further right if the field was
+    /// narrowed since.
     public func visible(width: Int) -> (text: String, cursorColumn: Int) {
         var copy = self
         copy.scrollToCursor(width: width)
+        let firstShown = index(copy.firstShownOffset)
         var shown = ""
         var used = 0
-        for character in copy.characters[copy.firstShown...] {
+        for character in text[firstShown...] {
             let characterWidth = character.terminalWidth
             if used + characterWidth > width { break }
             shown.append(character)
             used += characterWidth
         }
-        return (shown, copy.columns(copy.firstShown..<copy.cursor))
-    }
-
-    private func columns(_ range: Range<Int>) -> Int {
-        characters[range].reduce(0) { $0 + $1.terminalWidth }
+        return (shown, text[firstShown..<cursor].reduce(0) { $0 + $1.terminalWidth })
     }
 }

@@ -78,7 +78,7 @@ enum PromptView {
     static func completion(_ prompt: Prompt, state: PlannerState) -> String? {
         guard case .meal(let form) = prompt.kind, form.step == .slot, !prompt.isSuggestion else { return nil }
         let text = prompt.editor.text
-        guard !text.isEmpty, prompt.editor.cursor == text.count,
+        guard !text.isEmpty, prompt.editor.cursor == text.endIndex,
               let name = state.slotNames(startingWith: text).first, name.count > text.count else { return nil }
         return String(name.dropFirst(text.count))
     }

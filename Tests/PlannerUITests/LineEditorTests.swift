@@ -2,6 +2,11 @@ import PlannerUI
 import TerminalKit
 import Testing
 
+extension LineEditor {
+    /// The text before the cursor, which says where the cursor is.
+    var beforeCursor: Substring { text[..<cursor] }
+}
+
 @Suite struct LineEditorTests {
     private func typed(_ text: String, then keys: [Key] = []) -> LineEditor {
         var editor = LineEditor()
@@ -13,35 +18,81 @@ import Testing
     @Test func typingInsertsAtTheCursor() {
         let editor = typed("sop", then: [.left, .character("u")])
         #expect(editor.text == "soup")
-        #expect(editor.cursor == 3)
+        #expect(editor.beforeCursor == "sou")
     }
 
     @Test func cursorMovesByGraphemeNotByScalar() {
         // "é" as e + combining acute, a flag of two regional indicators, a family emoji with ZWJs.
         var editor = LineEditor("e\u{301}🇯🇵👨‍👩‍👧")
-        #expect(editor.cursor == 3)
+        #expect(editor.beforeCursor == "e\u{301}🇯🇵👨‍👩‍👧")
         _ = editor.handle(.backspace)
         #expect(editor.text == "e\u{301}🇯🇵")
         _ = editor.handle(.home)
         _ = editor.handle(.delete)
         #expect(editor.text == "🇯🇵")
         _ = editor.handle(.end)
-        #expect(editor.cursor == 1)
+        #expect(editor.beforeCursor == "🇯🇵")
+    }
+
+    @Test func arrowsStepOverWholeGraphemesAtBothEndsAndBetween() {
+        // A family emoji (ZWJs) first, "é" as e + combining acute in the middle, a flag last.
+        let graphemes = ["👨‍👩‍👧", "a", "e\u{301}", "b", "🇯🇵"]
+        var editor = LineEditor(graphemes.joined())
+        for count in (0..<graphemes.count).reversed() {
+            _ = editor.handle(.left)
+            #expect(editor.beforeCursor == graphemes.prefix(count).joined())
+        }
+        for count in 1...graphemes.count {
+            _ = editor.handle(.right)
+            #expect(editor.beforeCursor == graphemes.prefix(count).joined())
+        }
+    }
+
+    @Test func aLetterTypedBeforeALoneCombiningMarkPutsTheCursorAfterTheGraphemeTheyMake() {
+        var editor = LineEditor("\u{301}x")
+        _ = editor.handle(.home)
+        _ = editor.handle(.character("e"))
+        #expect(editor.text == "e\u{301}x")
+        #expect(editor.beforeCursor == "e\u{301}")
+        _ = editor.handle(.left)
+        #expect(editor.beforeCursor == "")
+    }
+
+    @Test func deletingBetweenTwoHalvesOfAFlagPutsTheCursorAfterTheFlag() {
+        var editor = LineEditor("🇯x🇵")
+        _ = editor.handle(.left)
+        _ = editor.handle(.backspace)
+        #expect(editor.text == "🇯🇵")
+        #expect(editor.beforeCursor == "🇯🇵")
+        _ = editor.handle(.left)
+        #expect(editor.beforeCursor == "")
+        _ = editor.handle(.delete)
+        #expect(editor.text == "")
+    }
+
+    @Test func aCombiningMarkTypedAfterALetterJoinsIt() {
+        var editor = typed("ne")
+        _ = editor.handle(.character("\u{301}"))
+        #expect(editor.text == "ne\u{301}")
+        _ = editor.handle(.left)
+        #expect(editor.beforeCursor == "n")
+        _ = editor.handle(.delete)
+        #expect(editor.text == "n")
     }
 
     @Test func homeEndAndTheirControlKeys() {
         var editor = LineEditor("pasta")
         _ = editor.handle(.control("a"))
-        #expect(editor.cursor == 0)
+        #expect(editor.beforeCursor == "")
         _ = editor.handle(.right)
-        #expect(editor.cursor == 1)
+        #expect(editor.beforeCursor == "p")
         _ = editor.handle(.control("e"))
-        #expect(editor.cursor == 5)
+        #expect(editor.beforeCursor == "pasta")
         _ = editor.handle(.right)
-        #expect(editor.cursor == 5)
+        #expect(editor.beforeCursor == "pasta")
         _ = editor.handle(.home)
         _ = editor.handle(.left)
-        #expect(editor.cursor == 0)
+        #expect(editor.beforeCursor == "")
     }
 
     @Test func deletingKeysAtTheEdgesDoNothing() {
@@ -58,7 +109,7 @@ import Testing
     @Test func ctrlUDeletesToTheStartCtrlKToTheEnd() {
         var editor = typed("green curry", then: [.left, .left, .left, .left, .left, .control("u")])
         #expect(editor.text == "curry")
-        #expect(editor.cursor == 0)
+        #expect(editor.beforeCursor == "")
         _ = editor.handle(.right)
         _ = editor.handle(.control("k"))
         #expect(editor.text == "c")
@@ -70,6 +121,15 @@ import Testing
         #expect(editor.text == "thai green  ")
         _ = editor.handle(.control("w"))
         #expect(editor.text == "thai ")
+    }
+
+    @Test func ctrlWDeletesAWordOfGraphemesOfSeveralScalars() {
+        var editor = LineEditor("soup 👨‍👩‍👧e\u{301}🇯🇵")
+        _ = editor.handle(.control("w"))
+        #expect(editor.text == "soup ")
+        #expect(editor.beforeCursor == "soup ")
+        _ = editor.handle(.control("w"))
+        #expect(editor.text == "")
     }
 
     @Test func enterAcceptsEscAndCtrlCCancelOthersAreLeftToTheCaller() {
@@ -107,6 +167,35 @@ import Testing
         #expect(editor.visible(width: 4) == ("司x", 3))
     }
 
+    @Test func aCombiningMarkTypedAtTheFieldsLeftEdgeShowsTheGraphemeItJoinsWhole() {
+        var editor = LineEditor("abcdefgh")
+        editor.scrollToCursor(width: 3)
+        #expect(editor.visible(width: 3) == ("gh", 2))
+        _ = editor.handle(.left)
+        _ = editor.handle(.left)
+        editor.scrollToCursor(width: 3)
+        #expect(editor.visible(width: 3) == ("gh", 0))
+        // The mark joins "f", the grapheme just left of the field: the field shows all of it.
+        _ = editor.handle(.character("\u{301}"))
+        editor.scrollToCursor(width: 3)
+        #expect(editor.visible(width: 3) == ("f\u{301}gh", 1))
+    }
+
+    @Test func theFieldShowsOnlyWholeGraphemesAfterScrolling() {
+        // "é" as e + combining acute takes one column, 葱 and 寿 two each.
+        var editor = LineEditor("xe\u{301}葱寿")
+        editor.scrollToCursor(width: 5)
+        // Four columns before the cursor's own: "é" would make five.
+        #expect(editor.visible(width: 5) == ("葱寿", 4))
+        for _ in 0..<3 { _ = editor.handle(.left) }
+        editor.scrollToCursor(width: 5)
+        #expect(editor.visible(width: 5) == ("e\u{301}葱寿", 0))
+        _ = editor.handle(.left)
+        editor.scrollToCursor(width: 5)
+        // 寿 would need columns 5 and 6.
+        #expect(editor.visible(width: 5) == ("xe\u{301}葱", 0))
+    }
+
     @Test func controlCharactersTypedOrPastedAreKeptAndShownVisibly() {
         let editor = LineEditor("a\u{1B}b")
         #expect(editor.text == "a\u{1B}b")
@@ -131,7 +220,7 @@ import Testing
         _ = editor.handle(.home)
         editor.insert("leek 葱 ")
         #expect(editor.text == "leek 葱 soup")
-        #expect(editor.cursor == 7)
+        #expect(editor.beforeCursor == "leek 葱 ")
     }
 
 }
