@@ -1,6 +1,7 @@
 import Cooklang
 import Foundation
 import MealPlanCore
+import MealPlanExchange
 import Testing
 import TestSupport
 @testable import ShoppingList
@@ -12,16 +13,18 @@ import TestSupport
 /// (the table itself is checked by hand in `UnitConversionTests`).
 @Suite(.requires(.cooklang))
 struct ReferenceTotalsTests {
-    /// Reads a JSON array of plans, each a list of [recipe text, scale]; prints per plan the
-    /// combined totals as {name: [[value, unit], …]}.
+    /// Reads a JSON array of plans, each a list of [recipe text, scale] or [recipe text, scale,
+    /// indices of the ingredients to count]; prints per plan the combined totals as
+    /// {name: [[value, unit], …]}.
     static let reference = #"""
         import json, sys, cooklang
         plans = json.load(open(sys.argv[1], encoding="utf-8"))
         answers = []
         for plan in plans:
             ingredients = []
-            for text, scale in plan:
-                ingredients.extend(cooklang.parse(text, scale=scale).ingredients)
+            for text, scale, *kept in plan:
+                parsed = cooklang.parse(text, scale=scale).ingredients
+                ingredients.extend(parsed if not kept else [parsed[index] for index in kept[0]])
             combined = cooklang.combine_ingredients(ingredients)
             answers.append({name: [[q.value, q.unit] for q in quantities] for name, quantities in combined.items()})
         print(json.dumps(answers))
@@ -85,6 +88,79 @@ struct ReferenceTotalsTests {
             })
             let theirs = answer.mapValues { quantities in
                 Self.totals(quantities.map { (($0[0] as? NSNumber)?.doubleValue ?? .nan, $0[1] as? String) })
+            }
+            #expect(Set(ours.keys) == Set(theirs.keys))
+            for (name, expected) in theirs {
+                let got = ours[name] ?? [:]
+                #expect(Set(got.keys) == Set(expected.keys), "\(name)")
+                for (key, value) in expected {
+                    #expect(abs((got[key] ?? .nan) - value) <= 1e-6 * max(1, abs(value)), "\(name) \(key): \(got) vs \(expected)")
+                }
+            }
+        }
+    }
+
+    /// The sample plan's four weeks, each a list of its meals with recipes: the list of each
+    /// week against the reference's totals of the same recipes scaled alike. The reference
+    /// knows no references between recipes, so each meal is sent as its recipe and every
+    /// recipe it refers to, each with the scale the list gives it (the recipe's servings, a
+    /// sub-recipe's yield: arithmetic checked by hand in `ShoppingListTests`), counting only the
+    /// ingredients a list buys (not the references, not the optional ones).
+    @Test func theSamplePlansWeeksGiveTheReferenceTotals() throws {
+        let folder = SampleDataTests.folder
+        let planPath = String(folder.dropLast("recipes".count)) + "sample-plan.csv"
+        var reader = CSVMealReader(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: planPath))))
+        var weeks: [[PlannedRecipe]] = [[], [], [], []]
+        var id: Int64 = 0
+        while let row = try reader.next() {
+            id += 1
+            guard !row.recipe.isEmpty else { continue }
+            let meal = PlannedRecipe(mealID: id, day: try Day(iso: row.date), recipe: row.recipe, servings: Double(row.servings))
+            weeks[day("2026-03-02").distance(to: meal.day) / 7].append(meal)
+        }
+        #expect(weeks.allSatisfy { $0.count >= 3 }, "every week cooks from recipes")
+        var texts: [String: String] = [:]
+        func text(_ name: String) throws -> String {
+            if let known = texts[name] { return known }
+            let read = try String(contentsOfFile: folder + "/" + name + ".cook", encoding: .utf8)
+            texts[name] = read
+            return read
+        }
+        /// `name` scaled by `factor`, then the recipes it refers to, as the reference is sent them.
+        func expanded(_ name: String, factor: Double) throws -> [[Any]] {
+            let recipe = try CooklangParser.parse(try text(name))
+            var kept: [Int] = []
+            var parts: [[Any]] = []
+            for (index, ingredient) in recipe.ingredients.enumerated() where !ingredient.isOptional {
+                guard let reference = ingredient.reference else {
+                    kept.append(index)
+                    continue
+                }
+                let target = Gatherer.resolve(reference, from: name)
+                let referenced = try CooklangParser.parse(try text(target))
+                parts += try expanded(target, factor: factor * Gatherer.scale(of: referenced, named: target, by: ingredient.quantity))
+            }
+            return [[try text(name), factor, kept]] + parts
+        }
+        let request = try weeks.map { week in
+            var parts: [[Any]] = []
+            for meal in week {
+                let written = try CooklangParser.parse(try text(meal.recipe)).servings
+                let factor = meal.servings.flatMap { planned in written.map { planned / $0 } } ?? 1
+                parts += try expanded(meal.recipe, factor: factor)
+            }
+            return parts
+        }
+        let answers = try runReference(request)
+        try #require(answers.count == weeks.count)
+        let book = TextBook(texts: texts)
+        for (week, answer) in zip(weeks, answers) {
+            let list = try ShoppingList.make(for: week, recipes: book)
+            let ours = Dictionary(uniqueKeysWithValues: list.items.map { item in
+                (item.name, Self.totals(item.amounts.compactMap { amount in amount.quantity.map { ($0, amount.unit) } }))
+            })
+            let theirs = answer.mapValues { quantities in
+                Self.totals(quantities.compactMap { pair in (pair[0] as? NSNumber).map { number in (number.doubleValue, pair[1] as? String) } })
             }
             #expect(Set(ours.keys) == Set(theirs.keys))
             for (name, expected) in theirs {
