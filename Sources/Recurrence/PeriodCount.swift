@@ -42,20 +42,48 @@ struct PeriodCount {
     ///
     /// That depends on the weekday the month begins on as well as its length, which no short
     /// congruence captures; but the Gregorian calendar repeats every 4800 months (146 097 days,
-    /// a whole number of weeks), so the periods repeat after `4800 / gcd(interval, 4800)` of
-    /// them: one such cycle is walked once and multiplied, then the rest of a cycle is walked.
-    /// The cost is bounded by the cycle, never by the distance from the first day.
+    /// a whole number of weeks), so a table of the cycle answers. Month after month (interval
+    /// 1), a run of the cycle is a difference of two of its running totals. Otherwise the
+    /// periods repeat after `4800 / gcd(interval, 4800)` of them: one such cycle is counted once
+    /// and multiplied, then the rest of one is counted, at most 9,600 lookups in all; bounded
+    /// by the cycle, never by the distance from the first day.
     func monthsWithFive(_ weekday: Weekday) -> Int {
-        let cycle = 4800 / gcd(interval, 4800)
-        func walk(_ count: Int) -> Int {
-            (0..<count).count(where: { k in
-                // The same month of the cycle within the years 400…799, which Day can represent.
-                let month = 4800 + (firstUnit + k * interval) % 4800
-                return Periods.day(5, weekday, year: month / 12, month: month % 12 + 1) != nil
-            })
+        let totals = Self.monthsWithFiveBefore[weekday.rawValue - 1]
+        let start = mod(firstUnit, 4800)
+        if interval == 1 {
+            let (cycles, rest) = periods.quotientAndRemainder(dividingBy: 4800)
+            let end = start + rest
+            let inRest = end <= 4800 ? totals[end] - totals[start] : totals[4800] - totals[start] + totals[end - 4800]
+            return cycles * totals[4800] + inRest
         }
-        let perCycle = periods >= cycle ? walk(cycle) : 0
-        return periods / cycle * perCycle + walk(periods % cycle)
+        let cycle = 4800 / gcd(interval, 4800)
+        let step = interval % 4800
+        func count(_ periods: Int) -> Int {
+            var total = 0
+            var month = start
+            for _ in 0..<periods {
+                total += totals[month + 1] - totals[month]
+                month += step
+                if month >= 4800 { month -= 4800 }
+            }
+            return total
+        }
+        let perCycle = periods >= cycle ? count(cycle) : 0
+        return periods / cycle * perCycle + count(periods % cycle)
+    }
+
+    /// For each weekday (Monday first) and each month m of a 400-year cycle (numbered as
+    /// `year × 12 + month - 1` modulo 4800), how many of the months 0 ..< m have five of it;
+    /// 4801 totals, the last one the whole cycle's.
+    private static let monthsWithFiveBefore: [[Int]] = Weekday.allCases.map { weekday in
+        var totals = [0]
+        for month in 0..<4800 {
+            // The same month of the cycle within the years 400…799, which Day can represent.
+            let inCalendar = 4800 + month
+            let hasFive = Periods.day(5, weekday, year: inCalendar / 12, month: inCalendar % 12 + 1) != nil
+            totals.append(totals[month] + (hasFive ? 1 : 0))
+        }
+        return totals
     }
 
     /// How many k in 0 ..< `periods` have `firstUnit + k × interval ≡ residue (mod modulus)`.
