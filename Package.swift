@@ -75,6 +75,9 @@ let package = Package(
         // Times `j` and its frame on a day of many meals; see Benchmarks/planner-keys.sh.
         .executableTarget(
             name: "planner-keys", dependencies: ["PlannerUI", "MealPlanCore", "TerminalKit"], path: "Benchmarks/planner-keys"),
+        // Times a repeating meal's expansion into a window by the age of the rule; see README.
+        .executableTarget(
+            name: "repeat-expansion", dependencies: ["Recurrence", "MealPlanCore"], path: "Benchmarks/repeat-expansion"),
         // Helpers shared by the test targets: day literals, temporary folders, the built
         // binary, the tmux driver, the rule for missing tools, a seeded random generator.
         .target(name: "TestSupport", dependencies: ["MealPlanCore"], path: "Tests/TestSupport"),
