@@ -38,6 +38,7 @@ let package = Package(
             swiftSettings: [functionSections]),
         .target(name: "MealPlanExchange", dependencies: ["MealPlanCore"], swiftSettings: [functionSections]),
         .target(name: "Timeline", dependencies: ["MealPlanCore"], swiftSettings: [functionSections]),
+        .target(name: "Recurrence", dependencies: ["MealPlanCore"], swiftSettings: [functionSections]),
         .target(name: "TerminalKit", swiftSettings: [functionSections]),
         .systemLibrary(name: "CNcursesw"),
         .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"], swiftSettings: [functionSections]),
@@ -74,6 +75,9 @@ let package = Package(
         // Times `j` and its frame on a day of many meals; see Benchmarks/planner-keys.sh.
         .executableTarget(
             name: "planner-keys", dependencies: ["PlannerUI", "MealPlanCore", "TerminalKit"], path: "Benchmarks/planner-keys"),
+        // Times a repeating meal's expansion into a window by the age of the rule; see README.
+        .executableTarget(
+            name: "repeat-expansion", dependencies: ["Recurrence", "MealPlanCore"], path: "Benchmarks/repeat-expansion"),
         // Helpers shared by the test targets: day literals, temporary folders, the built
         // binary, the tmux driver, the rule for missing tools, a seeded random generator.
         .target(name: "TestSupport", dependencies: ["MealPlanCore"], path: "Tests/TestSupport"),
@@ -85,6 +89,7 @@ let package = Package(
         .testTarget(
             name: "MealPlanExchangeTests",
             dependencies: ["MealPlanExchange", "MealPlanCore", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
+        .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(

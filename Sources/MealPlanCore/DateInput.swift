@@ -248,8 +248,9 @@ public enum DateInput {
         DateInputError(message: "'\(input.messageExcerpt)' is not a date; use \(acceptedForms)", isUnknownForm: true)
     }
 
-    /// Weekday words: full names, three-letter abbreviations and the common longer ones.
-    private static let weekdays: [String: Weekday] = {
+    /// Weekday words: full names, three-letter abbreviations and the common longer ones; also
+    /// the words of repeating meals' `--on`, so that both accept the same spellings.
+    public static let weekdays: [String: Weekday] = {
         var words = ["tues": Weekday.tuesday, "weds": .wednesday, "thur": .thursday, "thurs": .thursday]
         for weekday in Weekday.allCases {
             words[weekday.name.lowercased()] = weekday
@@ -270,7 +271,8 @@ public enum DateInput {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+    /// 0 to 9, and no other script's digits.
+    public var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 extension String {

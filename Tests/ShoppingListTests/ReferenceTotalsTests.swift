@@ -174,19 +174,8 @@ struct ReferenceTotalsTests {
     }
 
     func runReference(_ plans: [[[Any]]]) throws -> [[String: [[Any]]]] {
-        let folder = TemporaryFolder()
-        let script = folder.file("reference.py"), input = folder.file("plans.json"), output = folder.file("answers.json")
-        try Data(Self.reference.utf8).write(to: URL(fileURLWithPath: script))
-        try JSONSerialization.data(withJSONObject: plans).write(to: URL(fileURLWithPath: input))
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, input]
-        process.standardOutput = FileHandle(forWritingAtPath: output)
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
-        let data = try Data(contentsOf: URL(fileURLWithPath: output))
-        return try #require(try JSONSerialization.jsonObject(with: data) as? [[String: [[Any]]]])
+        let input = try JSONSerialization.data(withJSONObject: plans)
+        let output = try ExternalTool.runPython(Self.reference, input: input)
+        return try #require(try JSONSerialization.jsonObject(with: output) as? [[String: [[Any]]]])
     }
 }

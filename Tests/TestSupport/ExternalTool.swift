@@ -22,6 +22,8 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
     public static let icalendar = ExternalTool(pythonPackage: "icalendar")
     /// The reference Cooklang parser, `cooklang-bindings` on PyPI (with `python3` itself).
     public static let cooklang = ExternalTool(pythonPackage: "cooklang")
+    /// Python's `dateutil` (`python-dateutil` on PyPI), whose `rrule` expands RFC 5545 rules.
+    public static let dateutil = ExternalTool(pythonPackage: "dateutil")
 
     /// Whether the tests run under CI (`CI` set, and not to `false`), where a missing tool fails them.
     static let isUnderCI: Bool = {
@@ -57,6 +59,24 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
         guard (try? process.run()) != nil else { return false }
         process.waitUntilExit()
         return process.terminationStatus == 0
+    }
+
+    /// Runs the Python program `script` with a file holding `input` as its argument and returns
+    /// what it prints; a failure (its error output kept) stops the test.
+    public static func runPython(_ script: String, input: Data) throws -> Data {
+        let folder = TemporaryFolder()
+        let scriptPath = folder.file("script.py"), inputPath = folder.file("input"), outputPath = folder.file("output")
+        try Data(script.utf8).write(to: URL(fileURLWithPath: scriptPath))
+        try input.write(to: URL(fileURLWithPath: inputPath))
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", scriptPath, inputPath]
+        process.standardOutput = FileHandle(forWritingAtPath: outputPath)
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "python3 \(scriptPath) failed")
+        return try Data(contentsOf: URL(fileURLWithPath: outputPath))
     }
 
     /// Why a test that needs this tool did not run.

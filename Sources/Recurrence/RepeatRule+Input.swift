@@ -1,0 +1,121 @@
+import MealPlanCore
+
+extension RepeatRule {
+    /// The rule the command line's words give: `--every`, `--on`, `--until`, `--count`.
+    ///
+    /// - `every`: `day`, `week`, `month`, `year`, or a count with a unit: `3d`, `2w`, `6m`, `4y`
+    ///   (1 to 9999); case and surrounding spaces do not matter.
+    /// - `on` (optional), which must fit the unit:
+    ///   - weeks: weekdays separated by commas, `mon,thu` (any spelling `DateInput` knows);
+    ///     without it, the first day's weekday;
+    ///   - months: a day of the month, `15`; or a weekday with its place, counted from the
+    ///     month's start, `2tue`, `2nd-tue`, or from its end, `last-fri`, `-1fri`, `-2fri`
+    ///     (places 1 to 5); without it, the first day's day of the month;
+    ///   - days and years take none: a yearly rule repeats on the first day's date.
+    /// - `until` (the last day that can have one, not before the first day) or `count` (at
+    ///   least 1), not both; without them the rule never ends.
+    ///
+    /// Each mistake is one line that names the option (`RepeatRuleError`, exit status 64).
+    public init(firstDay: Day, every: String, on: String? = nil, until: Day? = nil, count: Int? = nil)
+        throws(RepeatRuleError)
+    {
+        let (interval, unit) = try Self.parseEvery(every)
+        let pattern: Pattern
+        switch unit {
+        case "d", "y":
+            if let on {
+                throw RepeatRuleError("'--on \(on.messageExcerpt)' does not fit --every \(every.messageExcerpt): "
+                    + (unit == "d" ? "it repeats by days, without weekdays or dates"
+                                   : "a yearly rule repeats on its first day's date"))
+            }
+            pattern = unit == "d" ? .days(interval: interval) : .years(interval: interval)
+        case "w":
+            pattern = .weeks(interval: interval, weekdays: try on.map(Self.parseWeekdays) ?? [firstDay.weekday])
+        default:
+            pattern = try on.map { text throws(RepeatRuleError) in try Self.parseMonthly(text, interval: interval) }
+                ?? .monthsOnDay(interval: interval, day: firstDay.date.day)
+        }
+        let end: End
+        switch (until, count) {
+        case (nil, nil): end = .never
+        case (let last?, nil): end = .until(last)
+        case (nil, let count?): end = .count(count)
+        case (_?, _?): throw RepeatRuleError("give --until or --count, not both")
+        }
+        try self.init(firstDay: firstDay, pattern: pattern, end: end)
+    }
+
+    /// The interval and the unit letter (d, w, m, y) of `--every`.
+    private static func parseEvery(_ text: String) throws(RepeatRuleError) -> (Int, Character) {
+        let input = text.trimmingWhitespace().lowercased()
+        let words: [String: Character] = ["day": "d", "week": "w", "month": "m", "year": "y"]
+        if let unit = words[input] { return (1, unit) }
+        let digits = input.prefix { $0.isASCIIDigit }
+        let unit = input.dropFirst(digits.count)
+        guard !digits.isEmpty, unit.isEmpty || (unit.count == 1 && "dwmy".contains(unit)) else {
+            throw RepeatRuleError("'--every \(text.messageExcerpt)': use day, week, month, year, or a number "
+                + "with d, w, m or y (3d, 2w, 6m, 4y)")
+        }
+        guard let interval = Int(digits) else {
+            throw RepeatRuleError("'--every \(text.messageExcerpt)': the interval must be 1 to 9999")
+        }
+        try check(interval: interval)
+        guard let letter = unit.first else {
+            throw RepeatRuleError("'--every \(text.messageExcerpt)': give the unit: \(digits)d, \(digits)w, \(digits)m or \(digits)y")
+        }
+        return (interval, letter)
+    }
+
+    /// `mon,thu` for a weekly rule.
+    private static func parseWeekdays(_ text: String) throws(RepeatRuleError) -> [Weekday] {
+        var weekdays: [Weekday] = []
+        for word in text.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
+            guard let weekday = DateInput.weekdays[String(word).trimmingWhitespace()] else {
+                throw RepeatRuleError("'--on \(text.messageExcerpt)' does not fit a weekly rule: "
+                    + "give weekdays separated by commas, as in mon,thu")
+            }
+            weekdays.append(weekday)
+        }
+        return weekdays
+    }
+
+    /// `15`, `2tue`, `2nd-tue`, `last-fri`, `-1fri` for a monthly rule.
+    private static func parseMonthly(_ text: String, interval: Int) throws(RepeatRuleError) -> Pattern {
+        let input = text.trimmingWhitespace().lowercased()
+        if !input.isEmpty, input.allSatisfy(\.isASCIIDigit) {
+            // Out of 1…31 (or too long for an Int): the rule's own check words it.
+            return .monthsOnDay(interval: interval, day: Int(input) ?? Int.max)
+        }
+        if let (ordinal, weekday) = ordinalWeekday(input) {
+            return .monthsOnWeekday(interval: interval, ordinal: ordinal, weekday: weekday)
+        }
+        throw RepeatRuleError("'--on \(text.messageExcerpt)' does not fit a monthly rule: give a day of the month (15) "
+            + "or a weekday with its place (2tue, last-fri)")
+    }
+
+    /// A place and a weekday: `last` or an optionally negative number with an optional
+    /// st/nd/rd/th, then an optional hyphen or space, then a weekday word.
+    private static func ordinalWeekday(_ input: String) -> (Int, Weekday)? {
+        var ordinal: Int
+        var rest: Substring
+        if input.hasPrefix("last") {
+            ordinal = -1
+            rest = input.dropFirst(4)
+        } else {
+            let negative = input.hasPrefix("-")
+            let unsigned = input.dropFirst(negative ? 1 : 0)
+            let digits = unsigned.prefix { $0.isASCIIDigit }
+            guard !digits.isEmpty else { return nil }
+            ordinal = (Int(digits) ?? Int.max) * (negative ? -1 : 1)
+            rest = unsigned.dropFirst(digits.count)
+        }
+        // "th" may be the suffix of "4th" or the start of "thu": try the word both ways.
+        let suffixes = ["st", "nd", "rd", "th"]
+        let readings = [rest] + suffixes.filter { rest.hasPrefix($0) }.map { rest.dropFirst($0.count) }
+        for reading in readings {
+            let word = reading.first == "-" || reading.first == " " ? reading.dropFirst() : reading
+            if let weekday = DateInput.weekdays[String(word)] { return (ordinal, weekday) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,80 @@
+import MealPlanCore
+import Testing
+import TestSupport
+@testable import Recurrence
+
+/// The command line's words to a rule, its RRULE and its description; and each mistake refused
+/// with its one line.
+@Suite struct RepeatRuleInputTests {
+    /// 2026-03-04 is a Wednesday, the 4th of its month.
+    static let wednesday = day("2026-03-04")
+
+    @Test(arguments: [
+        ("day", nil, nil, nil, "FREQ=DAILY", "every day"),
+        (" 3D ", nil, nil, 10, "FREQ=DAILY;INTERVAL=3;COUNT=10", "every 3 days, 10 times"),
+        ("week", nil, nil, nil, "FREQ=WEEKLY;BYDAY=WE", "every week on Wed"),
+        ("2w", "thu, Monday,mon", "2027-03-01", nil, "FREQ=WEEKLY;INTERVAL=2;WKST=MO;BYDAY=MO,TH;UNTIL=20270301",
+         "every 2 weeks on Mon, Thu until 2027-03-01"),
+        ("month", nil, nil, 1, "FREQ=MONTHLY;BYMONTHDAY=4;COUNT=1", "every month on the 4th, once"),
+        ("6m", "31", nil, nil, "FREQ=MONTHLY;INTERVAL=6;BYMONTHDAY=31", "every 6 months on the 31st"),
+        ("month", "2tue", nil, nil, "FREQ=MONTHLY;BYDAY=2TU", "every month on the 2nd Tue"),
+        ("month", "2nd-tue", nil, nil, "FREQ=MONTHLY;BYDAY=2TU", "every month on the 2nd Tue"),
+        ("month", "3rd thursday", nil, nil, "FREQ=MONTHLY;BYDAY=3TH", "every month on the 3rd Thu"),
+        ("month", "5thu", nil, nil, "FREQ=MONTHLY;BYDAY=5TH", "every month on the 5th Thu"),
+        ("month", "last-fri", nil, nil, "FREQ=MONTHLY;BYDAY=-1FR", "every month on the last Fri"),
+        ("month", "LASTFRI", nil, nil, "FREQ=MONTHLY;BYDAY=-1FR", "every month on the last Fri"),
+        ("month", "-2fri", nil, nil, "FREQ=MONTHLY;BYDAY=-2FR", "every month on the 2nd to last Fri"),
+        ("year", nil, "2026-03-04", nil, "FREQ=YEARLY;UNTIL=20260304", "every year on Mar 4 until 2026-03-04"),
+        ("4y", nil, nil, nil, "FREQ=YEARLY;INTERVAL=4", "every 4 years on Mar 4"),
+    ] as [(String, String?, String?, Int?, String, String)])
+    func readsTheForms(every: String, on: String?, until: String?, count: Int?, rrule: String, text: String) throws {
+        let rule = try RepeatRule(firstDay: Self.wednesday, every: every, on: on, until: until.map(day), count: count)
+        #expect(rule.rrule == rrule)
+        #expect(rule.description == text)
+    }
+
+    @Test func defaultsComeFromTheFirstDay() throws {
+        let weekly = try RepeatRule(firstDay: Self.wednesday, every: "week")
+        #expect(weekly.pattern == .weeks(interval: 1, weekdays: [.wednesday]))
+        let monthly = try RepeatRule(firstDay: Self.wednesday, every: "month")
+        #expect(monthly.pattern == .monthsOnDay(interval: 1, day: 4))
+        #expect(monthly.end == .never)
+    }
+
+    @Test(arguments: [
+        ("0", nil, nil, nil, "--every: the interval must be 1 to 9999, not 0"),
+        ("0d", nil, nil, nil, "--every: the interval must be 1 to 9999, not 0"),
+        ("10000y", nil, nil, nil, "--every: the interval must be 1 to 9999, not 10000"),
+        ("99999999999999999999w", nil, nil, nil, "'--every 99999999999999999999w': the interval must be 1 to 9999"),
+        ("3", nil, nil, nil, "'--every 3': give the unit: 3d, 3w, 3m or 3y"),
+        ("fortnight", nil, nil, nil, "'--every fortnight': use day, week, month, year, or a number with d, w, m or y (3d, 2w, 6m, 4y)"),
+        ("-2d", nil, nil, nil, "'--every -2d': use day, week, month, year, or a number with d, w, m or y (3d, 2w, 6m, 4y)"),
+        ("day", "mon", nil, nil, "'--on mon' does not fit --every day: it repeats by days, without weekdays or dates"),
+        ("2y", "15", nil, nil, "'--on 15' does not fit --every 2y: a yearly rule repeats on its first day's date"),
+        ("week", "15", nil, nil, "'--on 15' does not fit a weekly rule: give weekdays separated by commas, as in mon,thu"),
+        ("week", "mon,,thu", nil, nil, "'--on mon,,thu' does not fit a weekly rule: give weekdays separated by commas, as in mon,thu"),
+        ("week", "2tue", nil, nil, "'--on 2tue' does not fit a weekly rule: give weekdays separated by commas, as in mon,thu"),
+        ("month", "tue", nil, nil, "'--on tue' does not fit a monthly rule: give a day of the month (15) or a weekday with its place (2tue, last-fri)"),
+        ("month", "mon,thu", nil, nil, "'--on mon,thu' does not fit a monthly rule: give a day of the month (15) or a weekday with its place (2tue, last-fri)"),
+        ("month", "32", nil, nil, "--on 32: a day of the month is 1 to 31"),
+        ("month", "0", nil, nil, "--on 0: a day of the month is 1 to 31"),
+        ("month", "6tue", nil, nil, "--on: no month has a weekday numbered 6; use 1 to 5, last, or -1 to -5 from the end"),
+        ("month", "0tue", nil, nil, "--on: no month has a weekday numbered 0; use 1 to 5, last, or -1 to -5 from the end"),
+        ("month", "-6fri", nil, nil, "--on: no month has a weekday numbered -6; use 1 to 5, last, or -1 to -5 from the end"),
+        ("day", nil, "2026-03-03", nil, "--until 2026-03-03 is before the first day, 2026-03-04"),
+        ("day", nil, nil, 0, "--count 0: the count must be at least 1"),
+        ("day", nil, "2026-04-01", 3, "give --until or --count, not both"),
+        // Every April 31st, which no April has; and a 15th that the end comes before.
+        ("12m", "31", nil, nil, "'every 12 months on the 31st' from 2026-04-10 has no day to happen on"),
+        ("month", "15", "2026-05-01", nil, "'every month on the 15th until 2026-05-01' from 2026-04-20 has no day to happen on"),
+    ] as [(String, String?, String?, Int?, String)])
+    func refusesMistakesInOneLine(every: String, on: String?, until: String?, count: Int?, message: String) {
+        let first = message.contains("from 2026-04-10") ? day("2026-04-10")
+            : message.contains("from 2026-04-20") ? day("2026-04-20") : Self.wednesday
+        #expect(throws: RepeatRuleError(message)) {
+            try RepeatRule(firstDay: first, every: every, on: on, until: until.map(day), count: count)
+        }
+        #expect(!message.contains("\n"))
+        #expect(RepeatRuleError(message).exitStatus == .usage)
+    }
+}
