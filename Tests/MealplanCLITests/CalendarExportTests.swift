@@ -105,6 +105,34 @@ enum SharedPlan {
         #expect(lines.allSatisfy { $0.count <= 76 && $0.last == 0x0D && String(data: Data($0), encoding: .utf8) != nil })
     }
 
+    /// `[slot-times]` in the config file gives slots their times without --slot-time, which
+    /// wins for the slots it names; a slot the plan does not have is the file's mistake.
+    @Test func theConfigFileGivesSlotTimes() throws {
+        let cli = CLISandbox()
+        try cli.succeed(["add", "today", "dinner", "Soup"])
+        try cli.succeed(["add", "today", "lunch", "Bread"])
+        let folder = cli.folder + "/config/mealplan"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("[slot-times]\ndinner = \"19:00\"\nlunch = \"12:30\"\n".utf8).write(to: URL(fileURLWithPath: folder + "/config.toml"))
+        let environment = ["XDG_CONFIG_HOME": cli.folder + "/config"]
+        let configured = try cli.succeed(["export", "--format", "ics", "--duration", "30m"], environment: environment)
+        #expect(configured.contains("DTSTART:20260302T190000\r\nDTEND:20260302T193000\r\n"))
+        #expect(configured.contains("DTSTART:20260302T123000\r\nDTEND:20260302T130000\r\n"))
+        let overridden = try cli.succeed(["export", "--format", "ics", "--slot-time", "din=18:00"], environment: environment)
+        #expect(overridden.contains("DTSTART:20260302T180000\r\nDTEND:20260302T190000\r\n"))
+        #expect(overridden.contains("DTSTART:20260302T123000\r\n"))
+        // CSV does not read the table.
+        #expect(try cli.succeed(["export"], environment: environment).hasPrefix("date,slot,title"))
+        try Data("[slot-times]\ntea = \"16:00\"\n".utf8).write(to: URL(fileURLWithPath: folder + "/config.toml"))
+        try cli.expectFailure(["export", "--format", "ics"], status: 78,
+                              message: "config file '\(folder)/config.toml': line 2: [slot-times] unknown slot 'tea'; slots are breakfast, lunch, dinner, snack",
+                              environment: environment)
+        try Data("[slot-times]\ndinner = \"7pm\"\n".utf8).write(to: URL(fileURLWithPath: folder + "/config.toml"))
+        try cli.expectFailure(["export", "--format", "ics"], status: 78,
+                              message: "config file '\(folder)/config.toml': line 2: key 'slot-times.dinner' must be a time in quotes, like \"19:00\"",
+                              environment: environment)
+    }
+
     /// UIDs come from the meal's id: edits and moves keep it, other meals do not disturb it.
     @Test(.requires(.icalendar))
     func uidsStayTheSameAcrossExports() throws {

@@ -84,7 +84,7 @@ import Testing
         (["--slot-time", "dinner=19:00", "--slot-time", "DIN=18:00"], "--slot-time gives a time for dinner twice"),
         (["--slot-time", "dinner=19:00", "--duration", "25h"],
          "--duration '25h': use minutes or hours from 1m to 24h, as in 90, 45m, 1h or 1h30m (see 'mealplan help')"),
-        (["--duration", "1h"], "--duration needs --slot-time (see 'mealplan help')"),
+        (["--duration", "1h"], "--duration needs --slot-time (or slot times in the config file)"),
         (["--from", "2026-12-01", "--to", "2026-11-30"], "--to 2026-11-30 is before --from 2026-12-01"),
     ])
     func badOptionsWriteNothing(options: [String], message: String) throws {

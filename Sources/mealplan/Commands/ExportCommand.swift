@@ -87,7 +87,7 @@ struct ExportCommand: MealplanCommand {
             throw ValidationError("--\(protectFormulas == true ? "" : "no-")protect-formulas needs --format csv")
         }
         if let duration {
-            if slotTimes.isEmpty { throw ValidationError("--duration needs --slot-time") }
+            if chosenFormat != .ics { throw ValidationError("--duration needs --format ics") }
             if EventDuration(duration) == nil {
                 throw ValidationError("--duration '\(duration)': use minutes or hours from 1m to 24h, as in 90, 45m, 1h or 1h30m")
             }
@@ -118,7 +118,12 @@ struct ExportCommand: MealplanCommand {
     /// how many there were.
     private func export(_ range: DayRange, to descriptor: Int32, named destination: String, in environment: Environment) throws -> Int {
         let meals = try store.openStore(.readExisting, in: environment)
-        let slotTimes = try resolvedSlotTimes(slots: slotTimes.isEmpty ? [] : try meals.slots())
+        let configured = chosenFormat == .ics ? try ConfigFile.load(in: environment) : ConfigFile()
+        let slotTimes = try resolvedSlotTimes(
+            configured: configured, slots: slotTimes.isEmpty && configured.slotTimes.isEmpty ? [] : try meals.slots())
+        if duration != nil && slotTimes.isEmpty {
+            throw CommandFailure.usage("--duration needs --slot-time (or slot times in the config file)")
+        }
         // Meals written to the terminal itself would mix with a progress line.
         let showsProgress = ProgressReport.isWanted && (output != nil || isatty(STDOUT_FILENO) == 0)
         let total = showsProgress ? try meals.mealCount(in: range) : nil
@@ -154,9 +159,18 @@ struct ExportCommand: MealplanCommand {
         }
     }
 
-    /// The start time of each slot named by --slot-time, by the slot's exact name.
-    private func resolvedSlotTimes(slots: [MealSlot]) throws -> [String: TimeOfDay] {
+    /// The start time of each slot named by --slot-time or the config file's `[slot-times]`,
+    /// by the slot's exact name; --slot-time wins.
+    private func resolvedSlotTimes(configured: ConfigFile, slots: [MealSlot]) throws -> [String: TimeOfDay] {
         var times: [String: TimeOfDay] = [:]
+        for (slotText, time, line) in configured.slotTimes {
+            do {
+                times[try slots.resolve(slotText).name] = time
+            } catch {
+                throw ConfigFileError(message: "config file '\(configured.path ?? "")': line \(line): [slot-times] \(error.message)")
+            }
+        }
+        var given: Set<String> = []
         for text in slotTimes {
             let (slotText, time) = try Self.splitSlotTime(text)
             let slot: MealSlot
@@ -165,9 +179,10 @@ struct ExportCommand: MealplanCommand {
             } catch {
                 throw CommandFailure.usage("--slot-time '\(text)': \(error.message)")
             }
-            guard times.updateValue(time, forKey: slot.name) == nil else {
+            guard given.insert(slot.name).inserted else {
                 throw CommandFailure.usage("--slot-time gives a time for \(slot.name) twice")
             }
+            times[slot.name] = time
         }
         return times
     }

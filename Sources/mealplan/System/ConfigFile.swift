@@ -1,17 +1,23 @@
 import MealPlanCore
+import MealPlanExchange
 import RecipeLibrary
 
 /// The settings in `$XDG_CONFIG_HOME/mealplan/config.toml` (else `~/.config/mealplan/…`):
-/// where the recipes are, and the aisle and pantry files. A missing file is no settings; a
-/// path may start with `~/`, and a relative one counts from the file's folder.
+/// where the recipes are, the aisle and pantry files, and in a `[slot-times]` table the time
+/// each slot's meals start at in an iCalendar export. A missing file is no settings; a path may
+/// start with `~/`, and a relative one counts from the file's folder.
 struct ConfigFile {
-    /// The keys the file may have.
+    /// The keys the file may have outside a table.
     static let keys = ["recipes", "aisles", "pantry"]
+    static let slotTimesTable = "slot-times"
 
     var path: String?
     var recipes: String?
     var aisles: String?
     var pantry: String?
+    /// `slot = "HH:MM"` entries of `[slot-times]`, in file order: slot as written, the time, and
+    /// the line, so that an unknown slot can be reported where it is.
+    var slotTimes: [(slot: String, time: TimeOfDay, line: Int)] = []
 
     /// The file's path, whether or not it exists; `nil` without HOME or XDG_CONFIG_HOME.
     static func location(in environment: Environment) -> String? {
@@ -43,9 +49,17 @@ struct ConfigFile {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         for entry in document.entries {
             let name = entry.table.isEmpty ? entry.key : entry.table + "." + entry.key
+            if entry.table == slotTimesTable {
+                guard let text = entry.value.string, let time = TimeOfDay(text) else {
+                    throw ConfigFileError(
+                        message: "config file '\(path)': line \(entry.line): key '\(name)' must be a time in quotes, like \"19:00\"")
+                }
+                config.slotTimes.append((entry.key, time, entry.line))
+                continue
+            }
             guard entry.table.isEmpty, keys.contains(entry.key) else {
                 throw ConfigFileError(
-                    message: "config file '\(path)': line \(entry.line): unknown key '\(name)'; the keys are \(keys.joined(separator: ", "))")
+                    message: "config file '\(path)': line \(entry.line): unknown key '\(name)'; the keys are \(keys.joined(separator: ", ")) and a [\(slotTimesTable)] table")
             }
             guard let value = entry.value.string, !value.isEmpty else {
                 throw ConfigFileError(message: "config file '\(path)': line \(entry.line): key '\(name)' must be a path in quotes")
