@@ -70,6 +70,7 @@ extension ShoppingList {
         for meals: [PlannedRecipe], recipes: some RecipeBook, aisles: AisleConfig = AisleConfig(),
         pantry: PantryConfig? = nil
     ) throws(RecipeLookupError) -> ShoppingList {
+        let recipes = RecipeMemo(recipes)
         var gatherer = Gatherer(aisles: aisles)
         var notes: [String] = []
         for meal in meals {
@@ -98,6 +99,24 @@ extension ShoppingList {
 
     private static func note(_ text: String, in notes: inout [String]) {
         if !notes.contains(text) { notes.append(text) }
+    }
+}
+
+/// A recipe book that reads each recipe once: a plan cooks the same recipes many times (a year
+/// of four meals a day is 1,460 meals from a few dozen files).
+final class RecipeMemo<Book: RecipeBook>: RecipeBook {
+    private let book: Book
+    private var read: [String: Result<Recipe, RecipeLookupError>] = [:]
+
+    init(_ book: Book) {
+        self.book = book
+    }
+
+    func recipe(named name: String) throws(RecipeLookupError) -> Recipe {
+        if let known = read[name] { return try known.get() }
+        let result = Result { () throws(RecipeLookupError) in try book.recipe(named: name) }
+        read[name] = result
+        return try result.get()
     }
 }
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import MealPlanCore
 import MealPlanExchange
 import MealPlanStore
@@ -57,7 +56,7 @@ struct ShopCommand: MealplanCommand {
         case .markdown: print(ShoppingListText.markdown(list, range: range, why: why ? mealsByID : nil))
         case .json:
             warn(about: list)
-            print(try ShoppingListText.json(list))
+            print(ShoppingListText.json(list))
         case .csv:
             warn(about: list)
             print(ShoppingListText.csv(list, why: why), terminator: "")

@@ -1,5 +1,4 @@
 import Cooklang
-import Foundation
 import MealPlanCore
 import MealPlanExchange
 import ShoppingList
@@ -45,18 +44,20 @@ enum ShoppingListText {
         return lines.joined(separator: "\n")
     }
 
-    /// An array of items: `name`, `aisle`, `amounts` (`quantity` number or null, `unit` text or
-    /// null) and `meals` (`id`, `date`), every key present.
-    static func json(_ list: ShoppingList) throws -> String {
-        let items = list.items.map { item in
-            ItemJSON(
-                name: item.name, aisle: item.aisle,
-                amounts: item.amounts.map { AmountJSON(quantity: $0.quantity, unit: $0.unit) },
-                meals: item.meals.map { MealJSON(id: $0.id, date: $0.day.iso) })
+    /// An array of items, one per line: `name`, `aisle`, `amounts` (`quantity` a number or
+    /// null, `unit` text or null) and `meals` (`id`, `date`), every key present.
+    static func json(_ list: ShoppingList) -> String {
+        func text(_ value: String?) -> String { value.map(JSONMealWriter.quoted) ?? "null" }
+        func number(_ value: Double?) -> String {
+            guard let value else { return "null" }
+            return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        return String(decoding: try encoder.encode(items), as: UTF8.self)
+        let items = list.items.map { item in
+            let amounts = item.amounts.map { #"{"quantity":\#(number($0.quantity)),"unit":\#(text($0.unit))}"# }
+            let meals = item.meals.map { #"{"id":\#($0.id),"date":"\#($0.day.iso)"}"# }
+            return #"{"name":\#(text(item.name)),"aisle":\#(text(item.aisle)),"amounts":[\#(amounts.joined(separator: ","))],"meals":[\#(meals.joined(separator: ","))]}"#
+        }
+        return "[" + items.joined(separator: ",\n") + "]"
     }
 
     /// One row per amount (an ingredient with amounts in two units has two rows, and one
@@ -85,40 +86,5 @@ enum ShoppingListText {
             let title = mealsByID[use.id]?.title ?? "meal"
             return "\(title) (meal \(use.id), \(use.day.label))"
         }.joined(separator: ", ")
-    }
-
-    private struct ItemJSON: Encodable {
-        let name: String
-        let aisle: String?
-        let amounts: [AmountJSON]
-        let meals: [MealJSON]
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(aisle, forKey: .aisle)
-            try container.encode(amounts, forKey: .amounts)
-            try container.encode(meals, forKey: .meals)
-        }
-
-        enum CodingKeys: CodingKey { case name, aisle, amounts, meals }
-    }
-
-    private struct AmountJSON: Encodable {
-        let quantity: Double?
-        let unit: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(quantity, forKey: .quantity)
-            try container.encode(unit, forKey: .unit)
-        }
-
-        enum CodingKeys: CodingKey { case quantity, unit }
-    }
-
-    private struct MealJSON: Encodable {
-        let id: Int64
-        let date: String
     }
 }
