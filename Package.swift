@@ -31,7 +31,7 @@ let package = Package(
         .target(
             name: "MealPlanStore",
             dependencies: [
-                "MealPlanCore",
+                "MealPlanCore", "Recurrence",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -52,7 +52,7 @@ let package = Package(
             dependencies: [
                 "MealPlanCore", "MealPlanStore", "TerminalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "MealPlanExchange", "PlannerUI", "PlannerRuntime", "NCursesTerminal", "Timeline",
+                "MealPlanExchange", "PlannerUI", "PlannerRuntime", "NCursesTerminal", "Timeline", "Recurrence",
                 "Cooklang", "ShoppingList", "RecipeLibrary",
             ],
             // The sample plan `--demo` opens travels inside the binary (a link to Data/).

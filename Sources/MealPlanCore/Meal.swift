@@ -17,10 +17,13 @@ public struct Meal: Hashable, Sendable, Identifiable {
     public var recipe: String?
     /// Only with a recipe: servings say how much of it to make.
     public var servings: Double?
+    /// Set when a repeat rule gives the meal: an occurrence as the rule makes it (no `id`), or
+    /// one the user changed, stored as a meal of its own that remembers which occurrence it is.
+    public var occurrence: Occurrence?
 
     public init(
         id: Int64? = nil, day: Day, slot: String, position: Int = 0, title: String, note: String? = nil,
-        recipe: String? = nil, servings: Double? = nil
+        recipe: String? = nil, servings: Double? = nil, occurrence: Occurrence? = nil
     ) {
         self.id = id
         self.day = day
@@ -30,6 +33,19 @@ public struct Meal: Hashable, Sendable, Identifiable {
         self.note = note
         self.recipe = recipe
         self.servings = servings
+        self.occurrence = occurrence
+    }
+}
+
+/// Which occurrence of which repeat rule a meal is: the rule's id and the day the rule puts it on
+/// (a changed occurrence may have moved to another day since).
+public struct Occurrence: Hashable, Sendable {
+    public var rule: Int64
+    public var day: Day
+
+    public init(rule: Int64, day: Day) {
+        self.rule = rule
+        self.day = day
     }
 }
 

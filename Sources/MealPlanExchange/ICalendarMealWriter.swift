@@ -28,11 +28,17 @@ public struct ICalendarMealWriter {
         public var slotTimes: [String: TimeOfDay]
         /// How long a timed meal event lasts.
         public var duration: EventDuration
+        /// The repeat rules, each written as one event when the calendar ends.
+        public var repeating: [RepeatingMeal]
 
-        public init(stamp: UTCTimestamp, slotTimes: [String: TimeOfDay] = [:], duration: EventDuration = .standard) {
+        public init(
+            stamp: UTCTimestamp, slotTimes: [String: TimeOfDay] = [:], duration: EventDuration = .standard,
+            repeating: [RepeatingMeal] = []
+        ) {
             self.stamp = stamp
             self.slotTimes = slotTimes
             self.duration = duration
+            self.repeating = repeating
         }
     }
 
@@ -67,11 +73,73 @@ public struct ICalendarMealWriter {
         "meal-\(id)@mealplan"
     }
 
+    /// The UID of repeat rule `id`, whose occurrences are one event.
+    public static func uid(forRuleID id: Int64) -> String {
+        "repeat-\(id)@mealplan"
+    }
+
+    /// A repeat rule as the writer needs it: the meal of its first occurrence, its RRULE value
+    /// (RFC 5545), and the occurrences it skips, `EXDATE`s. An occurrence the user changed is
+    /// a meal of its own, written as an event of its own on its day, and skipped by the rule:
+    /// calcurse 4.7 ignores `RECURRENCE-ID` and would show both the occurrence and the change.
+    public struct RepeatingMeal: Sendable {
+        public var id: Int64
+        public var meal: Meal
+        public var rrule: String
+        public var skipped: [Day]
+
+        public init(id: Int64, meal: Meal, rrule: String, skipped: [Day]) {
+            self.id = id
+            self.meal = meal
+            self.rrule = rrule
+            self.skipped = skipped
+        }
+    }
+
     /// Appends `meal` as one VEVENT, after the calendar's header if this is the first.
     public mutating func write(_ meal: Meal) throws(OutputWriteError) {
+        try begin(meal, uid: Self.uid(forMealID: meal.id ?? 0))
+        try end(meal)
+    }
+
+    /// Appends a repeat rule as one VEVENT with its `RRULE`, and an `EXDATE` for each skipped
+    /// occurrence.
+    private mutating func write(_ repeating: RepeatingMeal) throws(OutputWriteError) {
+        try begin(repeating.meal, uid: Self.uid(forRuleID: repeating.id))
+        try emit("RRULE:" + rrule(repeating.rrule, timed: settings.slotTimes[repeating.meal.slot] != nil))
+        for day in repeating.skipped {
+            try writeStart("EXDATE", day, slot: repeating.meal.slot)
+        }
+        try end(repeating.meal)
+    }
+
+    /// `rrule` with its `UNTIL` a date-time at the end of its day for a timed event: RFC 5545
+    /// wants `UNTIL` of the same type as `DTSTART`.
+    private func rrule(_ rrule: String, timed: Bool) -> String {
+        guard timed else { return rrule }
+        return rrule.split(separator: ";").map { part in
+            part.hasPrefix("UNTIL=") && part.count == 14 ? part + "T235959" : part
+        }.joined(separator: ";")
+    }
+
+    /// `prefix` and the start of an event of `slot` on `day`: a date, or a floating date-time
+    /// when the slot has a time, as DTSTART has it.
+    private mutating func writeStart(_ prefix: String, _ day: Day, slot: String) throws(OutputWriteError) {
+        line.removeAll(keepingCapacity: true)
+        if let start = settings.slotTimes[slot] {
+            appendDate(prefix + ":", day)
+            appendTime(start.minutes)
+        } else {
+            appendDate(prefix + ";VALUE=DATE:", day)
+        }
+        try emitLine(line)
+    }
+
+    /// BEGIN, UID, DTSTAMP and the times of an event for `meal`.
+    private mutating func begin(_ meal: Meal, uid: String) throws(OutputWriteError) {
         if !wroteHeader { try writeHeader() }
         try emit("BEGIN:VEVENT")
-        try emit("UID:" + Self.uid(forMealID: meal.id ?? 0))
+        try emit("UID:" + uid)
         try emitLine(stampLine)
         if let start = settings.slotTimes[meal.slot] {
             try writeTimes(of: meal.day, start: start)
@@ -88,6 +156,10 @@ public struct ICalendarMealWriter {
                 try emit("DURATION:P1D")
             }
         }
+    }
+
+    /// SUMMARY, DESCRIPTION and the end of `meal`'s event.
+    private mutating func end(_ meal: Meal) throws(OutputWriteError) {
         line.removeAll(keepingCapacity: true)
         line.append(contentsOf: "SUMMARY:".utf8)
         line.append(contentsOf: summaryPrefix(meal.slot))
@@ -106,6 +178,7 @@ public struct ICalendarMealWriter {
     /// buffered byte to the file descriptor.
     public mutating func finish() throws(OutputWriteError) {
         if !wroteHeader { try writeHeader() }
+        for repeating in settings.repeating { try write(repeating) }
         try emit("END:VCALENDAR")
         try output.flush()
     }

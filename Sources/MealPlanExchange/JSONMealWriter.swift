@@ -3,10 +3,12 @@ import MealPlanCore
 /// Writes meals as one JSON array (RFC 8259, UTF-8) to a file descriptor, one object at a time:
 ///
 ///     [{"id":1,"date":"2026-03-02","slot":"dinner","position":0,"title":"Lasagna","note":null,
-///     "recipe":"Lasagna","servings":6},
+///     "recipe":"Lasagna","servings":6,"repeat":null},
 ///     {…}]
 ///
-/// Keys always come in that order, `note`, `recipe` and `servings` are `null` when absent, and each object after the
+/// Keys always come in that order, `note`, `recipe` and `servings` are `null` when absent,
+/// `repeat` is the id of the repeat rule a meal comes from (`null` for a single meal), and an
+/// occurrence of a rule, which is no stored meal, has the `id` `null`. Each object after the
 /// first starts a line, so scripts can read the whole array while people can still grep it.
 /// Objects are encoded straight into a byte buffer, so a million meals take constant memory.
 /// Quotes, backslashes and control characters (C0, DEL and C1) are escaped, which also keeps
@@ -30,16 +32,15 @@ public struct JSONMealWriter {
         // Brackets and punctuation, the keys, three numbers, a date, and text whose every byte
         // may become a six-byte \u escape.
         let textBytes = slot.utf8.count + title.utf8.count + (note?.utf8.count ?? 0) + (recipe?.utf8.count ?? 0)
-        try output.reserve(110 + 2 * 20 + servings.count + 10 + 6 * textBytes + 12)
+        try output.reserve(130 + 3 * 20 + servings.count + 10 + 6 * textBytes + 12)
         let separator: [UInt8] = wroteOpening ? [UInt8(ascii: ","), UInt8(ascii: "\n")] : [UInt8(ascii: "[")]
         wroteOpening = true
-        let id = meal.id ?? 0
         let position = Int64(meal.position)
         let date = meal.day.date
         output.encode { bytes, end in
             Self.copy(separator, into: bytes, at: &end)
             Self.copy(Self.idKey, into: bytes, at: &end)
-            DigitEncoding.number(id, into: bytes, at: &end)
+            Self.encodeOptionalNumber(meal.id, into: bytes, at: &end)
             Self.copy(Self.dateKey, into: bytes, at: &end)
             DigitEncoding.date(date, separator: UInt8(ascii: "-"), into: bytes, at: &end)
             Self.copy(Self.slotKey, into: bytes, at: &end)
@@ -54,6 +55,8 @@ public struct JSONMealWriter {
             Self.encodeOptionalString(&recipe, into: bytes, at: &end)
             Self.copy(Self.servingsKey, into: bytes, at: &end)
             Self.copy(servings, into: bytes, at: &end)
+            Self.copy(Self.repeatKey, into: bytes, at: &end)
+            Self.encodeOptionalNumber(meal.occurrence?.rule, into: bytes, at: &end)
             bytes[end] = UInt8(ascii: "}")
             end += 1
         }
@@ -74,6 +77,7 @@ public struct JSONMealWriter {
     private static let noteKey = Array(#","note":"#.utf8)
     private static let recipeKey = Array(#","recipe":"#.utf8)
     private static let servingsKey = Array(#","servings":"#.utf8)
+    private static let repeatKey = Array(#","repeat":"#.utf8)
     private static let null = Array("null".utf8)
     private static let unicodeEscapePrefix = Array(#"\u00"#.utf8)
     private static let hexDigits = Array("0123456789abcdef".utf8)
@@ -82,6 +86,15 @@ public struct JSONMealWriter {
         for byte in source {
             bytes[end] = byte
             end += 1
+        }
+    }
+
+    /// `number`, or `null`.
+    private static func encodeOptionalNumber(_ number: Int64?, into bytes: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
+        if let number {
+            DigitEncoding.number(number, into: bytes, at: &end)
+        } else {
+            copy(null, into: bytes, at: &end)
         }
     }
 

@@ -41,7 +41,7 @@ extension MealStore {
     /// The columns of a meal read from the store, in the order `mealColumns` selects them: rows
     /// are read by these names, at the cost of reading by index (a million rows per export).
     enum MealColumn: Int, CaseIterable {
-        case id, day, slot, position, title, note, recipe, servings
+        case id, day, slot, position, title, note, recipe, servings, ruleId, ruleDay
 
         var expression: String { self == .slot ? "slot.name" : "meal.\(self)" }
     }
@@ -57,7 +57,10 @@ extension MealStore {
             id: row[MealColumn.id.rawValue], day: Day(clamping: row[MealColumn.day.rawValue]),
             slot: row[MealColumn.slot.rawValue], position: row[MealColumn.position.rawValue],
             title: row[MealColumn.title.rawValue], note: row[MealColumn.note.rawValue],
-            recipe: row[MealColumn.recipe.rawValue], servings: row[MealColumn.servings.rawValue])
+            recipe: row[MealColumn.recipe.rawValue], servings: row[MealColumn.servings.rawValue],
+            occurrence: (row[MealColumn.ruleId.rawValue] as Int64?).map { rule in
+                Occurrence(rule: rule, day: Day(clamping: row[MealColumn.ruleDay.rawValue]))
+            })
     }
 
     /// The stored meal with this id, or `nil`.
@@ -239,12 +242,14 @@ extension MealStore {
         var arguments: [String: (any DatabaseValueConvertible)?] = [
             "id": idTaken ? nil : meal.id, "day": meal.day.number, "slotId": slot.id,
             "title": meal.title, "note": meal.note, "recipe": meal.recipe, "servings": meal.servings,
+            "ruleId": meal.occurrence?.rule, "ruleDay": meal.occurrence?.day.number,
         ]
         if !placeTaken { arguments["position"] = meal.position }
         try db.execute(
             sql: """
-                INSERT INTO meal(id, day, slotId, position, title, note, recipe, servings)
-                VALUES (:id, :day, :slotId, \(placeTaken ? nextPositionSQL : ":position"), :title, :note, :recipe, :servings)
+                INSERT INTO meal(id, day, slotId, position, title, note, recipe, servings, ruleId, ruleDay)
+                VALUES (:id, :day, :slotId, \(placeTaken ? nextPositionSQL : ":position"), :title, :note, :recipe, :servings,
+                        (SELECT id FROM rule WHERE id = :ruleId), CASE WHEN EXISTS (SELECT 1 FROM rule WHERE id = :ruleId) THEN :ruleDay END)
                 """,
             arguments: StatementArguments(arguments))
         return try existingMeal(db, id: db.lastInsertedRowID)
@@ -319,9 +324,21 @@ extension MealStore {
                 sql += " AND mealplan_matches(meal.title, meal.note, :search)"
                 arguments["search"] = search
             }
-            return try Row.fetchAll(db, sql: "\(sql) \(Self.displayOrder)", arguments: StatementArguments(arguments))
-                .map(Self.meal(from:))
+            let rows = try Row.fetchCursor(db, sql: "\(sql) \(Self.displayOrder)", arguments: StatementArguments(arguments))
+            let slotName = try slot.map { try Self.resolveSlot(db, $0).slot.name }
+            var meals: [Meal] = []
+            try Self.forEachMerged(
+                stored: { try rows.next().map(Self.meal(from:)) },
+                rules: try Self.rules(db, in: range, slot: slotName, search: search), in: range,
+                slotOrder: try Self.slotOrder(db)
+            ) { meals.append($0) }
+            return meals
         }
+    }
+
+    /// Each slot's place in the day, by name.
+    static func slotOrder(_ db: Database) throws -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: try storedSlots(db).map { ($0.slot.name, $0.slot.position) })
     }
 
     /// The meals of `range` by day, each day's meals in display order; days without meals are
@@ -331,27 +348,31 @@ extension MealStore {
     }
 
     /// Calls `body` with every meal of `range` in display order, one at a time, from a single
-    /// snapshot: memory stays constant however many meals there are (used by export). What
-    /// `body` throws comes out unchanged: a failed write of the export is not the database's.
-    public func forEachMeal(in range: DayRange, _ body: (Meal) throws -> Void) throws {
+    /// snapshot: memory stays constant however many meals there are (used by export). The
+    /// occurrences of repeat rules come too, unless `occurrences` is false (an iCalendar export
+    /// writes rules as rules). What `body` throws comes out unchanged: a failed write of the
+    /// export is not the database's.
+    public func forEachMeal(in range: DayRange, occurrences: Bool = true, _ body: (Meal) throws -> Void) throws {
         do {
             try writer.read { db in
                 let rows = try Row.fetchCursor(
                     db, sql: "\(Self.mealColumns) WHERE meal.day BETWEEN ? AND ? \(Self.displayOrder)",
                     arguments: [range.first.number, range.last.number])
-                while let row = try rows.next() {
-                    try body(Self.meal(from: row))
-                }
+                try Self.forEachMerged(
+                    stored: { try rows.next().map(Self.meal(from:)) },
+                    rules: occurrences ? try Self.rules(db, in: range, slot: nil, search: nil) : [],
+                    in: range, slotOrder: try Self.slotOrder(db), body)
             }
         } catch let error as DatabaseError {
             throw StoreError.wrapping(error, path: path)
         }
     }
 
-    /// The first meal after `day` (later days only) whose title or note contains `text`.
+    /// The first meal after `day` (later days only) whose title or note contains `text`,
+    /// occurrences of repeat rules included.
     public func nextMeal(matching text: String, after day: Day) throws(StoreError) -> Meal? {
         try read { db in
-            try Row.fetchOne(
+            let stored = try Row.fetchOne(
                 db,
                 sql: """
                     \(Self.mealColumns) WHERE meal.day > ? AND mealplan_matches(meal.title, meal.note, ?)
@@ -359,13 +380,15 @@ extension MealStore {
                     """,
                 arguments: [day.number, text]
             ).map(Self.meal(from:))
+            return Self.first(stored, try Self.nextOccurrence(db, matching: text, after: day), slotOrder: try Self.slotOrder(db))
         }
     }
 
-    /// The last meal before `day` (earlier days only) whose title or note contains `text`.
+    /// The last meal before `day` (earlier days only) whose title or note contains `text`,
+    /// occurrences of repeat rules included.
     public func previousMeal(matching text: String, before day: Day) throws(StoreError) -> Meal? {
         try read { db in
-            try Row.fetchOne(
+            let stored = try Row.fetchOne(
                 db,
                 sql: """
                     \(Self.mealColumns) WHERE meal.day < ? AND mealplan_matches(meal.title, meal.note, ?)
@@ -373,6 +396,8 @@ extension MealStore {
                     """,
                 arguments: [day.number, text]
             ).map(Self.meal(from:))
+            let occurrence = try Self.previousOccurrence(db, matching: text, before: day)
+            return Self.first(stored, occurrence, slotOrder: try Self.slotOrder(db), later: true)
         }
     }
 

@@ -15,6 +15,7 @@ enum Schema {
         ("seed the default slots", seedDefaultSlots),
         ("never reuse a meal id", neverReuseMealIDs),
         ("link meals to recipes", linkMealsToRecipes),
+        ("repeat rules", addRepeatRules),
     ]
 
     /// The `user_version` of a database whose schema is up to date.
@@ -93,6 +94,50 @@ enum Schema {
             ALTER TABLE meal ADD COLUMN servings REAL
                 CHECK (servings IS NULL
                     OR (servings >= \(Meal.minimumServings) AND servings <= \(Meal.maximumServings) AND recipe IS NOT NULL));
+            """)
+    }
+
+    /// Repeating meals are rules, never copied rows: what repeats (slot, title, note, recipe,
+    /// servings), from which first day, by which pattern (`frequency` and `interval`, with the
+    /// weekdays of a weekly rule as bits Monday = 1 … Sunday = 64, the day of the month or the
+    /// ordinal weekday of a monthly one) and until when. `ruleException` holds the days a rule
+    /// skips; an occurrence the user changed is a meal of its own carrying `ruleId` and
+    /// `ruleDay`, the occurrence it replaces.
+    private static func addRepeatRules(_ db: Database) throws {
+        let day = "BETWEEN \(Day.first.number) AND \(Day.last.number)"
+        try db.execute(sql: """
+            CREATE TABLE rule (
+                id INTEGER PRIMARY KEY AUTOINCREMENT CHECK (id > 0),
+                slotId INTEGER NOT NULL REFERENCES slot(id) ON DELETE RESTRICT,
+                title TEXT NOT NULL
+                    CHECK (length(title) BETWEEN 1 AND \(Meal.maximumTitleCodePoints) AND title = trim(title)),
+                note TEXT CHECK (note <> ''),
+                recipe TEXT
+                    CHECK (length(recipe) BETWEEN 1 AND \(Meal.maximumRecipeNameLength) AND recipe = trim(recipe)),
+                servings REAL CHECK (servings IS NULL
+                    OR (servings >= \(Meal.minimumServings) AND servings <= \(Meal.maximumServings) AND recipe IS NOT NULL)),
+                firstDay INTEGER NOT NULL CHECK (firstDay \(day)),
+                frequency TEXT NOT NULL CHECK (frequency IN ('day', 'week', 'month', 'year')),
+                interval INTEGER NOT NULL CHECK (interval BETWEEN 1 AND 9999),
+                weekdays INTEGER CHECK (weekdays BETWEEN 1 AND 127),
+                monthDay INTEGER CHECK (monthDay BETWEEN 1 AND 31),
+                ordinal INTEGER CHECK (ordinal BETWEEN -5 AND 5 AND ordinal <> 0),
+                weekday INTEGER CHECK (weekday BETWEEN 1 AND 7),
+                untilDay INTEGER CHECK (untilDay \(day) AND untilDay >= firstDay),
+                count INTEGER CHECK (count >= 1),
+                CHECK (untilDay IS NULL OR count IS NULL),
+                CHECK ((frequency = 'week') = (weekdays IS NOT NULL)),
+                CHECK (frequency = 'month' OR (monthDay IS NULL AND ordinal IS NULL)),
+                CHECK ((ordinal IS NULL) = (weekday IS NULL))
+            ) STRICT;
+            CREATE TABLE ruleException (
+                ruleId INTEGER NOT NULL REFERENCES rule(id) ON DELETE CASCADE,
+                day INTEGER NOT NULL CHECK (day \(day)),
+                PRIMARY KEY (ruleId, day)
+            ) STRICT, WITHOUT ROWID;
+            ALTER TABLE meal ADD COLUMN ruleId INTEGER REFERENCES rule(id);
+            ALTER TABLE meal ADD COLUMN ruleDay INTEGER CHECK ((ruleId IS NULL) = (ruleDay IS NULL) AND (ruleDay IS NULL OR ruleDay \(day)));
+            CREATE INDEX meal_by_rule ON meal(ruleId, ruleDay) WHERE ruleId IS NOT NULL;
             """)
     }
 

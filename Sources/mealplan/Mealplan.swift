@@ -39,7 +39,7 @@ struct Mealplan: MealplanCommand {
         subcommands: [
             AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, CopyCommand.self, CopyDaysCommand.self,
             RemoveCommand.self, SlotsCommand.self, ImportCommand.self, ExportCommand.self, RecipesCommand.self,
-            RecipeCommand.self, ShopCommand.self, CompletionsCommand.self, ManpageCommand.self,
+            RecipeCommand.self, ShopCommand.self, RepeatCommand.self, CompletionsCommand.self, ManpageCommand.self,
         ])
 
     @OptionGroup var store: StoreOptions

@@ -212,11 +212,10 @@ enum SharedPlan {
         #expect(Set(notes) == ["double batch\nfreeze half, label it\n", "back\\slash; semi, comma\n", "tab\there\n"])
     }
 
-    /// khal imports into a vdir calendar and lists each day with its events.
-    @Test(.requires(.khal), arguments: [false, true])
-    func khalShowsTheSameMealsOnTheSameDays(timed: Bool) throws {
-        let cli = try SharedPlan.sandbox()
-        try cli.succeed(["export", "--format", "ics", "--output", cli.folder + "/plan.ics"] + (timed ? Self.timedOptions : []))
+    /// Imports `file` (in the sandbox's folder) with khal into a new vdir calendar, `khal/meals`,
+    /// configured by `khal/config` for ISO dates.
+    static func khalImport(_ file: String, in cli: CLISandbox, environment: [String: String],
+                           sourceLocation: SourceLocation = #_sourceLocation) throws {
         try FileManager.default.createDirectory(atPath: cli.folder + "/khal/meals", withIntermediateDirectories: true)
         try Data("""
             [calendars]
@@ -233,9 +232,17 @@ enum SharedPlan {
             path = \(cli.folder)/khal/cache.db
 
             """.utf8).write(to: URL(fileURLWithPath: cli.folder + "/khal/config"))
+        let imported = try ExternalTool.run("khal", ["-c", "khal/config", "import", "--batch", file], in: cli.folder, environment: environment)
+        #expect(imported.status == 0, "\(imported.stderr)", sourceLocation: sourceLocation)
+    }
+
+    /// khal imports into a vdir calendar and lists each day with its events.
+    @Test(.requires(.khal), arguments: [false, true])
+    func khalShowsTheSameMealsOnTheSameDays(timed: Bool) throws {
+        let cli = try SharedPlan.sandbox()
+        try cli.succeed(["export", "--format", "ics", "--output", cli.folder + "/plan.ics"] + (timed ? Self.timedOptions : []))
         let zone = ["TZ": "America/Los_Angeles", "HOME": cli.folder]
-        let imported = try ExternalTool.run("khal", ["-c", "khal/config", "import", "--batch", "plan.ics"], in: cli.folder, environment: zone)
-        #expect(imported.status == 0, "\(imported.stderr)")
+        try Self.khalImport("plan.ics", in: cli, environment: zone)
         // One file per event, named by its UID.
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder + "/khal/meals").sorted()
             == (1...5).map { "meal-\($0)@mealplan.ics" })

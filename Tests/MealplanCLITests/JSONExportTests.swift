@@ -14,11 +14,12 @@ import Testing
             "SELECT meal.id, meal.day, slot.name, meal.position, meal.title, meal.note, meal.recipe, meal.servings FROM meal"
             " JOIN slot ON slot.id = meal.slotId ORDER BY meal.day, slot.position, meal.position").fetchall()
         expected = [{"id": id, "date": (epoch + datetime.timedelta(days=day)).isoformat(), "slot": slot,
-                     "position": position, "title": title, "note": note, "recipe": recipe, "servings": servings}
+                     "position": position, "title": title, "note": note, "recipe": recipe, "servings": servings,
+                     "repeat": None}
                     for id, day, slot, position, title, note, recipe, servings in rows
                     if first <= (epoch + datetime.timedelta(days=day)).isoformat() <= last]
         problems = ["%r != %r" % (got, want) for got, want in zip(objects, expected) if got != want]
-        if [list(o.keys()) for o in objects] != [["id", "date", "slot", "position", "title", "note", "recipe", "servings"]] * len(objects):
+        if [list(o.keys()) for o in objects] != [["id", "date", "slot", "position", "title", "note", "recipe", "servings", "repeat"]] * len(objects):
             problems.append("keys")
         if len(objects) != len(expected):
             problems.append("%d objects for %d meals" % (len(objects), len(expected)))
@@ -61,12 +62,12 @@ import Testing
         #expect(try cli.succeed(["export", "--format", "json", "--from", "2027-01-01"]) == "[]\n")
         let lines = try cli.succeed(["export", "--format", "json", "--to", "2026-11-27"]).split(separator: "\n")
         #expect(lines == [
-            #"[{"id":1,"date":"2026-11-27","slot":"breakfast","position":0,"title":"Eggs, toast; jam","note":null,"recipe":null,"servings":null},"#,
-            #"{"id":2,"date":"2026-11-27","slot":"dinner","position":0,"title":"Lasagna","note":"double batch\r\nfreeze half, label it","recipe":null,"servings":null}]"#,
+            #"[{"id":1,"date":"2026-11-27","slot":"breakfast","position":0,"title":"Eggs, toast; jam","note":null,"recipe":null,"servings":null,"repeat":null},"#,
+            #"{"id":2,"date":"2026-11-27","slot":"dinner","position":0,"title":"Lasagna","note":"double batch\r\nfreeze half, label it","recipe":null,"servings":null,"repeat":null}]"#,
         ])
         // Control characters never reach the terminal raw: they are \u escapes.
         let escaped = try cli.succeed(["export", "--format", "json", "--from", "2026-12-22"])
-        #expect(escaped.contains(#""title":"🍲 x\u001by \\ \"q\"","note":"n\u001b🥗","recipe":null,"servings":null}"#))
+        #expect(escaped.contains(#""title":"🍲 x\u001by \\ \"q\"","note":"n\u001b🥗","recipe":null,"servings":null,"repeat":null}"#))
         #expect(!escaped.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F })
     }
 }

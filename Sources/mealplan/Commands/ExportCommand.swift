@@ -130,8 +130,11 @@ struct ExportCommand: MealplanCommand {
         var progress = showsProgress ? ProgressReport(verb: "exporting", total: total, environment: environment) : nil
         var done = 0
         do {
-            let count = try MealOutput.write(with: makeWriter(descriptor, slotTimes: slotTimes), to: destination) { write in
-                try meals.forEachMeal(in: range) { meal in
+            // iCalendar keeps each repeat rule as one event with its RRULE, not its occurrences.
+            let repeating = chosenFormat == .ics ? try meals.rules(in: range).map(\.iCalendarEvent) : []
+            let writer = makeWriter(descriptor, slotTimes: slotTimes, repeating: repeating)
+            let count = try MealOutput.write(with: writer, to: destination) { write in
+                try meals.forEachMeal(in: range, occurrences: chosenFormat != .ics) { meal in
                     try write(meal)
                     done += 1
                     if done % ProgressReport.rowsPerReport == 0 { progress?.update(done: done) }
@@ -145,7 +148,9 @@ struct ExportCommand: MealplanCommand {
         }
     }
 
-    private func makeWriter(_ descriptor: Int32, slotTimes: [String: TimeOfDay]) -> any MealStreamWriter {
+    private func makeWriter(
+        _ descriptor: Int32, slotTimes: [String: TimeOfDay], repeating: [ICalendarMealWriter.RepeatingMeal]
+    ) -> any MealStreamWriter {
         switch chosenFormat {
         case .csv:
             return CSVMealWriter(fileDescriptor: descriptor, protectsFormulas: protectsFormulas)
@@ -154,7 +159,7 @@ struct ExportCommand: MealplanCommand {
         case .ics:
             let settings = ICalendarMealWriter.Settings(
                 stamp: UTCTimestamp(secondsSince1970: Int64(time(nil))), slotTimes: slotTimes,
-                duration: duration.flatMap(EventDuration.init) ?? .standard)
+                duration: duration.flatMap(EventDuration.init) ?? .standard, repeating: repeating)
             return ICalendarMealWriter(fileDescriptor: descriptor, settings: settings)
         }
     }
@@ -197,5 +202,13 @@ struct ExportCommand: MealplanCommand {
             throw ValidationError("--slot-time '\(text)': '\(timeText)' is not a time of day; use HH:MM from 00:00 to 23:59")
         }
         return (String(text[..<equals]), time)
+    }
+}
+
+extension StoredRule {
+    /// The rule as one iCalendar event: its meal on the first occurrence (RFC 5545 counts
+    /// DTSTART as one), its RRULE, and the days it skips.
+    var iCalendarEvent: ICalendarMealWriter.RepeatingMeal {
+        ICalendarMealWriter.RepeatingMeal(id: id, meal: occurrence(on: rule.firstOccurrence), rrule: rule.rrule, skipped: exceptions)
     }
 }

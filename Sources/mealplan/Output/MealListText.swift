@@ -19,7 +19,7 @@ enum MealListText {
         meals: [Meal], everyDay: DayRange?, ifEmpty: String, width: Int? = nil, hasRecipe: (String) -> Bool = { _ in true }
     ) -> [String] {
         guard everyDay != nil || !meals.isEmpty else { return [ifEmpty] }
-        let idWidth = meals.map { String($0.id ?? 0).count }.max() ?? 1
+        let idWidth = meals.map { $0.listedID.count }.max() ?? 1
         let slotWidth = meals.map(\.slot.terminalWidth).max() ?? 0
         let noteIndent = String(repeating: " ", count: 2 + idWidth + 2 + slotWidth + 2)
         let textWidth = width.map { $0 - noteIndent.count }.flatMap { $0 >= narrowestWrap ? $0 : nil }
@@ -39,7 +39,7 @@ enum MealListText {
                 continue
             }
             for meal in dayMeals {
-                let id = String(meal.id ?? 0)
+                let id = meal.listedID
                 let paddedID = String(repeating: " ", count: idWidth - id.count) + id
                 let title = fitted(meal.title[...])
                 lines.append("  \(paddedID)  \(meal.slot.padded(toWidth: slotWidth))  \(title[0])")
@@ -58,5 +58,14 @@ enum MealListText {
     /// "recipe: Lasagna, 6 servings", and "(recipe missing)" after it when its file is gone.
     static func recipeLine(_ recipe: String, servings: Double?, missing: Bool) -> String {
         "recipe: \(recipe)" + (servings.map { ", \(Meal.servingsText($0)) servings" } ?? "") + (missing ? " (recipe missing)" : "")
+    }
+}
+
+extension Meal {
+    /// The id `list` shows: the meal's, or `r` and the rule's for an occurrence of a repeat
+    /// rule, which `mealplan repeat` takes.
+    var listedID: String {
+        if let id { return String(id) }
+        return occurrence.map { "r\($0.rule)" } ?? "-"
     }
 }

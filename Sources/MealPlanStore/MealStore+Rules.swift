@@ -1,0 +1,406 @@
+import GRDB
+import MealPlanCore
+import Recurrence
+
+/// A repeat rule as stored: its id, when it happens, and the meal it gives (its `day` is the
+/// rule's first day; no id, no position).
+public struct StoredRule: Hashable, Sendable {
+    public var id: Int64
+    public var rule: RepeatRule
+    public var meal: Meal
+    /// The days the rule skips (an occurrence removed, or changed into a meal of its own).
+    public var exceptions: [Day]
+
+    /// The meal of the occurrence on `day`.
+    public func occurrence(on day: Day) -> Meal {
+        var meal = meal
+        meal.day = day
+        meal.occurrence = Occurrence(rule: id, day: day)
+        return meal
+    }
+}
+
+extension MealStore {
+    /// Stores a new rule giving `meal` (slot matched like typed input, title and recipe checked
+    /// as a meal's) on the days of `rule`.
+    @discardableResult
+    public func addRule(_ rule: RepeatRule, meal: Meal) throws(StoreError) -> StoredRule {
+        let meal = try Self.valid(meal)
+        return try write { db in
+            return try Self.fetchRule(db, id: try Self.insertRule(db, rule, meal: meal))
+        }
+    }
+
+    /// Every rule, by id; with `range`, only those that can happen in it.
+    public func rules(in range: DayRange = .all) throws(StoreError) -> [StoredRule] {
+        try read { db in try Self.rules(db, in: range, slot: nil, search: nil) }
+    }
+
+    /// The rule with this id, or why there is none.
+    public func rule(id: Int64) throws(StoreError) -> StoredRule {
+        try read { db in try Self.fetchRule(db, id: id) }
+    }
+
+    /// Gives rule `id` another pattern or meal; its exceptions stay.
+    @discardableResult
+    public func updateRule(id: Int64, rule: RepeatRule, meal: Meal) throws(StoreError) -> StoredRule {
+        let meal = try Self.valid(meal)
+        return try write { db in
+            _ = try Self.fetchRule(db, id: id)
+            let slot = try Self.resolveSlot(db, meal.slot)
+            var arguments = Self.ruleArguments(rule, meal: meal, slotID: slot.id)
+            arguments += ["id": id]
+            try db.execute(
+                sql: """
+                    UPDATE rule SET slotId = :slotId, title = :title, note = :note, recipe = :recipe,
+                        servings = :servings, firstDay = :firstDay, frequency = :frequency, interval = :interval,
+                        weekdays = :weekdays, monthDay = :monthDay, ordinal = :ordinal, weekday = :weekday,
+                        untilDay = :untilDay, count = :count
+                    WHERE id = :id
+                    """,
+                arguments: arguments)
+            return try Self.fetchRule(db, id: id)
+        }
+    }
+
+    /// Removes rule `id` and its occurrences; occurrences the user changed stay, as single
+    /// meals. Returns the rule as it was.
+    @discardableResult
+    public func removeRule(id: Int64) throws(StoreError) -> StoredRule {
+        try write { db in
+            let stored = try Self.fetchRule(db, id: id)
+            try db.execute(sql: "UPDATE meal SET ruleId = NULL, ruleDay = NULL WHERE ruleId = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM rule WHERE id = ?", arguments: [id])
+            return stored
+        }
+    }
+
+    /// Skips the occurrence of rule `id` on `day` (which must be one), leaving the others.
+    @discardableResult
+    public func skipOccurrence(rule id: Int64, on day: Day) throws(StoreError) -> StoredRule {
+        try write { db in
+            let stored = try Self.fetchRule(db, id: id)
+            try Self.addException(db, stored, day)
+            return try Self.fetchRule(db, id: id)
+        }
+    }
+
+    /// Changes the occurrence of rule `id` on `day` into a meal of its own: `meal` (its day and
+    /// slot may differ: a moved occurrence) is stored, linked to the occurrence it replaces,
+    /// and the rule skips that day. The other occurrences stay as they are.
+    @discardableResult
+    public func changeOccurrence(rule id: Int64, on day: Day, to meal: Meal) throws(StoreError) -> Meal {
+        let meal = try Self.valid(meal)
+        return try write { db in
+            let stored = try Self.fetchRule(db, id: id)
+            try Self.addException(db, stored, day)
+            let slot = try Self.resolveSlot(db, meal.slot)
+            let added = try Self.insert(db, meal, slotID: slot.id)
+            try db.execute(sql: "UPDATE meal SET ruleId = ?, ruleDay = ? WHERE id = ?", arguments: [id, day.number, added.id])
+            return try Self.fetchMeal(db, id: added.id!)!
+        }
+    }
+
+    /// "This one and the following": rule `id` ends the day before `day` (an occurrence), and a
+    /// new rule, the same but for what `change` does to it, takes over from `day`, with the
+    /// occurrences left of a `count` end. Returns the shortened rule (`nil` when `day` was its
+    /// first occurrence: then it is removed) and the new one.
+    public func splitRule(
+        id: Int64, at day: Day, changing change: (RepeatRule, Meal) throws -> (RepeatRule, Meal)
+    ) throws -> (before: StoredRule?, after: StoredRule) {
+        let stored = try rule(id: id)
+        guard stored.rule.isOccurrence(day) else { throw StoreError.input(Self.notAnOccurrence(stored, day)) }
+        let earlier = stored.rule.firstOccurrence < day
+            ? stored.rule.occurrences(in: DayRange(stored.rule.firstOccurrence, day.adding(days: -1))).count : 0
+        let rest: RepeatRule.End = switch stored.rule.end {
+        case .count(let count): .count(count - earlier)
+        case .never, .until: stored.rule.end
+        }
+        // The split day is an occurrence, so the same pattern from it keeps the rule's rhythm
+        // (its weeks, months and years count from an occurrence too).
+        let following = try RepeatRule(firstDay: day, pattern: stored.rule.pattern, end: rest)
+        var meal = stored.meal
+        meal.day = day
+        let (newRule, newMeal) = try change(following, meal)
+        let validMeal = try Self.valid(newMeal)
+        return try write { db in
+            let current = try Self.fetchRule(db, id: id)
+            guard current == stored else { throw StoreError.input("repeat \(id) was changed by another program meanwhile") }
+            let newID = try Self.insertRule(db, newRule, meal: validMeal)
+            // Exceptions and changed occurrences from `day` on belong to the new rule.
+            try db.execute(sql: "UPDATE ruleException SET ruleId = ? WHERE ruleId = ? AND day >= ?", arguments: [newID, id, day.number])
+            try db.execute(sql: "UPDATE meal SET ruleId = ? WHERE ruleId = ? AND ruleDay >= ?", arguments: [newID, id, day.number])
+            let before: StoredRule?
+            if earlier == 0 {
+                try db.execute(sql: "UPDATE meal SET ruleId = NULL, ruleDay = NULL WHERE ruleId = ?", arguments: [id])
+                try db.execute(sql: "DELETE FROM rule WHERE id = ?", arguments: [id])
+                before = nil
+            } else {
+                let end: (until: Int?, count: Int?) = switch stored.rule.end {
+                case .count: (nil, earlier)
+                case .never, .until: (day.adding(days: -1).number, nil)
+                }
+                try db.execute(sql: "UPDATE rule SET untilDay = ?, count = ? WHERE id = ?", arguments: [end.until, end.count, id])
+                before = try Self.fetchRule(db, id: id)
+            }
+            return (before, try Self.fetchRule(db, id: newID))
+        }
+    }
+
+    private static func addException(_ db: Database, _ stored: StoredRule, _ day: Day) throws {
+        guard stored.rule.isOccurrence(day), !stored.exceptions.contains(day) else {
+            throw StoreError.input(notAnOccurrence(stored, day))
+        }
+        try db.execute(sql: "INSERT INTO ruleException(ruleId, day) VALUES (?, ?)", arguments: [stored.id, day.number])
+    }
+
+    private static func notAnOccurrence(_ stored: StoredRule, _ day: Day) -> String {
+        stored.exceptions.contains(day)
+            ? "repeat \(stored.id) already skips \(day.iso)"
+            : "repeat \(stored.id) ('\(stored.meal.title.messageExcerpt)', \(stored.rule)) does not happen on \(day.weekday.shortName) \(day.iso)"
+    }
+
+    // MARK: Occurrences among the meals
+
+    /// The rules that can happen in `range`, optionally only those of one slot (its stored
+    /// name) and those whose title or note contains `search`.
+    static func rules(_ db: Database, in range: DayRange, slot: String?, search: String?) throws -> [StoredRule] {
+        let query = search.flatMap { $0.isEmpty ? nil : MealQuery($0) }
+        return try fetchRules(db, where: "firstDay <= \(range.last.number) AND (untilDay IS NULL OR untilDay >= \(range.first.number))")
+            .filter { stored in
+                (slot == nil || stored.meal.slot == slot)
+                    && (query?.matches(title: stored.meal.title, note: stored.meal.note) ?? true)
+            }
+    }
+
+    /// Calls `body` with the stored meals that `nextStored` gives (in display order) and the
+    /// occurrences of `rules` in `range`, merged in display order: an occurrence comes after
+    /// the stored meals of its day and slot, its position where it shows in the slot.
+    static func forEachMerged(
+        stored nextStored: () throws -> Meal?, rules: [StoredRule], in range: DayRange, slotOrder: [String: Int],
+        _ body: (Meal) throws -> Void
+    ) throws {
+        var occurrences = OccurrenceStream(rules: rules, in: range, slotOrder: slotOrder)
+        var storedMeal = try nextStored()
+        var occurrence = occurrences.next()
+        /// The day and slot last written, and the position the next occurrence there takes.
+        var place: (day: Day, slot: String, next: Int)?
+        while storedMeal != nil || occurrence != nil {
+            let takesStored: Bool = if let stored = storedMeal, let pending = occurrence {
+                (stored.day.number, slotOrder[stored.slot] ?? .max) <= (pending.day.number, slotOrder[pending.slot] ?? .max)
+            } else {
+                storedMeal != nil
+            }
+            var meal: Meal
+            if takesStored {
+                meal = storedMeal!
+                storedMeal = try nextStored()
+            } else {
+                meal = occurrence!
+                occurrence = occurrences.next()
+                if let known = place, known.day == meal.day, known.slot == meal.slot {
+                    meal.position = known.next
+                } else {
+                    meal.position = 0
+                }
+            }
+            place = (meal.day, meal.slot, meal.position + 1)
+            try body(meal)
+        }
+    }
+
+    /// The first occurrence after `day` whose title or note contains `text`, in display order.
+    static func nextOccurrence(_ db: Database, matching text: String, after day: Day) throws -> Meal? {
+        guard day < .last else { return nil }
+        let range = DayRange(day.adding(days: 1), .last)
+        var stream = OccurrenceStream(rules: try rules(db, in: range, slot: nil, search: text), in: range, slotOrder: try slotOrder(db))
+        return stream.next()
+    }
+
+    /// The last occurrence before `day` whose title or note contains `text`: windows of a year
+    /// and more, looking back from `day`, until one has an occurrence or the rules begin.
+    static func previousOccurrence(_ db: Database, matching text: String, before day: Day) throws -> Meal? {
+        guard day > .first else { return nil }
+        let matching = try rules(db, in: DayRange(.first, day.adding(days: -1)), slot: nil, search: text)
+        guard let earliest = matching.map(\.rule.firstDay).min() else { return nil }
+        let order = try slotOrder(db)
+        var last = day.adding(days: -1), length = 366
+        while last >= earliest {
+            let window = DayRange(max(earliest, last.adding(days: -(length - 1))), last)
+            var found: Meal?
+            var stream = OccurrenceStream(rules: matching, in: window, slotOrder: order)
+            while let meal = stream.next() { found = meal }
+            if let found { return found }
+            guard window.first > earliest else { return nil }
+            last = window.first.adding(days: -1)
+            length *= 2
+        }
+        return nil
+    }
+
+    /// Whichever of two meals comes first in display order (a stored meal before an occurrence
+    /// of the same day and slot); `later` picks the other.
+    static func first(_ one: Meal?, _ other: Meal?, slotOrder: [String: Int], later: Bool = false) -> Meal? {
+        guard let one, let other else { return one ?? other }
+        func key(_ meal: Meal) -> (Int, Int, Int) { (meal.day.number, slotOrder[meal.slot] ?? .max, meal.id == nil ? 1 : 0) }
+        return (key(one) <= key(other)) != later ? one : other
+    }
+
+    // MARK: Rows
+
+    private static func fetchRule(_ db: Database, id: Int64) throws -> StoredRule {
+        guard let stored = try fetchRules(db, where: "rule.id = \(id)").first else {
+            throw StoreError.input("there is no repeat \(id)")
+        }
+        return stored
+    }
+
+    private static func fetchRules(_ db: Database, where condition: String) throws -> [StoredRule] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT rule.*, slot.name AS slotName,
+                (SELECT group_concat(day) FROM ruleException WHERE ruleId = rule.id) AS skipped
+            FROM rule JOIN slot ON slot.id = rule.slotId WHERE \(condition) ORDER BY rule.id
+            """)
+        return try rows.map { row in
+            let firstDay = Day(clamping: row["firstDay"])
+            let interval: Int = row["interval"]
+            let pattern: RepeatRule.Pattern
+            switch row["frequency"] as String {
+            case "day": pattern = .days(interval: interval)
+            case "week":
+                let bits: Int = row["weekdays"]
+                pattern = .weeks(interval: interval, weekdays: Weekday.allCases.filter { bits & (1 << ($0.rawValue - 1)) != 0 })
+            case "month":
+                if let ordinal = row["ordinal"] as Int?, let weekday = Weekday(rawValue: row["weekday"]) {
+                    pattern = .monthsOnWeekday(interval: interval, ordinal: ordinal, weekday: weekday)
+                } else {
+                    pattern = .monthsOnDay(interval: interval, day: row["monthDay"] ?? firstDay.date.day)
+                }
+            default: pattern = .years(interval: interval)
+            }
+            let end: RepeatRule.End = if let until = row["untilDay"] as Int? {
+                .until(Day(clamping: until))
+            } else if let count = row["count"] as Int? {
+                .count(count)
+            } else {
+                .never
+            }
+            let meal = Meal(day: firstDay, slot: row["slotName"], title: row["title"], note: row["note"],
+                            recipe: row["recipe"], servings: row["servings"])
+            func days(_ column: String) -> [Day] {
+                ((row[column] as String?)?.split(separator: ",").compactMap { Int($0).map(Day.init(clamping:)) } ?? []).sorted()
+            }
+            return StoredRule(id: row["id"], rule: try RepeatRule(firstDay: firstDay, pattern: pattern, end: end),
+                              meal: meal, exceptions: days("skipped"))
+        }
+    }
+
+    /// Stores a new rule (`meal` checked already); returns its id.
+    private static func insertRule(_ db: Database, _ rule: RepeatRule, meal: Meal) throws -> Int64 {
+        let slot = try resolveSlot(db, meal.slot)
+        try db.execute(
+            sql: """
+                INSERT INTO rule(slotId, title, note, recipe, servings, firstDay, frequency, interval, weekdays,
+                                 monthDay, ordinal, weekday, untilDay, count)
+                VALUES (:slotId, :title, :note, :recipe, :servings, :firstDay, :frequency, :interval, :weekdays,
+                        :monthDay, :ordinal, :weekday, :untilDay, :count)
+                """,
+            arguments: ruleArguments(rule, meal: meal, slotID: slot.id))
+        return db.lastInsertedRowID
+    }
+
+    private static func ruleArguments(_ rule: RepeatRule, meal: Meal, slotID: Int64) -> StatementArguments {
+        var arguments: [String: (any DatabaseValueConvertible)?] = [
+            "slotId": slotID, "title": meal.title, "note": meal.note, "recipe": meal.recipe, "servings": meal.servings,
+            "firstDay": rule.firstDay.number, "interval": rule.pattern.interval,
+            "weekdays": nil, "monthDay": nil, "ordinal": nil, "weekday": nil, "untilDay": nil, "count": nil,
+        ]
+        switch rule.pattern {
+        case .days: arguments["frequency"] = "day"
+        case .weeks(_, let weekdays):
+            arguments["frequency"] = "week"
+            arguments["weekdays"] = weekdays.reduce(0) { $0 | 1 << ($1.rawValue - 1) }
+        case .monthsOnDay(_, let day):
+            arguments["frequency"] = "month"
+            arguments["monthDay"] = day
+        case .monthsOnWeekday(_, let ordinal, let weekday):
+            arguments["frequency"] = "month"
+            arguments["ordinal"] = ordinal
+            arguments["weekday"] = weekday.rawValue
+        case .years: arguments["frequency"] = "year"
+        }
+        switch rule.end {
+        case .never: break
+        case .until(let day): arguments["untilDay"] = day.number
+        case .count(let count): arguments["count"] = count
+        }
+        return StatementArguments(arguments)
+    }
+}
+
+/// The occurrences of several rules in display order (day, slot, rule id), produced a page at a
+/// time, so that an export of every day to 9999 takes constant memory however many there are.
+struct OccurrenceStream {
+    /// One rule's next occurrence, and the ones after it fetched already.
+    private struct Head {
+        let rule: StoredRule
+        let skipped: Set<Day>
+        /// The day to look from for the next page; `nil` once the range has no more.
+        var searchFrom: Day?
+        /// Fetched occurrences, the next one last.
+        var pending: [Day] = []
+        var meal: Meal
+        var key: (Int, Int, Int64) = (0, 0, 0)
+    }
+
+    private static let pageSize = 256
+    private var heads: [Head] = []
+    private let last: Day
+    private let slotOrder: [String: Int]
+
+    init(rules: [StoredRule], in range: DayRange, slotOrder: [String: Int]) {
+        last = range.last
+        self.slotOrder = slotOrder
+        for rule in rules {
+            var head = Head(rule: rule, skipped: Set(rule.exceptions), searchFrom: range.first, meal: rule.meal)
+            if advance(&head) { insert(head) }
+        }
+    }
+
+    /// The next occurrence, or `nil` after the last one.
+    mutating func next() -> Meal? {
+        guard !heads.isEmpty else { return nil }
+        var head = heads.removeFirst()
+        let meal = head.meal
+        if advance(&head) { insert(head) }
+        return meal
+    }
+
+    /// Moves `head` to its rule's next occurrence that is not skipped; false when the range has
+    /// no more.
+    private func advance(_ head: inout Head) -> Bool {
+        while true {
+            if head.pending.isEmpty {
+                guard let from = head.searchFrom else { return false }
+                let page = head.rule.rule.occurrences(from: from, limit: Self.pageSize).filter { $0 <= last }
+                guard let lastFound = page.last else { return false }
+                head.searchFrom = page.count == Self.pageSize && lastFound < last ? lastFound.adding(days: 1) : nil
+                head.pending = page.reversed()
+            }
+            let day = head.pending.removeLast()
+            guard !head.skipped.contains(day) else { continue }
+            head.meal = head.rule.occurrence(on: day)
+            head.key = (day.number, slotOrder[head.rule.meal.slot] ?? .max, head.rule.id)
+            return true
+        }
+    }
+
+    private mutating func insert(_ head: Head) {
+        var low = 0, high = heads.count
+        while low < high {
+            let middle = (low + high) / 2
+            if heads[middle].key < head.key { low = middle + 1 } else { high = middle }
+        }
+        heads.insert(head, at: low)
+    }
+}

@@ -1,0 +1,102 @@
+import MealPlanCore
+import Recurrence
+import TestSupport
+import Testing
+@testable import MealPlanStore
+
+/// Repeat rules in the store: occurrences merged among the meals of any range, in display
+/// order, however far the range is from the rule's start; exceptions; search.
+@Suite struct RepeatRuleStoreTests {
+    private func weekdays(from first: Day) throws -> RepeatRule {
+        try RepeatRule(firstDay: first, pattern: .weeks(interval: 1, weekdays: [.monday, .wednesday, .friday]))
+    }
+
+    @Test func occurrencesComeAfterTheStoredMealsOfTheirSlot() throws {
+        let store = try MealStore.inMemory()
+        let monday = day("2026-03-02")
+        let porridge = try store.addRule(try weekdays(from: monday), meal: Meal(day: monday, slot: "breakfast", title: "Porridge"))
+        let eggs = try store.addRule(try RepeatRule(firstDay: monday, pattern: .days(interval: 2)),
+                                     meal: Meal(day: monday, slot: "breakfast", title: "Eggs"))
+        try store.addMeal(day: monday, slot: "breakfast", title: "Coffee")
+        try store.addMeal(day: monday, slot: "lunch", title: "Soup")
+        let meals = try store.meals(in: DayRange(monday, monday.adding(days: 2)))
+        // Mon: Coffee (stored, position 0), then the rules by id; Tue: nothing; Wed: both rules.
+        #expect(meals.map { "\($0.day.iso) \($0.slot) \($0.position) \($0.title)" } == [
+            "2026-03-02 breakfast 0 Coffee", "2026-03-02 breakfast 1 Porridge", "2026-03-02 breakfast 2 Eggs",
+            "2026-03-02 lunch 0 Soup",
+            "2026-03-04 breakfast 0 Porridge", "2026-03-04 breakfast 1 Eggs",
+        ])
+        #expect(meals[1].occurrence == Occurrence(rule: porridge.id, day: monday) && meals[1].id == nil)
+        #expect(meals[2].occurrence?.rule == eggs.id)
+        // The same through the streaming export.
+        var streamed: [Meal] = []
+        try store.forEachMeal(in: DayRange(monday, monday.adding(days: 2))) { streamed.append($0) }
+        #expect(streamed == meals)
+    }
+
+    /// A rule begun in the year 1 gives the same occurrences in 2026 as one begun in 2026, and
+    /// a range of thousands of occurrences streams in pages without losing one.
+    @Test func oldRulesAndLongRangesStreamWhole() throws {
+        let store = try MealStore.inMemory()
+        let old = try store.addRule(try RepeatRule(firstDay: .first, pattern: .days(interval: 3)),
+                                    meal: Meal(day: .first, slot: "dinner", title: "Stew"))
+        let range = DayRange(day("2026-01-01"), day("2031-12-31"))
+        var streamed: [Day] = []
+        try store.forEachMeal(in: range) { streamed.append($0.day) }
+        #expect(streamed == old.rule.occurrences(in: range))
+        #expect(streamed.count > 700)
+        #expect(try store.meals(in: range).map(\.day) == streamed)
+    }
+
+    @Test func skippedAndChangedOccurrencesLeaveTheOthers() throws {
+        let store = try MealStore.inMemory()
+        let monday = day("2026-03-02")
+        let rule = try store.addRule(try weekdays(from: monday), meal: Meal(day: monday, slot: "breakfast", title: "Porridge"))
+        try store.skipOccurrence(rule: rule.id, on: day("2026-03-04"))
+        let changed = try store.changeOccurrence(
+            rule: rule.id, on: day("2026-03-06"), to: Meal(day: day("2026-03-07"), slot: "lunch", title: "Pancakes"))
+        #expect(changed.occurrence == Occurrence(rule: rule.id, day: day("2026-03-06")))
+        let week = try store.meals(in: DayRange(start: monday, count: 7))
+        #expect(week.map { "\($0.day.iso) \($0.title)" } == ["2026-03-02 Porridge", "2026-03-07 Pancakes"])
+        #expect(throws: StoreError(.input, "repeat \(rule.id) already skips 2026-03-04")) {
+            try store.skipOccurrence(rule: rule.id, on: day("2026-03-04"))
+        }
+        // Removing the rule keeps the changed occurrence as a single meal.
+        try store.removeRule(id: rule.id)
+        #expect(try store.meals(in: DayRange(start: monday, count: 7)).map { "\($0.title) \($0.occurrence == nil)" } == ["Pancakes true"])
+    }
+
+    @Test func searchFindsOccurrencesBothWays() throws {
+        let store = try MealStore.inMemory()
+        let first = day("2026-03-06")
+        try store.addRule(try RepeatRule(firstDay: first, pattern: .monthsOnWeekday(interval: 1, ordinal: 1, weekday: .friday)),
+                          meal: Meal(day: first, slot: "dinner", title: "Crème brûlée"))
+        try store.addMeal(day: day("2026-04-03"), slot: "lunch", title: "creme caramel")
+        #expect(try store.nextMeal(matching: "creme", after: day("2026-03-06")).map { "\($0.day.iso) \($0.title)" }
+            == "2026-04-03 creme caramel")
+        #expect(try store.nextMeal(matching: "brulee", after: day("2026-03-06")).map(\.day) == day("2026-04-03"))
+        #expect(try store.previousMeal(matching: "creme", before: day("2026-04-03")).map(\.day) == first)
+        #expect(try store.previousMeal(matching: "creme", before: day("2030-01-01")).map(\.day) == day("2029-12-07"))
+        #expect(try store.previousMeal(matching: "creme", before: first) == nil)
+    }
+
+    /// "This and the following" of a rule with a count: the occurrences before the day stay
+    /// with it, the rest go to the new rule, with the exceptions after the day.
+    @Test func splittingKeepsTheCount() throws {
+        let store = try MealStore.inMemory()
+        let monday = day("2026-03-02")
+        let rule = try store.addRule(
+            try RepeatRule(firstDay: monday, pattern: .weeks(interval: 1, weekdays: [.monday]), end: .count(10)),
+            meal: Meal(day: monday, slot: "dinner", title: "Fish"))
+        try store.skipOccurrence(rule: rule.id, on: day("2026-03-30"))
+        let (before, after) = try store.splitRule(id: rule.id, at: day("2026-03-16")) { rule, meal in
+            var meal = meal
+            meal.title = "Salmon"
+            return (rule, meal)
+        }
+        #expect(before?.rule.end == .count(2))
+        #expect(after.rule.end == .count(8) && after.meal.title == "Salmon" && after.exceptions == [day("2026-03-30")])
+        let all = try store.meals(in: DayRange(monday, day("2026-12-31")))
+        #expect(all.map(\.title) == ["Fish", "Fish"] + Array(repeating: "Salmon", count: 7))
+    }
+}
