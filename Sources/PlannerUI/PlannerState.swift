@@ -93,6 +93,8 @@ public enum Mode: Hashable, Sendable {
     case help(scroll: Int)
     /// A meal's whole note is shown, scrolled down by `scroll` lines.
     case note(Meal, scroll: Int)
+    /// A recipe or a shopping list is shown, scrolled down by `scroll` lines.
+    case page(TextPage, scroll: Int)
 }
 
 /// A line of text shown in the status line until the next key.
