@@ -34,6 +34,10 @@ public enum PlannerEffects {
             }
         case .showRecipe(let meal):
             return recipes.page(of: meal)
+        case .listRecipes:
+            return recipes.names()
+        case .chooseRecipe(let name):
+            return recipes.choice(of: name)
         case .showShoppingList(let days):
             do throws(StoreError) {
                 return recipes.shoppingList(for: try store.meals(in: days), days: days)

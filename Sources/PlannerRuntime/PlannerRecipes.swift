@@ -38,6 +38,25 @@ public struct PlannerRecipes: Sendable {
         }
     }
 
+    /// `.listRecipes`' answer: the folder's recipe names (no recipe is read).
+    func names() -> Input {
+        do throws(RecipeFolderError) {
+            return .recipeNamesLoaded(try sources.get().recipes.names())
+        } catch {
+            return .recipePromptFailed(message: error.userMessage)
+        }
+    }
+
+    /// `.chooseRecipe`'s answer: the title and servings the recipe gives a meal.
+    func choice(of name: String) -> Input {
+        do throws(RecipeFolderError) {
+            let chosen = try sources.get().recipes.choose(name)
+            return .recipeChosen(name: chosen.name, title: chosen.mealTitle, servings: chosen.mealServings)
+        } catch {
+            return .recipePromptFailed(message: error.userMessage)
+        }
+    }
+
     /// The file `R` opens for `meal`; only an existing recipe is edited (mealplan never
     /// creates recipe files).
     func file(of meal: Meal) -> Result<String, RecipeFolderError> {

@@ -27,6 +27,12 @@ public enum Effect: Hashable, Sendable {
     /// Make the shopping list of the meals of `days`; answer `.pageShown` with a
     /// `.shoppingList` page, or `.shoppingListFailed`.
     case showShoppingList(DayRange)
+    /// List the recipes folder's names (no recipe is read) for Tab in a title; answer
+    /// `.recipeNamesLoaded` or `.recipePromptFailed`.
+    case listRecipes
+    /// Read the recipe called exactly `name` for the meal being typed; answer `.recipeChosen`
+    /// with the title and servings it gives a meal, or `.recipePromptFailed`.
+    case chooseRecipe(String)
     /// Stop the process as Ctrl-Z does (the terminal given back until `fg`); no answer.
     case suspend
     /// Leave the planner and restore the terminal.

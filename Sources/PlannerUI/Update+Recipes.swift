@@ -43,6 +43,37 @@ extension PlannerState {
         message = StatusMessage(text, isError: true)
     }
 
+    // MARK: - Tab in a title
+
+    /// The recipe names arrived: a Tab that waited for them completes now.
+    mutating func recipeNamesLoaded(_ names: [String]) -> [Effect] {
+        recipeNames = names
+        guard case .prompt(var prompt) = mode, let forward = prompt.pendingRecipeTab else { return [] }
+        prompt.pendingRecipeTab = nil
+        let effects = completeRecipe(in: &prompt, forward: forward)
+        prompt.editor.scrollToCursor(width: fieldWidth(for: prompt))
+        mode = .prompt(prompt)
+        return effects
+    }
+
+    /// The recipe chosen in the title links the meal: its title replaces the name in the field
+    /// (Enter accepts it, or it can be changed), and its servings become the meal's.
+    mutating func recipeChosen(_ name: String, title: String, servings: Double?) {
+        guard case .prompt(let prompt) = mode, case .meal(var form) = prompt.kind, form.step == .title else { return }
+        form.recipe = name
+        form.servings = servings
+        form.title = title
+        mode = .prompt(Prompt(.meal(form), text: title))
+    }
+
+    /// Listing or reading a recipe for the prompt failed: the reason shows above it.
+    mutating func recipePromptFailed(_ text: String) {
+        guard case .prompt(var prompt) = mode else { return }
+        prompt.pendingRecipeTab = nil
+        prompt.error = text
+        mode = .prompt(prompt)
+    }
+
     /// The keys at the bottom of `page`: a recipe also says how to edit it.
     func footer(of page: TextPage) -> String {
         guard case .recipe = page.kind else { return PageView.footer() }

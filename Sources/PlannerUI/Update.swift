@@ -57,6 +57,9 @@ extension PlannerState {
         case .recipeFailed(_, let text): pageFailed("Cannot show the recipe: \(text)")
         case .recipeEditFailed(_, let text): pageFailed("Recipe not edited: \(text)")
         case .shoppingListFailed(let text): pageFailed("Cannot make the shopping list: \(text)")
+        case .recipeNamesLoaded(let names): return recipeNamesLoaded(names)
+        case .recipeChosen(let name, let title, let servings): recipeChosen(name, title: title, servings: servings)
+        case .recipePromptFailed(let text): recipePromptFailed(text)
         case .tick: return nextFrame()
         case .newDay(let day):
             guard day != today else { return [] }
