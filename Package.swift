@@ -45,7 +45,8 @@ let package = Package(
         .target(name: "PlannerUI", dependencies: ["MealPlanCore", "Timeline", "TerminalKit"], swiftSettings: [functionSections]),
         // The planner's run loop: PlannerUI, the store and a terminal backend wired together.
         .target(
-            name: "PlannerRuntime", dependencies: ["MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit"],
+            name: "PlannerRuntime",
+            dependencies: ["MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "RecipeLibrary", "ShoppingList", "Cooklang"],
             swiftSettings: [functionSections]),
         .executableTarget(
             name: "mealplan",
@@ -55,8 +56,10 @@ let package = Package(
                 "MealPlanExchange", "PlannerUI", "PlannerRuntime", "NCursesTerminal", "Timeline", "Recurrence",
                 "Cooklang", "ShoppingList", "RecipeLibrary",
             ],
-            // The sample plan `--demo` opens travels inside the binary (a link to Data/).
-            resources: [.embedInCode("sample-plan.csv")],
+            // The sample plan `--demo` opens travels inside the binary (a link to Data/), with
+            // the sample recipes its meals name (Data/recipes/ as one file, made by
+            // scripts/bundle-sample-recipes.sh).
+            resources: [.embedInCode("sample-plan.csv"), .embedInCode("sample-recipes.bundle")],
             swiftSettings: [functionSections],
             // A position-dependent release binary skips the start-up relocations of all Swift
             // metadata (GRDB, Foundation, ArgumentParser), a cost paid by every command.
@@ -94,10 +97,15 @@ let package = Package(
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(
             name: "PlannerUITests",
-            dependencies: ["PlannerUI", "PlannerRuntime", "MealPlanCore", "MealPlanStore", "Timeline", "TerminalKit", "TestSupport"]),
+            dependencies: [
+                "PlannerUI", "PlannerRuntime", "MealPlanCore", "MealPlanStore", "Timeline", "TerminalKit", "RecipeLibrary",
+                "TestSupport",
+            ]),
         .testTarget(
             name: "PlannerRuntimeTests",
-            dependencies: ["PlannerRuntime", "PlannerUI", "MealPlanCore", "MealPlanStore", "TerminalKit", "TestSupport"]),
+            dependencies: [
+                "PlannerRuntime", "PlannerUI", "MealPlanCore", "MealPlanStore", "TerminalKit", "RecipeLibrary", "TestSupport",
+            ]),
         .testTarget(name: "MealplanCLITests", dependencies: ["mealplan", "MealPlanCore", "TestSupport"]),
         .testTarget(
             name: "PlannerEndToEndTests",

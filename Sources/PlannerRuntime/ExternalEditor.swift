@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 
 /// The user's text editor, run on a temporary file holding a text, for notes longer than a
-/// prompt line. The command is a shell command line (`$VISUAL`, else `$EDITOR`, else `vi`), so
+/// prompt line, or on a recipe file. The command is a shell command line (`$VISUAL`, else `$EDITOR`, else `vi`), so
 /// `EDITOR="code --wait"` works; the file's path is added as its last argument.
 public struct ExternalEditor: Sendable {
     public let command: String
@@ -41,16 +41,23 @@ public struct ExternalEditor: Sendable {
         } catch {
             return .failure(Failure(message: "cannot write the temporary file: \(error.localizedDescription)"))
         }
-        let status = run(["/bin/sh", "-c", command + " \"$1\"", "sh", path])
-        guard status == 0 else {
-            return .failure(Failure(message: "the editor (\(command)) exited with status \(status)"))
-        }
+        if case .failure(let failure) = edit(file: path) { return .failure(failure) }
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(Failure(message: "cannot read the edited file back"))
         }
         var edited = String(decoding: data, as: UTF8.self)
         if edited.hasSuffix("\n") { edited.removeLast() }
         return .success(edited)
+    }
+
+    /// Runs the editor on the file at `path` and waits for it; a failure when it does not
+    /// exit with status 0.
+    public func edit(file path: String) -> Result<Void, Failure> {
+        let status = run(["/bin/sh", "-c", command + " \"$1\"", "sh", path])
+        guard status == 0 else {
+            return .failure(Failure(message: "the editor (\(command)) exited with status \(status)"))
+        }
+        return .success(())
     }
 
     /// Runs `arguments` with an empty signal mask and default signal actions, waiting for it;

@@ -1,12 +1,14 @@
 import MealPlanCore
 import MealPlanStore
 import PlannerUI
+import RecipeLibrary
 
-/// The store's side of the planner's effects: each read or write as `Planner.update` asked for
-/// it, and the input that reports its outcome.
+/// The store's and the recipe files' side of the planner's effects: each read or write as
+/// `Planner.update` asked for it, and the input that reports its outcome.
 public enum PlannerEffects {
-    /// The answer to a store effect; `nil` for effects that are not the store's.
-    public static func answer(_ effect: Effect, store: MealStore) -> Input? {
+    /// The answer to a store or recipe effect; `nil` for effects that are not theirs (the
+    /// editor's, the clock's, the process's).
+    public static func answer(_ effect: Effect, store: MealStore, recipes: PlannerRecipes = .none) -> Input? {
         switch effect {
         case .load(let request):
             do throws(StoreError) {
@@ -30,7 +32,19 @@ public enum PlannerEffects {
             } catch {
                 return .searchFailed(request, message: error.reason)
             }
-        case .scheduleTick, .editNote, .suspend, .quit:
+        case .showRecipe(let meal):
+            return recipes.page(of: meal)
+        case .listRecipes:
+            return recipes.names()
+        case .chooseRecipe(let name):
+            return recipes.choice(of: name)
+        case .showShoppingList(let days):
+            do throws(StoreError) {
+                return recipes.shoppingList(for: try store.meals(in: days), days: days)
+            } catch {
+                return .shoppingListFailed(message: error.reason)
+            }
+        case .scheduleTick, .editNote, .editRecipe, .suspend, .quit:
             return nil
         }
     }

@@ -20,6 +20,7 @@ public struct PlannerLoop {
     private let store: MealStore
     private let shouldStop: () -> Bool
     private let editor: ExternalEditor
+    private let recipes: PlannerRecipes
     /// The local date now, asked at every change check: the planner rolls over at midnight.
     private let today: () -> Day
     public private(set) var state: PlannerState
@@ -31,12 +32,14 @@ public struct PlannerLoop {
     private var needsDraw = true
 
     /// `today` gives the local date whenever it is asked (tests pass a clock of their own);
-    /// `editor` edits notes (`E`).
+    /// `editor` edits notes (`E`) and recipes (`R`); `recipes` are what the recipe keys read.
     public init(terminal: any TerminalBackend, store: MealStore, today: @escaping () -> Day, slots: [MealSlot],
-                editor: ExternalEditor = ExternalEditor(command: "vi"), shouldStop: @escaping () -> Bool) {
+                editor: ExternalEditor = ExternalEditor(command: "vi"), recipes: PlannerRecipes = .none,
+                shouldStop: @escaping () -> Bool) {
         self.terminal = terminal
         self.store = store
         self.editor = editor
+        self.recipes = recipes
         self.shouldStop = shouldStop
         self.today = today
         state = PlannerState(today: today(), slots: slots, size: terminal.size)
@@ -102,6 +105,21 @@ public struct PlannerLoop {
         }
     }
 
+    /// Runs the editor on `meal`'s recipe file with the terminal given back meanwhile, then
+    /// reads the recipe again to show it.
+    private func editedRecipe(of meal: Meal) -> Input {
+        let path: String
+        switch recipes.file(of: meal) {
+        case .success(let file): path = file
+        case .failure(let error): return .recipeEditFailed(meal, message: error.userMessage)
+        }
+        terminal.pause()
+        let edited = editor.edit(file: path)
+        terminal.resume()
+        if case .failure(let failure) = edited { return .recipeEditFailed(meal, message: failure.message) }
+        return recipes.page(of: meal)
+    }
+
     /// How long the next wait for a key may last: until the animation frame is due, if sooner.
     private func waitTime() -> Duration {
         guard let tickDue else { return Self.inputTimeout }
@@ -126,8 +144,10 @@ public struct PlannerLoop {
                 terminal.suspend()
             case .editNote(let meal):
                 queue += Planner.update(&state, editedNote(of: meal))
-            case .load, .save, .findMatch:
-                if let answer = PlannerEffects.answer(effect, store: store) {
+            case .editRecipe(let meal):
+                queue += Planner.update(&state, editedRecipe(of: meal))
+            case .load, .save, .findMatch, .showRecipe, .showShoppingList, .listRecipes, .chooseRecipe:
+                if let answer = PlannerEffects.answer(effect, store: store, recipes: recipes) {
                     queue += Planner.update(&state, answer)
                 }
             }

@@ -9,6 +9,8 @@ public enum Command: Hashable, Sendable {
     case addMeal, editMeal, deleteMeal, undo, redo, copyMeal, pasteMeal, moveMeal, copyDay, pasteDay
     // Notes.
     case readNote, editNoteInEditor
+    // Recipes.
+    case readRecipe, editRecipe, shoppingList
     // Finding meals.
     case search, nextMatch, previousMatch
     case help, suspend, quit

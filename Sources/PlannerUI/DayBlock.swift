@@ -6,12 +6,14 @@ import Timeline
 /// height (the timeline's layout) and what is drawn, so the two can never disagree.
 ///
 /// A block is: a month banner on the 1st of each month, a header (weekday, day, month; "today"
-/// marked), then one line per meal (slot in an aligned column, title wrapped under itself, a
-/// note marker at the right), or one dim line when the day has no meals (or is still loading).
+/// marked), then one line per meal (slot in an aligned column, title wrapped under itself, the
+/// recipe mark and servings after it, a note marker at the right), or one dim line when the
+/// day has no meals (or is still loading). Only the meal's fields are drawn: no recipe file is
+/// read to show a day.
 struct DayBlock {
     /// What a piece of a line is, so the view can style it (colour or monochrome).
     enum Role: Hashable {
-        case banner, header, todayTag, slot, title, noteMarker, notePreview, empty
+        case banner, header, todayTag, slot, title, recipeMark, servings, noteMarker, notePreview, empty
     }
 
     /// Text placed at a column of a line.
@@ -30,6 +32,8 @@ struct DayBlock {
     }
 
     static let noteMarker = "✎"
+    /// After the title of a meal that links to a recipe (the recipe sign).
+    static let recipeMark = "℞"
     /// A terminal at least this wide shows the start of each note after its title, where a
     /// narrower one only marks that there is one.
     static let notePreviewMinimumWidth = 100
@@ -109,24 +113,53 @@ struct DayBlock {
         return Line(spans: header, isHeader: true)
     }
 
-    /// Meal `index`: the slot, the title wrapped under itself, the note marker.
+    /// Meal `index`: the slot, the title wrapped under itself with the recipe mark and servings
+    /// after it (on a line of their own when the title's last line has no room), the note marker.
     private func mealLines(_ index: Int, columns: Columns) -> [Line] {
         guard let meal = meals?[index] else { return [] }
-        return meal.title.wrapped(toWidth: columns.titleWidth).enumerated().map { number, piece in
-            var spans: [Span] = []
-            if number == 0, columns.slot > 0 {
-                spans.append(Span(column: columns.indent, text: meal.slot.truncated(toWidth: columns.slot), role: .slot))
+        var rows = meal.title.wrapped(toWidth: columns.titleWidth).map { [Span(column: columns.title, text: $0, role: .title)] }
+        if meal.recipe != nil {
+            let end = columns.title + rows[rows.count - 1][0].text.terminalWidth
+            let room = columns.title + columns.titleWidth - (end + 1)
+            if Self.recipeText(meal).terminalWidth <= room {
+                rows[rows.count - 1] += Self.recipeSpans(meal, column: end + 1, room: room)
+            } else {
+                rows.append(Self.recipeSpans(meal, column: columns.title, room: columns.titleWidth))
             }
-            spans.append(Span(column: columns.title, text: piece, role: .title))
+        }
+        return rows.enumerated().map { number, row in
+            var spans = row
+            if number == 0, columns.slot > 0 {
+                spans.insert(Span(column: columns.indent, text: meal.slot.truncated(toWidth: columns.slot), role: .slot), at: 0)
+            }
             if number == 0, let marker = columns.marker, let note = meal.note {
-                if let preview = Self.notePreview(note, from: columns.title + piece.terminalWidth + 2, to: marker - 1,
-                                                  width: columns.width) {
+                let end = spans.last.map { $0.column + $0.text.terminalWidth } ?? columns.title
+                if let preview = Self.notePreview(note, from: end + 2, to: marker - 1, width: columns.width) {
                     spans.append(preview)
                 }
                 spans.append(Span(column: marker, text: Self.noteMarker, role: .noteMarker))
             }
             return Line(spans: spans, item: index)
         }
+    }
+
+    /// "· 6 servings" after the recipe mark; nothing for a recipe made as written.
+    static func servingsText(_ meal: Meal) -> String? {
+        meal.servings.map { "· \(Meal.servingsText($0)) serving\($0 == 1 ? "" : "s")" }
+    }
+
+    /// The mark and the servings as one text: "℞ · 6 servings".
+    static func recipeText(_ meal: Meal) -> String {
+        [recipeMark, servingsText(meal)].compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// The recipe mark at `column`, then the servings when `room` columns hold them too.
+    private static func recipeSpans(_ meal: Meal, column: Int, room: Int) -> [Span] {
+        var spans = [Span(column: column, text: recipeMark, role: .recipeMark)]
+        if let servings = servingsText(meal), recipeText(meal).terminalWidth <= room {
+            spans.append(Span(column: column + recipeMark.terminalWidth + 1, text: servings, role: .servings))
+        }
+        return spans
     }
 
     /// On a wide terminal, the note's first line in the room between the title's first line

@@ -18,6 +18,21 @@ public enum Effect: Hashable, Sendable {
     /// Run the user's editor on `meal`'s note, the terminal given back meanwhile; answer
     /// `.noteEdited(meal, text:)` with the text saved, or `.noteEditFailed`.
     case editNote(Meal)
+    /// Read `meal`'s recipe and lay it out scaled to the meal's servings; answer
+    /// `.pageShown` with a `.recipe` page, or `.recipeFailed`.
+    case showRecipe(Meal)
+    /// Run the user's editor on `meal`'s recipe file, the terminal given back meanwhile, then
+    /// read it again; answer like `.showRecipe`, or `.recipeEditFailed`.
+    case editRecipe(Meal)
+    /// Make the shopping list of the meals of `days`; answer `.pageShown` with a
+    /// `.shoppingList` page, or `.shoppingListFailed`.
+    case showShoppingList(DayRange)
+    /// List the recipes folder's names (no recipe is read) for Tab in a title; answer
+    /// `.recipeNamesLoaded` or `.recipePromptFailed`.
+    case listRecipes
+    /// Read the recipe called exactly `name` for the meal being typed; answer `.recipeChosen`
+    /// with the title and servings it gives a meal, or `.recipePromptFailed`.
+    case chooseRecipe(String)
     /// Stop the process as Ctrl-Z does (the terminal given back until `fg`); no answer.
     case suspend
     /// Leave the planner and restore the terminal.

@@ -40,6 +40,21 @@ public enum Input: Hashable, Sendable {
     case noteEdited(Meal, text: String)
     /// `Effect.editNote` failed (no editor, or it failed); the note stays as it was.
     case noteEditFailed(Meal, message: String)
+    /// The answer to `.showRecipe`, `.editRecipe` or `.showShoppingList`: the page to show.
+    case pageShown(TextPage)
+    /// `.showRecipe` or `.editRecipe` could not read the recipe (missing, unreadable, or
+    /// malformed: the message names the file, line and column).
+    case recipeFailed(Meal, message: String)
+    /// `.editRecipe` did not run the editor, or it failed; the file is read no further.
+    case recipeEditFailed(Meal, message: String)
+    /// `.showShoppingList` failed (a malformed recipe, aisle or pantry file, or no recipes folder).
+    case shoppingListFailed(message: String)
+    /// The answer to `.listRecipes`: every recipe's name.
+    case recipeNamesLoaded([String])
+    /// The answer to `.chooseRecipe`: the recipe `name` gives a meal this title and servings.
+    case recipeChosen(name: String, title: String, servings: Double?)
+    /// `.listRecipes` or `.chooseRecipe` failed; the message is shown above the prompt.
+    case recipePromptFailed(message: String)
     /// The time asked for by `Effect.scheduleTick` has passed: the next animation frame is due.
     case tick
     /// The local date is now this day (midnight passed while the planner was open, or the clock

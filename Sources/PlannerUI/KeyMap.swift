@@ -92,6 +92,10 @@ extension KeyTable where Command == PlannerUI.Command {
         ]) + section("Notes", [
             ([.character("o")], .readNote, "read the selected meal's note"),
             ([.character("E")], .editNoteInEditor, "edit the note in $EDITOR"),
+        ]) + section("Recipes", [
+            ([.character("r")], .readRecipe, "show the selected meal's recipe"),
+            ([.character("R")], .editRecipe, "edit the recipe in $EDITOR"),
+            ([.character("s")], .shoppingList, "shopping list of the days shown"),
         ]) + section("Find", [
             ([.character("/")], .search, "search titles and notes"),
             ([.character("n")], .nextMatch, "next match"),

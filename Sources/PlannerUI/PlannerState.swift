@@ -25,6 +25,9 @@ public struct PlannerState: Sendable {
     public internal(set) var redoStack: [ChangeBatch] = []
     /// What `y` or `Y` copied last, which `p` or `P` pastes.
     public internal(set) var clipboard: Clipboard?
+    /// The recipes folder's names for Tab in a title, asked for (`Effect.listRecipes`) at the
+    /// first Tab of each meal prompt; `nil` until then.
+    public internal(set) var recipeNames: [String]?
     /// The text of the last search, repeated by `n` and `N`.
     public internal(set) var lastSearch: String?
     /// Screens of a smooth jump still to show, one per tick, before the timeline's own screen.
@@ -93,6 +96,8 @@ public enum Mode: Hashable, Sendable {
     case help(scroll: Int)
     /// A meal's whole note is shown, scrolled down by `scroll` lines.
     case note(Meal, scroll: Int)
+    /// A recipe or a shopping list is shown, scrolled down by `scroll` lines.
+    case page(TextPage, scroll: Int)
 }
 
 /// A line of text shown in the status line until the next key.
@@ -123,8 +128,10 @@ public struct Prompt: Hashable, Sendable {
     public internal(set) var error: String?
     /// The text is a proposal: the first character typed replaces it instead of adding to it.
     public internal(set) var isSuggestion = false
-    /// While Tab cycles through slot names: the text typed before the first Tab.
+    /// While Tab cycles through slot or recipe names: the text typed before the first Tab.
     var completionBase: String?
+    /// A Tab (forward, or backward with `false`) waiting for the recipe names to arrive.
+    var pendingRecipeTab: Bool?
 
     init(_ kind: Kind, text: String = "", isSuggestion: Bool = false) {
         self.kind = kind
@@ -159,6 +166,10 @@ public struct MealForm: Hashable, Sendable {
     public internal(set) var title: String
     public internal(set) var note: String
     public internal(set) var step: Step
+    /// The recipe the meal links to (the edited meal's, or one chosen with Tab in the title),
+    /// and its servings.
+    public internal(set) var recipe: String?
+    public internal(set) var servings: Double?
 
     /// The text of `step`'s field.
     func field(_ step: Step) -> String {

@@ -24,7 +24,7 @@ enum PromptView {
     }
 
     /// One part of a hint; `rank` says what goes first when the hint is too wide: the keys
-    /// anyone guesses (0: Enter, ↑), then Esc (1), never what is asked (2).
+    /// anyone guesses (0: Enter, ↑, Tab), then Esc (1), never what is asked (2).
     struct HintPart {
         let text: String
         let rank: Int
@@ -50,7 +50,10 @@ enum PromptView {
                 let names = slots.map(\.name).joined(separator: ", ")
                 return [asked(subject), asked("\(PromptCommand.keys.keyNames(for: .completeNext)): \(names)"), enter("next"), cancel]
             case .title:
-                return [asked("\(subject), \(form.slot)"), enter("next"), back(to: "slot"), cancel]
+                let recipe = form.recipe.map { asked("\(DayBlock.recipeMark) \($0)") }
+                let tab = HintPart(text: PromptCommand.keys.keyNames(for: .completeNext) + " recipes", rank: 0)
+                return [asked("\(subject), \(form.slot)")] + (recipe.map { [$0] } ?? [])
+                    + [enter("next"), back(to: "slot"), tab, cancel]
             case .note:
                 let newLine = HintPart(text: PromptCommand.keys.keyNames(for: .newLine) + " new line", rank: 1)
                 // Esc on a new meal's optional note adds the meal without one; on an edit it cancels.

@@ -7,8 +7,8 @@ enum PromptCommand: Hashable, Sendable {
     case completeNext, completePrevious, previousField, newLine
 
     static let keys = KeyTable<PromptCommand>([
-        KeyBinding([.tab], .completeNext, "completes the slot"),
-        KeyBinding([.backTab], .completePrevious, "completes the slot backwards"),
+        KeyBinding([.tab], .completeNext, "completes the slot or the recipe"),
+        KeyBinding([.backTab], .completePrevious, "completes them backwards"),
         KeyBinding([.up], .previousField, "goes back to the previous field"),
         KeyBinding([.control("j")], .newLine, "starts a new line in the note"),
     ])
@@ -44,7 +44,10 @@ extension PlannerState {
         case .edited:
             prompt.textChanged()
         case .ignored:
-            otherKey(key, in: &prompt)
+            let effects = otherKey(key, in: &prompt)
+            prompt.editor.scrollToCursor(width: fieldWidth(for: prompt))
+            mode = .prompt(prompt)
+            return effects
         }
         prompt.editor.scrollToCursor(width: fieldWidth(for: prompt))
         mode = .prompt(prompt)
@@ -63,23 +66,27 @@ extension PlannerState {
         mode = .prompt(prompt)
     }
 
-    /// Tab and Shift-Tab complete slot names; ↑ goes back to the previous field of a meal;
-    /// Ctrl-J breaks a note's line.
-    private func otherKey(_ key: Key, in prompt: inout Prompt) {
-        guard case .meal(var form) = prompt.kind, let command = PromptCommand.keys.command(for: key) else { return }
+    /// Tab and Shift-Tab complete slot names, and recipe names in a title; ↑ goes back to the
+    /// previous field of a meal; Ctrl-J breaks a note's line.
+    private mutating func otherKey(_ key: Key, in prompt: inout Prompt) -> [Effect] {
+        guard case .meal(var form) = prompt.kind, let command = PromptCommand.keys.command(for: key) else { return [] }
         switch command {
         case .completeNext, .completePrevious:
-            guard form.step == .slot else { return }
-            completeSlot(in: &prompt, forward: command == .completeNext)
+            switch form.step {
+            case .slot: completeSlot(in: &prompt, forward: command == .completeNext)
+            case .title: return completeRecipe(in: &prompt, forward: command == .completeNext)
+            case .note: break
+            }
         case .previousField:
-            guard let previous = MealForm.Step(rawValue: form.step.rawValue - 1) else { return }
+            guard let previous = MealForm.Step(rawValue: form.step.rawValue - 1) else { return [] }
             form.setField(form.step, prompt.editor.text)
             form.step = previous
             prompt = Prompt(.meal(form), text: form.field(previous))
         case .newLine:
-            guard form.step == .note else { return }
+            guard form.step == .note else { return [] }
             _ = prompt.editor.handle(.character("\n"))
         }
+        return []
     }
 
     /// The next (or previous) slot name starting with what was typed before the first Tab.
@@ -90,12 +97,43 @@ extension PlannerState {
             prompt.error = "No slot starts with '\(base)'; slots are \(slots.map(\.name).joined(separator: ", "))"
             return
         }
+        cycle(through: names, from: base, in: &prompt, forward: forward)
+    }
+
+    /// The next (or previous) of `names` after the one in the field, or the first (last).
+    private func cycle(through names: [String], from base: String, in prompt: inout Prompt, forward: Bool) {
         let current = names.firstIndex { $0.lowercased() == prompt.editor.text.lowercased() }
         let next = current.map { (forward ? $0 + 1 : $0 - 1 + names.count) % names.count } ?? (forward ? 0 : names.count - 1)
         prompt.editor.setText(names[next])
         prompt.completionBase = base
         prompt.isSuggestion = false
         prompt.error = nil
+    }
+
+    /// The next (or previous) recipe name matching what was typed before the first Tab (see
+    /// `recipeNames(matching:)`); the names are asked for first when not yet known.
+    mutating func completeRecipe(in prompt: inout Prompt, forward: Bool) -> [Effect] {
+        guard let names = recipeNames else {
+            prompt.pendingRecipeTab = forward
+            return [.listRecipes]
+        }
+        let base = prompt.completionBase ?? (prompt.isSuggestion ? "" : prompt.editor.text)
+        let matching = Self.recipeNames(names, matching: base)
+        guard !matching.isEmpty else {
+            prompt.error = names.isEmpty ? "The recipes folder has no recipes" : "No recipe starts with '\(base)'"
+            return []
+        }
+        cycle(through: matching, from: base, in: &prompt, forward: forward)
+        return []
+    }
+
+    /// The names that start with `prefix` (ignoring case), or whose file name does
+    /// (`las` finds `mains/Lasagne`), in the folder's order.
+    static func recipeNames(_ names: [String], matching prefix: String) -> [String] {
+        let wanted = prefix.lowercased()
+        return names.filter { name in
+            name.lowercased().hasPrefix(wanted) || (name.split(separator: "/").last ?? "").lowercased().hasPrefix(wanted)
+        }
     }
 
     /// The slot names that start with `prefix`, ignoring case, in slot order.
@@ -139,6 +177,12 @@ extension PlannerState {
                     form.slot = try slots.resolve(text).name
                     form.step = .title
                 case .title:
+                    if prompt.completionBase != nil, let name = recipeNames?.first(where: { $0 == text }) {
+                        // A recipe chosen with Tab: its title and servings come with it.
+                        prompt.kind = .meal(form)
+                        mode = .prompt(prompt)
+                        return [.chooseRecipe(name)]
+                    }
                     form.title = try Meal.validTitle(text)
                     form.step = .note
                 case .note:
@@ -167,7 +211,8 @@ extension PlannerState {
     private mutating func saveForm(_ form: MealForm) -> [Effect] {
         let note = Meal.validNote(form.note)
         guard let original = form.original else {
-            let meal = Meal(day: form.day, slot: form.slot, title: form.title, note: note)
+            let meal = Meal(day: form.day, slot: form.slot, title: form.title, note: note, recipe: form.recipe,
+                            servings: form.servings)
             return save([.add(meal)],
                         origin: .change(done: "Added \(quoted(meal.title)) to \(longDate(meal.day))"))
         }
@@ -175,6 +220,8 @@ extension PlannerState {
         edited.slot = form.slot
         edited.title = form.title
         edited.note = note
+        edited.recipe = form.recipe
+        edited.servings = form.servings
         guard edited != original else {
             mode = .browsing
             message = StatusMessage("No changes")

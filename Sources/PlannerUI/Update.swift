@@ -53,6 +53,13 @@ extension PlannerState {
         case .noteEdited(let meal, let text): return saveEditedNote(of: meal, text: text)
         case .noteEditFailed(_, let text):
             message = StatusMessage("Note not changed: \(text)", isError: true)
+        case .pageShown(let page): showPage(page)
+        case .recipeFailed(_, let text): pageFailed("Cannot show the recipe: \(text)")
+        case .recipeEditFailed(_, let text): pageFailed("Recipe not edited: \(text)")
+        case .shoppingListFailed(let text): pageFailed("Cannot make the shopping list: \(text)")
+        case .recipeNamesLoaded(let names): return recipeNamesLoaded(names)
+        case .recipeChosen(let name, let title, let servings): recipeChosen(name, title: title, servings: servings)
+        case .recipePromptFailed(let text): recipePromptFailed(text)
         case .tick: return nextFrame()
         case .newDay(let day):
             guard day != today else { return [] }
@@ -95,6 +102,9 @@ extension PlannerState {
         case .editNoteInEditor:
             guard let meal = requireSelectedMeal() else { return [] }
             return [.editNote(meal)]
+        case .readRecipe: return recipeOfSelected().map { [.showRecipe($0)] } ?? []
+        case .editRecipe: return recipeOfSelected().map { [.editRecipe($0)] } ?? []
+        case .shoppingList: return [.showShoppingList(daysOnScreen)]
         case .suspend: return [.suspend]
         case .quit:
             shouldQuit = true
@@ -113,7 +123,8 @@ extension PlannerState {
             animationFrames = []
             switch mode {
             case .help(let scroll): mode = .help(scroll: HelpView.clampedScroll(scroll, keyMap: keyMap, size: size))
-            case .note(let meal, let scroll): mode = .note(meal, scroll: NoteView.clampedScroll(scroll, meal: meal, size: size))
+            case .note(let meal, let scroll): mode = .note(meal, scroll: PageView.clampedScroll(scroll, text: NoteView.text(meal), size: size))
+            case .page(let page, let scroll): mode = .page(page, scroll: PageView.clampedScroll(scroll, text: page.lines, size: size))
             case .browsing, .prompt: break
             }
             return []
@@ -152,6 +163,7 @@ extension PlannerState {
             case .prompt: return editPrompt(with: key)
             case .help(let scroll): helpKey(key, scroll: scroll)
             case .note(let meal, let scroll): noteKey(key, meal: meal, scroll: scroll)
+            case .page(let page, let scroll): return pageKey(key, page: page, scroll: scroll)
             }
             return []
         }
@@ -201,11 +213,8 @@ extension PlannerState {
     }
 
     private mutating func noteKey(_ key: Key, meal: Meal, scroll: Int) {
-        guard let change = HelpView.scrollChange(for: key, page: NoteView.visibleCount(size: size)) else {
-            mode = .browsing
-            return
-        }
-        mode = .note(meal, scroll: NoteView.clampedScroll(scroll + change, meal: meal, size: size))
+        mode = PageView.scroll(after: key, from: scroll, text: NoteView.text(meal), size: size)
+            .map { .note(meal, scroll: $0) } ?? .browsing
     }
 
     /// Saves the note the editor left for `meal` (one save, so `u` undoes it), unless it is

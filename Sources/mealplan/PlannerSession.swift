@@ -3,6 +3,7 @@ import MealPlanCore
 import MealPlanStore
 import NCursesTerminal
 import PlannerRuntime
+import RecipeLibrary
 
 /// `mealplan` without a subcommand: the interactive planner on the user's database, or with
 /// `--demo` on a throwaway copy of the sample plan.
@@ -29,7 +30,9 @@ enum PlannerSession {
         let editor = ExternalEditor(environment: environment.variables)
         // Asked again on every change check, so that today follows the clock past midnight.
         let currentDay = { (try? options.today(in: environment)) ?? today }
-        var loop = PlannerLoop(terminal: terminal, store: store, today: currentDay, slots: try store.slots(), editor: editor) {
+        let recipes = Self.recipes(options: options, demoFolder: demoDatabase?.recipesFolder, environment: environment)
+        var loop = PlannerLoop(terminal: terminal, store: store, today: currentDay, slots: try store.slots(), editor: editor,
+                               recipes: recipes) {
             signals.received != nil
         }
         let ending = loop.run()
@@ -40,6 +43,28 @@ enum PlannerSession {
         }
         if ending == .inputEnded {
             throw CommandFailure("the terminal went away", status: .ioError)
+        }
+    }
+}
+
+extension PlannerSession {
+    /// What the recipe keys read: the recipes folder every command finds, with the aisle and
+    /// pantry files `mealplan shop` uses without options; the demo's own sample recipes unless
+    /// a folder is given (`--recipes`, `MEALPLAN_RECIPES`). Without a folder the planner still
+    /// runs, and a recipe key says why there are no recipes. No recipe is read here.
+    static func recipes(options: StoreOptions, demoFolder: String?, environment: Environment) -> PlannerRecipes {
+        let named = options.recipes.folder ?? environment["MEALPLAN_RECIPES"]
+        do {
+            if let demoFolder, named?.isEmpty ?? true {
+                return PlannerRecipes(ShoppingSources(recipes: try RecipeFolder(root: demoFolder), aisles: nil, pantry: nil))
+            }
+            let config = try ConfigFile.load(in: environment)
+            let folder = try options.recipes.recipeFolder(in: environment)
+            return PlannerRecipes(ShoppingSources(recipes: folder, aisles: config.aisles, pantry: config.pantry))
+        } catch let error as any UserFacingError {
+            return PlannerRecipes(unavailable: error.userMessage)
+        } catch {
+            return PlannerRecipes(unavailable: "\(error)")
         }
     }
 }

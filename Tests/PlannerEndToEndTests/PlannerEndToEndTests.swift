@@ -181,8 +181,9 @@ struct PlannerEndToEndTests {
         // The sample plan starts on Monday 2026-03-02; moved to the Monday two weeks before
         // today's week (2026-02-16), its Wednesday 2026-03-18 falls on today.
         let screen = try demo.waitFor("Okonomiyaki")
-        // All of the day before (5 lines) shows above today.
-        #expect(screen[0].hasPrefix("Tue 3 Mar") && screen[4] == "  snack     Banana bread")
+        // All of the day before (5 lines) shows above today; its banana bread is the sample
+        // recipe baking/Banana Bread for 10 servings.
+        #expect(screen[0].hasPrefix("Tue 3 Mar") && screen[4] == "  snack     Banana bread ℞ · 10 servings")
         #expect(Array(screen[5...8]) == [
             "Wed 4 Mar  today",
             "  breakfast Toast and marmalade",

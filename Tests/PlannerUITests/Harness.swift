@@ -18,6 +18,8 @@ struct Harness {
     /// Ticks asked for and not yet delivered.
     var pendingTicks = 0
     var quitRequested = false
+    /// What the recipe keys read; none unless a test gives a folder.
+    var recipes = PlannerRecipes.none
 
     /// A planner on `today` over a new store holding `meals` (stored in order, so their ids
     /// count from 1) in the default slots and `extraSlots` after them.
@@ -85,14 +87,14 @@ struct Harness {
             case .save(let request) where failNextSave != nil:
                 queue += Planner.update(&state, .saveFailed(request, message: failNextSave!))
                 failNextSave = nil
-            case .load, .save, .findMatch:
-                queue += Planner.update(&state, PlannerEffects.answer(effect, store: store)!)
+            case .load, .save, .findMatch, .showRecipe, .showShoppingList, .listRecipes, .chooseRecipe:
+                queue += Planner.update(&state, PlannerEffects.answer(effect, store: store, recipes: recipes)!)
             case .scheduleTick:
                 pendingTicks += 1
             case .quit:
                 quitRequested = true
-            case .editNote, .suspend:
-                // The run loop's: a test answers `.editNote` itself.
+            case .editNote, .editRecipe, .suspend:
+                // The run loop's: a test answers `.editNote` and `.editRecipe` itself.
                 break
             }
         }
@@ -111,7 +113,7 @@ struct Harness {
     /// Stores `meal` at the end of its slot, as `mealplan add` would.
     @discardableResult
     func add(_ meal: Meal) -> Meal {
-        try! store.addMeal(day: meal.day, slot: meal.slot, title: meal.title, note: meal.note)
+        try! store.apply([.add(meal)])[0]!
     }
 
     /// All stored meals in display order: day, slot order, position.

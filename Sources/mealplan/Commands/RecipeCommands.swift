@@ -82,42 +82,11 @@ struct RecipeCommand: MealplanCommand {
         } catch {
             throw CommandFailure(error.message, status: error.isMissing ? .noInput : .badData)
         }
-        let factor = servings.flatMap { wanted in written.servings.map { wanted / $0 } } ?? 1
-        let recipe = written.scaled(by: factor)
-        let shownServings = written.servings == nil ? nil : servings ?? written.servings
+        let served = ServedRecipe(written, named: name, servings: servings)
         switch format {
-        case .text: print(Self.text(of: recipe, named: name, servings: shownServings, asWritten: written.servings == nil && servings != nil))
-        case .json: print(try Self.json(of: recipe, named: name, servings: shownServings))
+        case .text: print(served.lines.map(\.terminalVisible).joined(separator: "\n"))
+        case .json: print(try Self.json(of: served))
         }
-    }
-
-    static func text(of recipe: Recipe, named name: String, servings: Double?, asWritten: Bool) -> String {
-        var lines = [(recipe.title ?? name).terminalVisible]
-        if let servings { lines.append("serves \(QuantityValue.format(servings))") }
-        if asWritten { lines.append("(the recipe does not say its servings: shown as written)") }
-        lines.append("")
-        for ingredient in recipe.ingredients {
-            var line = "  " + ingredient.name
-            if let quantity = ingredient.quantity { line += "  " + quantity.description }
-            if let note = ingredient.note { line += "  (\(note))" }
-            if let reference = ingredient.reference { line += "  → \(reference)" }
-            lines.append(line.terminalVisible)
-        }
-        var number = 0
-        for section in recipe.sections {
-            lines.append("")
-            if let title = section.name { lines += [title.terminalVisible, ""] }
-            for block in section.blocks {
-                switch block {
-                case .step(let items):
-                    number += 1
-                    lines.append("\(number). " + recipe.text(of: items).terminalVisible)
-                case .note(let note):
-                    lines.append("> " + note.terminalVisible)
-                }
-            }
-        }
-        return lines.joined(separator: "\n")
     }
 
     struct RecipeJSON: Encodable {
@@ -162,9 +131,10 @@ struct RecipeCommand: MealplanCommand {
         }
     }
 
-    static func json(of recipe: Recipe, named name: String, servings: Double?) throws -> String {
+    static func json(of served: ServedRecipe) throws -> String {
+        let recipe = served.recipe
         let value = RecipeJSON(
-            name: name, title: recipe.title, servings: servings,
+            name: served.name, title: recipe.title, servings: served.servings,
             ingredients: recipe.ingredients.map { ingredient in
                 let quantity: QuantityJSON? = switch ingredient.quantity?.value {
                 case .number(let number)?: .number(number)
@@ -174,10 +144,7 @@ struct RecipeCommand: MealplanCommand {
                 return RecipeJSON.IngredientJSON(name: ingredient.name, quantity: quantity, unit: ingredient.quantity?.unit,
                                                  note: ingredient.note)
             },
-            steps: recipe.sections.flatMap(\.blocks).compactMap { block in
-                if case .step(let items) = block { return recipe.text(of: items) }
-                return nil
-            })
+            steps: served.steps)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         return String(decoding: try encoder.encode(value), as: UTF8.self)

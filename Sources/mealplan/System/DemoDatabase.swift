@@ -4,11 +4,13 @@ import MealPlanExchange
 import MealPlanStore
 
 /// The throwaway database `mealplan --demo` opens: a private temporary folder holding the sample
-/// plan, moved by whole weeks so that it surrounds today. The user's own database is never
-/// opened; `remove()` deletes the folder.
+/// plan, moved by whole weeks so that it surrounds today, and the sample recipes its meals
+/// name. The user's own database is never opened; `remove()` deletes the folder.
 struct DemoDatabase {
     let folder: String
     let store: MealStore
+    /// The sample recipes with their aisle and pantry files, unpacked from the binary.
+    var recipesFolder: String { folder + "/recipes" }
 
     /// The sample plan starts on this weekday this many weeks before the week of today.
     static let weeksBeforeToday = 2
@@ -24,6 +26,7 @@ struct DemoDatabase {
             store = try MealStore.open(
                 path: folder + "/demo.sqlite", access: .readWrite, pageCacheKiB: PlannerSession.pageCacheKiB)
             try Self.fill(store, today: today)
+            try Self.unpackRecipes(into: folder + "/recipes")
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
             throw error
@@ -48,6 +51,26 @@ struct DemoDatabase {
                 try importer.add(meal)
             }
         }
+    }
+
+    /// Writes the sample recipes carried in the binary into `root`: the bundle holds each file
+    /// of Data/recipes/ as a line "=== PATH BYTES", its bytes and a line break.
+    private static func unpackRecipes(into root: String) throws {
+        let damaged = CommandFailure("the sample recipes inside mealplan are damaged", status: .failure)
+        var rest = PackageResources.sample_recipes_bundle[...]
+        while let end = rest.firstIndex(of: UInt8(ascii: "\n")) {
+            let header = String(decoding: rest[..<end], as: UTF8.self)
+            guard header.hasPrefix("=== "), let space = header.lastIndex(of: " "),
+                  let count = Int(header[header.index(after: space)...]), end + 1 + count < rest.endIndex else { throw damaged }
+            let path = root + "/" + header[header.index(header.startIndex, offsetBy: 4)..<space]
+            try FileManager.default.createDirectory(
+                atPath: String(path[..<path.lastIndex(of: "/")!]), withIntermediateDirectories: true)
+            guard FileManager.default.createFile(atPath: path, contents: Data(rest[(end + 1)..<(end + 1 + count)])) else {
+                throw CommandFailure("cannot write the demo's recipe \(path)", status: .ioError)
+            }
+            rest = rest[(end + 1 + count + 1)...]
+        }
+        guard rest.isEmpty else { throw damaged }
     }
 
     /// Whole weeks that move `first` into the week `weeksBeforeToday` weeks before today's

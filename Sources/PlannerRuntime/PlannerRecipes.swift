@@ -1,0 +1,94 @@
+import Cooklang
+import MealPlanCore
+import PlannerUI
+import RecipeLibrary
+import ShoppingList
+
+/// The files behind the planner's recipe keys: the recipes folder with the aisle and pantry
+/// files (`ShoppingSources`), or why there is no recipes folder, said when a key needs one.
+/// Nothing is read until a key asks: the planner's first screen reads no recipe.
+public struct PlannerRecipes: Sendable {
+    let sources: Result<ShoppingSources, RecipeFolderError>
+
+    public init(_ sources: ShoppingSources) {
+        self.sources = .success(sources)
+    }
+
+    /// No recipes folder given: what a planner without recipes (tests) answers.
+    public static let none = PlannerRecipes(unavailable: "no recipes folder")
+
+    /// No recipes folder; `reason` is the one-line message a recipe key shows.
+    public init(unavailable reason: String) {
+        sources = .failure(RecipeFolderError(reason))
+    }
+
+    /// `.showRecipe`'s answer: `meal`'s recipe scaled to its servings, or why it cannot be shown.
+    func page(of meal: Meal) -> Input {
+        guard let name = meal.recipe else { return .recipeFailed(meal, message: "the meal has no recipe") }
+        let folder: RecipeFolder
+        switch sources {
+        case .success(let sources): folder = sources.recipes
+        case .failure(let error): return .recipeFailed(meal, message: error.userMessage)
+        }
+        do throws(RecipeLookupError) {
+            let served = ServedRecipe(try folder.recipe(named: name), named: name, servings: meal.servings)
+            return .pageShown(TextPage(kind: .recipe(meal), lines: served.lines))
+        } catch {
+            return .recipeFailed(meal, message: error.isMissing ? "recipe missing: \(folder.path(of: name))" : error.message)
+        }
+    }
+
+    /// `.listRecipes`' answer: the folder's recipe names (no recipe is read).
+    func names() -> Input {
+        do throws(RecipeFolderError) {
+            return .recipeNamesLoaded(try sources.get().recipes.names())
+        } catch {
+            return .recipePromptFailed(message: error.userMessage)
+        }
+    }
+
+    /// `.chooseRecipe`'s answer: the title and servings the recipe gives a meal.
+    func choice(of name: String) -> Input {
+        do throws(RecipeFolderError) {
+            let chosen = try sources.get().recipes.choose(name)
+            return .recipeChosen(name: chosen.name, title: chosen.mealTitle, servings: chosen.mealServings)
+        } catch {
+            return .recipePromptFailed(message: error.userMessage)
+        }
+    }
+
+    /// The file `R` opens for `meal`; only an existing recipe is edited (mealplan never
+    /// creates recipe files).
+    func file(of meal: Meal) -> Result<String, RecipeFolderError> {
+        sources.flatMap { sources in
+            guard let name = meal.recipe, sources.recipes.contains(name) else {
+                return .failure(RecipeFolderError("recipe missing: \(sources.recipes.path(of: meal.recipe ?? ""))"))
+            }
+            return .success(sources.recipes.path(of: name))
+        }
+    }
+
+    /// `.showShoppingList`'s answer for `meals`, the meals of `days`.
+    func shoppingList(for meals: [Meal], days: DayRange) -> Input {
+        do throws(RecipeFolderError) {
+            let list = try sources.get().shoppingList(for: meals)
+            let cooked = meals.filter { $0.recipe != nil }.count
+            return .pageShown(TextPage(kind: .shoppingList(days), lines: Self.lines(of: list, cooked: cooked)))
+        } catch {
+            return .shoppingListFailed(message: error.userMessage)
+        }
+    }
+
+    /// The list as the page shows it: how many meals it is for, then aisle by aisle each
+    /// ingredient and its amounts, then the notes (missing recipes, recipes used as written).
+    static func lines(of list: ShoppingList, cooked: Int) -> [String] {
+        var lines = ["\(cooked) \(cooked == 1 ? "meal" : "meals") with recipes"]
+        if list.items.isEmpty { lines.append("nothing to buy") }
+        for group in list.aisleGroups {
+            lines += ["", group.aisle ?? "other"]
+            lines += group.items.map { item in item.amountText.isEmpty ? "  " + item.name : "  \(item.name)  \(item.amountText)" }
+        }
+        if !list.notes.isEmpty { lines += [""] + list.notes.map { "note: \($0)" } }
+        return lines
+    }
+}

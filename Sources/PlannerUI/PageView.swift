@@ -1,0 +1,93 @@
+import MealPlanCore
+import TerminalKit
+
+/// A text over the whole screen, wrapped to its width and scrolled by keys, with a heading
+/// above it and the keys below, where the status line is: a meal's note (`o`), its recipe
+/// (`r`) and the shopping list (`s`). Its keys are the help overlay's.
+enum PageView {
+    /// The widest a line of text gets on a wide screen, for reading.
+    static let readableWidth = 76
+
+    /// `text`'s lines for a screen `width` columns wide, a column of margin on each side: a
+    /// line that fits is kept as it is (the spaces that align a recipe's amounts too); a longer
+    /// one is wrapped, its pieces indented as its first one is (unless that takes half the room).
+    static func lines(_ text: [String], width: Int) -> [String] {
+        let room = min(width - 2, readableWidth)
+        guard room > 0 else { return [] }
+        let paragraphs = text.joined(separator: "\n").split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        return paragraphs.flatMap { paragraph in
+            let line = String(paragraph)
+            if line.fits(inWidth: room) { return [line.terminalVisible] }
+            let indent = String(repeating: " ", count: line.prefix { $0 == " " }.count)
+            let hanging = indent.count * 2 < room ? indent : ""
+            return line.dropFirst(indent.count).description.wrapped(toWidth: room - hanging.count).map { hanging + $0 }
+        }
+    }
+
+    /// How many lines fit: the screen less the heading and the bottom line.
+    static func visibleCount(size: Size) -> Int {
+        max(1, size.height - 2)
+    }
+
+    /// `scroll` kept between the top and the text's last line at the bottom.
+    static func clampedScroll(_ scroll: Int, text: [String], size: Size) -> Int {
+        min(max(0, scroll), max(0, lines(text, width: size.width).count - visibleCount(size: size)))
+    }
+
+    /// The scroll after `key`, or `nil` when the key closes the page.
+    static func scroll(after key: Key, from scroll: Int, text: [String], size: Size) -> Int? {
+        HelpView.scrollChange(for: key, page: visibleCount(size: size))
+            .map { clampedScroll(scroll + $0, text: text, size: size) }
+    }
+
+    static func draw(heading: String, text: [String], scroll: Int, footer: String, theme: Theme, into buffer: inout Buffer) {
+        let size = Size(width: buffer.width, height: buffer.height)
+        buffer.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), style: .plain)
+        buffer.write(heading.truncated(toWidth: size.width), x: 0, y: 0, style: theme.helpHeading)
+        let lines = lines(text, width: size.width)
+        let first = clampedScroll(scroll, text: text, size: size)
+        for (offset, line) in lines.dropFirst(first).prefix(visibleCount(size: size)).enumerated() {
+            buffer.write(line, x: 1, y: 1 + offset, style: .plain)
+        }
+        let shown = min(lines.count, first + visibleCount(size: size))
+        let position = lines.count > visibleCount(size: size) ? "lines \(first + 1)–\(shown) of \(lines.count) · " : ""
+        buffer.write((position + footer).truncated(toWidth: size.width), x: 0, y: size.height - 1, style: theme.hint)
+    }
+
+    /// The bottom line: how to scroll, `extra` hints, how to leave.
+    static func footer(_ extra: String...) -> String {
+        ([HelpView.keys[.lineDown].hint, HelpView.keys[.lineUp].hint] + extra + [HelpView.keys[.close].hint])
+            .joined(separator: " · ")
+    }
+
+    /// "Tue 3 Mar 2026 · dinner · Stew": the heading of a meal's note or recipe.
+    static func heading(of meal: Meal) -> String {
+        "\(longDate(meal.day)) · \(meal.slot) · \(meal.title.terminalVisible)"
+    }
+}
+
+/// A page of text the run loop prepared for the planner: a meal's recipe, scaled to its
+/// servings, or the shopping list of some days. The lines are wrapped to the screen when shown.
+public struct TextPage: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// The recipe of this meal (`R` edits it from the page).
+        case recipe(Meal)
+        case shoppingList(DayRange)
+    }
+
+    public let kind: Kind
+    public let lines: [String]
+
+    public init(kind: Kind, lines: [String]) {
+        self.kind = kind
+        self.lines = lines
+    }
+
+    /// The line above the text: the meal, or the days the list is for.
+    var heading: String {
+        switch kind {
+        case .recipe(let meal): PageView.heading(of: meal)
+        case .shoppingList(let days): "Shopping list · \(DayBlock.headerText(for: days.first)) – \(longDate(days.last))"
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import MealPlanCore
+import TerminalKit
+
+/// Recipes in the planner: `r` shows the selected meal's recipe scaled to its servings, `R`
+/// edits the recipe file in the user's editor, `s` shows the shopping list of the days on
+/// screen. The run loop reads the files (see `Effect`); these only ask and show.
+extension PlannerState {
+    /// The selected meal if it links to a recipe; otherwise why there is nothing to show.
+    mutating func recipeOfSelected() -> Meal? {
+        guard let meal = requireSelectedMeal() else { return nil }
+        guard meal.recipe != nil else {
+            message = StatusMessage("\(quoted(meal.title)) has no recipe")
+            return nil
+        }
+        return meal
+    }
+
+    /// The days the timeline shows, from the top line to the bottom one.
+    var daysOnScreen: DayRange { timeline.screen.dayRange }
+
+    /// Shows `page`; a recipe shown again (after `R`) keeps its place.
+    mutating func showPage(_ page: TextPage) {
+        var scroll = 0
+        if case .page(let shown, let shownScroll) = mode, shown.kind == page.kind { scroll = shownScroll }
+        mode = .page(page, scroll: PageView.clampedScroll(scroll, text: page.lines, size: size))
+    }
+
+    /// A key on a page: `R` on a recipe edits it, the help overlay's keys scroll, any other
+    /// key closes it.
+    mutating func pageKey(_ key: Key, page: TextPage, scroll: Int) -> [Effect] {
+        if case .recipe(let meal) = page.kind, keyMap.command(for: key) == .editRecipe {
+            return [.editRecipe(meal)]
+        }
+        mode = PageView.scroll(after: key, from: scroll, text: page.lines, size: size)
+            .map { .page(page, scroll: $0) } ?? .browsing
+        return []
+    }
+
+    /// A failure of a recipe or shopping-list effect: any page is closed so that the status
+    /// line shows `text`.
+    mutating func pageFailed(_ text: String) {
+        if case .page = mode { mode = .browsing }
+        message = StatusMessage(text, isError: true)
+    }
+
+    // MARK: - Tab in a title
+
+    /// The recipe names arrived: a Tab that waited for them completes now.
+    mutating func recipeNamesLoaded(_ names: [String]) -> [Effect] {
+        recipeNames = names
+        guard case .prompt(var prompt) = mode, let forward = prompt.pendingRecipeTab else { return [] }
+        prompt.pendingRecipeTab = nil
+        let effects = completeRecipe(in: &prompt, forward: forward)
+        prompt.editor.scrollToCursor(width: fieldWidth(for: prompt))
+        mode = .prompt(prompt)
+        return effects
+    }
+
+    /// The recipe chosen in the title links the meal: its title replaces the name in the field
+    /// (Enter accepts it, or it can be changed), and its servings become the meal's.
+    mutating func recipeChosen(_ name: String, title: String, servings: Double?) {
+        guard case .prompt(let prompt) = mode, case .meal(var form) = prompt.kind, form.step == .title else { return }
+        form.recipe = name
+        form.servings = servings
+        form.title = title
+        mode = .prompt(Prompt(.meal(form), text: title))
+    }
+
+    /// Listing or reading a recipe for the prompt failed: the reason shows above it.
+    mutating func recipePromptFailed(_ text: String) {
+        guard case .prompt(var prompt) = mode else { return }
+        prompt.pendingRecipeTab = nil
+        prompt.error = text
+        mode = .prompt(prompt)
+    }
+
+    /// The keys at the bottom of `page`: a recipe also says how to edit it.
+    func footer(of page: TextPage) -> String {
+        guard case .recipe = page.kind else { return PageView.footer() }
+        return PageView.footer(keyMap.keyNames(for: .editRecipe) + " edits")
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Recipes in a real terminal: `r` shows a meal's recipe scaled to its servings, `R` edits
+/// the file in the user's editor and shows it read again, `s` shows the shopping list of the
+/// days on screen; `--demo` carries the sample recipes.
+@Suite(.requires(.tmux))
+struct RecipesEndToEndTests {
+    /// A recipes folder with a stew for 2 and an aisle file.
+    static func recipesFolder() throws -> TemporaryFolder {
+        let folder = TemporaryFolder()
+        let stew = "---\ntitle: Beef stew\nservings: 2\n---\nBrown @beef{500%g} with @onion{1}(chopped).\n\nSimmer for ~{2%hours}.\n"
+        try Data(stew.utf8).write(to: URL(fileURLWithPath: folder.file("Stew.cook")))
+        try Data("[meat]\nbeef\n\n[produce]\nonion\n".utf8).write(to: URL(fileURLWithPath: folder.file("aisle.conf")))
+        return folder
+    }
+
+    /// The planner on the folder, with today's dinner the stew for 6.
+    static func planner(_ recipes: TemporaryFolder, width: Int = 80, height: Int = 24,
+                        environment: [String: String] = [:]) throws -> TmuxPlanner {
+        try TmuxPlanner(width: width, height: height, environment: environment.merging(["MEALPLAN_RECIPES": recipes.path]) { $1 }) {
+            try $0.mealplan("add", "today", "dinner", "--recipe", "stew", "--servings", "6", "--recipes", recipes.path)
+        }
+    }
+
+    @Test func theDayShowsTheMarkAndRShowsTheScaledRecipe() throws {
+        let recipes = try Self.recipesFolder()
+        let planner = try Self.planner(recipes)
+        let screen = try planner.waitFor("Beef stew")
+        #expect(screen.contains("  dinner    Beef stew ℞ · 6 servings"))
+        try planner.press("r")
+        let page = try planner.waitFor("Esc closes")
+        // 6 of 2 servings: three times each amount.
+        #expect(Array(page.prefix(7)) == [
+            "Wed 4 Mar 2026 · dinner · Beef stew", " Beef stew", " serves 6", "",
+            "   beef  \(500 * 3) g", "   onion  \(1 * 3)  (chopped)", "",
+        ])
+        #expect(page.contains(" 1. Brown beef with onion."))
+        try planner.press("Escape")
+        try planner.waitForAbsence(of: "Esc closes")
+    }
+
+    /// The editor (a script that changes the beef to lamb and checks it had a sane terminal)
+    /// gets the file; the planner comes back drawn whole, the recipe read again.
+    @Test func bigREditsTheRecipeFileAndTheScreenShowsTheChange() throws {
+        let recipes = try Self.recipesFolder()
+        let scripts = TemporaryFolder()
+        let editor = scripts.file("editor")
+        let text = "#!/bin/sh\nsed -i 's/beef/lamb/' \"$1\"\nstty -a | grep -q ' icanon' && echo sane > \(scripts.file("modes"))\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: editor))
+        chmod(editor, 0o755)
+        let planner = try Self.planner(recipes, environment: ["VISUAL": editor, "EDITOR": editor])
+        try planner.waitFor("Beef stew")
+        try planner.press("r")
+        try planner.waitFor("R edits")
+        try planner.press("R")
+        let page = try planner.waitFor("lamb")
+        #expect(try String(contentsOfFile: scripts.file("modes"), encoding: .utf8) == "sane\n")
+        #expect(page[0] == "Wed 4 Mar 2026 · dinner · Beef stew")
+        #expect(page.contains("   lamb  1500 g"))
+        #expect(page[23].hasSuffix("Esc closes"))
+        #expect(try String(contentsOfFile: recipes.file("Stew.cook"), encoding: .utf8).contains("@lamb{500%g}"))
+    }
+
+    /// The list of the days on screen: the stew's ingredients, tripled, in the aisle file's order.
+    @Test func sShowsTheWeeksShoppingList() throws {
+        let recipes = try Self.recipesFolder()
+        let planner = try Self.planner(recipes)
+        try planner.waitFor("Beef stew")
+        try planner.press("s")
+        let page = try planner.waitFor("Shopping list")
+        #expect(page[0].hasPrefix("Shopping list · Tue 3 Mar – "))
+        #expect(Array(page[1...7]) == [" 1 meal with recipes", "", " meat", "   beef  1.5 kg", "", " produce", "   onion  3"])
+    }
+
+    @Test func theRecipeViewAndTheListLayOutAtEverySize() throws {
+        let recipes = try Self.recipesFolder()
+        for (width, height) in [(53, 17), (200, 50)] {
+            let planner = try Self.planner(recipes, width: width, height: height)
+            try planner.waitFor("Beef stew ℞ · 6 servings")
+            try planner.press("r")
+            let page = try planner.waitFor("Esc closes")
+            #expect(page[4] == "   beef  1500 g" && page.count == height)
+            // Esc and s as two keystrokes: sent together they are the chord Alt-s.
+            try planner.press("Escape")
+            try planner.waitForAbsence(of: "Esc closes")
+            try planner.press("s")
+            try planner.waitFor("beef  1.5 kg")
+        }
+    }
+
+    /// `--demo` shows the sample plan's recipes from the copy inside the binary.
+    @Test func theDemoShowsTheSampleRecipes() throws {
+        let temporary = TemporaryFolder()
+        let demo = try TmuxPlanner(arguments: ["--demo"], environment: ["TMPDIR": temporary.path])
+        try demo.waitFor("Banana bread ℞ · 10 servings")
+        // Tuesday's banana bread, the last meal of the day before today.
+        try demo.press("k")
+        try demo.press("r")
+        let page = try demo.waitFor("Esc closes")
+        #expect(page[0] == "Tue 3 Mar 2026 · snack · Banana bread")
+        #expect(page[2] == " serves 10")
+        try demo.press("Escape")
+        try demo.waitForAbsence(of: "Esc closes")
+        try demo.press("s")
+        try demo.waitFor("meals with recipes")
+    }
+
+    /// The bundle `--demo` carries is Data/recipes/ as scripts/bundle-sample-recipes.sh
+    /// writes it: a changed sample recipe needs the script run again.
+    @Test func theDemosBundleIsTheSampleRecipesFolder() throws {
+        let repository = String(#filePath.dropLast("Tests/PlannerEndToEndTests/RecipesEndToEndTests.swift".count))
+        let scratch = TemporaryFolder()
+        let output = scratch.file("bundle")
+        #expect(system("'\(repository)scripts/bundle-sample-recipes.sh' '\(output)'") == 0)
+        let made = try Data(contentsOf: URL(fileURLWithPath: output))
+        let carried = try Data(contentsOf: URL(fileURLWithPath: repository + "Sources/mealplan/sample-recipes.bundle"))
+        #expect(made == carried, "run scripts/bundle-sample-recipes.sh")
+        // One entry per file of the folder.
+        let files = FileManager.default.subpaths(atPath: repository + "Data/recipes")!.filter { name in
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: repository + "Data/recipes/" + name, isDirectory: &isFolder)
+            return !isFolder.boolValue
+        }
+        #expect(String(decoding: made, as: UTF8.self).components(separatedBy: "\n=== ").count == files.count)
+        #expect(files.count > 25)
+    }
+}
+extension String {
+    var isDirectory: Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: self, isDirectory: &directory) && directory.boolValue
+    }
+}

@@ -1,0 +1,86 @@
+import MealPlanCore
+import PlannerRuntime
+import PlannerUI
+import TerminalKit
+import Testing
+
+/// Tab in the title of the add and edit prompts completes recipe names; Enter on a chosen
+/// recipe fills the title with the recipe's and links the meal, with the recipe's servings.
+@Suite struct RecipeTabTests {
+    let samples = SampleRecipes()
+
+    func planner(_ meals: [Meal] = []) -> Harness {
+        var harness = Harness(today: saturday, size: Size(width: 80, height: 12), meals: meals)
+        harness.recipes = samples.recipes
+        return harness
+    }
+
+    /// `a`, Enter on the proposed slot: the title field.
+    func atTitle(_ harness: inout Harness) {
+        harness.press(.character("a"), .enter)
+        #expect(harness.formStep == .title)
+    }
+
+    @Test func tabCyclesThroughTheRecipesMatchingWhatWasTyped() {
+        var harness = planner()
+        atTitle(&harness)
+        harness.type("s")
+        harness.press(.tab)
+        // The names are asked for at the first Tab, then cycled: "Soup" by its name,
+        // "mains/Stew" and "sauces/Stock" by their file names, in the folder's order.
+        #expect(harness.effects.contains(.listRecipes))
+        #expect(harness.prompt?.editor.text == "mains/Stew")
+        harness.press(.tab)
+        #expect(harness.prompt?.editor.text == "sauces/Stock")
+        harness.press(.tab)
+        #expect(harness.prompt?.editor.text == "Soup")
+        harness.press(.backTab)
+        #expect(harness.prompt?.editor.text == "sauces/Stock")
+        #expect(harness.effects.filter { $0 == .listRecipes }.count == 1)
+    }
+
+    @Test func choosingARecipeFillsTheTitleAndAddsTheMealLinkedWithItsServings() {
+        var harness = planner()
+        atTitle(&harness)
+        harness.type("ste")
+        harness.press(.tab, .enter)
+        #expect(harness.effects.last == .chooseRecipe("mains/Stew"))
+        #expect(harness.formStep == .title)
+        #expect(harness.prompt?.editor.text == "Beef stew")
+        #expect(harness.lines[10].contains("℞ mains/Stew"))
+        harness.press(.enter, .enter)
+        #expect(harness.ordered.map { [$0.title, $0.recipe, $0.servings.map { "\($0)" }] }
+            == [["Beef stew", "mains/Stew", "2.0"]])
+        #expect(harness.lines.contains { $0.contains("Beef stew ℞ · 2 servings") })
+    }
+
+    @Test func editingKeepsTheRecipeAndCanLinkAnother() {
+        var harness = planner([Meal(day: saturday, slot: "dinner", title: "Stew", recipe: "mains/Stew", servings: 4)])
+        harness.press(.character("e"))
+        harness.press(.control("u"))
+        harness.type("sou")
+        harness.press(.tab, .enter, .enter, .enter)
+        #expect(harness.ordered.map(\.recipe) == ["Soup"])
+        #expect(harness.ordered.map(\.title) == ["Soup"])
+        // An edit that does not touch the title keeps the link.
+        harness.press(.character("e"), .enter, .enter)
+        #expect(harness.ordered.map(\.recipe) == ["Soup"])
+    }
+
+    @Test func noMatchOrNoFolderIsShownAboveThePrompt() {
+        var harness = planner()
+        atTitle(&harness)
+        harness.type("zz")
+        harness.press(.tab)
+        #expect(harness.prompt?.error == "No recipe starts with 'zz'")
+        var bare = Harness(today: saturday, size: Size(width: 80, height: 12))
+        atTitle(&bare)
+        bare.press(.tab)
+        #expect(bare.prompt?.error == "no recipes folder")
+        // A typed title that is not a completed recipe is a title, as before.
+        bare.press(.control("u"))
+        bare.type("Soup")
+        bare.press(.enter, .enter)
+        #expect(bare.ordered.map(\.recipe) == [nil])
+    }
+}
