@@ -162,7 +162,7 @@ struct CrashSafetyTests {
 
     /// What the sqlite3 shell prints for `sql` on the sandbox's database, waiting for locks
     /// (a killed process's locks go with it, a moment after it dies).
-    private func sqlite(_ sql: String, in cli: CLISandbox, options: [String] = [],
+    func sqlite(_ sql: String, in cli: CLISandbox, options: [String] = [],
                         sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let result = try ExternalTool.run(
             "sqlite3", ["-bail", "-cmd", ".timeout 5000"] + options + [cli.database, sql], in: cli.folder)
