@@ -49,14 +49,6 @@ extension MealTemplate {
 
     /// `text` as a template name: trimmed, 1…100 code points, one line without control characters.
     public static func validName(_ text: String) throws(MealValidationError) -> String {
-        let name = text.trimmingWhitespace()
-        guard !name.isEmpty else { throw MealValidationError(message: "the template name is empty") }
-        guard name.unicodeScalars.count <= maximumNameLength else {
-            throw MealValidationError(message: "the template name is longer than \(maximumNameLength) characters")
-        }
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw MealValidationError(message: "the template name must be one line without control characters")
-        }
-        return name
+        try Meal.validName(text, of: "template", maximumLength: maximumNameLength)
     }
 }

@@ -48,23 +48,8 @@ extension CrashSafetyTests {
             return isApplied
         }
 
-        // Trial i is killed at a random moment of the i-th of `trials` equal parts of 1.2 times
-        // the duration; while no kill has come after a commit yet, up to 10 more trials are
-        // killed later and later, up to 3 times the duration (a busier machine is slower).
-        let trials = 20
-        var generator = SeededGenerator(seed: 0x7E3D_1A7E)
-        var outcomes: [Bool] = []
-        while outcomes.count < trials || (!outcomes.contains(true) && outcomes.count < trials + 10) {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cli.database + suffix) }
-            try FileManager.default.copyItem(atPath: pristine, toPath: cli.database)
-            let trial = Double(outcomes.count), random = Double.random(in: 0..<1, using: &generator)
-            let moment = trial < Double(trials)
-                ? (trial + random) / Double(trials) * 1.2
-                : 1.0 + (trial - Double(trials) + random) * 0.2
-            let process = try spawnApply()
-            let ending = process.wait(until: clock.now + duration * moment) ?? process.kill()
-            outcomes.append(try expectWholeOrNothing(after: ending, "killed at \(duration * moment) of \(duration)"))
-        }
+        let outcomes = try killedRuns(lasting: duration, seed: 0x7E3D_1A7E, from: pristine, in: cli,
+                                      spawn: spawnApply, check: expectWholeOrNothing)
         #expect(outcomes.contains(true) && outcomes.contains(false), "applied after each kill: \(outcomes)")
     }
 }
