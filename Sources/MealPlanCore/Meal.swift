@@ -114,13 +114,19 @@ extension Meal {
 
     /// `text` as a recipe name: trimmed, one line, 1…1,000 code points.
     public static func validRecipeName(_ text: String) throws(MealValidationError) -> String {
+        try validName(text, of: "recipe", maximumLength: maximumRecipeNameLength)
+    }
+
+    /// `text` as the name of a `kind` of thing ("recipe"): trimmed, one line without control
+    /// characters, 1…`maximumLength` code points (what the database's checks count).
+    static func validName(_ text: String, of kind: String, maximumLength: Int) throws(MealValidationError) -> String {
         let name = text.trimmingWhitespace()
-        guard !name.isEmpty else { throw MealValidationError(message: "the recipe name is empty") }
-        guard name.unicodeScalars.count <= maximumRecipeNameLength else {
-            throw MealValidationError(message: "the recipe name is longer than \(maximumRecipeNameLength) characters")
+        guard !name.isEmpty else { throw MealValidationError(message: "the \(kind) name is empty") }
+        guard name.unicodeScalars.count <= maximumLength else {
+            throw MealValidationError(message: "the \(kind) name is longer than \(maximumLength) characters")
         }
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw MealValidationError(message: "the recipe name must be one line without control characters")
+            throw MealValidationError(message: "the \(kind) name must be one line without control characters")
         }
         return name
     }

@@ -14,11 +14,11 @@ extension MealStore {
     /// returns the copies it would add, without ids.
     @discardableResult
     public func copyDays(from source: Day, count: Int, to target: Day, dryRun: Bool = false) throws(StoreError) -> [Meal] {
-        let sourceDays = try Self.days(from: source, count: count)
+        let sourceDays = try Self.days(from: source, count: count, to: "copy")
         guard source != target else {
             throw .input("cannot copy days onto themselves: the copies would start on \(source.iso), the first day copied")
         }
-        _ = try Self.days(from: target, count: count)
+        _ = try Self.days(from: target, count: count, to: "copy")
         let offset = source.distance(to: target)
         if dryRun {
             return try meals(in: sourceDays).map { original in
@@ -46,9 +46,9 @@ extension MealStore {
         }
     }
 
-    /// The `count` days from `first`, or why there are no such days.
-    private static func days(from first: Day, count: Int) throws(StoreError) -> DayRange {
-        guard count >= 1 else { throw .input("the number of days to copy must be at least 1, not \(count)") }
+    /// The `count` days from `first`, or why there are no such days to `purpose` ("copy").
+    static func days(from first: Day, count: Int, to purpose: String) throws(StoreError) -> DayRange {
+        guard count >= 1 else { throw .input("the number of days to \(purpose) must be at least 1, not \(count)") }
         guard count - 1 <= first.distance(to: .last) else {
             throw .input("\(count) days from \(first.iso) run past \(Day.last.iso), the last day there is")
         }

@@ -61,15 +61,29 @@ extension MealStore {
         }
     }
 
-    /// Removes the slot `name` names; refused while any meal uses it, and for the last slot.
+    /// Removes the slot `name` names; refused while any meal or template uses it, and for the
+    /// last slot.
     @discardableResult
     public func removeSlot(_ name: String) throws(StoreError) -> MealSlot {
         try write { db in
             let target = try Self.resolveSlot(db, name)
-            let uses = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM meal WHERE slotId = ?", arguments: [target.id]) ?? 0
-            guard uses == 0 else {
-                let meals = uses == 1 ? "1 meal uses" : "\(uses) meals use"
-                throw StoreError.input("cannot remove slot '\(target.slot.name)': \(meals) it; move or remove them first")
+            let meals = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM meal WHERE slotId = ?", arguments: [target.id]) ?? 0
+            let templates = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT name FROM template WHERE id IN (SELECT templateId FROM templateMeal WHERE slotId = ?)
+                    ORDER BY name COLLATE NOCASE, name
+                    """,
+                arguments: [target.id]
+            ).map { "'\($0.messageExcerpt)'" }
+            var users: [String] = []
+            if meals > 0 { users.append(meals == 1 ? "1 meal" : "\(meals) meals") }
+            if !templates.isEmpty { users.append((templates.count == 1 ? "template " : "templates ") + templates.joined(separator: ", ")) }
+            guard users.isEmpty else {
+                let verb = meals + templates.count == 1 ? "uses" : "use"
+                let remedy = meals == 0 ? "remove the template\(templates.count == 1 ? "" : "s") first" : "move or remove them first"
+                throw StoreError.input(
+                    "cannot remove slot '\(target.slot.name)': \(users.joined(separator: " and ")) \(verb) it; \(remedy)")
             }
             guard try Self.storedSlots(db).count > 1 else {
                 throw StoreError.input("cannot remove '\(target.slot.name)': it is the only slot")

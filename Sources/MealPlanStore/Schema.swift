@@ -16,6 +16,7 @@ enum Schema {
         ("never reuse a meal id", neverReuseMealIDs),
         ("link meals to recipes", linkMealsToRecipes),
         ("repeat rules", addRepeatRules),
+        ("keep templates of days", createTemplateTables),
     ]
 
     /// The `user_version` of a database whose schema is up to date.
@@ -138,6 +139,38 @@ enum Schema {
             ALTER TABLE meal ADD COLUMN ruleId INTEGER REFERENCES rule(id);
             ALTER TABLE meal ADD COLUMN ruleDay INTEGER CHECK ((ruleId IS NULL) = (ruleDay IS NULL) AND (ruleDay IS NULL OR ruleDay \(day)));
             CREATE INDEX meal_by_rule ON meal(ruleId, ruleDay) WHERE ruleId IS NOT NULL;
+            """)
+    }
+
+    /// Templates: named runs of days whose meals are kept for reuse. A template meal has the
+    /// meal's columns and rules, a day offset inside its template instead of a day, and a slot
+    /// that cannot be removed while a template uses it; it goes with its template. The unique
+    /// index orders a template's meals for reading and serves the cascade.
+    private static func createTemplateTables(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE template (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE COLLATE NOCASE
+                    CHECK (length(name) BETWEEN 1 AND \(MealTemplate.maximumNameLength) AND name = trim(name)),
+                days INTEGER NOT NULL CHECK (days BETWEEN 1 AND \(Day.first.distance(to: .last) + 1))
+            ) STRICT;
+
+            CREATE TABLE templateMeal (
+                id INTEGER PRIMARY KEY,
+                templateId INTEGER NOT NULL REFERENCES template(id) ON DELETE CASCADE,
+                dayOffset INTEGER NOT NULL CHECK (dayOffset >= 0),
+                slotId INTEGER NOT NULL REFERENCES slot(id) ON DELETE RESTRICT,
+                position INTEGER NOT NULL CHECK (position >= 0),
+                title TEXT NOT NULL
+                    CHECK (length(title) BETWEEN 1 AND \(Meal.maximumTitleCodePoints) AND title = trim(title)),
+                note TEXT CHECK (note <> ''),
+                recipe TEXT
+                    CHECK (length(recipe) BETWEEN 1 AND \(Meal.maximumRecipeNameLength) AND recipe = trim(recipe)),
+                servings REAL
+                    CHECK (servings IS NULL
+                        OR (servings >= \(Meal.minimumServings) AND servings <= \(Meal.maximumServings) AND recipe IS NOT NULL))
+            ) STRICT;
+            CREATE UNIQUE INDEX templateMeal_by_place ON templateMeal(templateId, dayOffset, slotId, position);
             """)
     }
 

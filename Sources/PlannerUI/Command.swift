@@ -10,7 +10,7 @@ public enum Command: Hashable, Sendable {
     // Notes.
     case readNote, editNoteInEditor
     // Recipes.
-    case readRecipe, editRecipe, shoppingList
+    case readRecipe, editRecipe, shoppingList, shoppingListForDays
     // Finding meals.
     case search, nextMatch, previousMatch
     case help, suspend, quit

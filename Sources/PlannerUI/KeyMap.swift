@@ -96,6 +96,7 @@ extension KeyTable where Command == PlannerUI.Command {
             ([.character("r")], .readRecipe, "show the selected meal's recipe"),
             ([.character("R")], .editRecipe, "edit the recipe in $EDITOR"),
             ([.character("s")], .shoppingList, "shopping list of the days shown"),
+            ([.character("S")], .shoppingListForDays, "shopping list of days you name"),
         ]) + section("Find", [
             ([.character("/")], .search, "search titles and notes"),
             ([.character("n")], .nextMatch, "next match"),

@@ -116,6 +116,8 @@ public struct Prompt: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case goToDate
         case search
+        /// The days of a shopping list.
+        case shoppingDays
         /// Where to move this meal.
         case moveMeal(Meal)
         /// Adding or editing a meal, one field at a time.

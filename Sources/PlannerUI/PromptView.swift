@@ -8,6 +8,7 @@ enum PromptView {
         switch prompt.kind {
         case .goToDate: "Go to: "
         case .search: "Search: "
+        case .shoppingDays: "Shop for: "
         case .moveMeal: "Move to: "
         case .meal(let form):
             switch form.step {
@@ -41,6 +42,8 @@ enum PromptView {
             return [asked("A date: tomorrow, fri, +2w, 2027-03-15"), enter("goes"), cancel]
         case .search:
             return [asked("Text in titles and notes"), enter("finds the next match"), cancel]
+        case .shoppingDays:
+            return [asked("Days: fri (a week from it), mon to sun, sat 14 (14 days)"), enter("shows the list"), cancel]
         case .moveMeal(let meal):
             return [asked("Moving \(quoted(meal.title))"), asked("tomorrow, fri, +1w from its day, 2027-03-15"), enter("moves"), cancel]
         case .meal(let form):

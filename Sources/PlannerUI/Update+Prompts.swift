@@ -153,6 +153,9 @@ extension PlannerState {
                 let day = text.trimmingWhitespace().isEmpty ? today : try DateInput.parse(text, today: today)
                 mode = .browsing
                 return jump(to: day)
+            case .shoppingDays:
+                mode = .browsing
+                return [.showShoppingList(try Self.shoppingDays(text, today: today))]
             case .search:
                 mode = .browsing
                 let query = text.trimmingWhitespace()

@@ -15,6 +15,27 @@ extension PlannerState {
         return meal
     }
 
+    /// The days a shopping list is asked for: `DATE` (the week from it), `DATE to DATE`, or
+    /// `DATE N` (N days from it); dates as `g` takes them. Empty: the week from today.
+    static func shoppingDays(_ text: String, today: Day) throws -> DayRange {
+        let text = text.trimmingWhitespace()
+        if let to = text.range(of: " to ") {
+            let first = try DateInput.parse(String(text[..<to.lowerBound]), today: today)
+            let last = try DateInput.parse(String(text[to.upperBound...]), today: today)
+            guard last >= first else {
+                throw ShoppingDaysError(description: "The last day, \(last.iso), is before the first, \(first.iso)")
+            }
+            return DayRange(first, last)
+        }
+        if let space = text.lastIndex(of: " "), let count = Int(text[text.index(after: space)...]), !text[..<space].isEmpty {
+            guard (1...366).contains(count) else {
+                throw ShoppingDaysError(description: "A list covers 1 to 366 days, not \(count)")
+            }
+            return DayRange(start: try DateInput.parse(String(text[..<space]), today: today), count: count)
+        }
+        return DayRange(start: text.isEmpty ? today : try DateInput.parse(text, today: today), count: 7)
+    }
+
     /// The days the timeline shows, from the top line to the bottom one.
     var daysOnScreen: DayRange { timeline.screen.dayRange }
 
@@ -79,4 +100,9 @@ extension PlannerState {
         guard case .recipe = page.kind else { return PageView.footer() }
         return PageView.footer(keyMap.keyNames(for: .editRecipe) + " edits")
     }
+}
+
+/// Why the days typed for a shopping list make no range.
+struct ShoppingDaysError: Error, CustomStringConvertible {
+    let description: String
 }

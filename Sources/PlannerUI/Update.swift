@@ -105,6 +105,7 @@ extension PlannerState {
         case .readRecipe: return recipeOfSelected().map { [.showRecipe($0)] } ?? []
         case .editRecipe: return recipeOfSelected().map { [.editRecipe($0)] } ?? []
         case .shoppingList: return [.showShoppingList(daysOnScreen)]
+        case .shoppingListForDays: mode = .prompt(Prompt(.shoppingDays))
         case .suspend: return [.suspend]
         case .quit:
             shouldQuit = true

@@ -63,26 +63,8 @@ struct CrashSafetyTests {
         let duration = clock.now - start
         #expect(try expectWholeOrNothing(after: finished, "the import left to finish"))
 
-        // Trial i is killed at a random moment of the i-th of `trials` equal parts of 1.2 times
-        // that duration, so the kills spread over the start, the inserts, the commit and the
-        // time after the end. A machine busier than during the measurement slows the imports
-        // down: while no kill has come after a commit yet, up to 10 more trials are killed
-        // later and later, up to 3 times the duration.
-        let trials = 20
-        var generator = SeededGenerator(seed: 0x5EED_C0DE)
-        var outcomes: [Bool] = []
-        while outcomes.count < trials || (!outcomes.contains(true) && outcomes.count < trials + 10) {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cli.database + suffix) }
-            try FileManager.default.copyItem(atPath: pristine, toPath: cli.database)
-            let trial = Double(outcomes.count), random = Double.random(in: 0..<1, using: &generator)
-            let moment = trial < Double(trials)
-                ? (trial + random) / Double(trials) * 1.2
-                : 1.0 + (trial - Double(trials) + random) * 0.2
-            let killMoment = clock.now + duration * moment
-            let process = try spawnImport(file, in: cli)
-            let ending = process.wait(until: killMoment) ?? process.kill()
-            outcomes.append(try expectWholeOrNothing(after: ending, "killed at \(duration * moment) of \(duration)"))
-        }
+        let outcomes = try killedRuns(lasting: duration, seed: 0x5EED_C0DE, from: pristine, in: cli,
+                                      spawn: { try spawnImport(file, in: cli) }, check: expectWholeOrNothing)
         // Otherwise the kills all missed the window of the commit on one side.
         #expect(outcomes.contains(true) && outcomes.contains(false), "imported after each kill: \(outcomes)")
     }
@@ -155,6 +137,37 @@ struct CrashSafetyTests {
         #expect(try sqlite(Self.storedMeals, in: cli) == stored(expected))
     }
 
+    /// Runs `spawn` again and again on the sandbox's database restored from `pristine`, killing
+    /// each run at a seeded random moment; `check` says whether the write is in after a run's
+    /// ending. Returns those answers.
+    ///
+    /// Trial i is killed at a random moment of the i-th of 20 equal parts of 1.2 times
+    /// `duration` (how long one run takes here), so the kills spread over the start, the
+    /// writes, the commit and the time after the end. A machine busier than during the
+    /// measurement slows the runs down: while no kill has come after a commit yet, up to 10
+    /// more trials are killed later and later, up to 3 times the duration.
+    func killedRuns(
+        lasting duration: Duration, seed: UInt64, from pristine: String, in cli: CLISandbox,
+        spawn: () throws -> KillableProcess, check: (KillableProcess.Ending, String) throws -> Bool
+    ) throws -> [Bool] {
+        let trials = 20
+        var generator = SeededGenerator(seed: seed)
+        var outcomes: [Bool] = []
+        while outcomes.count < trials || (!outcomes.contains(true) && outcomes.count < trials + 10) {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cli.database + suffix) }
+            try FileManager.default.copyItem(atPath: pristine, toPath: cli.database)
+            let trial = Double(outcomes.count), random = Double.random(in: 0..<1, using: &generator)
+            let moment = trial < Double(trials)
+                ? (trial + random) / Double(trials) * 1.2
+                : 1.0 + (trial - Double(trials) + random) * 0.2
+            let killMoment = clock.now + duration * moment
+            let process = try spawn()
+            let ending = process.wait(until: killMoment) ?? process.kill()
+            outcomes.append(try check(ending, "killed at \(duration * moment) of \(duration)"))
+        }
+        return outcomes
+    }
+
     private func spawnImport(_ file: String, in cli: CLISandbox) throws -> KillableProcess {
         try KillableProcess(CLISandbox.binary.path, ["import", file], environment: cli.environment(),
                             standardOutput: "/dev/null", standardError: cli.folder + "/import.err")
@@ -162,7 +175,7 @@ struct CrashSafetyTests {
 
     /// What the sqlite3 shell prints for `sql` on the sandbox's database, waiting for locks
     /// (a killed process's locks go with it, a moment after it dies).
-    private func sqlite(_ sql: String, in cli: CLISandbox, options: [String] = [],
+    func sqlite(_ sql: String, in cli: CLISandbox, options: [String] = [],
                         sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let result = try ExternalTool.run(
             "sqlite3", ["-bail", "-cmd", ".timeout 5000"] + options + [cli.database, sql], in: cli.folder)

@@ -148,6 +148,40 @@ final class SampleRecipes: Sendable {
                                       footer: "j ↓ more · k ↑ back · Esc closes"))
     }
 
+    /// `S` asks for the days: today is Sat 2026-02-28.
+    @Test(arguments: [
+        ("", "2026-02-28", "2026-03-06"),
+        ("mon", "2026-03-02", "2026-03-08"),
+        ("mon to sun", "2026-03-02", "2026-03-08"),
+        ("2026-03-01 to 2026-03-31", "2026-03-01", "2026-03-31"),
+        ("tomorrow 3", "2026-03-01", "2026-03-03"),
+        ("+1w 14", "2026-03-07", "2026-03-20"),
+    ])
+    func capitalSAsksForTheDays(typed: String, first: String, last: String) {
+        var harness = planner([], height: 12)
+        harness.press(.character("S"))
+        harness.type(typed)
+        harness.press(.enter)
+        #expect(harness.effects.last == .showShoppingList(DayRange(day(first), day(last))))
+    }
+
+    @Test(arguments: [
+        ("sun to mon", "The last day, 2026-03-02, is before the first, 2026-03-08"),
+        ("mon 400", "A list covers 1 to 366 days, not 400"),
+    ])
+    func daysThatMakeNoRangeAreRefusedInThePrompt(typed: String, error: String) {
+        var harness = planner([], height: 12)
+        harness.press(.character("S"))
+        harness.type(typed)
+        harness.press(.enter)
+        guard case .prompt(let prompt) = harness.state.mode else {
+            Issue.record("the prompt closed")
+            return
+        }
+        #expect(prompt.error == error)
+        #expect(prompt.editor.text == typed)
+    }
+
     @Test func withoutARecipesFolderTheKeysSayWhy() {
         var harness = Harness(today: saturday, meals: [Self.stewMeal])
         harness.press(.character("r"))

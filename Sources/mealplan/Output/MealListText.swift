@@ -6,6 +6,7 @@ import TerminalKit
 /// made visible, the recipe (with "recipe missing" when `hasRecipe` does not find its file) and
 /// each note line indented under its title. `everyDay` lists each of its days,
 /// those without meals too; `ifEmpty` is the one line printed when there is nothing to list.
+/// `dayLabel` heads each day; meals without ids (a template's) have no id column.
 ///
 /// Given the `width` of a terminal, titles and notes wrap at spaces to fit it, each continuation
 /// indented under the title, so a long line never breaks mid-word at the terminal's edge. Text
@@ -16,12 +17,14 @@ enum MealListText {
     static let narrowestWrap = 12
 
     static func lines(
-        meals: [Meal], everyDay: DayRange?, ifEmpty: String, width: Int? = nil, hasRecipe: (String) -> Bool = { _ in true }
+        meals: [Meal], everyDay: DayRange?, ifEmpty: String, width: Int? = nil, hasRecipe: (String) -> Bool = { _ in true },
+        dayLabel: (Day) -> String = { "\($0.weekday.shortName) \($0.iso)" }
     ) -> [String] {
         guard everyDay != nil || !meals.isEmpty else { return [ifEmpty] }
-        let idWidth = meals.map { $0.listedID.count }.max() ?? 1
+        // A template's meals have no ids: no id column then.
+        let idWidth = meals.contains { $0.id != nil || $0.occurrence != nil } ? meals.map(\.listedID.count).max() ?? 1 : nil
         let slotWidth = meals.map(\.slot.terminalWidth).max() ?? 0
-        let noteIndent = String(repeating: " ", count: 2 + idWidth + 2 + slotWidth + 2)
+        let noteIndent = String(repeating: " ", count: 2 + (idWidth.map { $0 + 2 } ?? 0) + slotWidth + 2)
         let textWidth = width.map { $0 - noteIndent.count }.flatMap { $0 >= narrowestWrap ? $0 : nil }
         /// `text` as lines of at most `textWidth` columns (one line each when not wrapping).
         func fitted(_ text: Substring) -> [String] {
@@ -33,16 +36,18 @@ enum MealListText {
         var lines: [String] = []
         for day in days {
             if !lines.isEmpty { lines.append("") }
-            lines.append("\(day.weekday.shortName) \(day.iso)")
+            lines.append(dayLabel(day))
             guard let dayMeals = byDay[day] else {
                 lines.append("  (nothing planned)")
                 continue
             }
             for meal in dayMeals {
-                let id = meal.listedID
-                let paddedID = String(repeating: " ", count: idWidth - id.count) + id
+                let idColumn = idWidth.map { width in
+                    let id = meal.listedID
+                    return String(repeating: " ", count: width - id.count) + id + "  "
+                } ?? ""
                 let title = fitted(meal.title[...])
-                lines.append("  \(paddedID)  \(meal.slot.padded(toWidth: slotWidth))  \(title[0])")
+                lines.append("  \(idColumn)\(meal.slot.padded(toWidth: slotWidth))  \(title[0])")
                 lines += title.dropFirst().map { noteIndent + $0 }
                 if let recipe = meal.recipe {
                     lines += fitted(recipeLine(recipe, servings: meal.servings, missing: !hasRecipe(recipe))[...]).map { noteIndent + $0 }

@@ -1,0 +1,180 @@
+import GRDB
+import MealPlanCore
+
+extension MealStore {
+    /// A template row: its id, name and length.
+    private struct StoredTemplate {
+        let id: Int64
+        let name: String
+        let days: Int
+    }
+
+    /// What applying a template laid down: the template, and the meals added (in display
+    /// order; without ids in a dry run).
+    public struct TemplateApplication: Sendable {
+        public let template: MealTemplate
+        public let meals: [Meal]
+    }
+
+    /// Keeps the meals of the `days` days from `first` as the template `name`: each meal's day
+    /// offset, slot, place in the slot, title, note, recipe and servings. Names are unique
+    /// regardless of case; an existing one is refused unless `replacing`, which puts the new
+    /// days in its place (under the name as typed now). Days without a single meal are refused:
+    /// there is nothing to keep.
+    @discardableResult
+    public func saveTemplate(
+        _ input: String, from first: Day, days: Int, replacing: Bool = false
+    ) throws(StoreError) -> MealTemplate {
+        let name = try Self.validTemplateName(input)
+        let range = try Self.days(from: first, count: days, to: "keep")
+        return try write { db in
+            if let existing = try Self.storedTemplates(db).first(where: { $0.name.lowercased() == name.lowercased() }) {
+                guard replacing else {
+                    throw StoreError.input("there is already a template '\(existing.name.messageExcerpt)'; --replace replaces it")
+                }
+                try db.execute(sql: "DELETE FROM template WHERE id = ?", arguments: [existing.id])
+            }
+            try db.execute(sql: "INSERT INTO template(name, days) VALUES (?, ?)", arguments: [name, days])
+            let id = db.lastInsertedRowID
+            try db.execute(
+                sql: """
+                    INSERT INTO templateMeal(templateId, dayOffset, slotId, position, title, note, recipe, servings)
+                    SELECT ?, day - ?, slotId, position, title, note, recipe, servings
+                    FROM meal WHERE day BETWEEN ? AND ?
+                    """,
+                arguments: [id, first.number, range.first.number, range.last.number])
+            guard db.changesCount > 0 else {
+                let days = range.count == 1 ? "on \(first.iso)" : "from \(range.first.iso) to \(range.last.iso)"
+                throw StoreError.input("nothing to keep: no meals \(days)")
+            }
+            return try Self.fetchTemplate(db, StoredTemplate(id: id, name: name, days: days))
+        }
+    }
+
+    /// Every template, by name: its name, days and number of meals.
+    public func templates() throws(StoreError) -> [MealTemplateSummary] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT name, days, (SELECT COUNT(*) FROM templateMeal WHERE templateId = template.id) AS meals
+                    FROM template ORDER BY name COLLATE NOCASE, name
+                    """
+            ).map { MealTemplateSummary(name: $0["name"], days: $0["days"], mealCount: $0["meals"]) }
+        }
+    }
+
+    /// The template `input` names (any case, or a unique prefix), with its meals.
+    public func template(named input: String) throws(StoreError) -> MealTemplate {
+        try read { db in try Self.fetchTemplate(db, try Self.resolveTemplate(db, input)) }
+    }
+
+    /// Removes the template `input` names; returns it as it was.
+    @discardableResult
+    public func removeTemplate(named input: String) throws(StoreError) -> MealTemplate {
+        try write { db in
+            let stored = try Self.resolveTemplate(db, input)
+            let template = try Self.fetchTemplate(db, stored)
+            try db.execute(sql: "DELETE FROM template WHERE id = ?", arguments: [stored.id])
+            return template
+        }
+    }
+
+    /// Lays the template `input` names down `times` times in a row from `start`, each copy
+    /// `days` after the one before, every meal at the end of its slot on its day, in one
+    /// transaction: all copies or none. Refused, changing nothing: fewer than 1 or more than
+    /// `MealTemplate.maximumCopies` copies, and copies running past 9999-12-31 (the message
+    /// says which copy would). A dry run only reads, and returns the meals it would add.
+    @discardableResult
+    public func applyTemplate(
+        _ input: String, to start: Day, times: Int = 1, dryRun: Bool = false
+    ) throws(StoreError) -> TemplateApplication {
+        guard (1...MealTemplate.maximumCopies).contains(times) else {
+            throw .input("a template is applied 1 to \(MealTemplate.maximumCopies) times, not \(times)")
+        }
+        let apply = { (db: Database) throws -> TemplateApplication in
+            let stored = try Self.resolveTemplate(db, input)
+            try Self.checkCopiesFit(stored, from: start, times: times)
+            let template = try Self.fetchTemplate(db, stored)
+            let slotIDs = try Self.storedSlots(db).reduce(into: [String: Int64]()) { $0[$1.slot.name] = $1.id }
+            var added: [Meal] = []
+            for copy in 0..<times {
+                for meal in template.meals(from: start.adding(days: copy * template.days)) {
+                    added.append(dryRun ? meal : try Self.insert(db, meal, slotID: slotIDs[meal.slot]!))
+                }
+            }
+            return TemplateApplication(template: template, meals: added)
+        }
+        return dryRun ? try read(apply) : try write(apply)
+    }
+
+    /// Refuses `times` copies of `template` from `start` when one of them would run past
+    /// 9999-12-31, naming the first that would.
+    private static func checkCopiesFit(_ template: StoredTemplate, from start: Day, times: Int) throws {
+        let daysLeft = start.distance(to: .last) + 1
+        let fitting = daysLeft / template.days
+        guard fitting < times else { return }
+        let name = "template '\(template.name.messageExcerpt)'"
+        if times == 1 {
+            throw StoreError.input(
+                "\(name) has \(template.days) days: from \(start.iso) it runs past \(Day.last.iso), the last day there is")
+        }
+        throw StoreError.input(
+            "copy \(fitting + 1) of \(times) of \(name) (\(template.days) days each, from \(start.iso)) "
+                + "would run past \(Day.last.iso), the last day there is")
+    }
+
+    private static func validTemplateName(_ input: String) throws(StoreError) -> String {
+        do {
+            return try MealTemplate.validName(input)
+        } catch {
+            throw .input(error.message)
+        }
+    }
+
+    private static func storedTemplates(_ db: Database) throws -> [StoredTemplate] {
+        try Row.fetchAll(db, sql: "SELECT id, name, days FROM template ORDER BY name COLLATE NOCASE, name").map {
+            StoredTemplate(id: $0["id"], name: $0["name"], days: $0["days"])
+        }
+    }
+
+    /// The template `input` names, matched as slots are: any case, or the only name it begins.
+    private static func resolveTemplate(_ db: Database, _ input: String) throws -> StoredTemplate {
+        let typed = try validTemplateName(input)
+        let stored = try storedTemplates(db)
+        let names = stored.map(\.name)
+        switch NameMatch(typed, among: names) {
+        case .found(let index):
+            return stored[index]
+        case .none:
+            let known = names.isEmpty
+                ? "there are no templates yet"
+                : NameSuggestion.closest(to: typed, among: names).map { "did you mean \($0.messageExcerpt)?" }
+                    ?? "templates are \(names.map(\.messageExcerpt).joined(separator: ", "))"
+            throw StoreError.input("unknown template '\(typed.messageExcerpt)'; \(known)")
+        case .ambiguous(let matches):
+            throw StoreError.input(
+                "'\(typed.messageExcerpt)' could mean \(matches.map(\.messageExcerpt).joined(separator: ", ")); type more letters")
+        }
+    }
+
+    /// `template` with its meals, in display order, each on its day offset from `Day.first`.
+    private static func fetchTemplate(_ db: Database, _ template: StoredTemplate) throws -> MealTemplate {
+        let meals = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT templateMeal.dayOffset, slot.name, templateMeal.position, templateMeal.title, templateMeal.note,
+                    templateMeal.recipe, templateMeal.servings
+                FROM templateMeal JOIN slot ON slot.id = templateMeal.slotId
+                WHERE templateMeal.templateId = ?
+                ORDER BY templateMeal.dayOffset, slot.position, templateMeal.position
+                """,
+            arguments: [template.id]
+        ).map { row in
+            Meal(
+                day: Day.first.adding(days: row[0]), slot: row[1], position: row[2], title: row[3], note: row[4],
+                recipe: row[5], servings: row[6])
+        }
+        return MealTemplate(name: template.name, days: template.days, meals: meals)
+    }
+}
