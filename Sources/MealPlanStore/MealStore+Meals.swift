@@ -259,21 +259,31 @@ extension MealStore {
         return dryRun ? try read(remove) : try write(remove)
     }
 
+    /// Candidates the index may name before a search reads the meals in order instead (see
+    /// `MealSearch.plan`): looking up this many by id costs about what walking a few weeks
+    /// does for a list, and what a walk to the next match costs when one meal in a thousand
+    /// matches.
+    static let listCandidateLimit = 20_000
+    static let nextMatchCandidateLimit = 1_000
+
     /// The meals of `range` in display order (day, slot order, position), optionally only those
     /// of one slot and those whose title or note contains `search` (case-insensitive).
     public func meals(in range: DayRange, slot: String? = nil, search: String? = nil) throws(StoreError) -> [Meal] {
         try read { db in
-            var sql = "\(Self.mealColumns) WHERE meal.day BETWEEN :first AND :last"
             var arguments: [String: (any DatabaseValueConvertible)?] = [
                 "first": range.first.number, "last": range.last.number,
             ]
+            var dayColumn = "meal.day", searchCondition = ""
+            if let search, !search.isEmpty {
+                let plan = try MealSearch.plan(db, for: search, candidateLimit: Self.listCandidateLimit)
+                dayColumn = plan.dayColumn
+                searchCondition = " AND \(plan.condition)"
+                arguments.merge(plan.arguments) { $1 }
+            }
+            var sql = "\(Self.mealColumns) WHERE \(dayColumn) BETWEEN :first AND :last\(searchCondition)"
             if let slot {
                 sql += " AND meal.slotId = :slotId"
                 arguments["slotId"] = try Self.resolveSlot(db, slot).id
-            }
-            if let search, !search.isEmpty {
-                sql += " AND mealplan_matches(meal.title, meal.note, :search)"
-                arguments["search"] = search
             }
             return try Row.fetchAll(db, sql: "\(sql) \(Self.displayOrder)", arguments: StatementArguments(arguments))
                 .map(Self.meal(from:))
@@ -306,28 +316,24 @@ extension MealStore {
 
     /// The first meal after `day` (later days only) whose title or note contains `text`.
     public func nextMeal(matching text: String, after day: Day) throws(StoreError) -> Meal? {
-        try read { db in
-            try Row.fetchOne(
-                db,
-                sql: """
-                    \(Self.mealColumns) WHERE meal.day > ? AND mealplan_matches(meal.title, meal.note, ?)
-                    \(Self.displayOrder) LIMIT 1
-                    """,
-                arguments: [day.number, text]
-            ).map(Self.meal(from:))
-        }
+        try firstMeal(matching: text, beyond: day, comparison: ">", order: Self.displayOrder)
     }
 
     /// The last meal before `day` (earlier days only) whose title or note contains `text`.
     public func previousMeal(matching text: String, before day: Day) throws(StoreError) -> Meal? {
+        try firstMeal(matching: text, beyond: day, comparison: "<",
+                      order: "ORDER BY meal.day DESC, slot.position DESC, meal.position DESC")
+    }
+
+    private func firstMeal(matching text: String, beyond day: Day, comparison: String, order: String) throws(StoreError) -> Meal? {
         try read { db in
-            try Row.fetchOne(
+            let plan = try MealSearch.plan(db, for: text, candidateLimit: Self.nextMatchCandidateLimit)
+            var arguments = plan.arguments
+            arguments["day"] = day.number
+            return try Row.fetchOne(
                 db,
-                sql: """
-                    \(Self.mealColumns) WHERE meal.day < ? AND mealplan_matches(meal.title, meal.note, ?)
-                    ORDER BY meal.day DESC, slot.position DESC, meal.position DESC LIMIT 1
-                    """,
-                arguments: [day.number, text]
+                sql: "\(Self.mealColumns) WHERE \(plan.dayColumn) \(comparison) :day AND \(plan.condition) \(order) LIMIT 1",
+                arguments: StatementArguments(arguments)
             ).map(Self.meal(from:))
         }
     }
