@@ -133,6 +133,15 @@ import Testing
         try store.execute("INSERT INTO meal_search(meal_search) VALUES ('integrity-check')")
     }
 
+    /// The index knows which trigrams a meal holds, not where: one holding them apart is no match.
+    @Test func trigramsApartAreNoMatch() throws {
+        let store = try MealStore.inMemory()
+        try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Crème and brûlée", note: "mèche")
+        #expect(try store.meals(in: .all, search: "cremeche").isEmpty)
+        #expect(try store.meals(in: .all, search: "brulée").map(\.title) == ["Crème and brûlée"])
+        #expect(try store.nextMeal(matching: "emeche", after: day("2026-03-01")) == nil)
+    }
+
     /// A search of 3 or more characters asks the index; a shorter one reads the meals.
     @Test func searchesOfThreeCharactersUseTheIndex() throws {
         let store = try MealStore.inMemory()
