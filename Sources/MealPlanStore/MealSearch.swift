@@ -61,10 +61,14 @@ enum MealSearch {
     /// nothing is missing.
     static func catchUp(_ db: Database) throws {
         guard try Bool.fetchOne(db, sql: "SELECT EXISTS (\(unindexedIDs))") == true else { return }
+        // The new meals as a range of ids, not a list: a million meals imported are read in
+        // order instead of gathered into a temporary table.
+        let insert = "INSERT INTO meal_search(rowid, title, note) SELECT id, \(folded("title")), \(folded("note")) FROM meal"
+        let through = "(SELECT indexedThrough FROM meal_search_state)"
         try db.execute(sql: """
             DELETE FROM meal_search WHERE rowid IN (SELECT id FROM meal_search_pending);
-            INSERT INTO meal_search(rowid, title, note)
-                SELECT id, \(folded("title")), \(folded("note")) FROM meal WHERE id IN (\(unindexedIDs));
+            \(insert) WHERE id IN (SELECT id FROM meal_search_pending) AND id <= \(through);
+            \(insert) WHERE id > \(through);
             DELETE FROM meal_search_pending;
             UPDATE meal_search_state SET indexedThrough = (SELECT IFNULL(MAX(id), 0) FROM meal);
             """)
