@@ -12,11 +12,27 @@ public struct MealQuery: Sendable {
         wanted = Array(Self.folded(text).utf8)
     }
 
+    /// The text searched for, folded: what the store's search index is asked for.
+    public var foldedText: String { String(decoding: wanted, as: UTF8.self) }
+
     /// `text` in lower case without accents ("Crème Brûlée" reads "creme brulee", "ß" "ss"):
     /// each letter lowered by the standard library's Unicode tables, combining marks dropped,
     /// and a letter with a mark read as its base letter (`searchFoldTable`). No Foundation:
-    /// its folding would load the ICU data into the planner.
-    static func folded(_ text: String) -> String {
+    /// its folding would load the ICU data into the planner. ASCII text, which the store folds
+    /// for every meal it indexes, only has its capitals lowered, which is the same.
+    public static func folded(_ text: String) -> String {
+        var text = text
+        let ascii = text.withUTF8 { bytes in
+            bytes.allSatisfy { $0 < 0x80 }
+                ? String(unsafeUninitializedCapacity: bytes.count) { folded in
+                    for (index, byte) in bytes.enumerated() {
+                        folded[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    }
+                    return bytes.count
+                }
+                : nil
+        }
+        if let ascii { return ascii }
         var folded = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where scalar.properties.canonicalCombiningClass == .notReordered {
             for lower in scalar.properties.lowercaseMapping.unicodeScalars

@@ -49,7 +49,9 @@ extension MealStore {
                     try body(importer)
                     if refusingDuplicates, let duplicates = try importer.duplicates() { throw duplicates }
                     summary = ImportSummary(count: importer.count, days: importer.days)
-                    return dryRun ? .rollback : .commit
+                    if dryRun { return .rollback }
+                    try MealSearch.catchUp(db)
+                    return .commit
                 }
             }
         } catch let error as DatabaseError {

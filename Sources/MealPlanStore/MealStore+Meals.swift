@@ -308,21 +308,31 @@ extension MealStore {
         return dryRun ? try read(remove) : try write(remove)
     }
 
+    /// Candidates the index may name before a search reads the meals in order instead (see
+    /// `MealSearch.plan`): looking up this many by id costs about what walking a few weeks
+    /// does for a list, and what a walk to the next match costs when one meal in a thousand
+    /// matches.
+    static let listCandidateLimit = 20_000
+    static let nextMatchCandidateLimit = 1_000
+
     /// The meals of `range` in display order (day, slot order, position), optionally only those
     /// of one slot and those whose title or note contains `search` (case-insensitive).
     public func meals(in range: DayRange, slot: String? = nil, search: String? = nil) throws(StoreError) -> [Meal] {
         try read { db in
-            var sql = "\(Self.mealColumns) WHERE meal.day BETWEEN :first AND :last"
             var arguments: [String: (any DatabaseValueConvertible)?] = [
                 "first": range.first.number, "last": range.last.number,
             ]
+            var dayColumn = "meal.day", searchCondition = ""
+            if let search, !search.isEmpty {
+                let plan = try MealSearch.plan(db, for: search, candidateLimit: Self.listCandidateLimit)
+                dayColumn = plan.dayColumn
+                searchCondition = " AND \(plan.condition)"
+                arguments.merge(plan.arguments) { $1 }
+            }
+            var sql = "\(Self.mealColumns) WHERE \(dayColumn) BETWEEN :first AND :last\(searchCondition)"
             if let slot {
                 sql += " AND meal.slotId = :slotId"
                 arguments["slotId"] = try Self.resolveSlot(db, slot).id
-            }
-            if let search, !search.isEmpty {
-                sql += " AND mealplan_matches(meal.title, meal.note, :search)"
-                arguments["search"] = search
             }
             let rows = try Row.fetchCursor(db, sql: "\(sql) \(Self.displayOrder)", arguments: StatementArguments(arguments))
             let slotName = try slot.map { try Self.resolveSlot(db, $0).slot.name }
@@ -372,14 +382,7 @@ extension MealStore {
     /// occurrences of repeat rules included.
     public func nextMeal(matching text: String, after day: Day) throws(StoreError) -> Meal? {
         try read { db in
-            let stored = try Row.fetchOne(
-                db,
-                sql: """
-                    \(Self.mealColumns) WHERE meal.day > ? AND mealplan_matches(meal.title, meal.note, ?)
-                    \(Self.displayOrder) LIMIT 1
-                    """,
-                arguments: [day.number, text]
-            ).map(Self.meal(from:))
+            let stored = try Self.firstMeal(db, matching: text, beyond: day, comparison: ">", order: Self.displayOrder)
             return Self.first(stored, try Self.nextOccurrence(db, matching: text, after: day), slotOrder: try Self.slotOrder(db))
         }
     }
@@ -388,17 +391,22 @@ extension MealStore {
     /// occurrences of repeat rules included.
     public func previousMeal(matching text: String, before day: Day) throws(StoreError) -> Meal? {
         try read { db in
-            let stored = try Row.fetchOne(
-                db,
-                sql: """
-                    \(Self.mealColumns) WHERE meal.day < ? AND mealplan_matches(meal.title, meal.note, ?)
-                    ORDER BY meal.day DESC, slot.position DESC, meal.position DESC LIMIT 1
-                    """,
-                arguments: [day.number, text]
-            ).map(Self.meal(from:))
+            let stored = try Self.firstMeal(db, matching: text, beyond: day, comparison: "<",
+                                            order: "ORDER BY meal.day DESC, slot.position DESC, meal.position DESC")
             let occurrence = try Self.previousOccurrence(db, matching: text, before: day)
             return Self.first(stored, occurrence, slotOrder: try Self.slotOrder(db), later: true)
         }
+    }
+
+    private static func firstMeal(_ db: Database, matching text: String, beyond day: Day, comparison: String, order: String) throws -> Meal? {
+        let plan = try MealSearch.plan(db, for: text, candidateLimit: nextMatchCandidateLimit)
+        var arguments = plan.arguments
+        arguments["day"] = day.number
+        return try Row.fetchOne(
+            db,
+            sql: "\(mealColumns) WHERE \(plan.dayColumn) \(comparison) :day AND \(plan.condition) \(order) LIMIT 1",
+            arguments: StatementArguments(arguments)
+        ).map(meal(from:))
     }
 
     /// The number of stored meals.

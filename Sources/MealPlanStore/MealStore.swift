@@ -71,6 +71,11 @@ public final class MealStore: Sendable {
         isReadOnly = false
         readOnlyOpening = nil
         do {
+            // A writer made without `configuration` lacks the functions that searches and
+            // writes (through `MealSearch.catchUp`) call.
+            writer.writeWithoutTransaction { db in
+                for function in MealSearch.functions { db.add(function: function) }
+            }
             try Schema.migrator.migrate(writer)
         } catch {
             throw StoreError.wrapping(error, path: path)
@@ -173,7 +178,7 @@ public final class MealStore: Sendable {
         }
         configuration.label = "mealplan"
         configuration.prepareDatabase { db in
-            db.add(function: MealSearch.function)
+            for function in MealSearch.functions { db.add(function: function) }
             if let pageCacheKiB {
                 // A negative cache_size counts KiB rather than pages.
                 try db.execute(sql: "PRAGMA cache_size = \(-pageCacheKiB)")
@@ -200,11 +205,16 @@ public final class MealStore: Sendable {
                          reason: "the file was replaced; restart")
     }
 
-    /// Runs `body` in one IMMEDIATE transaction; any error rolls everything back.
+    /// Runs `body` in one IMMEDIATE transaction, then brings the search index up to date with
+    /// it; any error rolls everything back.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         try checkStillOpenFile()
         do {
-            return try writer.write(body)
+            return try writer.write { db in
+                let result = try body(db)
+                try MealSearch.catchUp(db)
+                return result
+            }
         } catch {
             throw StoreError.wrapping(error, path: path)
         }

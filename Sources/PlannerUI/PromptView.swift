@@ -43,7 +43,7 @@ enum PromptView {
         case .search:
             return [asked("Text in titles and notes"), enter("finds the next match"), cancel]
         case .shoppingDays:
-            return [asked("Days: fri (a week from it), mon to sun, sat 14 (14 days)"), enter("shows the list"), cancel]
+            return [asked("Days: fri (a week from it), sat 14 (14 days), dec 1 to dec 24"), enter("shows the list"), cancel]
         case .moveMeal(let meal):
             return [asked("Moving \(quoted(meal.title))"), asked("tomorrow, fri, +1w from its day, 2027-03-15"), enter("moves"), cancel]
         case .meal(let form):

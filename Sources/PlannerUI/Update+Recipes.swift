@@ -19,7 +19,7 @@ extension PlannerState {
     /// `DATE N` (N days from it); dates as `g` takes them. Empty: the week from today.
     static func shoppingDays(_ text: String, today: Day) throws -> DayRange {
         let text = text.trimmingWhitespace()
-        if let to = text.range(of: " to ") {
+        if let to = text.firstRange(of: " to ") {
             let first = try DateInput.parse(String(text[..<to.lowerBound]), today: today)
             let last = try DateInput.parse(String(text[to.upperBound...]), today: today)
             guard last >= first else {

@@ -109,19 +109,11 @@ import Testing
     @Test func upgradeKeepsMealIDsAndNeverReusesThem() throws {
         let folder = TemporaryFolder()
         let path = folder.file("meals.sqlite")
-        do {
-            let queue = try DatabaseQueue(path: path)
-            try queue.writeWithoutTransaction { _ = try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
-            try Schema.migrator.migrate(queue, upTo: "seed the default slots")
-            try queue.write { db in
-                try db.execute(sql: """
-                    INSERT INTO meal(id, day, slotId, position, title, note) VALUES
-                        (3, 0, 1, 0, 'Porridge', NULL), (9, 0, 3, 0, 'Stew', 'slow'), (-2, 1, 2, 0, 'Soup', NULL)
-                    """)
-            }
-            #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 2)
-            try queue.close()
-        }
+        let version = try makeOlderDatabase(at: path, upTo: "seed the default slots", inserting: """
+            INSERT INTO meal(id, day, slotId, position, title, note) VALUES
+                (3, 0, 1, 0, 'Porridge', NULL), (9, 0, 3, 0, 'Stew', 'slow'), (-2, 1, 2, 0, 'Soup', NULL)
+            """)
+        #expect(version == 2)
         let store = try MealStore.open(path: path, access: .readWrite)
         #expect(try store.fetchStrings("PRAGMA user_version") == ["\(Schema.version)"])
         // The row with id -2 is renumbered after the highest id, 9.

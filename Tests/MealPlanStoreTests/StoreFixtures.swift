@@ -24,6 +24,19 @@ func makeStore(_ kind: StoreKind, in folder: TemporaryFolder) throws -> MealStor
     }
 }
 
+/// A database file as an older mealplan left it: the migrations up to `migration` alone, then
+/// the rows `sql` inserts. Returns its `user_version`.
+@discardableResult
+func makeOlderDatabase(at path: String, upTo migration: String, inserting sql: String) throws -> Int {
+    let queue = try DatabaseQueue(path: path)
+    try queue.writeWithoutTransaction { _ = try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
+    try Schema.migrator.migrate(queue, upTo: migration)
+    try queue.write { try $0.execute(sql: sql) }
+    let version = try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } ?? 0
+    try queue.close()
+    return version
+}
+
 func fileBytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
 func permissions(_ path: String) throws -> Int {

@@ -21,7 +21,7 @@ import Testing
         (.character("Y"), .copyDay), (.character("P"), .pasteDay),
         (.character("/"), .search), (.character("n"), .nextMatch), (.character("N"), .previousMatch),
         (.character("o"), .readNote), (.character("E"), .editNoteInEditor),
-        (.character("r"), .readRecipe), (.character("R"), .editRecipe), (.character("s"), .shoppingList),
+        (.character("r"), .readRecipe), (.character("R"), .editRecipe), (.character("s"), .shoppingList), (.character("S"), .shoppingListForDays),
         (.character("?"), .help), (.control("z"), .suspend), (.character("q"), .quit), (.control("c"), .quit),
     ]
 

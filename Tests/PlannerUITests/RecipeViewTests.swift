@@ -152,7 +152,7 @@ final class SampleRecipes: Sendable {
     @Test(arguments: [
         ("", "2026-02-28", "2026-03-06"),
         ("mon", "2026-03-02", "2026-03-08"),
-        ("mon to sun", "2026-03-02", "2026-03-08"),
+        ("mon to 2026-03-08", "2026-03-02", "2026-03-08"),
         ("2026-03-01 to 2026-03-31", "2026-03-01", "2026-03-31"),
         ("tomorrow 3", "2026-03-01", "2026-03-03"),
         ("+1w 14", "2026-03-07", "2026-03-20"),
@@ -166,7 +166,7 @@ final class SampleRecipes: Sendable {
     }
 
     @Test(arguments: [
-        ("sun to mon", "The last day, 2026-03-02, is before the first, 2026-03-08"),
+        ("2026-03-08 to mon", "The last day, 2026-03-02, is before the first, 2026-03-08"),
         ("mon 400", "A list covers 1 to 366 days, not 400"),
     ])
     func daysThatMakeNoRangeAreRefusedInThePrompt(typed: String, error: String) {

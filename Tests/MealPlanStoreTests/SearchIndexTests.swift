@@ -1,0 +1,177 @@
+import GRDB
+import MealPlanCore
+import TestSupport
+import Testing
+@testable import MealPlanStore
+
+/// The search index must find exactly what reading every meal through `MealQuery` finds, which
+/// stays the oracle here: the same meals in the same order, whatever changed the plan.
+@Suite struct SearchIndexTests {
+    /// Words whose folding differs from their bytes (accents, capitals, `ß`, ligatures, CJK),
+    /// and a quote, which FTS5 query syntax would otherwise read.
+    static let words = [
+        "Crème", "brûlée", "creme", "CRÈME", "pasta", "PASTA", "Smørrebrød", "straße", "STRASSE", "拉麺",
+        "soup", "İstanbul", "naïve", "œuf", "Æble", "x\"y", "bake", "a", "ab", "Ǆem", "ﬁsh", "köttbullar",
+    ]
+
+    func text(_ random: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 1...3, using: &random)).map { _ in Self.words.randomElement(using: &random)! }
+            .joined(separator: " ")
+    }
+
+    /// A query: a piece of a word as typed (cased, accented or not), or a short or unknown text.
+    func query(_ random: inout SeededGenerator) -> String {
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: return ["é", "ss", "a", "麺", "r", "\"", "ab", "zz"].randomElement(using: &random)!
+        case 1: return ["nothing here", "ssb", "qqq", "e b", "m c", "ste", "\"y"].randomElement(using: &random)!
+        default:
+            let word = Array(text(&random))
+            let start = Int.random(in: 0..<word.count, using: &random)
+            let end = Int.random(in: start...min(word.count, start + 6), using: &random)
+            let piece = String(word[start..<max(end, start + 1)])
+            return Bool.random(using: &random) ? piece.uppercased() : piece
+        }
+    }
+
+    func expectSameAsScan(_ store: MealStore, _ random: inout SeededGenerator, queries: Int = 25) throws {
+        let all = try store.meals(in: .all)
+        let days = all.map(\.day)
+        for _ in 0..<queries {
+            let text = query(&random)
+            let matching = all.filter { $0.matches(MealQuery(text)) }
+            #expect(try store.meals(in: .all, search: text) == matching, "\(text)")
+            guard let first = days.min(), let last = days.max() else { continue }
+            let from = Day(clamping: Int.random(in: first.number...last.number, using: &random))
+            let range = DayRange(from, Day(clamping: min(last.number, from.number + 3)))
+            #expect(try store.meals(in: range, search: text) == matching.filter { range.contains($0.day) }, "\(text)")
+            #expect(try store.nextMeal(matching: text, after: from) == matching.first { $0.day > from }, "\(text)")
+            #expect(try store.previousMeal(matching: text, before: from) == matching.last { $0.day < from }, "\(text)")
+        }
+    }
+
+    /// After the store's own writes, the index holds every meal's folded title and note, and
+    /// nothing is left waiting.
+    func expectIndexComplete(_ store: MealStore) throws {
+        let indexed = try store.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT rowid, title, note FROM meal_search ORDER BY rowid").map {
+                "\($0[0] as Int64) \($0[1] as String) \($0[2] as String? ?? "-")"
+            }
+        }
+        let meals = try store.meals(in: .all).sorted { $0.id! < $1.id! }.map {
+            "\($0.id!) \(MealQuery.folded($0.title)) \($0.note.map(MealQuery.folded) ?? "-")"
+        }
+        #expect(indexed == meals)
+        #expect(try store.fetchStrings("SELECT COUNT(*) FROM meal_search_pending") == ["0"])
+    }
+
+    @Test(arguments: StoreKind.allCases, 1...3 as ClosedRange<UInt64>)
+    func searchesFindWhatTheScanFindsAfterEveryKindOfChange(kind: StoreKind, seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let folder = TemporaryFolder()
+        let store = try makeStore(kind, in: folder)
+        let slots = MealSlot.defaults.map(\.name)
+        func randomDay() -> Day { Day(clamping: Int.random(in: 20_000...20_030, using: &random)) }
+        func randomNote() -> String? { Bool.random(using: &random) ? text(&random) : nil }
+        for _ in 0..<40 {
+            try store.addMeal(day: randomDay(), slot: slots.randomElement(using: &random)!, title: text(&random), note: randomNote())
+        }
+        try expectSameAsScan(store, &random)
+        var removed: [Meal] = []
+        for round in 0..<30 {
+            let meals = try store.meals(in: .all)
+            let meal = meals.randomElement(using: &random)!
+            switch round % 6 {
+            case 0: try store.updateMeal(id: meal.id!, title: text(&random), note: randomNote() ?? " ")
+            case 1: try store.updateMeal(id: meal.id!, slot: slots.randomElement(using: &random)!, day: randomDay())
+            case 2: removed += try store.removeMeals(ids: [meal.id!])
+            case 3:
+                // Undo of a removal: the meal comes back under its old id, below newer ones.
+                if let last = removed.popLast() { try store.apply([.restore(last)]) }
+            case 4:
+                try store.importMeals { importer in
+                    for _ in 0..<5 {
+                        try importer.add(Meal(day: randomDay(), slot: slots.randomElement(using: &random)!,
+                                              title: text(&random), note: randomNote()))
+                    }
+                }
+            default: try store.copyDays(from: randomDay(), count: 3, to: randomDay().adding(days: 40))
+            }
+            try expectIndexComplete(store)
+            try expectSameAsScan(store, &random, queries: 8)
+        }
+    }
+
+    /// Another program (the `sqlite3` shell) has none of mealplan's functions: its changes go
+    /// through the plain-SQL triggers, are found before this store writes again, and are folded
+    /// into the index by its next write.
+    @Test(arguments: StoreKind.allCases)
+    func changesOfAnotherProgramAreFoundAndThenIndexed(kind: StoreKind) throws {
+        var random = SeededGenerator(seed: 7)
+        let folder = TemporaryFolder()
+        let store = try makeStore(kind, in: folder)
+        let soup = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")
+        let gone = try store.addMeal(day: day("2026-03-03"), slot: "lunch", title: "Crème brûlée")
+        try store.addMeal(day: day("2026-03-04"), slot: "lunch", title: "Bread")
+        try store.removeMeals(ids: [gone.id!])
+        try store.execute("""
+            UPDATE meal SET title = 'Smørrebrød', note = 'STRASSE' WHERE id = \(soup.id!);
+            INSERT INTO meal(id, day, slotId, position, title) VALUES (\(gone.id!), 20515, 1, 0, 'Köttbullar');
+            INSERT INTO meal(day, slotId, position, title, note) VALUES (20516, 1, 0, 'Pasta', 'naïve');
+            DELETE FROM meal WHERE title = 'Bread';
+            """)
+        #expect(try store.meals(in: .all, search: "smorre").map(\.title) == ["Smørrebrød"])
+        #expect(try store.meals(in: .all, search: "straß").map(\.title) == ["Smørrebrød"])
+        #expect(try store.meals(in: .all, search: "kott").map(\.title) == ["Köttbullar"])
+        #expect(try store.meals(in: .all, search: "naive").map(\.title) == ["Pasta"])
+        #expect(try store.meals(in: .all, search: "soup").isEmpty)
+        #expect(try store.meals(in: .all, search: "bread").isEmpty)
+        try expectSameAsScan(store, &random)
+        try store.addMeal(day: day("2026-03-05"), slot: "dinner", title: "Stew")
+        try expectIndexComplete(store)
+        try expectSameAsScan(store, &random)
+        #expect(try store.fetchStrings("PRAGMA integrity_check") == ["ok"])
+        try store.execute("INSERT INTO meal_search(meal_search) VALUES ('integrity-check')")
+    }
+
+    /// The index knows which trigrams a meal holds, not where: one holding them apart is no match.
+    @Test func trigramsApartAreNoMatch() throws {
+        let store = try MealStore.inMemory()
+        try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Crème and brûlée", note: "mèche")
+        #expect(try store.meals(in: .all, search: "cremeche").isEmpty)
+        #expect(try store.meals(in: .all, search: "brulée").map(\.title) == ["Crème and brûlée"])
+        #expect(try store.nextMeal(matching: "emeche", after: day("2026-03-01")) == nil)
+    }
+
+    /// A search of 3 or more characters asks the index; a shorter one reads the meals.
+    @Test func searchesOfThreeCharactersUseTheIndex() throws {
+        let store = try MealStore.inMemory()
+        func plan(_ text: String) throws -> String {
+            try store.writer.read { db in
+                let plan = try MealSearch.plan(db, for: text, candidateLimit: 10)
+                return try Row.fetchAll(
+                    db, sql: "EXPLAIN QUERY PLAN \(MealStore.mealColumns) WHERE \(plan.dayColumn) > 0 AND \(plan.condition)",
+                    arguments: StatementArguments(plan.arguments)
+                ).map { $0["detail"] as String }.joined(separator: "; ")
+            }
+        }
+        #expect(try plan("Crè").contains("VIRTUAL TABLE INDEX"))
+        #expect(try plan("ßa").contains("VIRTUAL TABLE INDEX"), "ß folds to ss: three characters")
+        #expect(try !plan("cr").contains("VIRTUAL TABLE"))
+        #expect(try !plan("ß").contains("VIRTUAL TABLE"))
+    }
+
+    /// A database the previous schema made gets its index built on first open.
+    @Test func anOlderDatabaseIsIndexedOnFirstOpen() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("meals.sqlite")
+        try makeOlderDatabase(at: path, upTo: "never reuse a meal id", inserting: """
+            INSERT INTO meal(day, slotId, position, title, note) VALUES
+                (0, 1, 0, 'Crème brûlée', NULL), (0, 3, 0, 'Stew', 'with CRÈME'), (1, 2, 0, 'Soup', NULL)
+            """)
+        let store = try MealStore.open(path: path, access: .readWrite)
+        #expect(try store.fetchStrings("PRAGMA user_version") == ["\(Schema.version)"])
+        try expectIndexComplete(store)
+        #expect(try store.meals(in: .all, search: "creme").map(\.title) == ["Crème brûlée", "Stew"])
+        #expect(try store.fetchStrings("PRAGMA integrity_check") == ["ok"])
+    }
+}
