@@ -39,7 +39,8 @@ struct Mealplan: MealplanCommand {
         subcommands: [
             AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, CopyCommand.self, CopyDaysCommand.self, TemplateCommand.self,
             RemoveCommand.self, SlotsCommand.self, ImportCommand.self, ExportCommand.self, RecipesCommand.self,
-            RecipeCommand.self, ShopCommand.self, RepeatCommand.self, CompletionsCommand.self, ManpageCommand.self,
+            RecipeCommand.self, ShopCommand.self, RepeatCommand.self, HistoryCommand.self, ForgottenCommand.self,
+            CompletionsCommand.self, ManpageCommand.self,
         ])
 
     @OptionGroup var store: StoreOptions

@@ -1,0 +1,57 @@
+import GRDB
+import MealPlanCore
+
+/// One title as the plan remembers it: how often it was planned, the last time, and when.
+public struct TitleHistory: Hashable, Sendable {
+    public var title: String
+    public var count: Int
+    public var last: Day
+    /// Every day it was planned, the most recent first.
+    public var days: [Day]
+}
+
+extension MealStore {
+    /// The titles containing `text` (any case or accents, as search) that single meals had on
+    /// or before `today`, the most recently planned first. Repeat rules are not counted here:
+    /// they say themselves when they happen.
+    public func history(matching text: String, through today: Day) throws(StoreError) -> [TitleHistory] {
+        let query = MealQuery(text)
+        return try read { db in
+            let plan = try MealSearch.plan(db, for: text, candidateLimit: Self.listCandidateLimit)
+            var arguments = plan.arguments
+            arguments["today"] = today.number
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT meal.title, COUNT(*) AS count, MAX(meal.day) AS last, group_concat(meal.day) AS days
+                    FROM meal WHERE \(plan.dayColumn) <= :today AND \(plan.condition)
+                    GROUP BY meal.title ORDER BY last DESC, meal.title
+                    """,
+                arguments: StatementArguments(arguments))
+            return rows.compactMap { row in
+                let title: String = row["title"]
+                guard query.matches(title: title, note: nil) else { return nil }
+                let days = (row["days"] as String).split(separator: ",").compactMap { Int($0).map(Day.init(clamping:)) }
+                return TitleHistory(title: title, count: row["count"], last: Day(clamping: row["last"]), days: days.sorted(by: >))
+            }
+        }
+    }
+
+    /// Titles planned at least `minimumCount` times up to `days` days before `today` but not
+    /// since: ideas for next week, the most often planned first.
+    public func forgotten(days: Int, before today: Day, minimumCount: Int = 2, limit: Int) throws(StoreError) -> [TitleHistory] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT title, COUNT(*) AS count, MAX(day) AS last FROM meal WHERE day <= :today
+                    GROUP BY title HAVING last < :cutoff AND count >= :minimum
+                    ORDER BY count DESC, last DESC, title LIMIT :limit
+                    """,
+                arguments: [
+                    "today": today.number, "cutoff": today.adding(days: -days).number, "minimum": minimumCount, "limit": limit,
+                ]
+            ).map { row in TitleHistory(title: row["title"], count: row["count"], last: Day(clamping: row["last"]), days: []) }
+        }
+    }
+}
