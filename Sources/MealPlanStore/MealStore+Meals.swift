@@ -339,7 +339,7 @@ extension MealStore {
             var meals: [Meal] = []
             try Self.forEachMerged(
                 stored: { try rows.next().map(Self.meal(from:)) },
-                rules: try Self.rules(db, in: range, slot: slotName, search: search), in: range,
+                rules: try rules(db, in: range, slot: slotName, search: search), in: range,
                 slotOrder: try Self.slotOrder(db)
             ) { meals.append($0) }
             return meals
@@ -370,7 +370,7 @@ extension MealStore {
                     arguments: [range.first.number, range.last.number])
                 try Self.forEachMerged(
                     stored: { try rows.next().map(Self.meal(from:)) },
-                    rules: occurrences ? try Self.rules(db, in: range, slot: nil, search: nil) : [],
+                    rules: occurrences ? try rules(db, in: range, slot: nil, search: nil) : [],
                     in: range, slotOrder: try Self.slotOrder(db), body)
             }
         } catch let error as DatabaseError {
@@ -383,7 +383,7 @@ extension MealStore {
     public func nextMeal(matching text: String, after day: Day) throws(StoreError) -> Meal? {
         try read { db in
             let stored = try Self.firstMeal(db, matching: text, beyond: day, comparison: ">", order: Self.displayOrder)
-            return Self.first(stored, try Self.nextOccurrence(db, matching: text, after: day), slotOrder: try Self.slotOrder(db))
+            return Self.first(stored, try nextOccurrence(db, matching: text, after: day), slotOrder: try Self.slotOrder(db))
         }
     }
 
@@ -393,7 +393,7 @@ extension MealStore {
         try read { db in
             let stored = try Self.firstMeal(db, matching: text, beyond: day, comparison: "<",
                                             order: "ORDER BY meal.day DESC, slot.position DESC, meal.position DESC")
-            let occurrence = try Self.previousOccurrence(db, matching: text, before: day)
+            let occurrence = try previousOccurrence(db, matching: text, before: day)
             return Self.first(stored, occurrence, slotOrder: try Self.slotOrder(db), later: true)
         }
     }

@@ -11,6 +11,13 @@ public struct StoredRule: Hashable, Sendable {
     /// The days the rule skips (an occurrence removed, or changed into a meal of its own).
     public var exceptions: [Day]
 
+    /// The last day the rule may happen on, as far as its stored end says without counting:
+    /// its `until` day, else the end of the calendar.
+    var lastPossibleDay: Day {
+        if case .until(let day) = rule.end { return day }
+        return .last
+    }
+
     /// The meal of the occurrence on `day`.
     public func occurrence(on day: Day) -> Meal {
         var meal = meal
@@ -33,7 +40,17 @@ extension MealStore {
 
     /// Every rule, by id; with `range`, only those that can happen in it.
     public func rules(in range: DayRange = .all) throws(StoreError) -> [StoredRule] {
-        try read { db in try Self.rules(db, in: range, slot: nil, search: nil) }
+        try read { db in try rules(db, in: range, slot: nil, search: nil) }
+    }
+
+    /// Every rule, as last read while `ruleVersion` had the number it has now: a planner loads
+    /// days many times a second, and the rules rarely change.
+    func allRules(_ db: Database) throws -> [StoredRule] {
+        let version = try Int.fetchOne(db, sql: "SELECT number FROM ruleVersion") ?? 0
+        if let cached = ruleCache.withLock({ $0 }), cached.version == version { return cached.rules }
+        let rules = try Self.fetchRules(db, where: "1")
+        ruleCache.withLock { $0 = (version, rules) }
+        return rules
     }
 
     /// The rule with this id, or why there is none.
@@ -164,13 +181,13 @@ extension MealStore {
 
     /// The rules that can happen in `range`, optionally only those of one slot (its stored
     /// name) and those whose title or note contains `search`.
-    static func rules(_ db: Database, in range: DayRange, slot: String?, search: String?) throws -> [StoredRule] {
+    func rules(_ db: Database, in range: DayRange, slot: String?, search: String?) throws -> [StoredRule] {
         let query = search.flatMap { $0.isEmpty ? nil : MealQuery($0) }
-        return try fetchRules(db, where: "firstDay <= \(range.last.number) AND (untilDay IS NULL OR untilDay >= \(range.first.number))")
-            .filter { stored in
-                (slot == nil || stored.meal.slot == slot)
-                    && (query?.matches(title: stored.meal.title, note: stored.meal.note) ?? true)
-            }
+        return try allRules(db).filter { stored in
+            stored.rule.firstDay <= range.last && stored.lastPossibleDay >= range.first
+                && (slot == nil || stored.meal.slot == slot)
+                && (query?.matches(title: stored.meal.title, note: stored.meal.note) ?? true)
+        }
     }
 
     /// Calls `body` with the stored meals that `nextStored` gives (in display order) and the
@@ -210,20 +227,20 @@ extension MealStore {
     }
 
     /// The first occurrence after `day` whose title or note contains `text`, in display order.
-    static func nextOccurrence(_ db: Database, matching text: String, after day: Day) throws -> Meal? {
+    func nextOccurrence(_ db: Database, matching text: String, after day: Day) throws -> Meal? {
         guard day < .last else { return nil }
         let range = DayRange(day.adding(days: 1), .last)
-        var stream = OccurrenceStream(rules: try rules(db, in: range, slot: nil, search: text), in: range, slotOrder: try slotOrder(db))
+        var stream = OccurrenceStream(rules: try rules(db, in: range, slot: nil, search: text), in: range, slotOrder: try Self.slotOrder(db))
         return stream.next()
     }
 
     /// The last occurrence before `day` whose title or note contains `text`: windows of a year
     /// and more, looking back from `day`, until one has an occurrence or the rules begin.
-    static func previousOccurrence(_ db: Database, matching text: String, before day: Day) throws -> Meal? {
+    func previousOccurrence(_ db: Database, matching text: String, before day: Day) throws -> Meal? {
         guard day > .first else { return nil }
         let matching = try rules(db, in: DayRange(.first, day.adding(days: -1)), slot: nil, search: text)
         guard let earliest = matching.map(\.rule.firstDay).min() else { return nil }
-        let order = try slotOrder(db)
+        let order = try Self.slotOrder(db)
         var last = day.adding(days: -1), length = 366
         while last >= earliest {
             let window = DayRange(max(earliest, last.adding(days: -(length - 1))), last)
@@ -255,43 +272,57 @@ extension MealStore {
         return stored
     }
 
+    /// The columns of a rule as `fetchRules` selects them: rows are read by these positions,
+    /// since looking a column up by name costs more than the rest of reading a rule.
+    private enum RuleColumn: Int, CaseIterable {
+        case id, slotName, title, note, recipe, servings, firstDay, frequency, interval, weekdays, monthDay, ordinal
+        case weekday, untilDay, count, skipped
+
+        var expression: String {
+            switch self {
+            case .slotName: "slot.name"
+            case .skipped: "(SELECT group_concat(day) FROM ruleException WHERE ruleId = rule.id)"
+            default: "rule.\(self)"
+            }
+        }
+    }
+
     private static func fetchRules(_ db: Database, where condition: String) throws -> [StoredRule] {
+        let columns = RuleColumn.allCases.map(\.expression).joined(separator: ", ")
         let rows = try Row.fetchAll(db, sql: """
-            SELECT rule.*, slot.name AS slotName,
-                (SELECT group_concat(day) FROM ruleException WHERE ruleId = rule.id) AS skipped
-            FROM rule JOIN slot ON slot.id = rule.slotId WHERE \(condition) ORDER BY rule.id
+            SELECT \(columns) FROM rule JOIN slot ON slot.id = rule.slotId WHERE \(condition) ORDER BY rule.id
             """)
         return try rows.map { row in
-            let firstDay = Day(clamping: row["firstDay"])
-            let interval: Int = row["interval"]
+            func value<Value: DatabaseValueConvertible>(_ column: RuleColumn) -> Value { row[column.rawValue] }
+            func optional<Value: DatabaseValueConvertible>(_ column: RuleColumn) -> Value? { row[column.rawValue] }
+            let firstDay = Day(clamping: value(.firstDay))
+            let interval: Int = value(.interval)
             let pattern: RepeatRule.Pattern
-            switch row["frequency"] as String {
+            switch value(.frequency) as String {
             case "day": pattern = .days(interval: interval)
             case "week":
-                let bits: Int = row["weekdays"]
+                let bits: Int = value(.weekdays)
                 pattern = .weeks(interval: interval, weekdays: Weekday.allCases.filter { bits & (1 << ($0.rawValue - 1)) != 0 })
             case "month":
-                if let ordinal = row["ordinal"] as Int?, let weekday = Weekday(rawValue: row["weekday"]) {
+                if let ordinal: Int = optional(.ordinal), let weekday = Weekday(rawValue: value(.weekday)) {
                     pattern = .monthsOnWeekday(interval: interval, ordinal: ordinal, weekday: weekday)
                 } else {
-                    pattern = .monthsOnDay(interval: interval, day: row["monthDay"] ?? firstDay.date.day)
+                    pattern = .monthsOnDay(interval: interval, day: optional(.monthDay) ?? firstDay.date.day)
                 }
             default: pattern = .years(interval: interval)
             }
-            let end: RepeatRule.End = if let until = row["untilDay"] as Int? {
+            let end: RepeatRule.End = if let until: Int = optional(.untilDay) {
                 .until(Day(clamping: until))
-            } else if let count = row["count"] as Int? {
+            } else if let count: Int = optional(.count) {
                 .count(count)
             } else {
                 .never
             }
-            let meal = Meal(day: firstDay, slot: row["slotName"], title: row["title"], note: row["note"],
-                            recipe: row["recipe"], servings: row["servings"])
-            func days(_ column: String) -> [Day] {
-                ((row[column] as String?)?.split(separator: ",").compactMap { Int($0).map(Day.init(clamping:)) } ?? []).sorted()
-            }
-            return StoredRule(id: row["id"], rule: try RepeatRule(firstDay: firstDay, pattern: pattern, end: end),
-                              meal: meal, exceptions: days("skipped"))
+            let meal = Meal(day: firstDay, slot: value(.slotName), title: value(.title), note: optional(.note),
+                            recipe: optional(.recipe), servings: optional(.servings))
+            let skipped = ((optional(.skipped) as String?)?.split(separator: ",").compactMap { Int($0).map(Day.init(clamping:)) } ?? [])
+            return StoredRule(id: value(.id), rule: try RepeatRule(firstDay: firstDay, pattern: pattern, end: end),
+                              meal: meal, exceptions: skipped.sorted())
         }
     }
 
@@ -382,9 +413,11 @@ struct OccurrenceStream {
         while true {
             if head.pending.isEmpty {
                 guard let from = head.searchFrom else { return false }
-                let page = head.rule.rule.occurrences(from: from, limit: Self.pageSize).filter { $0 <= last }
+                // A page never longer than the days left: a daily rule in a week's load is 7 days.
+                let size = min(Self.pageSize, from.distance(to: last) + 1)
+                let page = head.rule.rule.occurrences(from: from, limit: size).filter { $0 <= last }
                 guard let lastFound = page.last else { return false }
-                head.searchFrom = page.count == Self.pageSize && lastFound < last ? lastFound.adding(days: 1) : nil
+                head.searchFrom = page.count == size && lastFound < last ? lastFound.adding(days: 1) : nil
                 head.pending = page.reversed()
             }
             let day = head.pending.removeLast()

@@ -62,6 +62,8 @@ public final class MealStore: Sendable {
     /// Keeps the read lock of a database opened immutable (see `ReadOnlyOpening`).
     private let readOnlyOpening: ReadOnlyOpening?
     private let lastDataVersion = Mutex<Int?>(nil)
+    /// The repeat rules as last read, and the `ruleVersion` number they were read at.
+    let ruleCache = Mutex<(version: Int, rules: [StoredRule])?>(nil)
 
     /// A store over an existing writer, migrated to the current schema (used by tests).
     public init(writer: any DatabaseWriter, path: String = ":memory:") throws(StoreError) {

@@ -140,8 +140,20 @@ enum Schema {
             ALTER TABLE meal ADD COLUMN ruleId INTEGER REFERENCES rule(id);
             ALTER TABLE meal ADD COLUMN ruleDay INTEGER CHECK ((ruleId IS NULL) = (ruleDay IS NULL) AND (ruleDay IS NULL OR ruleDay \(day)));
             CREATE INDEX meal_by_rule ON meal(ruleId, ruleDay) WHERE ruleId IS NOT NULL;
+            CREATE TABLE ruleVersion (number INTEGER NOT NULL) STRICT;
+            INSERT INTO ruleVersion VALUES (0);
+            \(ruleVersionTriggers)
             """)
     }
+
+    /// Every change to the rules, by any program (these are plain SQL), counts up
+    /// `ruleVersion`: a long-lived process keeps the rules it read until the number moves,
+    /// instead of reading them again for every range of days.
+    private static let ruleVersionTriggers = ["rule", "ruleException"].flatMap { table in
+        ["INSERT", "UPDATE", "DELETE"].map { event in
+            "CREATE TRIGGER \(table)_\(event.lowercased())_counts AFTER \(event) ON \(table) BEGIN UPDATE ruleVersion SET number = number + 1; END;"
+        }
+    }.joined(separator: "\n")
 
     /// Templates: named runs of days whose meals are kept for reuse. A template meal has the
     /// meal's columns and rules, a day offset inside its template instead of a day, and a slot
