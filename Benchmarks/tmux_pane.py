@@ -65,26 +65,25 @@ class Tmux:
             times.append(self.first_screen(command, drawn))
         return times
 
-    def shown(self):
-        """The screen's text and the cursor's place."""
-        return self.screen() + self.run("display-message", "-p", "-t", "0", "#{cursor_x},#{cursor_y}")
+    def cursor(self):
+        return self.run("display-message", "-p", "-t", "0", "#{cursor_x},#{cursor_y}")
 
     def timed_key(self, pid, key, done=None):
         """Sends `key` and waits until the screen or the cursor changes (and `done(screen)`
         holds, when given) and the program `pid` waits for input again. Returns the wall
         seconds that took (with tmux's round trip) and the program's CPU seconds meanwhile."""
-        before = self.shown()
+        before = (self.screen(), self.cursor())
         cpu = cpu_seconds(pid)
         started = time.monotonic()
         self.run("send-keys", "-t", "0", key)
         while True:
-            now = self.shown()
-            if now != before and (done is None or done(now)):
+            screen = self.screen()
+            if (screen, self.cursor()) != before and (done is None or done(screen)):
                 wall = time.monotonic() - started
                 wait_until_idle(pid)
                 return wall, cpu_seconds(pid) - cpu
             if time.monotonic() - started > DEADLINE:
-                sys.exit(f"timed out waiting for the screen after {key}; the screen:\n{now}")
+                sys.exit(f"timed out waiting for the screen after {key}; the screen:\n{screen}")
 
     def pane_pid(self):
         return int(self.run("display-message", "-p", "-t", "0", "#{pane_pid}"))
