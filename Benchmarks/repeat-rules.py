@@ -76,7 +76,7 @@ def add_rules(binary, database, count, active):
         if result.returncode:
             sys.exit(f"repeat add {' '.join(arguments)}: {result.stderr.strip()}")
     elapsed = time.monotonic() - started
-    print(f"{count} commands in {elapsed:.1f} s ({elapsed / count * 1000:.0f} ms each)")
+    print(f"{count} commands in {elapsed:.1f} s ({elapsed / max(count, 1) * 1000:.0f} ms each)")
 
 
 def drawn(screen):
