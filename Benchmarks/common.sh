@@ -64,6 +64,21 @@ build_release() {
     done
 }
 
+# Sets `db` to $work/meals-COUNT.sqlite, COUNT meals of generate-meals.py (seed 42) centred on
+# today so that the planner's first screen is full of them; made once, kept with --keep.
+#   centred_database COUNT    (after build_release mealplan)
+centred_database() {
+    local count="$1" start
+    db="$work/meals-$count.sqlite"
+    if [ -f "$db" ]; then
+        return
+    fi
+    start=$(python3 -c "import datetime; print(datetime.date.today() - datetime.timedelta(days=$count // 8))")
+    echo "== generating and importing $count meals from $start"
+    python3 Benchmarks/generate-meals.py --meals "$count" --seed 42 --start "$start" --output "$work/meals-$count.csv"
+    "$bin/mealplan" import --db "$db" "$work/meals-$count.csv"
+}
+
 # Prints a date (YYYY-MM-DD) as mealplan stores days: the number of days since 1970-01-01.
 day_number() {
     echo $(( $(date -u -d "$1" +%s) / 86400 ))

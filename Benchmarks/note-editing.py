@@ -5,18 +5,17 @@
 
 Imports one meal whose note is NOTE_BYTES long (words with a wide character in each), opens
 the planner on its day at 120x40 in a private tmux server, and times every key from send-keys
-until capture-pane shows a different screen or cursor: the planner's CPU time meanwhile (from
-/proc/PID/schedstat, which a busy machine does not stretch) and the wall time. Prints
-milliseconds per key (median and slowest of RUNS); exits 1 when a key takes more CPU than the
-goal.
+until capture-pane shows a different screen or cursor and the planner waits for input again: the
+planner's CPU time meanwhile (from /proc, which a busy machine does not stretch) and the wall
+time. Prints milliseconds per key (median and slowest of RUNS); exits 1 when a key takes more
+CPU than the goal.
 """
 import os
 import statistics
 import subprocess
 import sys
-import time
 
-from tmux_pane import DEADLINE, Tmux
+from tmux_pane import Tmux
 
 WIDTH, HEIGHT = 120, 40
 GOAL_MS = 20
@@ -34,30 +33,6 @@ def write_plan(binary, work, note_bytes):
         csv.write(f'date,slot,title,note\n{DAY},dinner,Soup,"{words}END"\n')
     subprocess.run([binary, "import", "--db", database, csv_path], check=True, stdout=subprocess.DEVNULL)
     return database
-
-
-def shown(tmux):
-    """The screen's text and the cursor's place."""
-    return tmux.screen() + tmux.run("display-message", "-p", "-t", "0", "#{cursor_x},#{cursor_y}")
-
-
-def cpu_seconds(pid):
-    """The CPU time the process has used so far (/proc/PID/schedstat, in nanoseconds)."""
-    with open(f"/proc/{pid}/schedstat") as schedstat:
-        return int(schedstat.read().split()[0]) / 1e9
-
-
-def timed_key(tmux, pid, key):
-    """Wall seconds from sending `key` until the screen or the cursor changes, and the CPU
-    seconds the planner used meanwhile (which a busy machine does not stretch)."""
-    before = shown(tmux)
-    cpu = cpu_seconds(pid)
-    started = time.monotonic()
-    tmux.run("send-keys", "-t", "0", key)
-    while shown(tmux) == before:
-        if time.monotonic() - started > DEADLINE:
-            sys.exit(f"timed out waiting for the screen after {key}")
-    return time.monotonic() - started, cpu_seconds(pid) - cpu
 
 
 def round_keys(number):
@@ -79,7 +54,7 @@ def measure(binary, database, runs):
         for round_number in range(runs):
             for number, key in enumerate(round_keys(round_number)):
                 label = "y or z" if key in ("y", "z") else key
-                times.setdefault((number, label), []).append(timed_key(tmux, pid, key))
+                times.setdefault((number, label), []).append(tmux.timed_key(pid, key))
             if "Saved" not in tmux.screen():
                 sys.exit(f"round {round_number + 1} did not save the note; the screen:\n{tmux.screen()}")
     finally:

@@ -30,18 +30,8 @@ use_work_folder "$keep"
 
 echo "== building (release, static Swift standard library)"
 build_release mealplan
-bin="$bin/mealplan"
-
-# Each database's meals are centred on today, so the first screen is full of them.
 for count in "$meals" "$small"; do
-    db="$work/meals-$count.sqlite"
-    if [ -f "$db" ]; then
-        continue
-    fi
-    start=$(python3 -c "import datetime; print(datetime.date.today() - datetime.timedelta(days=$count // 8))")
-    echo "== generating and importing $count meals from $start"
-    python3 Benchmarks/generate-meals.py --meals "$count" --seed 42 --start "$start" --output "$work/meals-$count.csv"
-    "$bin" import --db "$db" "$work/meals-$count.csv"
+    centred_database "$count"
 done
 
-python3 Benchmarks/planner-first-screen.py "$bin" "$runs" "$work/meals-$meals.sqlite" "$work/meals-$small.sqlite"
+python3 Benchmarks/planner-first-screen.py "$bin/mealplan" "$runs" "$work/meals-$meals.sqlite" "$work/meals-$small.sqlite"

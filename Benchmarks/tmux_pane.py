@@ -1,9 +1,12 @@
-"""A terminal program in a private tmux server, timed from start to first drawn screen.
+"""A terminal program in a private tmux server, timed from start to first drawn screen and
+from a key to the screen it leads to.
 
-Shared by planner-first-screen.py and side-by-side.py: the program is started with
+Shared by the planner benchmarks and side-by-side.py: the program is started with
 respawn-pane and capture-pane is polled until the screen passes a check, so the time includes
-starting the process in tmux and is an upper bound of the program's own.
+starting the process in tmux and is an upper bound of the program's own. The program's CPU time
+(from /proc, which a busy machine does not stretch) is the measure of its own work.
 """
+import glob
 import subprocess
 import sys
 import time
@@ -62,11 +65,58 @@ class Tmux:
             times.append(self.first_screen(command, drawn))
         return times
 
+    def cursor(self):
+        return self.run("display-message", "-p", "-t", "0", "#{cursor_x},#{cursor_y}")
+
+    def timed_key(self, pid, key, done=None):
+        """Sends `key` and waits until the screen or the cursor changes (and `done(screen)`
+        holds, when given) and the program `pid` waits for input again. Returns the wall
+        seconds that took (with tmux's round trip) and the program's CPU seconds meanwhile."""
+        before = (self.screen(), self.cursor())
+        cpu = cpu_seconds(pid)
+        started = time.monotonic()
+        self.run("send-keys", "-t", "0", key)
+        while True:
+            screen = self.screen()
+            if (screen, self.cursor()) != before and (done is None or done(screen)):
+                wall = time.monotonic() - started
+                wait_until_idle(pid)
+                return wall, cpu_seconds(pid) - cpu
+            if time.monotonic() - started > DEADLINE:
+                sys.exit(f"timed out waiting for the screen after {key}; the screen:\n{screen}")
+
     def pane_pid(self):
         return int(self.run("display-message", "-p", "-t", "0", "#{pane_pid}"))
 
     def close(self):
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], stderr=subprocess.DEVNULL)
+
+
+def cpu_seconds(pid):
+    """The CPU time all threads of the process have used so far (the first field of each
+    /proc/PID/task/TID/schedstat, in nanoseconds)."""
+    total = 0
+    for path in glob.glob(f"/proc/{pid}/task/*/schedstat"):
+        with open(path) as schedstat:
+            total += int(schedstat.read().split()[0])
+    return total / 1e9
+
+
+def wait_until_idle(pid):
+    """Returns once every thread of the process sleeps (waits for input): a screen can show
+    before the program has finished the work of the key (tmux reads the output in pieces, and
+    the program may be preempted on a busy machine)."""
+    end = time.monotonic() + DEADLINE
+    while True:
+        states = []
+        for path in glob.glob(f"/proc/{pid}/task/*/stat"):
+            with open(path) as stat:
+                states.append(stat.read().rpartition(")")[2].split()[0])
+        if all(state != "R" for state in states):
+            return
+        if time.monotonic() > end:
+            sys.exit(f"timed out waiting for process {pid} to wait for input")
+        time.sleep(0.001)
 
 
 def memory_kib(pid):
