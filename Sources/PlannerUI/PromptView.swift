@@ -9,6 +9,7 @@ enum PromptView {
         case .goToDate: "Go to: "
         case .search: "Search: "
         case .moveMeal: "Move to: "
+        case .repeatChoice: "Repeat: "
         case .meal(let form):
             switch form.step {
             case .slot: "Slot: "
@@ -43,6 +44,14 @@ enum PromptView {
             return [asked("Text in titles and notes"), enter("finds the next match"), cancel]
         case .moveMeal(let meal):
             return [asked("Moving \(quoted(meal.title))"), asked("tomorrow, fri, +1w from its day, 2027-03-15"), enter("moves"), cancel]
+        case .repeatChoice(let choice):
+            // The answers are never left out; what is asked goes before Esc does.
+            let doing = switch choice {
+            case .delete(let meal): "Delete \(quoted(meal.title))"
+            case .edit(_, let meal): "Save \(quoted(meal.title))"
+            }
+            return [HintPart(text: doing, rank: 1)] + RepeatScope.keys.bindings.map { asked($0.hint) }
+                + [HintPart(text: cancel.text, rank: 0)]
         case .meal(let form):
             let subject = form.original.map { "Editing \(quoted($0.title))" } ?? "New meal on \(longDate(form.day))"
             switch form.step {
