@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(
             name: "PlannerUITests",
             dependencies: [
-                "PlannerUI", "PlannerRuntime", "MealPlanCore", "MealPlanStore", "Timeline", "TerminalKit", "RecipeLibrary",
+                "PlannerUI", "PlannerRuntime", "MealPlanCore", "MealPlanStore", "Recurrence", "Timeline", "TerminalKit", "RecipeLibrary",
                 "TestSupport",
             ]),
         .testTarget(

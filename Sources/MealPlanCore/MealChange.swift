@@ -3,10 +3,13 @@
 /// transaction.
 ///
 /// A change names the meal it acts on by the whole meal as it was (`remove`, `update`'s `from`),
-/// not by its id alone, so that the store can tell when the meal was changed meanwhile.
+/// not by its id alone, so that the store can tell when the meal was changed meanwhile. An
+/// occurrence of a repeat rule (no id, `occurrence` set) is named the same way: the store checks
+/// that its rule still gives that meal.
 public enum MealChange: Hashable, Sendable {
     /// A new meal at the end of its day's slot; its id and position are ignored and its slot is
-    /// matched like typed input.
+    /// matched like typed input. With `occurrence` set it is that occurrence changed (one its
+    /// rule skips already), linked to it.
     case add(Meal)
     /// A meal removed earlier put back (undo of a delete, redo of an add): with its id, in its
     /// slot at its position, or with a new id or at the end of its slot where another meal took
@@ -18,6 +21,14 @@ public enum MealChange: Hashable, Sendable {
     case update(from: Meal, to: Meal, restoresPosition: Bool)
     /// Meal `meal.id` is removed.
     case remove(Meal)
+    /// The rule of occurrence `meal` skips its day: "this one" deleted, or changed (then an
+    /// `add` of the changed meal follows).
+    case skip(Meal)
+    /// The rule of occurrence `meal` no longer skips its day (the undo of a `skip`).
+    case unskip(Meal)
+    /// The rule of occurrence `from` gives `to`'s slot, title, note, recipe and servings on
+    /// every day it happens ("all" edited); its days stay.
+    case updateRule(from: Meal, to: Meal)
 
     /// The change that undoes this one, once it is stored (its meals carry their ids): an added
     /// or restored meal is removed, a removed meal restored, an update reversed back to the
@@ -27,6 +38,9 @@ public enum MealChange: Hashable, Sendable {
         case .add(let meal), .restore(let meal): .remove(meal)
         case .update(let from, let to, _): .update(from: to, to: from, restoresPosition: true)
         case .remove(let meal): .restore(meal)
+        case .skip(let meal): .unskip(meal)
+        case .unskip(let meal): .skip(meal)
+        case .updateRule(let from, let to): .updateRule(from: to, to: from)
         }
     }
 
@@ -37,15 +51,24 @@ public enum MealChange: Hashable, Sendable {
         case (.add, let meal?): .add(meal)
         case (.restore, let meal?): .restore(meal)
         case (.update(let from, _, let restoresPosition), let meal?): .update(from: from, to: meal, restoresPosition: restoresPosition)
-        case (.add, nil), (.restore, nil), (.update, nil), (.remove, _): self
+        case (.updateRule(let from, _), let meal?): .updateRule(from: from, to: meal)
+        case (.add, nil), (.restore, nil), (.update, nil), (.updateRule, nil), (.remove, _), (.skip, _), (.unskip, _): self
         }
     }
 
-    /// The days whose content the change touches, earliest first, without repeats.
+    /// The days whose content the change touches, earliest first, without repeats; a change of
+    /// a rule touches every day it happens on instead (`changesRule`).
     public var days: [Day] {
         switch self {
-        case .add(let meal), .restore(let meal), .remove(let meal): [meal.day]
+        case .add(let meal), .restore(let meal), .remove(let meal), .skip(let meal), .unskip(let meal): [meal.day]
         case .update(let from, let to, _): Array(Set([from.day, to.day])).sorted()
+        case .updateRule: []
         }
+    }
+
+    /// Whether the change touches every day a rule happens on, not only its `days`.
+    public var changesRule: Bool {
+        if case .updateRule = self { return true }
+        return false
     }
 }

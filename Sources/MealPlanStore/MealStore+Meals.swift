@@ -15,6 +15,12 @@ extension MealChange {
         case .remove(let meal):
             _ = try MealStore.storedID(of: meal)
             return self
+        case .skip(let meal), .unskip(let meal):
+            _ = try MealStore.occurrence(of: meal)
+            return self
+        case .updateRule(let from, let to):
+            _ = try MealStore.occurrence(of: from)
+            return .updateRule(from: from, to: try MealStore.valid(to))
         }
     }
 }
@@ -161,7 +167,17 @@ extension MealStore {
         switch change {
         case .add(let meal):
             let slot = try resolveSlot(db, meal.slot)
-            return try insert(db, meal, slotID: slot.id)
+            let added = try insert(db, meal, slotID: slot.id)
+            guard let occurrence = meal.occurrence else { return added }
+            return try link(db, added, to: occurrence)
+        case .skip(let meal):
+            try skip(db, meal)
+            return nil
+        case .unskip(let meal):
+            try unskip(db, meal)
+            return nil
+        case .updateRule(let from, let to):
+            return try updateRule(db, from, to: to)
         case .update(let from, let to, let restoresPosition):
             let stored = try expectUnchanged(db, from)
             return try update(db, stored, to: to, position: restoresPosition ? to.position : nil)

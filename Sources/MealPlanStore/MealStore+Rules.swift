@@ -112,9 +112,7 @@ extension MealStore {
             let stored = try Self.fetchRule(db, id: id)
             try Self.addException(db, stored, day)
             let slot = try Self.resolveSlot(db, meal.slot)
-            let added = try Self.insert(db, meal, slotID: slot.id)
-            try db.execute(sql: "UPDATE meal SET ruleId = ?, ruleDay = ? WHERE id = ?", arguments: [id, day.number, added.id])
-            return try Self.fetchMeal(db, id: added.id!)!
+            return try Self.link(db, try Self.insert(db, meal, slotID: slot.id), to: Occurrence(rule: id, day: day))
         }
     }
 
@@ -162,6 +160,69 @@ extension MealStore {
             }
             return (before, try Self.fetchRule(db, id: newID))
         }
+    }
+
+    /// Links the stored meal `meal` to `occurrence` (which its rule skips) as that occurrence changed.
+    static func link(_ db: Database, _ meal: Meal, to occurrence: Occurrence) throws -> Meal {
+        try db.execute(sql: "UPDATE meal SET ruleId = ?, ruleDay = ? WHERE id = ?",
+                       arguments: [occurrence.rule, occurrence.day.number, meal.id])
+        return try fetchMeal(db, id: meal.id!)!
+    }
+
+    // MARK: Changes to occurrences (`MealChange`)
+
+    /// The occurrence a change names, which must be one as a rule gives it (no id).
+    static func occurrence(of meal: Meal) throws(StoreError) -> Occurrence {
+        guard meal.id == nil, let occurrence = meal.occurrence else {
+            throw StoreError.input("'\(meal.title.messageExcerpt)' is not an occurrence of a repeat")
+        }
+        return occurrence
+    }
+
+    /// The rule of the occurrence `seen`, refused when it no longer gives the meal this process
+    /// last saw (removed, or changed by another writer), as `expectUnchanged` does for meals.
+    private static func expectRuleUnchanged(_ db: Database, _ seen: Meal) throws -> StoredRule {
+        let occurrence = try occurrence(of: seen)
+        guard let stored = try fetchRules(db, where: "rule.id = \(occurrence.rule)").first else {
+            throw StoreError.input("the repeat of '\(seen.title.messageExcerpt)' was removed by another program meanwhile")
+        }
+        let gives = stored.meal
+        guard gives.slot == seen.slot, gives.title == seen.title, gives.note == seen.note,
+              gives.recipe == seen.recipe, gives.servings == seen.servings
+        else {
+            throw StoreError.input("the repeat of '\(seen.title.messageExcerpt)' was changed by another program meanwhile")
+        }
+        return stored
+    }
+
+    /// `.skip`: the occurrence's rule skips its day.
+    static func skip(_ db: Database, _ meal: Meal) throws {
+        let stored = try expectRuleUnchanged(db, meal)
+        try addException(db, stored, try occurrence(of: meal).day)
+    }
+
+    /// `.unskip`: the occurrence's rule happens on its day again; refused while a changed
+    /// occurrence stands in for it (that meal is removed first, as the undo of a change does).
+    static func unskip(_ db: Database, _ meal: Meal) throws {
+        let stored = try expectRuleUnchanged(db, meal)
+        let day = try occurrence(of: meal).day
+        let standsIn = try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM meal WHERE ruleId = ? AND ruleDay = ?)", arguments: [stored.id, day.number])
+        guard stored.exceptions.contains(day), standsIn == false else {
+            throw StoreError.input("'\(meal.title.messageExcerpt)' on \(day.iso) is back in the plan already (another program put it back)")
+        }
+        try db.execute(sql: "DELETE FROM ruleException WHERE ruleId = ? AND day = ?", arguments: [stored.id, day.number])
+    }
+
+    /// `.updateRule`: the rule of occurrence `from` gives `meal`'s slot, title, note, recipe
+    /// and servings. Returns the occurrence of `from`'s day as the rule now gives it.
+    static func updateRule(_ db: Database, _ from: Meal, to meal: Meal) throws -> Meal {
+        let stored = try expectRuleUnchanged(db, from)
+        let slot = try resolveSlot(db, meal.slot)
+        try db.execute(
+            sql: "UPDATE rule SET slotId = ?, title = ?, note = ?, recipe = ?, servings = ? WHERE id = ?",
+            arguments: [slot.id, meal.title, meal.note, meal.recipe, meal.servings, stored.id])
+        return try fetchRule(db, id: stored.id).occurrence(on: try occurrence(of: from).day)
     }
 
     private static func addException(_ db: Database, _ stored: StoredRule, _ day: Day) throws {

@@ -7,13 +7,13 @@ import Timeline
 ///
 /// A block is: a month banner on the 1st of each month, a header (weekday, day, month; "today"
 /// marked), then one line per meal (slot in an aligned column, title wrapped under itself, the
-/// recipe mark and servings after it, a note marker at the right), or one dim line when the
+/// repeat mark, the recipe mark and servings after it, a note marker at the right), or one dim line when the
 /// day has no meals (or is still loading). Only the meal's fields are drawn: no recipe file is
 /// read to show a day.
 struct DayBlock {
     /// What a piece of a line is, so the view can style it (colour or monochrome).
     enum Role: Hashable {
-        case banner, header, todayTag, slot, title, recipeMark, servings, noteMarker, notePreview, empty
+        case banner, header, todayTag, slot, title, repeatMark, recipeMark, servings, noteMarker, notePreview, empty
     }
 
     /// Text placed at a column of a line.
@@ -34,6 +34,8 @@ struct DayBlock {
     static let noteMarker = "✎"
     /// After the title of a meal that links to a recipe (the recipe sign).
     static let recipeMark = "℞"
+    /// After the title of a meal a repeat rule gives, changed or not.
+    static let repeatMark = "↻"
     /// A terminal at least this wide shows the start of each note after its title, where a
     /// narrower one only marks that there is one.
     static let notePreviewMinimumWidth = 100
@@ -113,18 +115,18 @@ struct DayBlock {
         return Line(spans: header, isHeader: true)
     }
 
-    /// Meal `index`: the slot, the title wrapped under itself with the recipe mark and servings
-    /// after it (on a line of their own when the title's last line has no room), the note marker.
+    /// Meal `index`: the slot, the title wrapped under itself with the marks and servings after
+    /// it (on a line of their own when the title's last line has no room), the note marker.
     private func mealLines(_ index: Int, columns: Columns) -> [Line] {
         guard let meal = meals?[index] else { return [] }
         var rows = meal.title.wrapped(toWidth: columns.titleWidth).map { [Span(column: columns.title, text: $0, role: .title)] }
-        if meal.recipe != nil {
+        if let marks = Self.marksText(meal) {
             let end = columns.title + rows[rows.count - 1][0].text.terminalWidth
             let room = columns.title + columns.titleWidth - (end + 1)
-            if Self.recipeText(meal).terminalWidth <= room {
-                rows[rows.count - 1] += Self.recipeSpans(meal, column: end + 1, room: room)
+            if marks.terminalWidth <= room {
+                rows[rows.count - 1] += Self.markSpans(meal, column: end + 1, room: room)
             } else {
-                rows.append(Self.recipeSpans(meal, column: columns.title, room: columns.titleWidth))
+                rows.append(Self.markSpans(meal, column: columns.title, room: columns.titleWidth))
             }
         }
         return rows.enumerated().map { number, row in
@@ -148,16 +150,29 @@ struct DayBlock {
         meal.servings.map { "· \(Meal.servingsText($0)) serving\($0 == 1 ? "" : "s")" }
     }
 
-    /// The mark and the servings as one text: "℞ · 6 servings".
-    static func recipeText(_ meal: Meal) -> String {
-        [recipeMark, servingsText(meal)].compactMap { $0 }.joined(separator: " ")
+    /// The marks a meal shows after its title, each with its role: the repeat mark for one a
+    /// rule gives, the recipe mark for one that links to a recipe.
+    private static func marks(_ meal: Meal) -> [(text: String, role: Role)] {
+        (meal.occurrence == nil ? [] : [(repeatMark, .repeatMark)]) + (meal.recipe == nil ? [] : [(recipeMark, .recipeMark)])
     }
 
-    /// The recipe mark at `column`, then the servings when `room` columns hold them too.
-    private static func recipeSpans(_ meal: Meal, column: Int, room: Int) -> [Span] {
-        var spans = [Span(column: column, text: recipeMark, role: .recipeMark)]
-        if let servings = servingsText(meal), recipeText(meal).terminalWidth <= room {
-            spans.append(Span(column: column + recipeMark.terminalWidth + 1, text: servings, role: .servings))
+    /// The marks and the servings as one text ("↻ ℞ · 6 servings"); `nil` without marks.
+    static func marksText(_ meal: Meal) -> String? {
+        let marks = marks(meal)
+        guard !marks.isEmpty else { return nil }
+        return (marks.map(\.text) + [servingsText(meal)].compactMap { $0 }).joined(separator: " ")
+    }
+
+    /// The marks from `column` on, then the servings when `room` columns hold them too.
+    private static func markSpans(_ meal: Meal, column: Int, room: Int) -> [Span] {
+        var spans: [Span] = []
+        var next = column
+        for mark in marks(meal) {
+            spans.append(Span(column: next, text: mark.text, role: mark.role))
+            next += mark.text.terminalWidth + 1
+        }
+        if let servings = servingsText(meal), let all = marksText(meal), all.terminalWidth <= room {
+            spans.append(Span(column: next, text: servings, role: .servings))
         }
         return spans
     }

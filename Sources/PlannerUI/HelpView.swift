@@ -70,6 +70,8 @@ enum HelpView {
             }
             rows.append(Row(keys: binding.keyNames, text: binding.help, role: .binding))
         }
+        rows += [Row(role: .note), Row(text: repeatHeading, role: .heading)]
+        rows += RepeatScope.keys.bindings.map { Row(keys: $0.keyNames, text: $0.help, role: .binding) }
         rows += [Row(role: .note), Row(text: promptHeading, role: .heading)]
         rows += LineEditor.keys.bindings.map { Row(keys: $0.keyNames, text: $0.help, role: .binding) }
         rows += PromptCommand.keys.bindings.map { Row(keys: $0.keyNames, text: $0.help, role: .binding) }
@@ -84,6 +86,7 @@ enum HelpView {
     }
 
     static let promptHeading = "In a prompt"
+    static let repeatHeading = "A repeat's meal (d, e)"
 
     /// The aligned key column: the widest keys and two spaces.
     static func keyColumnWidth(_ entries: [Row]) -> Int {

@@ -122,6 +122,8 @@ public struct Prompt: Hashable, Sendable {
         case moveMeal(Meal)
         /// Adding or editing a meal, one field at a time.
         case meal(MealForm)
+        /// Whether a change to an occurrence of a repeat is for this one or all.
+        case repeatChoice(RepeatChoice)
     }
 
     public internal(set) var kind: Kind

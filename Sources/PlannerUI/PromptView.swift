@@ -10,6 +10,7 @@ enum PromptView {
         case .search: "Search: "
         case .shoppingDays: "Shop for: "
         case .moveMeal: "Move to: "
+        case .repeatChoice: "Repeat: "
         case .meal(let form):
             switch form.step {
             case .slot: "Slot: "
@@ -46,6 +47,14 @@ enum PromptView {
             return [asked("Days: fri (a week from it), sat 14 (14 days), dec 1 to dec 24"), enter("shows the list"), cancel]
         case .moveMeal(let meal):
             return [asked("Moving \(quoted(meal.title))"), asked("tomorrow, fri, +1w from its day, 2027-03-15"), enter("moves"), cancel]
+        case .repeatChoice(let choice):
+            // The answers are never left out; what is asked goes before Esc does.
+            let doing = switch choice {
+            case .delete(let meal): "Delete \(quoted(meal.title))"
+            case .edit(_, let meal): "Save \(quoted(meal.title))"
+            }
+            return [HintPart(text: doing, rank: 1)] + RepeatScope.keys.bindings.map { asked($0.hint) }
+                + [HintPart(text: cancel.text, rank: 0)]
         case .meal(let form):
             let subject = form.original.map { "Editing \(quoted($0.title))" } ?? "New meal on \(longDate(form.day))"
             switch form.step {

@@ -14,6 +14,7 @@ struct Theme {
         case .todayTag: colors ? Style(foreground: .yellow, bold: true, reverse: true) : Style(bold: true, underline: true)
         case .slot: colors ? Style(foreground: .green) : .plain
         case .title: .plain
+        case .repeatMark: colors ? Style(foreground: .cyan) : .plain
         case .recipeMark: colors ? Style(foreground: .yellow) : .plain
         case .servings: Style(dim: true)
         case .noteMarker: colors ? Style(foreground: .magenta) : .plain

@@ -37,6 +37,7 @@ extension PlannerState {
             undoStack.append(applied)
             message = StatusMessage("Redid: \(describe(entry))")
         }
+        if applied.changes.contains(where: \.changesRule) { timeline.invalidate(timeline.window) }
         for day in applied.days { timeline.invalidate(day) }
         guard let first = stored.lazy.compactMap({ $0 }).first else { return [] }
         return reveal(first, showingDay: pending.showsDay)
@@ -72,11 +73,15 @@ extension PlannerState {
     /// What a history entry did, for "Undid: …" messages.
     private func describe(_ batch: ChangeBatch) -> String {
         guard batch.changes.count != 1 else { return describe(batch.changes[0]) }
+        if batch.changes.count == 2, case .skip(let occurrence) = batch.changes[0], case .add(let changed) = batch.changes[1] {
+            // An occurrence changed alone.
+            return describe(.update(from: occurrence, to: changed, restoresPosition: false))
+        }
         let count = countedMeals(batch.changes.count)
         let added = batch.changes.compactMap { change -> Day? in
             switch change {
             case .add(let meal), .restore(let meal): meal.day
-            case .update, .remove: nil
+            case .update, .remove, .skip, .unskip, .updateRule: nil
             }
         }
         guard added.count == batch.changes.count, let day = added.first, added.allSatisfy({ $0 == day }) else {
@@ -90,6 +95,9 @@ extension PlannerState {
         switch change {
         case .add(let meal), .restore(let meal): "add \(quoted(meal.title))"
         case .remove(let meal): "delete \(quoted(meal.title))"
+        case .skip(let meal): "delete \(quoted(meal.title)) on \(longDate(meal.day)) only"
+        case .unskip(let meal): "put back \(quoted(meal.title)) on \(longDate(meal.day))"
+        case .updateRule(_, let meal): "edit every \(quoted(meal.title))"
         case .update(let old, let new, _) where old.day != new.day: "move \(quoted(new.title)) to \(longDate(new.day))"
         case .update(_, let meal, _): "edit \(quoted(meal.title))"
         }
@@ -127,6 +135,7 @@ extension PlannerState {
 
     mutating func deleteSelected() -> [Effect] {
         guard let meal = requireSelectedMeal() else { return [] }
+        if meal.id == nil, meal.occurrence != nil { return ask(.delete(meal)) }
         return save([.remove(meal)],
                     origin: .change(done: "Deleted \(quoted(meal.title)); u undoes"))
     }

@@ -27,6 +27,9 @@ extension PlannerState {
     mutating func editPrompt(with key: Key) -> [Effect] {
         guard case .prompt(var prompt) = mode else { return [] }
         mode = .browsing
+        if case .repeatChoice(let choice) = prompt.kind {
+            return answerRepeatChoice(choice, key: key, prompt: &prompt)
+        }
         if prompt.isSuggestion, case .character = key { prompt.editor.setText("") }
         switch prompt.editor.handle(key) {
         case .cancelled:
@@ -171,8 +174,16 @@ extension PlannerState {
                 var moved = meal
                 moved.day = day
                 mode = .prompt(prompt)
+                if meal.id == nil, meal.occurrence != nil {
+                    // An occurrence moves alone: it becomes a meal of its own on the new day.
+                    return save([.skip(meal), .add(moved)],
+                                origin: .change(done: "Moved \(quoted(meal.title)) (this one only) to \(longDate(day)); u undoes"))
+                }
                 return save([.update(from: meal, to: moved, restoresPosition: false)],
                             origin: .change(done: "Moved \(quoted(meal.title)) to \(longDate(day)); u undoes"))
+            case .repeatChoice:
+                // Its keys never reach the line editor (`answerRepeatChoice`).
+                return []
             case .meal(var form):
                 form.setField(form.step, text)
                 switch form.step {
@@ -229,6 +240,9 @@ extension PlannerState {
             mode = .browsing
             message = StatusMessage("No changes")
             return []
+        }
+        if original.id == nil, original.occurrence != nil {
+            return ask(.edit(from: original, to: edited))
         }
         return save([.update(from: original, to: edited, restoresPosition: false)],
                     origin: .change(done: "Saved \(quoted(edited.title)); u undoes"))

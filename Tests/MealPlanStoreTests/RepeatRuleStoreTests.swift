@@ -100,3 +100,69 @@ import Testing
         #expect(all.map(\.title) == ["Fish", "Fish"] + Array(repeating: "Salmon", count: 7))
     }
 }
+
+/// The changes the planner makes to occurrences, applied with meal changes: skip and its undo,
+/// a changed occurrence added linked, the rule's meal changed; each checked against the rule as
+/// last seen.
+@Suite struct OccurrenceChangeTests {
+    let monday = day("2026-03-02")
+
+    private func store() throws -> (MealStore, Meal) {
+        let store = try MealStore.inMemory()
+        try store.addRule(try RepeatRule(firstDay: monday, pattern: .days(interval: 1)),
+                          meal: Meal(day: monday, slot: "breakfast", title: "Porridge"))
+        return (store, try store.meals(in: DayRange(monday, monday))[0])
+    }
+
+    @Test func skipAndUnskipRemoveAndPutBackOneOccurrence() throws {
+        let (store, porridge) = try store()
+        try store.apply([.skip(porridge)])
+        #expect(try store.rule(id: 1).exceptions == [monday])
+        #expect(try store.meals(in: DayRange(monday, monday)).isEmpty)
+        #expect(throws: StoreError.self) { try store.apply([.skip(porridge)]) }
+        try store.apply([.unskip(porridge)])
+        #expect(try store.rule(id: 1).exceptions == [])
+        #expect(try store.meals(in: DayRange(monday, monday)) == [porridge])
+        // Not skipped: nothing to put back.
+        #expect(throws: StoreError.self) { try store.apply([.unskip(porridge)]) }
+    }
+
+    @Test func aChangedOccurrenceIsAddedLinkedAndUnskipWaitsForItsRemoval() throws {
+        let (store, porridge) = try store()
+        var pancakes = porridge
+        pancakes.title = "Pancakes"
+        let stored = try #require(try store.apply([.skip(porridge), .add(pancakes)])[1])
+        #expect(stored.occurrence == Occurrence(rule: 1, day: monday) && stored.id != nil)
+        #expect(try store.meals(in: DayRange(monday, monday)) == [stored])
+        #expect(throws: StoreError.self) { try store.apply([.unskip(porridge)]) }
+        try store.apply([.remove(stored), .unskip(porridge)])
+        #expect(try store.meals(in: DayRange(monday, monday)) == [porridge])
+    }
+
+    @Test func updateRuleChangesEveryOccurrenceUnlessChangedMeanwhile() throws {
+        let (store, porridge) = try store()
+        var oats = porridge
+        oats.title = "  Oat porridge "
+        let stored = try #require(try store.apply([.updateRule(from: porridge, to: oats)])[0])
+        #expect(stored.title == "Oat porridge" && stored.id == nil)
+        #expect(try store.meals(in: DayRange(monday, monday.adding(days: 3))).map(\.title) == Array(repeating: "Oat porridge", count: 4))
+        // `porridge` is no longer what the rule gives: refused, nothing changed.
+        #expect(throws: StoreError.input("the repeat of 'Porridge' was changed by another program meanwhile")) {
+            try store.apply([.skip(porridge)])
+        }
+        #expect(try store.rule(id: 1).exceptions == [])
+        try store.apply([.updateRule(from: stored, to: porridge)])
+        #expect(try store.rule(id: 1).meal.title == "Porridge")
+    }
+
+    @Test func aStoredMealIsNotAnOccurrence() throws {
+        let (store, _) = try store()
+        let soup = try store.addMeal(day: monday, slot: "lunch", title: "Soup")
+        #expect(throws: StoreError.input("'Soup' is not an occurrence of a repeat")) { try store.apply([.skip(soup)]) }
+        try store.removeRule(id: 1)
+        let gone = Meal(day: monday, slot: "breakfast", title: "Porridge", occurrence: Occurrence(rule: 1, day: monday))
+        #expect(throws: StoreError.input("the repeat of 'Porridge' was removed by another program meanwhile")) {
+            try store.apply([.unskip(gone)])
+        }
+    }
+}

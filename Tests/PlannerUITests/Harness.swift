@@ -2,6 +2,7 @@ import MealPlanCore
 import MealPlanStore
 import PlannerRuntime
 import PlannerUI
+import Recurrence
 import TerminalKit
 import Timeline
 
@@ -22,12 +23,15 @@ struct Harness {
     var recipes = PlannerRecipes.none
 
     /// A planner on `today` over a new store holding `meals` (stored in order, so their ids
-    /// count from 1) in the default slots and `extraSlots` after them.
-    init(today: Day, size: Size = Size(width: 40, height: 12), extraSlots: [String] = [], meals: [Meal] = []) {
+    /// count from 1) and the repeat `rules` (ids from 1 too) in the default slots and
+    /// `extraSlots` after them.
+    init(today: Day, size: Size = Size(width: 40, height: 12), extraSlots: [String] = [], meals: [Meal] = [],
+         rules: [(RepeatRule, Meal)] = []) {
         store = try! MealStore.inMemory()
         for name in extraSlots { try! store.addSlot(name) }
         state = PlannerState(today: today, slots: try! store.slots(), size: size)
         for meal in meals { add(meal) }
+        for (rule, meal) in rules { try! store.addRule(rule, meal: meal) }
         run(Planner.start(&state))
     }
 
@@ -118,6 +122,14 @@ struct Harness {
 
     /// All stored meals in display order: day, slot order, position.
     var ordered: [Meal] { try! store.meals(in: .all) }
+
+    /// The meals stored as rows (changed occurrences among them, no occurrence as its rule
+    /// gives it), in display order.
+    var storedMeals: [Meal] {
+        var meals: [Meal] = []
+        try! store.forEachMeal(in: .all, occurrences: false) { meals.append($0) }
+        return meals
+    }
 
     /// The stored meals by id.
     var meals: [Int64: Meal] {

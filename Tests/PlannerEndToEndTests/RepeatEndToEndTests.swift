@@ -1,0 +1,38 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// An occurrence of a repeat in the real planner in tmux: marked, deleted as "this one" and
+/// put back with u, then edited as "all".
+@Suite(.requires(.tmux))
+struct RepeatEndToEndTests {
+    /// What `mealplan list` shows of Wednesday 4 March, the planner's today.
+    private func wednesday(_ planner: TmuxPlanner) throws -> String {
+        try planner.mealplan("list", "--from", "2026-03-04", "--days", "1")
+    }
+
+    @Test func deleteThisOneUndoItThenEditAll() throws {
+        let planner = try TmuxPlanner { planner in
+            try planner.mealplan("repeat", "add", "today", "breakfast", "Porridge", "--every", "day")
+        }
+        try planner.waitFor("Porridge ↻")
+        try planner.press("d")
+        try planner.waitFor("o this one · a all of them")
+        try planner.press("o")
+        try planner.waitFor("Deleted 'Porridge' on Wed 4 Mar 2026 only; u undoes")
+        #expect(try !wednesday(planner).contains("Porridge"))
+        try planner.press("u")
+        try planner.waitFor("Undid: delete 'Porridge' on Wed 4 Mar 2026 only")
+        #expect(try wednesday(planner).contains("Porridge"))
+        try planner.press("e", "C-u")
+        try planner.type("Oat porridge")
+        try planner.press("Enter", "Enter")
+        try planner.waitFor("o this one · a all of them")
+        try planner.press("a")
+        try planner.waitFor("Saved every 'Oat porridge'; u undoes")
+        try planner.waitFor("Oat porridge ↻")
+        #expect(try planner.mealplan("repeat", "list").contains("Oat porridge"))
+        try planner.press("q")
+        try planner.waitFor("planner exited with 0")
+    }
+}
