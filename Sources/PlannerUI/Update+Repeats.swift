@@ -45,7 +45,7 @@ extension PlannerState {
             return []
         }
         guard let scope = RepeatScope.keys.command(for: key) else {
-            prompt.error = "\(key.helpName) is not an answer: \(Self.answers), \(LineEditor.keys[.cancel].hint)"
+            prompt.error = "\(key.helpName) is not an answer: \(Self.answers(to: choice).joined(separator: ", ")), \(LineEditor.keys[.cancel].hint)"
             mode = .prompt(prompt)
             return []
         }
@@ -65,6 +65,10 @@ extension PlannerState {
         }
     }
 
-    /// "o this one, a all of them".
-    static let answers = RepeatScope.keys.bindings.map(\.hint).joined(separator: ", ")
+    /// "o this one, a all of them"; a delete has only "o this one" (a whole repeat is removed
+    /// with `mealplan repeat remove`).
+    static func answers(to choice: RepeatChoice) -> [String] {
+        let scopes: [RepeatScope] = if case .delete = choice { [.thisOne] } else { [.thisOne, .all] }
+        return scopes.map { RepeatScope.keys[$0].hint }
+    }
 }

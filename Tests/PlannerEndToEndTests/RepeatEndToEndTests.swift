@@ -17,7 +17,7 @@ struct RepeatEndToEndTests {
         }
         try planner.waitFor("Porridge ↻")
         try planner.press("d")
-        try planner.waitFor("o this one · a all of them")
+        try planner.waitFor("Delete 'Porridge' · o this one · Esc cancels")
         try planner.press("o")
         try planner.waitFor("Deleted 'Porridge' on Wed 4 Mar 2026 only; u undoes")
         #expect(try !wednesday(planner).contains("Porridge"))

@@ -78,10 +78,11 @@ import Testing
             return
         }
         // What is asked makes way for the answers on a narrow screen, and Esc before it.
-        #expect(harness.lines[10] == line("o this one · a all of them"))
+        // A whole repeat is deleted with mealplan repeat remove: only "this one" is offered.
+        #expect(harness.lines[10] == line("Delete 'Porridge' · o this one"))
         var wide = self.harness(size: Size(width: 80, height: 24))
         wide.press(.character("d"))
-        #expect(wide.lines[22] == line("Delete 'Porridge' · o this one · a all of them · Esc cancels", 80))
+        #expect(wide.lines[22] == line("Delete 'Porridge' · o this one · Esc cancels", 80))
         #expect(wide.lines[23] == line("Repeat:", 80))
         harness.press(.character("o"))
         #expect(harness.prompt == nil)
@@ -101,7 +102,7 @@ import Testing
     @Test func escAnswersNothingAndOtherKeysAreRefused() throws {
         var harness = harness()
         harness.press(.character("d"), .character("x"))
-        #expect(harness.prompt?.error == "x is not an answer: o this one, a all of them, Esc cancels")
+        #expect(harness.prompt?.error == "x is not an answer: o this one, Esc cancels")
         harness.press(.escape)
         #expect(harness.prompt == nil)
         #expect(harness.state.message == StatusMessage("Nothing changed"))
