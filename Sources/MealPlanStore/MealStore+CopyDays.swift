@@ -21,29 +21,24 @@ extension MealStore {
         _ = try Self.days(from: target, count: count, to: "copy")
         let offset = source.distance(to: target)
         if dryRun {
-            return try meals(in: sourceDays).map { original in
-                var copy = original
-                copy.id = nil
-                copy.day = original.day.adding(days: offset)
-                return copy
-            }
+            return try meals(in: sourceDays).map { Self.copy(of: $0, movedBy: offset) }
         }
         return try write { db in
-            let originals = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT meal.day, meal.slotId, meal.title, meal.note, meal.recipe, meal.servings
-                    FROM meal JOIN slot ON slot.id = meal.slotId
-                    WHERE meal.day BETWEEN ? AND ? \(Self.displayOrder)
-                    """,
-                arguments: [sourceDays.first.number, sourceDays.last.number])
-            return try originals.map { row in
-                let copy = Meal(
-                    day: Day(clamping: (row["day"] as Int) + offset), slot: "", title: row["title"], note: row["note"],
-                    recipe: row["recipe"], servings: row["servings"])
-                return try Self.insert(db, copy, slotID: row["slotId"])
+            // The occurrences of repeat rules in the days are copied too, as single meals.
+            let slotIDs = Dictionary(uniqueKeysWithValues: try Self.storedSlots(db).map { ($0.slot.name, $0.id) })
+            return try meals(db, in: sourceDays).map { original in
+                try Self.insert(db, Self.copy(of: original, movedBy: offset), slotID: slotIDs[original.slot]!)
             }
         }
+    }
+
+    /// A single meal like `original`, `offset` days later: no id, no link to a repeat rule.
+    private static func copy(of original: Meal, movedBy offset: Int) -> Meal {
+        var copy = original
+        copy.id = nil
+        copy.occurrence = nil
+        copy.day = original.day.adding(days: offset)
+        return copy
     }
 
     /// The `count` days from `first`, or why there are no such days to `purpose` ("copy").

@@ -334,32 +334,35 @@ extension MealStore {
     /// The meals of `range` in display order (day, slot order, position), optionally only those
     /// of one slot and those whose title or note contains `search` (case-insensitive).
     public func meals(in range: DayRange, slot: String? = nil, search: String? = nil) throws(StoreError) -> [Meal] {
-        try read { db in
-            var arguments: [String: (any DatabaseValueConvertible)?] = [
-                "first": range.first.number, "last": range.last.number,
-            ]
-            var dayColumn = "meal.day", searchCondition = ""
-            if let search, !search.isEmpty {
-                let plan = try MealSearch.plan(db, for: search, candidateLimit: Self.listCandidateLimit)
-                dayColumn = plan.dayColumn
-                searchCondition = " AND \(plan.condition)"
-                arguments.merge(plan.arguments) { $1 }
-            }
-            var sql = "\(Self.mealColumns) WHERE \(dayColumn) BETWEEN :first AND :last\(searchCondition)"
-            if let slot {
-                sql += " AND meal.slotId = :slotId"
-                arguments["slotId"] = try Self.resolveSlot(db, slot).id
-            }
-            let rows = try Row.fetchCursor(db, sql: "\(sql) \(Self.displayOrder)", arguments: StatementArguments(arguments))
-            let slotName = try slot.map { try Self.resolveSlot(db, $0).slot.name }
-            var meals: [Meal] = []
-            try Self.forEachMerged(
-                stored: { try rows.next().map(Self.meal(from:)) },
-                rules: try rules(db, in: range, slot: slotName, search: search), in: range,
-                slotOrder: try Self.slotOrder(db)
-            ) { meals.append($0) }
-            return meals
+        try read { db in try meals(db, in: range, slot: slot, search: search) }
+    }
+
+    /// `meals(in:slot:search:)` inside a transaction already open.
+    func meals(_ db: Database, in range: DayRange, slot: String? = nil, search: String? = nil) throws -> [Meal] {
+        var arguments: [String: (any DatabaseValueConvertible)?] = [
+            "first": range.first.number, "last": range.last.number,
+        ]
+        var dayColumn = "meal.day", searchCondition = ""
+        if let search, !search.isEmpty {
+            let plan = try MealSearch.plan(db, for: search, candidateLimit: Self.listCandidateLimit)
+            dayColumn = plan.dayColumn
+            searchCondition = " AND \(plan.condition)"
+            arguments.merge(plan.arguments) { $1 }
         }
+        var sql = "\(Self.mealColumns) WHERE \(dayColumn) BETWEEN :first AND :last\(searchCondition)"
+        if let slot {
+            sql += " AND meal.slotId = :slotId"
+            arguments["slotId"] = try Self.resolveSlot(db, slot).id
+        }
+        let rows = try Row.fetchCursor(db, sql: "\(sql) \(Self.displayOrder)", arguments: StatementArguments(arguments))
+        let slotName = try slot.map { try Self.resolveSlot(db, $0).slot.name }
+        var meals: [Meal] = []
+        try Self.forEachMerged(
+            stored: { try rows.next().map(Self.meal(from:)) },
+            rules: try rules(db, in: range, slot: slotName, search: search), in: range,
+            slotOrder: try Self.slotOrder(db)
+        ) { meals.append($0) }
+        return meals
     }
 
     /// Each slot's place in the day, by name.

@@ -165,4 +165,22 @@ import Testing
             try store.apply([.unskip(gone)])
         }
     }
+
+    /// Copying days copies what they show: the occurrences become single meals on the target
+    /// days, as the dry run says.
+    @Test func copyDaysCopiesOccurrencesAsSingleMeals() throws {
+        let store = try MealStore.inMemory()
+        let first = day("2026-03-02")
+        let rule = try RepeatRule(firstDay: first, pattern: .weeks(interval: 1, weekdays: [.monday, .wednesday, .friday]))
+        try store.addRule(rule, meal: Meal(day: first, slot: "breakfast", title: "Porridge"))
+        try store.addMeal(day: first, slot: "dinner", title: "Soup")
+        let target = day("2030-06-03")
+        let planned = try store.copyDays(from: first, count: 3, to: target, dryRun: true)
+        let copies = try store.copyDays(from: first, count: 3, to: target)
+        #expect(copies.map { "\($0.day.iso) \($0.title) \($0.occurrence == nil)" } == [
+            "2030-06-03 Porridge true", "2030-06-03 Soup true", "2030-06-05 Porridge true",
+        ])
+        #expect(planned.map(\.title) == copies.map(\.title) && planned.map(\.day) == copies.map(\.day))
+        #expect(copies.allSatisfy { $0.id != nil })
+    }
 }
