@@ -37,6 +37,21 @@ extension MealStore {
         }
     }
 
+    /// The titles planned in the two years before `today` and the year after, the most often
+    /// planned first, then the most recently: what the title field offers on Tab. The days
+    /// are a range of the day index, so this costs the same in a plan of any size.
+    public func recentTitles(around today: Day, limit: Int = 1000) throws(StoreError) -> [String] {
+        try read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT title FROM meal WHERE day BETWEEN :first AND :last
+                    GROUP BY title ORDER BY COUNT(*) DESC, MAX(day) DESC, title LIMIT :limit
+                    """,
+                arguments: ["first": today.adding(days: -730).number, "last": today.adding(days: 365).number, "limit": limit])
+        }
+    }
+
     /// Titles planned at least `minimumCount` times up to `days` days before `today` but not
     /// since: ideas for next week, the most often planned first.
     public func forgotten(days: Int, before today: Day, minimumCount: Int = 2, limit: Int) throws(StoreError) -> [TitleHistory] {

@@ -36,6 +36,9 @@ public enum PlannerEffects {
             return recipes.page(of: meal)
         case .listRecipes:
             return recipes.names()
+        case .listTitles(let today):
+            // Without titles the Tab still completes recipes: a failed read offers none.
+            return .titlesLoaded((try? store.recentTitles(around: today)) ?? [])
         case .chooseRecipe(let name):
             return recipes.choice(of: name)
         case .showShoppingList(let days):

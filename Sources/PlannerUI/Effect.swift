@@ -30,6 +30,9 @@ public enum Effect: Hashable, Sendable {
     /// List the recipes folder's names (no recipe is read) for Tab in a title; answer
     /// `.recipeNamesLoaded` or `.recipePromptFailed`.
     case listRecipes
+    /// List the titles planned around `today` (the most often first) for Tab in a title;
+    /// answer `.titlesLoaded`.
+    case listTitles(around: Day)
     /// Read the recipe called exactly `name` for the meal being typed; answer `.recipeChosen`
     /// with the title and servings it gives a meal, or `.recipePromptFailed`.
     case chooseRecipe(String)

@@ -51,6 +51,8 @@ public enum Input: Hashable, Sendable {
     case shoppingListFailed(message: String)
     /// The answer to `.listRecipes`: every recipe's name.
     case recipeNamesLoaded([String])
+    /// The answer to `.listTitles`: titles planned before, the most often first.
+    case titlesLoaded([String])
     /// The answer to `.chooseRecipe`: the recipe `name` gives a meal this title and servings.
     case recipeChosen(name: String, title: String, servings: Double?)
     /// `.listRecipes` or `.chooseRecipe` failed; the message is shown above the prompt.

@@ -28,6 +28,9 @@ public struct PlannerState: Sendable {
     /// The recipes folder's names for Tab in a title, asked for (`Effect.listRecipes`) at the
     /// first Tab of each meal prompt; `nil` until then.
     public internal(set) var recipeNames: [String]?
+    /// The titles planned before, for Tab in a title (`Effect.listTitles`), asked for with the
+    /// recipe names; `nil` until then.
+    public internal(set) var pastTitles: [String]?
     /// The text of the last search, repeated by `n` and `N`.
     public internal(set) var lastSearch: String?
     /// Screens of a smooth jump still to show, one per tick, before the timeline's own screen.

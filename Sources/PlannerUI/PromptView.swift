@@ -64,7 +64,7 @@ enum PromptView {
                 return [asked(subject), asked("\(PromptCommand.keys.keyNames(for: .completeNext)): \(names)"), enter("next"), cancel]
             case .title:
                 let recipe = form.recipe.map { asked("\(DayBlock.recipeMark) \($0)") }
-                let tab = HintPart(text: PromptCommand.keys.keyNames(for: .completeNext) + " recipes", rank: 0)
+                let tab = HintPart(text: PromptCommand.keys.keyNames(for: .completeNext) + " past titles, recipes", rank: 0)
                 return [asked("\(subject), \(form.slot)")] + (recipe.map { [$0] } ?? [])
                     + [enter("next"), back(to: "slot"), tab, cancel]
             case .note:

@@ -117,6 +117,7 @@ extension PlannerState {
         let form = MealForm(original: nil, day: day, slot: defaultSlot(for: day), title: "", note: "", step: .slot,
                             recipe: nil, servings: nil)
         recipeNames = nil
+        pastTitles = nil
         mode = .prompt(Prompt(.meal(form), text: form.slot, isSuggestion: true))
     }
 
@@ -125,6 +126,7 @@ extension PlannerState {
         let form = MealForm(original: meal, day: meal.day, slot: meal.slot, title: meal.title, note: meal.note ?? "", step: .title,
                             recipe: meal.recipe, servings: meal.servings)
         recipeNames = nil
+        pastTitles = nil
         mode = .prompt(Prompt(.meal(form), text: form.title))
     }
 

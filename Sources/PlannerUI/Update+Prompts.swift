@@ -7,7 +7,7 @@ enum PromptCommand: Hashable, Sendable {
     case completeNext, completePrevious, previousField, newLine
 
     static let keys = KeyTable<PromptCommand>([
-        KeyBinding([.tab], .completeNext, "completes the slot or the recipe"),
+        KeyBinding([.tab], .completeNext, "completes slot, past title, recipe"),
         KeyBinding([.backTab], .completePrevious, "completes them backwards"),
         KeyBinding([.up], .previousField, "goes back to the previous field"),
         KeyBinding([.control("j")], .newLine, "starts a new line in the note"),
@@ -77,7 +77,7 @@ extension PlannerState {
         case .completeNext, .completePrevious:
             switch form.step {
             case .slot: completeSlot(in: &prompt, forward: command == .completeNext)
-            case .title: return completeRecipe(in: &prompt, forward: command == .completeNext)
+            case .title: return completeTitle(in: &prompt, forward: command == .completeNext)
             case .note: break
             }
         case .previousField:
@@ -113,17 +113,22 @@ extension PlannerState {
         prompt.error = nil
     }
 
-    /// The next (or previous) recipe name matching what was typed before the first Tab (see
-    /// `recipeNames(matching:)`); the names are asked for first when not yet known.
-    mutating func completeRecipe(in prompt: inout Prompt, forward: Bool) -> [Effect] {
-        guard let names = recipeNames else {
+    /// The next (or previous) title planned before, then recipe name, matching what was typed
+    /// before the first Tab (the most often planned titles first; recipes as
+    /// `recipeNames(matching:)` finds them); both lists are asked for first when not yet known.
+    mutating func completeTitle(in prompt: inout Prompt, forward: Bool) -> [Effect] {
+        let missing: [Effect] = (pastTitles == nil ? [.listTitles(around: today)] : []) + (recipeNames == nil ? [.listRecipes] : [])
+        guard missing.isEmpty, let titles = pastTitles, let names = recipeNames else {
             prompt.pendingRecipeTab = forward
-            return [.listRecipes]
+            return missing
         }
         let base = prompt.completionBase ?? (prompt.isSuggestion ? "" : prompt.editor.text)
-        let matching = Self.recipeNames(names, matching: base)
+        let wanted = base.lowercased()
+        let recipes = Self.recipeNames(names, matching: base)
+        let matching = titles.filter { $0.lowercased().hasPrefix(wanted) && !recipes.contains($0) } + recipes
         guard !matching.isEmpty else {
-            prompt.error = names.isEmpty ? "The recipes folder has no recipes" : "No recipe starts with '\(base)'"
+            prompt.error = titles.isEmpty && names.isEmpty
+                ? "No titles planned before and no recipes to complete" : "No title or recipe starts with '\(base)'"
             return []
         }
         cycle(through: matching, from: base, in: &prompt, forward: forward)

@@ -66,12 +66,24 @@ extension PlannerState {
 
     // MARK: - Tab in a title
 
-    /// The recipe names arrived: a Tab that waited for them completes now.
+    /// The recipe names arrived: a Tab that waited for them completes once the titles are here.
     mutating func recipeNamesLoaded(_ names: [String]) -> [Effect] {
         recipeNames = names
-        guard case .prompt(var prompt) = mode, let forward = prompt.pendingRecipeTab else { return [] }
+        return completeWaitingTab()
+    }
+
+    /// The titles planned before arrived, likewise.
+    mutating func titlesLoaded(_ titles: [String]) -> [Effect] {
+        pastTitles = titles
+        return completeWaitingTab()
+    }
+
+    /// A Tab in a title that waited for the lists completes when both are known.
+    private mutating func completeWaitingTab() -> [Effect] {
+        guard pastTitles != nil, recipeNames != nil, case .prompt(var prompt) = mode, let forward = prompt.pendingRecipeTab
+        else { return [] }
         prompt.pendingRecipeTab = nil
-        let effects = completeRecipe(in: &prompt, forward: forward)
+        let effects = completeTitle(in: &prompt, forward: forward)
         prompt.editor.scrollToCursor(width: fieldWidth(for: prompt))
         mode = .prompt(prompt)
         return effects
@@ -87,12 +99,24 @@ extension PlannerState {
         mode = .prompt(Prompt(.meal(form), text: title))
     }
 
-    /// Listing or reading a recipe for the prompt failed: the reason shows above it.
-    mutating func recipePromptFailed(_ text: String) {
-        guard case .prompt(var prompt) = mode else { return }
+    /// Listing or reading a recipe for the prompt failed: the reason shows above it. A Tab
+    /// waiting for the recipe names completes from the past titles alone, and says why there
+    /// are no recipes only if no title matches.
+    mutating func recipePromptFailed(_ text: String) -> [Effect] {
+        guard case .prompt(var prompt) = mode else { return [] }
+        if prompt.pendingRecipeTab != nil, recipeNames == nil {
+            recipeNames = []
+            let effects = completeWaitingTab()
+            if case .prompt(var completed) = mode, completed.error != nil {
+                completed.error = text
+                mode = .prompt(completed)
+            }
+            return effects
+        }
         prompt.pendingRecipeTab = nil
         prompt.error = text
         mode = .prompt(prompt)
+        return []
     }
 
     /// The keys at the bottom of `page`: a recipe also says how to edit it.

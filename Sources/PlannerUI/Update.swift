@@ -58,8 +58,9 @@ extension PlannerState {
         case .recipeEditFailed(_, let text): pageFailed("Recipe not edited: \(text)")
         case .shoppingListFailed(let text): pageFailed("Cannot make the shopping list: \(text)")
         case .recipeNamesLoaded(let names): return recipeNamesLoaded(names)
+        case .titlesLoaded(let titles): return titlesLoaded(titles)
         case .recipeChosen(let name, let title, let servings): recipeChosen(name, title: title, servings: servings)
-        case .recipePromptFailed(let text): recipePromptFailed(text)
+        case .recipePromptFailed(let text): return recipePromptFailed(text)
         case .tick: return nextFrame()
         case .newDay(let day):
             guard day != today else { return [] }

@@ -184,3 +184,17 @@ import Testing
         #expect(copies.allSatisfy { $0.id != nil })
     }
 }
+
+/// What the title field offers on Tab: the titles of the two years before today and the year
+/// after, the most often planned first, then the most recent.
+@Suite struct RecentTitleTests {
+    @Test func titlesAroundTodayByHowOftenThenHowRecently() throws {
+        let store = try MealStore.inMemory()
+        let today = day("2026-03-02")
+        for (offset, title) in [(-800, "Ancient stew"), (-700, "Soup"), (-10, "Pasta"), (-5, "Soup"), (-2, "Curry"), (400, "Far future")] {
+            try store.addMeal(day: today.adding(days: offset), slot: "dinner", title: title)
+        }
+        #expect(try store.recentTitles(around: today) == ["Soup", "Curry", "Pasta"])
+        #expect(try store.recentTitles(around: today, limit: 1) == ["Soup"])
+    }
+}

@@ -67,12 +67,50 @@ import Testing
         #expect(harness.ordered.map(\.recipe) == ["Soup"])
     }
 
+    /// Titles planned before come first, the most often planned first (then the most
+    /// recently), and the recipes after them; a title is only a title, Enter links nothing.
+    @Test func tabOffersPastTitlesBeforeRecipes() {
+        let past = [
+            Meal(day: saturday.adding(days: -30), slot: "dinner", title: "Spaghetti"),
+            Meal(day: saturday.adding(days: -20), slot: "dinner", title: "Shakshuka"),
+            Meal(day: saturday.adding(days: -10), slot: "dinner", title: "Shakshuka"),
+            Meal(day: saturday.adding(days: -5), slot: "lunch", title: "Tomato soup"),
+        ]
+        var harness = planner(past)
+        atTitle(&harness)
+        harness.type("s")
+        harness.press(.tab)
+        #expect(harness.effects.contains(.listTitles(around: saturday)))
+        // Shakshuka twice, Spaghetti once; then the recipes matching "s" in the folder's order.
+        var offered: [String] = []
+        for _ in 0..<5 {
+            offered.append(harness.prompt?.editor.text ?? "")
+            harness.press(.tab)
+        }
+        #expect(offered == ["Shakshuka", "Spaghetti", "mains/Stew", "sauces/Stock", "Soup"])
+        harness.press(.control("u"))
+        harness.type("sha")
+        harness.press(.tab, .enter, .enter)
+        #expect(harness.ordered.last.map { [$0.title, $0.recipe ?? "-"] } == ["Shakshuka", "-"])
+    }
+
+    /// Without a recipes folder, Tab still completes the titles planned before.
+    @Test func withoutRecipesTabCompletesPastTitles() {
+        var harness = Harness(today: saturday, size: Size(width: 80, height: 12),
+                              meals: [Meal(day: saturday.adding(days: -3), slot: "dinner", title: "Paella")])
+        atTitle(&harness)
+        harness.type("pa")
+        harness.press(.tab)
+        #expect(harness.prompt?.editor.text == "Paella")
+        #expect(harness.prompt?.error == nil)
+    }
+
     @Test func noMatchOrNoFolderIsShownAboveThePrompt() {
         var harness = planner()
         atTitle(&harness)
         harness.type("zz")
         harness.press(.tab)
-        #expect(harness.prompt?.error == "No recipe starts with 'zz'")
+        #expect(harness.prompt?.error == "No title or recipe starts with 'zz'")
         var bare = Harness(today: saturday, size: Size(width: 80, height: 12))
         atTitle(&bare)
         bare.press(.tab)
