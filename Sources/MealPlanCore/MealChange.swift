@@ -29,10 +29,25 @@ public enum MealChange: Hashable, Sendable {
     /// The rule of occurrence `from` gives `to`'s slot, title, note, recipe and servings on
     /// every day it happens ("all" edited); its days stay.
     case updateRule(from: Meal, to: Meal)
+    /// Rule `id` is removed, as it is in the snapshot (the store refuses a rule changed
+    /// meanwhile); its changed occurrences stay as single meals.
+    case removeRule(RuleSnapshot)
+    /// A removed rule put back under its id, with its exceptions, its changed occurrences
+    /// linked to it again (those that still exist); refused while a rule has that id.
+    case restoreRule(RuleSnapshot)
+    /// Asked through an occurrence: its whole rule is removed. The store makes it a
+    /// `removeRule` (`MealStore.make`), which is what undo keeps.
+    case removeRuleOf(Meal)
+    /// Asked through an occurrence, "this and following": its rule ends the day before
+    /// (removed when nothing is left), and with `continuedAs` a new rule, the same but giving
+    /// that meal, takes over from the day. The store makes it `removeRule` and `restoreRule`
+    /// changes of the rules as they were and became, which is what undo keeps.
+    case splitRule(at: Meal, continuedAs: Meal?)
 
     /// The change that undoes this one, once it is stored (its meals carry their ids): an added
     /// or restored meal is removed, a removed meal restored, an update reversed back to the
-    /// position the meal had.
+    /// position the meal had. A change asked through an occurrence (`removeRuleOf`,
+    /// `splitRule`) is never stored as it is, so it has no inverse of its own: it is itself.
     public var inverse: MealChange {
         switch self {
         case .add(let meal), .restore(let meal): .remove(meal)
@@ -41,6 +56,9 @@ public enum MealChange: Hashable, Sendable {
         case .skip(let meal): .unskip(meal)
         case .unskip(let meal): .skip(meal)
         case .updateRule(let from, let to): .updateRule(from: to, to: from)
+        case .removeRule(let rule): .restoreRule(rule)
+        case .restoreRule(let rule): .removeRule(rule)
+        case .removeRuleOf, .splitRule: self
         }
     }
 
@@ -52,7 +70,17 @@ public enum MealChange: Hashable, Sendable {
         case (.restore, let meal?): .restore(meal)
         case (.update(let from, _, let restoresPosition), let meal?): .update(from: from, to: meal, restoresPosition: restoresPosition)
         case (.updateRule(let from, _), let meal?): .updateRule(from: from, to: meal)
-        case (.add, nil), (.restore, nil), (.update, nil), (.updateRule, nil), (.remove, _), (.skip, _), (.unskip, _): self
+        case (.add, nil), (.restore, nil), (.update, nil), (.updateRule, nil), (.remove, _), (.skip, _), (.unskip, _),
+             (.removeRule, _), (.restoreRule, _), (.removeRuleOf, _), (.splitRule, _): self
+        }
+    }
+
+    /// The meal the stored change leads to (what the planner shows next): `nil` for a removal
+    /// and for a change of whole rules.
+    public var result: Meal? {
+        switch self {
+        case .add(let meal), .restore(let meal), .update(_, let meal, _), .updateRule(_, let meal): meal
+        case .remove, .skip, .unskip, .removeRule, .restoreRule, .removeRuleOf, .splitRule: nil
         }
     }
 
@@ -62,13 +90,15 @@ public enum MealChange: Hashable, Sendable {
         switch self {
         case .add(let meal), .restore(let meal), .remove(let meal), .skip(let meal), .unskip(let meal): [meal.day]
         case .update(let from, let to, _): Array(Set([from.day, to.day])).sorted()
-        case .updateRule: []
+        case .updateRule, .removeRule, .restoreRule, .removeRuleOf, .splitRule: []
         }
     }
 
     /// Whether the change touches every day a rule happens on, not only its `days`.
     public var changesRule: Bool {
-        if case .updateRule = self { return true }
-        return false
+        switch self {
+        case .updateRule, .removeRule, .restoreRule, .removeRuleOf, .splitRule: true
+        case .add, .restore, .update, .remove, .skip, .unskip: false
+        }
     }
 }

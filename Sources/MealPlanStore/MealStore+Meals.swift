@@ -21,6 +21,14 @@ extension MealChange {
         case .updateRule(let from, let to):
             _ = try MealStore.occurrence(of: from)
             return .updateRule(from: from, to: try MealStore.valid(to))
+        case .removeRule, .restoreRule:
+            return self
+        case .removeRuleOf(let meal):
+            _ = try MealStore.occurrence(of: meal)
+            return self
+        case .splitRule(let meal, let continuedAs):
+            _ = try MealStore.occurrence(of: meal)
+            return .splitRule(at: meal, continuedAs: try continuedAs.map { meal throws(StoreError) in try MealStore.valid(meal) })
         }
     }
 }
@@ -149,44 +157,71 @@ extension MealStore {
             }
             changed.servings = servings ?? changed.servings
             let change = try MealChange.update(from: stored, to: changed, restoresPosition: false).validated()
-            return try Self.apply(change, in: db)!
+            return try Self.apply(change, in: db).meal!
         }
     }
 
     /// Makes all `changes` in one transaction, in order, all or none: one refused change (an
     /// unknown id or slot, an empty title) changes nothing. Returns each change's meal as
-    /// stored, `nil` for a removal. This is how the planner stores a change of several meals (a
-    /// pasted day, its undo and redo) as one step.
+    /// stored, `nil` for a removal and for a change of whole rules.
     @discardableResult
     public func apply(_ changes: [MealChange]) throws(StoreError) -> [Meal?] {
+        try made(changes).map(\.meal)
+    }
+
+    /// Makes all `changes` as `apply` does and returns them as made, in order, which is what
+    /// undo needs: each meal as stored (`MealChange.stored(as:)`), and a change asked through
+    /// an occurrence (`removeRuleOf`, `splitRule`) as the `removeRule` and `restoreRule`
+    /// changes of the rules as they were and became. This is how the planner stores a change
+    /// of several meals (a pasted day, its undo and redo) as one step.
+    @discardableResult
+    public func make(_ changes: [MealChange]) throws(StoreError) -> [MealChange] {
+        try made(changes).flatMap(\.changes)
+    }
+
+    /// One change as made: the meal it leads to, and the changes that say what it did.
+    private typealias Made = (meal: Meal?, changes: [MealChange])
+
+    private func made(_ changes: [MealChange]) throws(StoreError) -> [Made] {
         let changes = try changes.map { change throws(StoreError) in try change.validated() }
         return try write { db in try changes.map { try Self.apply($0, in: db) } }
     }
 
-    private static func apply(_ change: MealChange, in db: Database) throws -> Meal? {
+    private static func apply(_ change: MealChange, in db: Database) throws -> Made {
+        func stored(_ meal: Meal?) -> Made { (meal, [change.stored(as: meal)]) }
         switch change {
         case .add(let meal):
             let slot = try resolveSlot(db, meal.slot)
             let added = try insert(db, meal, slotID: slot.id)
-            guard let occurrence = meal.occurrence else { return added }
-            return try link(db, added, to: occurrence)
+            guard let occurrence = meal.occurrence else { return stored(added) }
+            return stored(try link(db, added, to: occurrence))
         case .skip(let meal):
             try skip(db, meal)
-            return nil
+            return stored(nil)
         case .unskip(let meal):
             try unskip(db, meal)
-            return nil
+            return stored(nil)
         case .updateRule(let from, let to):
-            return try updateRule(db, from, to: to)
+            return stored(try updateRule(db, from, to: to))
+        case .removeRule(let snapshot):
+            try removeRule(db, snapshot)
+            return stored(nil)
+        case .restoreRule(let snapshot):
+            try restoreRule(db, snapshot)
+            return stored(nil)
+        case .removeRuleOf(let meal):
+            return (nil, try removeRule(db, of: meal))
+        case .splitRule(let meal, let continuedAs):
+            return (nil, try splitRule(db, at: meal, continuedAs: continuedAs))
         case .update(let from, let to, let restoresPosition):
-            let stored = try expectUnchanged(db, from)
-            return try update(db, stored, to: to, position: restoresPosition ? to.position : nil)
+            let current = try expectUnchanged(db, from)
+            return stored(try update(db, current, to: to, position: restoresPosition ? to.position : nil))
         case .restore(let meal):
-            return try restore(db, meal)
+            return stored(try restore(db, meal))
         case .remove(let meal):
             try expectUnchanged(db, meal)
             try remove(db, id: try storedID(of: meal))
-            return nil
+            return stored(nil)
         }
     }
 

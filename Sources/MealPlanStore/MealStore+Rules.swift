@@ -34,7 +34,7 @@ extension MealStore {
     public func addRule(_ rule: RepeatRule, meal: Meal) throws(StoreError) -> StoredRule {
         let meal = try Self.valid(meal)
         return try write { db in
-            return try Self.fetchRule(db, id: try Self.insertRule(db, rule, meal: meal))
+            return try Self.fetchRule(db, id: try Self.insertRule(db, RuleSnapshot(rule, meal: meal)))
         }
     }
 
@@ -65,7 +65,7 @@ extension MealStore {
         return try write { db in
             _ = try Self.fetchRule(db, id: id)
             let slot = try Self.resolveSlot(db, meal.slot)
-            var arguments = Self.ruleArguments(rule, meal: meal, slotID: slot.id)
+            var arguments = Self.ruleArguments(RuleSnapshot(rule, meal: meal), slotID: slot.id)
             arguments += ["id": id]
             try db.execute(
                 sql: """
@@ -86,10 +86,16 @@ extension MealStore {
     public func removeRule(id: Int64) throws(StoreError) -> StoredRule {
         try write { db in
             let stored = try Self.fetchRule(db, id: id)
-            try db.execute(sql: "UPDATE meal SET ruleId = NULL, ruleDay = NULL WHERE ruleId = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM rule WHERE id = ?", arguments: [id])
+            try Self.deleteRule(db, id: id)
             return stored
         }
+    }
+
+    /// Deletes rule `id` with its exceptions; the meals that replace its occurrences stay, as
+    /// single meals.
+    private static func deleteRule(_ db: Database, id: Int64) throws {
+        try db.execute(sql: "UPDATE meal SET ruleId = NULL, ruleDay = NULL WHERE ruleId = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM rule WHERE id = ?", arguments: [id])
     }
 
     /// Skips the occurrence of rule `id` on `day` (which must be one), leaving the others.
@@ -124,7 +130,29 @@ extension MealStore {
         id: Int64, at day: Day, changing change: (RepeatRule, Meal) throws -> (RepeatRule, Meal)
     ) throws -> (before: StoredRule?, after: StoredRule) {
         let stored = try rule(id: id)
-        guard stored.rule.isOccurrence(day) else { throw StoreError.input(Self.notAnOccurrence(stored, day)) }
+        let split = try Self.split(stored, at: day)
+        let (newRule, newMeal) = try change(split.following, split.meal)
+        let validMeal = try Self.valid(newMeal)
+        return try write { db in
+            let current = try Self.fetchRule(db, id: id)
+            guard current == stored else { throw StoreError.input("repeat \(id) was changed by another program meanwhile") }
+            let (before, after) = try Self.split(db, stored, split, continuedAs: (newRule, validMeal))
+            return (before, after!)
+        }
+    }
+
+    /// Where rule `stored` splits at `day` (which must be an occurrence): the number of
+    /// occurrences before it, and the rule that takes over from it (same pattern, the
+    /// occurrences left of a `count` end) with the meal it gives there.
+    struct Split {
+        let day: Day
+        let earlier: Int
+        let following: RepeatRule
+        let meal: Meal
+    }
+
+    static func split(_ stored: StoredRule, at day: Day) throws -> Split {
+        guard stored.rule.isOccurrence(day) else { throw StoreError.input(notAnOccurrence(stored, day)) }
         let earlier = stored.rule.firstOccurrence < day
             ? stored.rule.occurrences(in: DayRange(stored.rule.firstOccurrence, day.adding(days: -1))).count : 0
         let rest: RepeatRule.End = switch stored.rule.end {
@@ -136,30 +164,41 @@ extension MealStore {
         let following = try RepeatRule(firstDay: day, pattern: stored.rule.pattern, end: rest)
         var meal = stored.meal
         meal.day = day
-        let (newRule, newMeal) = try change(following, meal)
-        let validMeal = try Self.valid(newMeal)
-        return try write { db in
-            let current = try Self.fetchRule(db, id: id)
-            guard current == stored else { throw StoreError.input("repeat \(id) was changed by another program meanwhile") }
-            let newID = try Self.insertRule(db, newRule, meal: validMeal)
-            // Exceptions and changed occurrences from `day` on belong to the new rule.
-            try db.execute(sql: "UPDATE ruleException SET ruleId = ? WHERE ruleId = ? AND day >= ?", arguments: [newID, id, day.number])
-            try db.execute(sql: "UPDATE meal SET ruleId = ? WHERE ruleId = ? AND ruleDay >= ?", arguments: [newID, id, day.number])
-            let before: StoredRule?
-            if earlier == 0 {
-                try db.execute(sql: "UPDATE meal SET ruleId = NULL, ruleDay = NULL WHERE ruleId = ?", arguments: [id])
-                try db.execute(sql: "DELETE FROM rule WHERE id = ?", arguments: [id])
-                before = nil
-            } else {
-                let end: (until: Int?, count: Int?) = switch stored.rule.end {
-                case .count: (nil, earlier)
-                case .never, .until: (day.adding(days: -1).number, nil)
-                }
-                try db.execute(sql: "UPDATE rule SET untilDay = ?, count = ? WHERE id = ?", arguments: [end.until, end.count, id])
-                before = try Self.fetchRule(db, id: id)
-            }
-            return (before, try Self.fetchRule(db, id: newID))
+        return Split(day: day, earlier: earlier, following: following, meal: meal)
+    }
+
+    /// Makes `split` of rule `stored`: it ends the day before (removed when nothing is left of
+    /// it), and `continuedAs` (a rule and its checked meal), if given, is stored as a new rule
+    /// that takes over the exceptions and changed occurrences from the day on; without one,
+    /// those exceptions go and those changed occurrences stay as single meals. Returns the
+    /// shortened rule and the new one.
+    private static func split(
+        _ db: Database, _ stored: StoredRule, _ split: Split, continuedAs: (rule: RepeatRule, meal: Meal)?
+    ) throws -> (before: StoredRule?, after: StoredRule?) {
+        let id = stored.id, day = split.day.number
+        var after: Int64?
+        if let continuedAs {
+            let newID = try insertRule(db, RuleSnapshot(continuedAs.rule, meal: continuedAs.meal))
+            try db.execute(sql: "UPDATE ruleException SET ruleId = ? WHERE ruleId = ? AND day >= ?", arguments: [newID, id, day])
+            try db.execute(sql: "UPDATE meal SET ruleId = ? WHERE ruleId = ? AND ruleDay >= ?", arguments: [newID, id, day])
+            after = newID
+        } else {
+            try db.execute(sql: "DELETE FROM ruleException WHERE ruleId = ? AND day >= ?", arguments: [id, day])
+            try db.execute(sql: "UPDATE meal SET ruleId = NULL, ruleDay = NULL WHERE ruleId = ? AND ruleDay >= ?", arguments: [id, day])
         }
+        let before: StoredRule?
+        if split.earlier == 0 {
+            try deleteRule(db, id: id)
+            before = nil
+        } else {
+            let end: (until: Int?, count: Int?) = switch stored.rule.end {
+            case .count: (nil, split.earlier)
+            case .never, .until: (split.day.adding(days: -1).number, nil)
+            }
+            try db.execute(sql: "UPDATE rule SET untilDay = ?, count = ? WHERE id = ?", arguments: [end.until, end.count, id])
+            before = try fetchRule(db, id: id)
+        }
+        return (before, try after.map { try fetchRule(db, id: $0) })
     }
 
     /// Links the stored meal `meal` to `occurrence` (which its rule skips) as that occurrence changed.
@@ -223,6 +262,71 @@ extension MealStore {
             sql: "UPDATE rule SET slotId = ?, title = ?, note = ?, recipe = ?, servings = ? WHERE id = ?",
             arguments: [slot.id, meal.title, meal.note, meal.recipe, meal.servings, stored.id])
         return try fetchRule(db, id: stored.id).occurrence(on: try occurrence(of: from).day)
+    }
+
+    /// `.removeRuleOf`: the whole rule of occurrence `meal` is removed; returns it made as a
+    /// `removeRule`.
+    static func removeRule(_ db: Database, of meal: Meal) throws -> [MealChange] {
+        let stored = try expectRuleUnchanged(db, meal)
+        let snapshot = try snapshot(db, stored)
+        try deleteRule(db, id: stored.id)
+        return [.removeRule(snapshot)]
+    }
+
+    /// `.splitRule`: the rule of occurrence `meal` ends before its day, `continuedAs` (checked)
+    /// giving a new rule from there; returns it made as the rule removed as it was and put
+    /// back as it became, then the new rule (`restoreRule` of a rule not there before adds it).
+    static func splitRule(_ db: Database, at meal: Meal, continuedAs: Meal?) throws -> [MealChange] {
+        let stored = try expectRuleUnchanged(db, meal)
+        let was = try snapshot(db, stored)
+        let split = try split(stored, at: try occurrence(of: meal).day)
+        let continued = continuedAs.map { meal in
+            var meal = meal
+            meal.day = split.day
+            return (split.following, meal)
+        }
+        let (before, after) = try self.split(db, stored, split, continuedAs: continued)
+        return [.removeRule(was)] + (try [before, after].compactMap { $0 }.map { .restoreRule(try snapshot(db, $0)) })
+    }
+
+    /// `.removeRule`: refused unless the stored rule is the snapshot still (with the same
+    /// exceptions and changed occurrences).
+    static func removeRule(_ db: Database, _ snapshot: RuleSnapshot) throws {
+        guard let stored = try fetchRules(db, where: "rule.id = \(snapshot.id)").first else {
+            throw StoreError.input("the repeat of '\(snapshot.meal.title.messageExcerpt)' was removed by another program meanwhile")
+        }
+        guard try self.snapshot(db, stored) == snapshot else {
+            throw StoreError.input("the repeat of '\(snapshot.meal.title.messageExcerpt)' was changed by another program meanwhile")
+        }
+        try deleteRule(db, id: snapshot.id)
+    }
+
+    /// `.restoreRule`: the rule under its id again, with its exceptions, and the meals that
+    /// replaced its occurrences, those that still exist, linked to it again.
+    static func restoreRule(_ db: Database, _ snapshot: RuleSnapshot) throws {
+        let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM rule WHERE id = ?)", arguments: [snapshot.id])
+        guard exists == false else {
+            throw StoreError.input("repeat \(snapshot.id) ('\(snapshot.meal.title.messageExcerpt)') is in the plan already (another program put it back)")
+        }
+        try insertRule(db, snapshot, id: snapshot.id)
+        for day in snapshot.exceptions {
+            try db.execute(sql: "INSERT INTO ruleException(ruleId, day) VALUES (?, ?)", arguments: [snapshot.id, day.number])
+        }
+        for (mealID, day) in snapshot.replacements {
+            try db.execute(sql: "UPDATE meal SET ruleId = ?, ruleDay = ? WHERE id = ?", arguments: [snapshot.id, day.number, mealID])
+        }
+        // Reading it back checks that the stored fields make a rule.
+        _ = try fetchRule(db, id: snapshot.id)
+    }
+
+    /// Rule `stored` whole, with the meals that replace its occurrences.
+    private static func snapshot(_ db: Database, _ stored: StoredRule) throws -> RuleSnapshot {
+        let rows = try Row.fetchAll(db, sql: "SELECT id, ruleDay FROM meal WHERE ruleId = ?", arguments: [stored.id])
+        var snapshot = RuleSnapshot(stored.rule, meal: stored.meal, id: stored.id, exceptions: stored.exceptions)
+        for row in rows {
+            snapshot.replacements[row[0]] = Day(clamping: row[1] as Int)
+        }
+        return snapshot
     }
 
     private static func addException(_ db: Database, _ stored: StoredRule, _ day: Day) throws {
@@ -387,46 +491,61 @@ extension MealStore {
         }
     }
 
-    /// Stores a new rule (`meal` checked already); returns its id.
-    private static func insertRule(_ db: Database, _ rule: RepeatRule, meal: Meal) throws -> Int64 {
-        let slot = try resolveSlot(db, meal.slot)
+    /// Stores `snapshot`'s rule (its meal checked already) under `id`, or a new id; returns
+    /// the id.
+    @discardableResult
+    private static func insertRule(_ db: Database, _ snapshot: RuleSnapshot, id: Int64? = nil) throws -> Int64 {
+        let slot = try resolveSlot(db, snapshot.meal.slot)
+        var arguments = ruleArguments(snapshot, slotID: slot.id)
+        arguments += ["id": id]
         try db.execute(
             sql: """
-                INSERT INTO rule(slotId, title, note, recipe, servings, firstDay, frequency, interval, weekdays,
+                INSERT INTO rule(id, slotId, title, note, recipe, servings, firstDay, frequency, interval, weekdays,
                                  monthDay, ordinal, weekday, untilDay, count)
-                VALUES (:slotId, :title, :note, :recipe, :servings, :firstDay, :frequency, :interval, :weekdays,
+                VALUES (:id, :slotId, :title, :note, :recipe, :servings, :firstDay, :frequency, :interval, :weekdays,
                         :monthDay, :ordinal, :weekday, :untilDay, :count)
                 """,
-            arguments: ruleArguments(rule, meal: meal, slotID: slot.id))
+            arguments: arguments)
         return db.lastInsertedRowID
     }
 
-    private static func ruleArguments(_ rule: RepeatRule, meal: Meal, slotID: Int64) -> StatementArguments {
-        var arguments: [String: (any DatabaseValueConvertible)?] = [
+    private static func ruleArguments(_ snapshot: RuleSnapshot, slotID: Int64) -> StatementArguments {
+        let meal = snapshot.meal
+        return [
             "slotId": slotID, "title": meal.title, "note": meal.note, "recipe": meal.recipe, "servings": meal.servings,
-            "firstDay": rule.firstDay.number, "interval": rule.pattern.interval,
-            "weekdays": nil, "monthDay": nil, "ordinal": nil, "weekday": nil, "untilDay": nil, "count": nil,
+            "firstDay": meal.day.number, "frequency": snapshot.frequency, "interval": snapshot.interval,
+            "weekdays": snapshot.weekdays, "monthDay": snapshot.monthDay, "ordinal": snapshot.ordinal,
+            "weekday": snapshot.weekday, "untilDay": snapshot.untilDay?.number, "count": snapshot.count,
         ]
+    }
+}
+
+extension RuleSnapshot {
+    /// `rule` giving `meal` in the rule table's terms; the meal's day becomes the rule's first
+    /// day. `id` 0 stands for a rule not stored yet.
+    init(_ rule: RepeatRule, meal: Meal, id: Int64 = 0, exceptions: [Day] = []) {
+        let meal = Meal(day: rule.firstDay, slot: meal.slot, title: meal.title, note: meal.note,
+                        recipe: meal.recipe, servings: meal.servings)
+        self.init(id: id, meal: meal, frequency: "", interval: rule.pattern.interval, exceptions: exceptions)
         switch rule.pattern {
-        case .days: arguments["frequency"] = "day"
-        case .weeks(_, let weekdays):
-            arguments["frequency"] = "week"
-            arguments["weekdays"] = weekdays.reduce(0) { $0 | 1 << ($1.rawValue - 1) }
+        case .days: frequency = "day"
+        case .weeks(_, let days):
+            frequency = "week"
+            weekdays = days.reduce(0) { $0 | 1 << ($1.rawValue - 1) }
         case .monthsOnDay(_, let day):
-            arguments["frequency"] = "month"
-            arguments["monthDay"] = day
-        case .monthsOnWeekday(_, let ordinal, let weekday):
-            arguments["frequency"] = "month"
-            arguments["ordinal"] = ordinal
-            arguments["weekday"] = weekday.rawValue
-        case .years: arguments["frequency"] = "year"
+            frequency = "month"
+            monthDay = day
+        case .monthsOnWeekday(_, let ordinal, let day):
+            frequency = "month"
+            self.ordinal = ordinal
+            weekday = day.rawValue
+        case .years: frequency = "year"
         }
         switch rule.end {
         case .never: break
-        case .until(let day): arguments["untilDay"] = day.number
-        case .count(let count): arguments["count"] = count
+        case .until(let day): untilDay = day
+        case .count(let count): self.count = count
         }
-        return StatementArguments(arguments)
     }
 }
 

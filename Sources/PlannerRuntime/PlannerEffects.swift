@@ -18,7 +18,7 @@ public enum PlannerEffects {
             }
         case .save(let request):
             do throws(StoreError) {
-                return .saved(request, stored: try store.apply(request.change.changes))
+                return .saved(request, stored: try store.make(request.change.changes))
             } catch {
                 return error.kind == .input
                     ? .saveRefused(request, message: error.reason) : .saveFailed(request, message: error.reason)

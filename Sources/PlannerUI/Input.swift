@@ -12,10 +12,11 @@ public enum Input: Hashable, Sendable {
     case loaded(LoadRequest, [Day: [Meal]])
     /// `Effect.load` failed; the message is shown and the days stay as they were.
     case loadFailed(LoadRequest, message: String)
-    /// `Effect.save` succeeded; `stored` has, for each change of the batch in order, the meal as
-    /// the store now holds it (its id, slot name and position as stored), `nil` when the change
-    /// removed it.
-    case saved(SaveRequest, stored: [Meal?])
+    /// `Effect.save` succeeded; `stored` has the batch's changes as the store made them
+    /// (`MealStore.make`): their meals as the store now holds them (ids, slot names and
+    /// positions as stored), and a change of a whole rule through an occurrence as the rules
+    /// it removed and put back, which is what undo needs.
+    case saved(SaveRequest, stored: [MealChange])
     /// `Effect.save` failed; nothing changed in the store, and trying again may work (the
     /// database was busy, full or unreadable).
     case saveFailed(SaveRequest, message: String)

@@ -49,13 +49,11 @@ enum PromptView {
             return [asked("Moving \(quoted(meal.title))"), asked("tomorrow, fri, +1w from its day, 2027-03-15"), enter("moves"), cancel]
         case .repeatChoice(let choice):
             // The answers are never left out; what is asked goes before Esc does.
-            // Deleting a whole repeat is the command line's (`mealplan repeat remove`): its
-            // answer is not offered here.
             let doing = switch choice {
             case .delete(let meal): "Delete \(quoted(meal.title))"
             case .edit(_, let meal): "Save \(quoted(meal.title))"
             }
-            return [HintPart(text: doing, rank: 1)] + PlannerState.answers(to: choice).map(asked) + [HintPart(text: cancel.text, rank: 0)]
+            return [HintPart(text: doing, rank: 1)] + RepeatScope.answers.map(asked) + [HintPart(text: cancel.text, rank: 0)]
         case .meal(let form):
             let subject = form.original.map { "Editing \(quoted($0.title))" } ?? "New meal on \(longDate(form.day))"
             switch form.step {

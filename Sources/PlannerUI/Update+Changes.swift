@@ -18,10 +18,10 @@ extension PlannerState {
         return [.save(request)]
     }
 
-    mutating func didSave(_ request: SaveRequest, stored: [Meal?]) -> [Effect] {
+    mutating func didSave(_ request: SaveRequest, stored: [MealChange]) -> [Effect] {
         guard let pending = pendingSave, pending.request == request else { return [] }
         pendingSave = nil
-        let applied = ChangeBatch(zip(request.change.changes, stored).map { $0.stored(as: $1) })
+        let applied = ChangeBatch(stored)
         switch pending.origin {
         case .change(let done):
             undoStack.append(applied)
@@ -39,7 +39,7 @@ extension PlannerState {
         }
         if applied.changes.contains(where: \.changesRule) { timeline.invalidate(timeline.window) }
         for day in applied.days { timeline.invalidate(day) }
-        guard let first = stored.lazy.compactMap({ $0 }).first else { return [] }
+        guard let first = stored.lazy.compactMap(\.result).first else { return [] }
         return reveal(first, showingDay: pending.showsDay)
     }
 
@@ -77,11 +77,18 @@ extension PlannerState {
             // An occurrence changed alone.
             return describe(.update(from: occurrence, to: changed, restoresPosition: false))
         }
+        if batch.changes.count > 1, case .removeRule(let was) = batch.changes[0] {
+            // "This and following": the rule as it was, then shortened and a new rule from the day.
+            if case .restoreRule(let new) = batch.changes.last, new.id != was.id {
+                return "edit \(quoted(new.meal.title)) from \(longDate(new.meal.day)) on"
+            }
+            return "delete \(quoted(was.meal.title)) and the following ones"
+        }
         let count = countedMeals(batch.changes.count)
         let added = batch.changes.compactMap { change -> Day? in
             switch change {
             case .add(let meal), .restore(let meal): meal.day
-            case .update, .remove, .skip, .unskip, .updateRule: nil
+            case .update, .remove, .skip, .unskip, .updateRule, .removeRule, .restoreRule, .removeRuleOf, .splitRule: nil
             }
         }
         guard added.count == batch.changes.count, let day = added.first, added.allSatisfy({ $0 == day }) else {
@@ -98,6 +105,10 @@ extension PlannerState {
         case .skip(let meal): "delete \(quoted(meal.title)) on \(longDate(meal.day)) only"
         case .unskip(let meal): "put back \(quoted(meal.title)) on \(longDate(meal.day))"
         case .updateRule(_, let meal): "edit every \(quoted(meal.title))"
+        case .removeRule(let rule): "delete every \(quoted(rule.meal.title))"
+        case .restoreRule(let rule): "put back every \(quoted(rule.meal.title))"
+        case .removeRuleOf(let meal): "delete every \(quoted(meal.title))"
+        case .splitRule(let meal, _): "change \(quoted(meal.title)) and the following ones"
         case .update(let old, let new, _) where old.day != new.day: "move \(quoted(new.title)) to \(longDate(new.day))"
         case .update(_, let meal, _): "edit \(quoted(meal.title))"
         }

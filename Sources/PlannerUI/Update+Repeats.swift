@@ -1,8 +1,8 @@
 import MealPlanCore
 import TerminalKit
 
-/// What is being done to an occurrence of a repeat rule, waiting for the answer to "this one
-/// or all?".
+/// What is being done to an occurrence of a repeat rule, waiting for the answer to "this one,
+/// all, or this and the following ones?".
 public enum RepeatChoice: Hashable, Sendable {
     /// `d` on the occurrence.
     case delete(Meal)
@@ -16,22 +16,28 @@ public enum RepeatChoice: Hashable, Sendable {
     }
 }
 
-/// The answers to "this one or all?", with their keys (the help lists them).
+/// The answers to "this one, all, or this and the following ones?", with their keys (the help
+/// lists them).
 enum RepeatScope: Hashable, Sendable {
-    case thisOne, all
+    case thisOne, all, following
 
     static let keys = KeyTable<RepeatScope>([
         KeyBinding([.character("o")], .thisOne, "this one"),
         KeyBinding([.character("a")], .all, "all of them"),
+        KeyBinding([.character("f")], .following, "this and the following ones"),
     ])
+
+    /// "o this one", "a all of them", "f this and the following ones".
+    static var answers: [String] { keys.bindings.map(\.hint) }
 }
 
 /// Deleting and editing an occurrence of a repeat rule: the planner asks whether the change is
-/// for this one only (the rule skips the day; an edit stores the changed meal in its place) or
-/// for all of them (the rule itself changes). Each answer is one `MealChange` batch, so undo
-/// and redo cover it.
+/// for this one only (the rule skips the day; an edit stores the changed meal in its place),
+/// for all of them (the rule itself changes or goes), or for this and the following ones (the
+/// rule ends the day before; an edit starts a new rule from the day). Each answer is one
+/// `MealChange` batch, so undo and redo cover it.
 extension PlannerState {
-    /// Asks "this one or all?" before `choice` is made.
+    /// Asks "this one, all, or this and the following?" before `choice` is made.
     mutating func ask(_ choice: RepeatChoice) -> [Effect] {
         mode = .prompt(Prompt(.repeatChoice(choice)))
         return []
@@ -45,7 +51,7 @@ extension PlannerState {
             return []
         }
         guard let scope = RepeatScope.keys.command(for: key) else {
-            prompt.error = "\(key.helpName) is not an answer: \(Self.answers(to: choice).joined(separator: ", ")), \(LineEditor.keys[.cancel].hint)"
+            prompt.error = "\(key.helpName) is not an answer: \(RepeatScope.answers.joined(separator: ", ")), \(LineEditor.keys[.cancel].hint)"
             mode = .prompt(prompt)
             return []
         }
@@ -54,21 +60,19 @@ extension PlannerState {
         switch (choice, scope) {
         case (.delete(let meal), .thisOne):
             return save([.skip(meal)], origin: .change(done: "Deleted \(title) on \(longDate(meal.day)) only; u undoes"))
-        case (.delete, .all):
-            prompt.error = "A whole repeat is removed with mealplan repeat remove; o deletes this one"
-            mode = .prompt(prompt)
-            return []
+        case (.delete(let meal), .all):
+            return save([.removeRuleOf(meal)], origin: .change(done: "Deleted every \(title); u undoes"))
+        case (.delete(let meal), .following):
+            return save([.splitRule(at: meal, continuedAs: nil)],
+                        origin: .change(done: "Deleted \(title) from \(longDate(meal.day)) on; u undoes"))
         case (.edit(let from, let to), .thisOne):
             return save([.skip(from), .add(to)], origin: .change(done: "Saved \(quoted(to.title)) on \(longDate(to.day)) only; u undoes"))
         case (.edit(let from, let to), .all):
             return save([.updateRule(from: from, to: to)], origin: .change(done: "Saved every \(quoted(to.title)); u undoes"))
+        case (.edit(let from, let to), .following):
+            return save([.splitRule(at: from, continuedAs: to)],
+                        origin: .change(done: "Saved \(quoted(to.title)) from \(longDate(from.day)) on; u undoes"))
         }
     }
 
-    /// "o this one, a all of them"; a delete has only "o this one" (a whole repeat is removed
-    /// with `mealplan repeat remove`).
-    static func answers(to choice: RepeatChoice) -> [String] {
-        let scopes: [RepeatScope] = if case .delete = choice { [.thisOne] } else { [.thisOne, .all] }
-        return scopes.map { RepeatScope.keys[$0].hint }
-    }
 }

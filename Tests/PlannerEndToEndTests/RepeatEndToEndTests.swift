@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// An occurrence of a repeat in the real planner in tmux: marked, deleted as "this one" and
-/// put back with u, then edited as "all".
+/// put back with u, then edited as "all"; the whole repeat deleted and put back with u.
 @Suite(.requires(.tmux))
 struct RepeatEndToEndTests {
     /// What `mealplan list` shows of Wednesday 4 March, the planner's today.
@@ -17,7 +17,7 @@ struct RepeatEndToEndTests {
         }
         try planner.waitFor("Porridge ↻")
         try planner.press("d")
-        try planner.waitFor("Delete 'Porridge' · o this one · Esc cancels")
+        try planner.waitFor("Delete 'Porridge' · o this one · a all of them · f this and the following ones")
         try planner.press("o")
         try planner.waitFor("Deleted 'Porridge' on Wed 4 Mar 2026 only; u undoes")
         #expect(try !wednesday(planner).contains("Porridge"))
@@ -32,6 +32,27 @@ struct RepeatEndToEndTests {
         try planner.waitFor("Saved every 'Oat porridge'; u undoes")
         try planner.waitFor("Oat porridge ↻")
         #expect(try planner.mealplan("repeat", "list").contains("Oat porridge"))
+        try planner.press("q")
+        try planner.waitFor("planner exited with 0")
+    }
+
+    @Test func deleteAllThenUndo() throws {
+        let planner = try TmuxPlanner { planner in
+            try planner.mealplan("repeat", "add", "today", "breakfast", "Porridge", "--every", "day")
+            try planner.mealplan("repeat", "skip", "1", "2026-03-05")
+        }
+        let listed = try planner.mealplan("repeat", "list")
+        try planner.waitFor("Porridge ↻")
+        try planner.press("d", "a")
+        try planner.waitFor("Deleted every 'Porridge'; u undoes")
+        #expect(try !wednesday(planner).contains("Porridge"))
+        #expect(try !planner.mealplan("repeat", "list").contains("Porridge"))
+        try planner.press("u")
+        try planner.waitFor("Undid: delete every 'Porridge'")
+        try planner.waitFor("Porridge ↻")
+        // The same rule, id and skipped day included.
+        #expect(try planner.mealplan("repeat", "list") == listed)
+        #expect(try !planner.mealplan("list", "--from", "2026-03-05", "--days", "1").contains("Porridge"))
         try planner.press("q")
         try planner.waitFor("planner exited with 0")
     }

@@ -45,7 +45,7 @@ import TestSupport
     func save(_ batch: ChangeBatch, in store: MealStore) -> Result<[Meal?], SaveRefused> {
         let request = SaveRequest(id: 1, change: batch)
         switch PlannerEffects.answer(.save(request), store: store) {
-        case .saved(request, let stored)?: return .success(stored)
+        case .saved(request, let stored)?: return .success(stored.map(\.result))
         case .saveFailed(request, let message)?, .saveRefused(request, let message)?:
             return .failure(SaveRefused(message: message))
         case let other: return .failure(SaveRefused(message: "unexpected answer \(String(describing: other))"))

@@ -22,6 +22,9 @@ import Testing
         line("  " + slot.padded(toWidth: 9) + " " + title + suffix, width)
     }
 
+    /// The answers as the help and the prompt name them.
+    static let answers = ["o this one", "a all of them", "f this and the following ones"]
+
     func porridge(on day: Day) -> Meal {
         Meal(day: day, slot: "breakfast", title: "Porridge", occurrence: Occurrence(rule: 1, day: day))
     }
@@ -77,12 +80,15 @@ import Testing
             Issue.record("no question asked")
             return
         }
-        // What is asked makes way for the answers on a narrow screen, and Esc before it.
-        // A whole repeat is deleted with mealplan repeat remove: only "this one" is offered.
-        #expect(harness.lines[10] == line("Delete 'Porridge' · o this one"))
+        // The answers are never left out: Esc makes way first, then what is asked, and what
+        // still does not fit is cut.
+        #expect(harness.lines[10] == line(Self.answers.joined(separator: " · ").truncated(toWidth: 40)))
         var wide = self.harness(size: Size(width: 80, height: 24))
         wide.press(.character("d"))
-        #expect(wide.lines[22] == line("Delete 'Porridge' · o this one · Esc cancels", 80))
+        #expect(wide.lines[22] == line((["Delete 'Porridge'"] + Self.answers).joined(separator: " · "), 80))
+        var wider = self.harness(size: Size(width: 100, height: 24))
+        wider.press(.character("d"))
+        #expect(wider.lines[22] == line((["Delete 'Porridge'"] + Self.answers + ["Esc cancels"]).joined(separator: " · "), 100))
         #expect(wide.lines[23] == line("Repeat:", 80))
         harness.press(.character("o"))
         #expect(harness.prompt == nil)
@@ -99,10 +105,50 @@ import Testing
         #expect(titles(harness, on: saturday) == [])
     }
 
+    @Test func deletingAllRemovesTheRuleAndUndoPutsItBackWithItsExceptions() throws {
+        var harness = harness()
+        try harness.store.skipOccurrence(rule: 1, on: saturday.adding(days: 2))
+        let rule = try harness.store.rule(id: 1)
+        harness.press(.character("d"), .character("a"))
+        #expect(harness.prompt == nil)
+        #expect(harness.state.message == StatusMessage("Deleted every 'Porridge'; u undoes"))
+        #expect(try harness.store.rules().isEmpty)
+        for offset in -1...3 {
+            #expect(titles(harness, on: saturday.adding(days: offset)) == [])
+        }
+        harness.press(.character("u"))
+        #expect(harness.state.message == StatusMessage("Undid: delete every 'Porridge'"))
+        #expect(try harness.store.rules() == [rule])
+        #expect(titles(harness, on: saturday.adding(days: -1)) == ["Porridge"])
+        #expect(titles(harness, on: saturday.adding(days: 2)) == [])
+        harness.press(.control("r"))
+        #expect(harness.state.message == StatusMessage("Redid: delete every 'Porridge'"))
+        #expect(try harness.store.rules().isEmpty)
+        #expect(titles(harness, on: saturday) == [])
+    }
+
+    @Test func deletingThisAndTheFollowingEndsTheRuleTheDayBefore() throws {
+        var harness = harness()
+        let rule = try harness.store.rule(id: 1)
+        harness.press(.character("d"), .character("f"))
+        #expect(harness.state.message == StatusMessage("Deleted 'Porridge' from Sat 28 Feb 2026 on; u undoes"))
+        #expect(try harness.store.rule(id: 1).rule.end == .until(saturday.adding(days: -1)))
+        #expect(titles(harness, on: saturday.adding(days: -1)) == ["Porridge"])
+        #expect(titles(harness, on: saturday) == [])
+        #expect(titles(harness, on: saturday.adding(days: 1)) == [])
+        harness.press(.character("u"))
+        #expect(harness.state.message == StatusMessage("Undid: delete 'Porridge' and the following ones"))
+        #expect(try harness.store.rules() == [rule])
+        #expect(titles(harness, on: saturday.adding(days: 1)) == ["Porridge"])
+        harness.press(.control("r"))
+        #expect(try harness.store.rule(id: 1).rule.end == .until(saturday.adding(days: -1)))
+        #expect(titles(harness, on: saturday) == [])
+    }
+
     @Test func escAnswersNothingAndOtherKeysAreRefused() throws {
         var harness = harness()
         harness.press(.character("d"), .character("x"))
-        #expect(harness.prompt?.error == "x is not an answer: o this one, Esc cancels")
+        #expect(harness.prompt?.error == "x is not an answer: \((Self.answers + ["Esc cancels"]).joined(separator: ", "))")
         harness.press(.escape)
         #expect(harness.prompt == nil)
         #expect(harness.state.message == StatusMessage("Nothing changed"))
@@ -159,6 +205,27 @@ import Testing
         #expect(try harness.store.rule(id: 1).meal.title == "Oat porridge")
     }
 
+    @Test func editingThisAndTheFollowingStartsANewRuleFromTheDay() throws {
+        var harness = harness()
+        let rule = try harness.store.rule(id: 1)
+        edit(&harness, title: "Oats")
+        harness.press(.character("f"))
+        #expect(harness.state.message == StatusMessage("Saved 'Oats' from Sat 28 Feb 2026 on; u undoes"))
+        #expect(try harness.store.rule(id: 1).rule.end == .until(saturday.adding(days: -1)))
+        #expect(try harness.store.rule(id: 2).rule.firstDay == saturday)
+        #expect(titles(harness, on: saturday.adding(days: -1)) == ["Porridge"])
+        for offset in 0...2 {
+            #expect(titles(harness, on: saturday.adding(days: offset)) == ["Oats"])
+        }
+        harness.press(.character("u"))
+        #expect(harness.state.message == StatusMessage("Undid: edit 'Oats' from Sat 28 Feb 2026 on"))
+        #expect(try harness.store.rules() == [rule])
+        #expect(titles(harness, on: saturday.adding(days: 1)) == ["Porridge"])
+        harness.press(.control("r"))
+        #expect(try harness.store.rules().map(\.meal.title) == ["Porridge", "Oats"])
+        #expect(titles(harness, on: saturday) == ["Oats"])
+    }
+
     @Test func aRuleChangedByAnotherProgramIsNotOverwritten() throws {
         var harness = harness()
         edit(&harness, title: "Oat porridge")
@@ -192,5 +259,6 @@ import Testing
         #expect(text.contains("A repeat's meal (d, e)"))
         #expect(text.contains("this one"))
         #expect(text.contains("all of them"))
+        #expect(text.contains("this and the following ones"))
     }
 }
