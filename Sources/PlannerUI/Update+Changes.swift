@@ -218,8 +218,13 @@ extension PlannerState {
 }
 
 /// "1 meal", "4 meals".
-private func countedMeals(_ count: Int) -> String {
+func countedMeals(_ count: Int) -> String {
     count == 1 ? "1 meal" : "\(count) meals"
+}
+
+/// "1 day", "7 days".
+func countedDays(_ count: Int) -> String {
+    count == 1 ? "1 day" : "\(count) days"
 }
 
 extension Meal {

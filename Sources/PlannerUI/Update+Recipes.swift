@@ -69,8 +69,8 @@ extension PlannerState {
     /// The recipe names arrived: a Tab that waited for them completes now.
     mutating func recipeNamesLoaded(_ names: [String]) -> [Effect] {
         recipeNames = names
-        guard case .prompt(var prompt) = mode, let forward = prompt.pendingRecipeTab else { return [] }
-        prompt.pendingRecipeTab = nil
+        guard case .prompt(var prompt) = mode, let forward = prompt.pendingNamesTab else { return [] }
+        prompt.pendingNamesTab = nil
         let effects = completeRecipe(in: &prompt, forward: forward)
         prompt.editor.scrollToCursor(width: fieldWidth(for: prompt))
         mode = .prompt(prompt)
@@ -90,7 +90,7 @@ extension PlannerState {
     /// Listing or reading a recipe for the prompt failed: the reason shows above it.
     mutating func recipePromptFailed(_ text: String) {
         guard case .prompt(var prompt) = mode else { return }
-        prompt.pendingRecipeTab = nil
+        prompt.pendingNamesTab = nil
         prompt.error = text
         mode = .prompt(prompt)
     }

@@ -60,6 +60,10 @@ extension PlannerState {
         case .recipeNamesLoaded(let names): return recipeNamesLoaded(names)
         case .recipeChosen(let name, let title, let servings): recipeChosen(name, title: title, servings: servings)
         case .recipePromptFailed(let text): recipePromptFailed(text)
+        case .templateSaved(let template): templateSaved(template)
+        case .templateNamesLoaded(let names): return templateNamesLoaded(names)
+        case .templatePlaced(let placement, let name, let meals): return templatePlaced(placement, name: name, meals: meals)
+        case .templateFailed(let text): templateFailed(text)
         case .tick: return nextFrame()
         case .newDay(let day):
             guard day != today else { return [] }
@@ -106,6 +110,9 @@ extension PlannerState {
         case .editRecipe: return recipeOfSelected().map { [.editRecipe($0)] } ?? []
         case .shoppingList: return [.showShoppingList(daysOnScreen)]
         case .shoppingListForDays: mode = .prompt(Prompt(.shoppingDays))
+        case .markDays: toggleMarking()
+        case .saveTemplate: startSavingTemplate()
+        case .applyTemplate: startApplyingTemplate()
         case .suspend: return [.suspend]
         case .quit:
             shouldQuit = true
@@ -155,7 +162,10 @@ extension PlannerState {
                 // A meal still to be selected once loaded would pull the selection back later.
                 focus = nil
                 guard let command = keyMap.command(for: key) else {
-                    if key != .escape {
+                    if key == .escape {
+                        // Esc ends marking days.
+                        markedFrom = nil
+                    } else {
                         message = StatusMessage("\(key.helpName) does nothing here; ? shows the keys")
                     }
                     return []
