@@ -84,10 +84,11 @@ extension PlannerState {
             case .update, .remove, .skip, .unskip, .updateRule: nil
             }
         }
-        guard added.count == batch.changes.count, let day = added.first, added.allSatisfy({ $0 == day }) else {
+        guard added.count == batch.changes.count, let first = added.min(), let last = added.max() else {
             return "change \(count)"
         }
-        return "add \(count) to \(longDate(day))"
+        // A pasted day, or a template laid over several days.
+        return first == last ? "add \(count) to \(longDate(first))" : "add \(count) from \(longDate(first)) to \(longDate(last))"
     }
 
     /// What one change did: "add 'Soup'", "move 'Stew' to …".

@@ -134,10 +134,11 @@ import Timeline
 
         harness.press(.character("u"))
         #expect(titles(from: start, count: 6, harness).isEmpty)
-        #expect(harness.state.message == StatusMessage("Undid: change 6 meals"))
+        #expect(harness.state.message == StatusMessage("Undid: add 6 meals from Sat 7 Mar 2026 to Thu 12 Mar 2026"))
         #expect(harness.state.undoStack.isEmpty && harness.state.redoStack.count == 1)
         harness.press(.control("r"))
         #expect(harness.ordered.filter { $0.day >= start } == added, "back with the same ids")
+        #expect(harness.state.message == StatusMessage("Redid: add 6 meals from Sat 7 Mar 2026 to Thu 12 Mar 2026"))
         #expect(harness.state.undoStack.count == 1 && harness.state.redoStack.isEmpty)
     }
 
