@@ -112,7 +112,7 @@ enum StatusLineView {
             shown = ("saving…", theme.hint)
         } else if let days = state.markedDays {
             let keys = state.keyMap
-            shown = ("\(countedDays(days.count)) marked: \(keys.keyNames(for: .saveTemplate)) saves them as a template, Esc ends",
+            shown = ("\(countedDays(days.count)) marked: \(keys.keyNames(for: .saveTemplate)) saves a template, Esc ends",
                      theme.hint)
         } else if let note = state.selectedMeal?.note {
             shown = (DayBlock.noteMarker + " " + note, theme.hint)

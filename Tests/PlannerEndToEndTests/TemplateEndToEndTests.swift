@@ -13,7 +13,7 @@ struct TemplateEndToEndTests {
         }
         try planner.waitFor("Porridge")
         try planner.press("v", "J")
-        try planner.waitFor("2 days marked: T saves them as a template")
+        try planner.waitFor("2 days marked: T saves a template")
         try planner.press("T")
         try planner.waitFor("Save as:")
         try planner.type("two days")
