@@ -47,8 +47,29 @@ public enum PlannerEffects {
             } catch {
                 return .shoppingListFailed(message: error.reason)
             }
+        case .saveTemplate(let name, let days):
+            return templateAnswer { () throws(StoreError) in
+                .templateSaved(try store.saveTemplate(name, from: days.first, days: days.count))
+            }
+        case .listTemplates:
+            return templateAnswer { () throws(StoreError) in .templateNamesLoaded(try store.templates().map(\.name)) }
+        case .placeTemplate(let placement):
+            return templateAnswer { () throws(StoreError) in
+                // Read only: the planner stores the meals as one change of its history.
+                let laid = try store.applyTemplate(placement.name, to: placement.start, times: placement.times, dryRun: true)
+                return .templatePlaced(placement, name: laid.template.name, meals: laid.meals)
+            }
         case .scheduleTick, .editNote, .editRecipe, .suspend, .quit:
             return nil
+        }
+    }
+
+    /// `body`'s answer, or the store's reason for refusing it.
+    private static func templateAnswer(_ body: () throws(StoreError) -> Input) -> Input {
+        do throws(StoreError) {
+            return try body()
+        } catch {
+            return .templateFailed(message: error.reason)
         }
     }
 }

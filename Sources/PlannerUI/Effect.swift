@@ -36,6 +36,15 @@ public enum Effect: Hashable, Sendable {
     /// Read the recipe called exactly `name` for the meal being typed; answer `.recipeChosen`
     /// with the title and servings it gives a meal, or `.recipePromptFailed`.
     case chooseRecipe(String)
+    /// Keep the meals of `days` as the template `name` (refused when the name is taken);
+    /// answer `.templateSaved` or `.templateFailed`.
+    case saveTemplate(name: String, days: DayRange)
+    /// List the templates' names for Tab in the template prompt; answer `.templateNamesLoaded`
+    /// or `.templateFailed`.
+    case listTemplates
+    /// Read the meals `placement` would lay down, without storing them (the planner saves them
+    /// as one change, which `u` undoes); answer `.templatePlaced` or `.templateFailed`.
+    case placeTemplate(TemplatePlacement)
     /// Stop the process as Ctrl-Z does (the terminal given back until `fg`); no answer.
     case suspend
     /// Leave the planner and restore the terminal.
@@ -73,6 +82,19 @@ public struct SaveRequest: Hashable, Sendable {
     public init(id: Int, change: ChangeBatch) {
         self.id = id
         self.change = change
+    }
+}
+
+/// "`times` copies of the template `name`, one after another, from `start`."
+public struct TemplatePlacement: Hashable, Sendable {
+    public let name: String
+    public let start: Day
+    public let times: Int
+
+    public init(name: String, start: Day, times: Int) {
+        self.name = name
+        self.start = start
+        self.times = times
     }
 }
 

@@ -58,6 +58,16 @@ public enum Input: Hashable, Sendable {
     case recipeChosen(name: String, title: String, servings: Double?)
     /// `.listRecipes` or `.chooseRecipe` failed; the message is shown above the prompt.
     case recipePromptFailed(message: String)
+    /// The answer to `.saveTemplate`: the template as stored.
+    case templateSaved(MealTemplate)
+    /// The answer to `.listTemplates`: every template's name.
+    case templateNamesLoaded([String])
+    /// The answer to `.placeTemplate`: the template's name as stored and the meals it lays
+    /// down, on their days, without ids.
+    case templatePlaced(TemplatePlacement, name: String, meals: [Meal])
+    /// A template effect was refused or failed (a name taken or unknown, days without meals,
+    /// copies past 9999-12-31); nothing changed.
+    case templateFailed(message: String)
     /// The time asked for by `Effect.scheduleTick` has passed: the next animation frame is due.
     case tick
     /// The local date is now this day (midnight passed while the planner was open, or the clock

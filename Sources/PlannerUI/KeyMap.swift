@@ -89,6 +89,10 @@ extension KeyTable where Command == PlannerUI.Command {
             ([.character("P")], .pasteDay, "paste them onto the selected day"),
             ([.character("u")], .undo, "undo"),
             ([.control("r")], .redo, "redo"),
+        ]) + section("Templates", [
+            ([.character("v")], .markDays, "mark days from the selected one"),
+            ([.character("T")], .saveTemplate, "save the marked days as a template"),
+            ([.character("A")], .applyTemplate, "lay a template down from this day"),
         ]) + section("Notes", [
             ([.character("o")], .readNote, "read the selected meal's note"),
             ([.character("E")], .editNoteInEditor, "edit the note in $EDITOR"),

@@ -31,6 +31,12 @@ public struct PlannerState: Sendable {
     /// The titles planned before, for Tab in a title (`Effect.listTitles`), asked for with the
     /// recipe names; `nil` until then.
     public internal(set) var pastTitles: [String]?
+    /// The templates' names for Tab in the template prompt, asked for (`Effect.listTemplates`)
+    /// at its first Tab; `nil` until then.
+    public internal(set) var templateNames: [String]?
+    /// Where marking days (`v`) began: the marked days run from it to the selected day, until
+    /// Esc (or a saved template) ends the marking.
+    public internal(set) var markedFrom: Day?
     /// The text of the last search, repeated by `n` and `N`.
     public internal(set) var lastSearch: String?
     /// Screens of a smooth jump still to show, one per tick, before the timeline's own screen.
@@ -85,6 +91,11 @@ public struct PlannerState: Sendable {
         size.width < Planner.minimumSize.width || size.height < Planner.minimumSize.height
     }
 
+    /// The days marked for a template, if days are being marked.
+    public var markedDays: DayRange? {
+        markedFrom.map { DayRange($0, timeline.selection.day) }
+    }
+
     /// Whether the planner waits for the store to confirm a change.
     public var isSaving: Bool { pendingSave != nil }
 }
@@ -125,6 +136,10 @@ public struct Prompt: Hashable, Sendable {
         case moveMeal(Meal)
         /// Adding or editing a meal, one field at a time.
         case meal(MealForm)
+        /// The name to save these marked days under as a template.
+        case saveTemplate(DayRange)
+        /// The template to lay down from this day, and how many copies.
+        case applyTemplate(Day)
         /// Whether a change to an occurrence of a repeat is for this one or all.
         case repeatChoice(RepeatChoice)
     }
@@ -135,10 +150,10 @@ public struct Prompt: Hashable, Sendable {
     public internal(set) var error: String?
     /// The text is a proposal: the first character typed replaces it instead of adding to it.
     public internal(set) var isSuggestion = false
-    /// While Tab cycles through slot or recipe names: the text typed before the first Tab.
+    /// While Tab cycles through slot, recipe or template names: the text typed before the first Tab.
     var completionBase: String?
-    /// A Tab (forward, or backward with `false`) waiting for the recipe names to arrive.
-    var pendingRecipeTab: Bool?
+    /// A Tab (forward, or backward with `false`) waiting for the recipe or template names to arrive.
+    var pendingNamesTab: Bool?
 
     init(_ kind: Kind, text: String = "", isSuggestion: Bool = false) {
         self.kind = kind

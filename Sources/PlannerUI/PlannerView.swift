@@ -23,7 +23,7 @@ extension Planner {
             return Frame(buffer: buffer, cursor: nil)
         }
         TimelineView.draw(state.animationFrames.first ?? state.timeline.screen, blocks: state.blockLayout,
-                          theme: theme, into: &buffer)
+                          marked: state.markedDays, theme: theme, into: &buffer)
         var cursor: Position?
         switch state.mode {
         case .browsing:
@@ -48,8 +48,12 @@ extension Planner {
 /// When the top day's header has scrolled off while more of the day is below, the top line
 /// shows that header instead (a sticky header), so every meal on screen is under its date;
 /// not when the selected meal is on that line, which must stay visible.
+///
+/// The lines of days marked for a template (`v`) are highlighted as the selection is, in
+/// another colour (underlined without colours).
 enum TimelineView {
-    static func draw(_ screen: TimelineScreen<[Meal]>, blocks: DayBlockLayout, theme: Theme, into buffer: inout Buffer) {
+    static func draw(_ screen: TimelineScreen<[Meal]>, blocks: DayBlockLayout, marked: DayRange?, theme: Theme,
+                     into buffer: inout Buffer) {
         var monthTagPlaced = false
         let top = screen.days.first
         let headerLine = top.map { $0.day.date.day == 1 ? 1 : 0 } ?? 0
@@ -62,11 +66,14 @@ enum TimelineView {
                 let row = visible.screenLine + offset
                 let line = sticky && row == 0 ? block.headerLine : lines[visible.firstLine + offset - first]
                 let selected = screen.selectedLines?.contains(row) ?? false
+                let isMarked = !selected && marked?.contains(visible.day) == true
                 if selected { buffer.fill(Rect(x: 0, y: row, width: screen.width, height: 1), style: theme.selection) }
+                if isMarked { buffer.fill(Rect(x: 0, y: row, width: screen.width, height: 1), style: theme.marking) }
                 var end = 0
                 for span in line.spans {
                     let style = theme.style(for: span.role, today: block.isToday)
-                    end = buffer.write(span.text, x: span.column, y: row, style: selected ? theme.selected(style) : style)
+                    let shown = selected ? theme.selected(style) : isMarked ? theme.marked(style) : style
+                    end = buffer.write(span.text, x: span.column, y: row, style: shown)
                 }
                 if line.isHeader, !monthTagPlaced {
                     monthTagPlaced = true
@@ -76,7 +83,8 @@ enum TimelineView {
                     let tag = DayBlock.monthAndYear(of: visible.day)
                     let column = screen.width - tag.terminalWidth - 1
                     if !bannerShown, column >= end + 2 {
-                        buffer.write(tag, x: column, y: row, style: selected ? theme.selected(theme.monthTag) : theme.monthTag)
+                        let style = selected ? theme.selected(theme.monthTag) : isMarked ? theme.marked(theme.monthTag) : theme.monthTag
+                        buffer.write(tag, x: column, y: row, style: style)
                     }
                 }
             }
@@ -102,6 +110,10 @@ enum StatusLineView {
             shown = (message.text, message.isError ? theme.error : theme.info)
         } else if state.isSaving {
             shown = ("saving…", theme.hint)
+        } else if let days = state.markedDays {
+            let keys = state.keyMap
+            shown = ("\(countedDays(days.count)) marked: \(keys.keyNames(for: .saveTemplate)) saves a template, Esc ends",
+                     theme.hint)
         } else if let note = state.selectedMeal?.note {
             shown = (DayBlock.noteMarker + " " + note, theme.hint)
         } else if state.timeline.content(of: day)?.isEmpty == true {

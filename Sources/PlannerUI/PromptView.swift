@@ -10,6 +10,8 @@ enum PromptView {
         case .search: "Search: "
         case .shoppingDays: "Shop for: "
         case .moveMeal: "Move to: "
+        case .saveTemplate: "Save as: "
+        case .applyTemplate: "Template: "
         case .repeatChoice: "Repeat: "
         case .meal(let form):
             switch form.step {
@@ -47,6 +49,11 @@ enum PromptView {
             return [asked("Days: fri (a week from it), sat 14 (14 days), dec 1 to dec 24"), enter("shows the list"), cancel]
         case .moveMeal(let meal):
             return [asked("Moving \(quoted(meal.title))"), asked("tomorrow, fri, +1w from its day, 2027-03-15"), enter("moves"), cancel]
+        case .saveTemplate(let days):
+            return [asked("A template name for \(countedDays(days.count)) from \(longDate(days.first))"), enter("saves"), cancel]
+        case .applyTemplate(let day):
+            let tab = HintPart(text: PromptCommand.keys.keyNames(for: .completeNext) + " templates", rank: 0)
+            return [asked("From \(longDate(day)): a template, x4 lays 4 copies"), enter("adds its meals"), tab, cancel]
         case .repeatChoice(let choice):
             // The answers are never left out; what is asked goes before Esc does.
             let doing = switch choice {

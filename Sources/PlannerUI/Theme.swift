@@ -31,13 +31,31 @@ struct Theme {
     /// `style` on a selected line: on the selection's background (white text where the style
     /// had no colour of its own), or reversed.
     func selected(_ style: Style) -> Style {
+        highlighted(style, on: .blue, text: .white, monochrome: \.reverse)
+    }
+
+    /// The blank of a line of a day marked for a template.
+    var marking: Style {
+        colors ? Style(foreground: .black, background: .cyan) : Style(underline: true)
+    }
+
+    /// `style` on a marked day's line: on the marking's background (black text where the style
+    /// had no colour of its own or the background's), or underlined.
+    func marked(_ style: Style) -> Style {
+        highlighted(style, on: .cyan, text: .black, monochrome: \.underline)
+    }
+
+    /// `style` on a highlighted line: on `background` with `text` where its own colour would
+    /// not show, or, without colours, with the `monochrome` attribute set.
+    private func highlighted(_ style: Style, on background: Color, text: Color,
+                             monochrome: WritableKeyPath<Style, Bool>) -> Style {
         var style = style
         if colors {
-            style.background = .blue
-            if style.foreground == .default { style.foreground = .white }
+            style.background = background
+            if style.foreground == .default || style.foreground == background { style.foreground = text }
             style.reverse = false
         } else {
-            style.reverse = true
+            style[keyPath: monochrome] = true
         }
         return style
     }

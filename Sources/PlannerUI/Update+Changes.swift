@@ -91,10 +91,11 @@ extension PlannerState {
             case .update, .remove, .skip, .unskip, .updateRule, .removeRule, .restoreRule, .removeRuleOf, .splitRule: nil
             }
         }
-        guard added.count == batch.changes.count, let day = added.first, added.allSatisfy({ $0 == day }) else {
+        guard added.count == batch.changes.count, let first = added.min(), let last = added.max() else {
             return "change \(count)"
         }
-        return "add \(count) to \(longDate(day))"
+        // A pasted day, or a template laid over several days.
+        return first == last ? "add \(count) to \(longDate(first))" : "add \(count) from \(longDate(first)) to \(longDate(last))"
     }
 
     /// What one change did: "add 'Soup'", "move 'Stew' to …".
@@ -231,8 +232,13 @@ extension PlannerState {
 }
 
 /// "1 meal", "4 meals".
-private func countedMeals(_ count: Int) -> String {
+func countedMeals(_ count: Int) -> String {
     count == 1 ? "1 meal" : "\(count) meals"
+}
+
+/// "1 day", "7 days".
+func countedDays(_ count: Int) -> String {
+    count == 1 ? "1 day" : "\(count) days"
 }
 
 extension Meal {

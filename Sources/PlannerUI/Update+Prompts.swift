@@ -7,7 +7,7 @@ enum PromptCommand: Hashable, Sendable {
     case completeNext, completePrevious, previousField, newLine
 
     static let keys = KeyTable<PromptCommand>([
-        KeyBinding([.tab], .completeNext, "completes slot, past title, recipe"),
+        KeyBinding([.tab], .completeNext, "completes slot, title, template"),
         KeyBinding([.backTab], .completePrevious, "completes them backwards"),
         KeyBinding([.up], .previousField, "goes back to the previous field"),
         KeyBinding([.control("j")], .newLine, "starts a new line in the note"),
@@ -72,7 +72,11 @@ extension PlannerState {
     /// Tab and Shift-Tab complete slot names, and recipe names in a title; ↑ goes back to the
     /// previous field of a meal; Ctrl-J breaks a note's line.
     private mutating func otherKey(_ key: Key, in prompt: inout Prompt) -> [Effect] {
-        guard case .meal(var form) = prompt.kind, let command = PromptCommand.keys.command(for: key) else { return [] }
+        guard let command = PromptCommand.keys.command(for: key) else { return [] }
+        if case .applyTemplate = prompt.kind, command == .completeNext || command == .completePrevious {
+            return completeTemplate(in: &prompt, forward: command == .completeNext)
+        }
+        guard case .meal(var form) = prompt.kind else { return [] }
         switch command {
         case .completeNext, .completePrevious:
             switch form.step {
@@ -104,7 +108,7 @@ extension PlannerState {
     }
 
     /// The next (or previous) of `names` after the one in the field, or the first (last).
-    private func cycle(through names: [String], from base: String, in prompt: inout Prompt, forward: Bool) {
+    func cycle(through names: [String], from base: String, in prompt: inout Prompt, forward: Bool) {
         let current = names.firstIndex { $0.lowercased() == prompt.editor.text.lowercased() }
         let next = current.map { (forward ? $0 + 1 : $0 - 1 + names.count) % names.count } ?? (forward ? 0 : names.count - 1)
         prompt.editor.setText(names[next])
@@ -119,7 +123,7 @@ extension PlannerState {
     mutating func completeTitle(in prompt: inout Prompt, forward: Bool) -> [Effect] {
         let missing: [Effect] = (pastTitles == nil ? [.listTitles(around: today)] : []) + (recipeNames == nil ? [.listRecipes] : [])
         guard missing.isEmpty, let titles = pastTitles, let names = recipeNames else {
-            prompt.pendingRecipeTab = forward
+            prompt.pendingNamesTab = forward
             return missing
         }
         let base = prompt.completionBase ?? (prompt.isSuggestion ? "" : prompt.editor.text)
@@ -186,6 +190,15 @@ extension PlannerState {
                 }
                 return save([.update(from: meal, to: moved, restoresPosition: false)],
                             origin: .change(done: "Moved \(quoted(meal.title)) to \(longDate(day)); u undoes"))
+            case .saveTemplate(let days):
+                // The prompt stays open, as typed, until the store answers.
+                let name = try MealTemplate.validName(text)
+                mode = .prompt(prompt)
+                return [.saveTemplate(name: name, days: days)]
+            case .applyTemplate(let start):
+                let placement = try Self.templatePlacement(text, start: start)
+                mode = .prompt(prompt)
+                return [.placeTemplate(placement)]
             case .repeatChoice:
                 // Its keys never reach the line editor (`answerRepeatChoice`).
                 return []

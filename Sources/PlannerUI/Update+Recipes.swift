@@ -80,9 +80,9 @@ extension PlannerState {
 
     /// A Tab in a title that waited for the lists completes when both are known.
     private mutating func completeWaitingTab() -> [Effect] {
-        guard pastTitles != nil, recipeNames != nil, case .prompt(var prompt) = mode, let forward = prompt.pendingRecipeTab
+        guard pastTitles != nil, recipeNames != nil, case .prompt(var prompt) = mode, let forward = prompt.pendingNamesTab
         else { return [] }
-        prompt.pendingRecipeTab = nil
+        prompt.pendingNamesTab = nil
         let effects = completeTitle(in: &prompt, forward: forward)
         prompt.editor.scrollToCursor(width: fieldWidth(for: prompt))
         mode = .prompt(prompt)
@@ -104,7 +104,7 @@ extension PlannerState {
     /// are no recipes only if no title matches.
     mutating func recipePromptFailed(_ text: String) -> [Effect] {
         guard case .prompt(var prompt) = mode else { return [] }
-        if prompt.pendingRecipeTab != nil, recipeNames == nil {
+        if prompt.pendingNamesTab != nil, recipeNames == nil {
             recipeNames = []
             let effects = completeWaitingTab()
             if case .prompt(var completed) = mode, completed.error != nil {
@@ -113,7 +113,7 @@ extension PlannerState {
             }
             return effects
         }
-        prompt.pendingRecipeTab = nil
+        prompt.pendingNamesTab = nil
         prompt.error = text
         mode = .prompt(prompt)
         return []

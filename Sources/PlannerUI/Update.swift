@@ -61,6 +61,10 @@ extension PlannerState {
         case .titlesLoaded(let titles): return titlesLoaded(titles)
         case .recipeChosen(let name, let title, let servings): recipeChosen(name, title: title, servings: servings)
         case .recipePromptFailed(let text): return recipePromptFailed(text)
+        case .templateSaved(let template): templateSaved(template)
+        case .templateNamesLoaded(let names): return templateNamesLoaded(names)
+        case .templatePlaced(let placement, let name, let meals): return templatePlaced(placement, name: name, meals: meals)
+        case .templateFailed(let text): templateFailed(text)
         case .tick: return nextFrame()
         case .newDay(let day):
             guard day != today else { return [] }
@@ -107,6 +111,9 @@ extension PlannerState {
         case .editRecipe: return recipeOfSelected().map { [.editRecipe($0)] } ?? []
         case .shoppingList: return [.showShoppingList(daysOnScreen)]
         case .shoppingListForDays: mode = .prompt(Prompt(.shoppingDays))
+        case .markDays: toggleMarking()
+        case .saveTemplate: startSavingTemplate()
+        case .applyTemplate: startApplyingTemplate()
         case .suspend: return [.suspend]
         case .quit:
             shouldQuit = true
@@ -156,7 +163,10 @@ extension PlannerState {
                 // A meal still to be selected once loaded would pull the selection back later.
                 focus = nil
                 guard let command = keyMap.command(for: key) else {
-                    if key != .escape {
+                    if key == .escape {
+                        // Esc ends marking days.
+                        markedFrom = nil
+                    } else {
                         message = StatusMessage("\(key.helpName) does nothing here; ? shows the keys")
                     }
                     return []

@@ -1,0 +1,59 @@
+import MealPlanCore
+import MealPlanStore
+import PlannerRuntime
+import PlannerUI
+import Testing
+import TestSupport
+
+/// The template effects as the run loop answers them with the store: saving keeps the days,
+/// placing only reads (the planner stores the meals as one change), a refusal is the store's
+/// one line.
+@Suite struct TemplateEffectsTests {
+    let monday = day("2026-03-02")
+    let store = try! MealStore.inMemory()
+
+    init() throws {
+        try store.apply([
+            .add(Meal(day: monday, slot: "breakfast", title: "Porridge")),
+            .add(Meal(day: monday.adding(days: 1), slot: "dinner", title: "Stew", note: "slow")),
+        ])
+    }
+
+    @Test func savingKeepsTheDaysAndATakenNameIsRefused() throws {
+        let days = DayRange(start: monday, count: 2)
+        let answer = PlannerEffects.answer(.saveTemplate(name: "week", days: days), store: store)
+        let kept = try store.template(named: "week")
+        #expect(answer == .templateSaved(kept))
+        #expect(kept.days == 2 && kept.meals.map(\.title) == ["Porridge", "Stew"])
+
+        let again = PlannerEffects.answer(.saveTemplate(name: "WEEK", days: days), store: store)
+        #expect(again == .templateFailed(message: "there is already a template 'week'; --replace replaces it"))
+        #expect(try store.templates().count == 1)
+    }
+
+    @Test func placingReadsTheMealsOnTheirDaysAndStoresNothing() throws {
+        try store.saveTemplate("week", from: monday, days: 2)
+        let before = try store.meals(in: .all)
+        let start = monday.adding(days: 7)
+        let placement = TemplatePlacement(name: "we", start: start, times: 2)
+        guard case .templatePlaced(let answered, let name, let meals)? = PlannerEffects.answer(.placeTemplate(placement), store: store) else {
+            Issue.record("not placed")
+            return
+        }
+        #expect(answered == placement && name == "week")
+        #expect(meals.map(\.day) == [start, start.adding(days: 1), start.adding(days: 2), start.adding(days: 3)])
+        #expect(meals.map(\.title) == ["Porridge", "Stew", "Porridge", "Stew"])
+        #expect(meals.allSatisfy { $0.id == nil })
+        #expect(try store.meals(in: .all) == before, "a placement only reads")
+    }
+
+    @Test func namesAreListedAndAnUnknownTemplateIsOneLine() throws {
+        #expect(PlannerEffects.answer(.listTemplates, store: store) == .templateNamesLoaded([]))
+        try store.saveTemplate("week", from: monday, days: 2)
+        try store.saveTemplate("Breakfast only", from: monday, days: 1)
+        #expect(PlannerEffects.answer(.listTemplates, store: store) == .templateNamesLoaded(["Breakfast only", "week"]))
+        let unknown = TemplatePlacement(name: "weak", start: monday, times: 1)
+        #expect(PlannerEffects.answer(.placeTemplate(unknown), store: store)
+            == .templateFailed(message: "unknown template 'weak'; did you mean week?"))
+    }
+}

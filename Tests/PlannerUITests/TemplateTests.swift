@@ -1,0 +1,163 @@
+import MealPlanCore
+@testable import PlannerUI
+import TerminalKit
+import Testing
+import TestSupport
+import Timeline
+
+/// `v` marks days, `T` keeps the marked days as a template, `A` lays one down from the
+/// selected day as one change that `u` undoes.
+@Suite struct TemplateTests {
+    let monday = day("2026-03-02")
+
+    /// The screen rows of the days in `days`, from the timeline's own layout.
+    func rows(of days: DayRange, _ harness: Harness) -> Set<Int> {
+        Set(harness.state.timeline.screen.days.filter { days.contains($0.day) }
+            .flatMap { $0.screenLine..<($0.screenLine + $0.lineCount) })
+    }
+
+    func titles(from first: Day, count: Int, _ harness: Harness) -> [String] {
+        let days = DayRange(start: first, count: count)
+        return harness.ordered.filter { days.contains($0.day) }.map { "\($0.day.iso) \($0.slot) \($0.title)" }
+    }
+
+    /// Marks Saturday to Monday and saves them as `name`.
+    func saveWeekend(_ name: String, _ harness: inout Harness) {
+        harness.press(.character("v"), .character("J"), .character("J"), .character("T"))
+        harness.type(name)
+        harness.press(.enter)
+    }
+
+    @Test func markedDaysAreHighlightedFromWhereMarkingBeganToTheSelection() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        let unmarked = harness.lines
+        harness.press(.character("v"), .character("J"), .character("J"))
+        let marked = DayRange(saturday, monday)
+        #expect(harness.state.markedDays == marked)
+        let markedRows = rows(of: marked, harness)
+        let selected = harness.state.timeline.screen.selectedLines ?? 0..<0
+        #expect(!markedRows.isEmpty && markedRows.isSuperset(of: selected))
+        // The text is the same as unmarked; only the look of the marked days' lines changes.
+        #expect(Array(harness.lines.dropLast()) == Array(unmarked.dropLast()))
+        // The status line says what is marked after the date, over the help hint it is too long
+        // to stand beside: the 40 columns less the date's 14 and 2 between them.
+        #expect(harness.lines.last == line("Mon 2 Mar 2026  " + "3 days marked: T saves a template, Esc ends".truncated(toWidth: 40 - 14 - 2)))
+        let colour = harness.render().buffer, mono = harness.render(colors: false).buffer
+        for y in 0..<11 {
+            for x in 0..<40 {
+                let expected: Color = selected.contains(y) ? .blue : markedRows.contains(y) ? .cyan : .default
+                #expect(colour[x, y].style.background == expected, "row \(y) column \(x)")
+                if markedRows.contains(y), !selected.contains(y) {
+                    #expect(mono[x, y].style.underline, "row \(y) column \(x)")
+                }
+            }
+        }
+        // Esc ends the marking; the screen is as before.
+        harness.press(.escape)
+        #expect(harness.state.markedDays == nil)
+        let ended = harness.render().buffer
+        #expect((0..<11).allSatisfy { ended[0, $0].style.background != .cyan })
+    }
+
+    @Test func markingFollowsTheSelectionBothWaysAndVEndsIt() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("v"), .character("K"))
+        #expect(harness.state.markedDays == DayRange(day("2026-02-27"), saturday))
+        harness.press(.character("J"), .character("J"), .character("J"))
+        #expect(harness.state.markedDays == DayRange(saturday, monday))
+        harness.press(.character("v"))
+        #expect(harness.state.markedDays == nil && harness.state.message == nil)
+    }
+
+    @Test func savingTheMarkedDaysAsksANameAndKeepsThem() throws {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("T"))
+        #expect(harness.state.message == StatusMessage("No days marked; v marks them from the selected day", isError: true))
+        harness.press(.character("v"), .character("J"), .character("J"), .character("T"))
+        #expect(harness.prompt?.kind == .saveTemplate(DayRange(saturday, monday)))
+        // What is asked fills the line above; the keys' hints give way to it.
+        #expect(harness.lines[10] == line("A template name for 3 days from Sat 28 Feb 2026".truncated(toWidth: 40)))
+        #expect(harness.lines[11] == line("Save as: "))
+        harness.type("weekend")
+        harness.press(.enter)
+        #expect(harness.effects.last == .saveTemplate(name: "weekend", days: DayRange(saturday, monday)))
+        #expect(harness.state.mode == .browsing && harness.state.markedDays == nil)
+        #expect(harness.state.message == StatusMessage("Saved template 'weekend' (3 days, 3 meals)"))
+        let kept = try harness.store.template(named: "weekend")
+        #expect(kept.days == 3 && kept.meals.map(\.title) == sampleMeals.map(\.title))
+        #expect(harness.state.undoStack.isEmpty, "keeping a template changes no meal")
+    }
+
+    @Test func aTakenOrBadNameIsRefusedAboveThePromptKeepingWhatWasTyped() throws {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        saveWeekend("weekend", &harness)
+        saveWeekend("Weekend", &harness)
+        #expect(harness.prompt?.error == "there is already a template 'weekend'; --replace replaces it")
+        #expect(harness.prompt?.editor.text == "Weekend")
+        #expect(harness.state.markedDays == DayRange(monday, day("2026-03-04")), "still marked")
+        harness.press(.escape)
+        #expect(harness.state.mode == .browsing && harness.state.markedDays != nil)
+        harness.press(.character("T"), .enter)
+        #expect(harness.prompt?.error == "the template name is empty")
+        #expect(try harness.store.templates().map(\.name) == ["weekend"])
+    }
+
+    @Test func applyingLaysTheTemplateDownAsOneChangeThatUndoesAndRedoesAsOne() throws {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        saveWeekend("weekend", &harness)
+        let start = saturday.adding(days: 7)
+        harness.press(.character("t"), .character("]"))
+        #expect(harness.state.timeline.selection.day == start)
+        harness.press(.character("A"))
+        #expect(harness.lines[11] == line("Template: "))
+        // Tab asks for the names once, then completes from them.
+        harness.type("we")
+        harness.press(.tab)
+        #expect(harness.effects.filter { $0 == .listTemplates }.count == 1)
+        #expect(harness.prompt?.editor.text == "weekend")
+        harness.type(" x2")
+        let savesBefore = harness.effects.filter { if case .save = $0 { true } else { false } }.count
+        harness.press(.enter)
+        #expect(harness.effects.contains(.placeTemplate(TemplatePlacement(name: "weekend", start: start, times: 2))))
+        #expect(harness.effects.filter { if case .save = $0 { true } else { false } }.count == savesBefore + 1, "one save")
+        let laid = [
+            "2026-03-07 breakfast Porridge", "2026-03-07 dinner Roast vegetables with a very long title that wraps",
+            "2026-03-09 lunch Soup",
+            "2026-03-10 breakfast Porridge", "2026-03-10 dinner Roast vegetables with a very long title that wraps",
+            "2026-03-12 lunch Soup",
+        ]
+        #expect(titles(from: start, count: 6, harness) == laid)
+        #expect(harness.state.message == StatusMessage("Added 6 meals from 'weekend'; u undoes"))
+        #expect(harness.state.mode == .browsing && harness.state.undoStack.count == 1)
+        #expect(harness.selectedTitle == "Porridge" && harness.state.timeline.selection.day == start)
+        let added = harness.ordered.filter { $0.day >= start }
+
+        harness.press(.character("u"))
+        #expect(titles(from: start, count: 6, harness).isEmpty)
+        #expect(harness.state.message == StatusMessage("Undid: add 6 meals from Sat 7 Mar 2026 to Thu 12 Mar 2026"))
+        #expect(harness.state.undoStack.isEmpty && harness.state.redoStack.count == 1)
+        harness.press(.control("r"))
+        #expect(harness.ordered.filter { $0.day >= start } == added, "back with the same ids")
+        #expect(harness.state.message == StatusMessage("Redid: add 6 meals from Sat 7 Mar 2026 to Thu 12 Mar 2026"))
+        #expect(harness.state.undoStack.count == 1 && harness.state.redoStack.isEmpty)
+    }
+
+    @Test func anUnknownTemplateOrNoneAtAllIsSaidAboveThePrompt() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("A"), .tab)
+        #expect(harness.prompt?.error == "No templates yet: v marks days, T saves them")
+        harness.type("lunches")
+        harness.press(.enter)
+        #expect(harness.prompt?.error == "unknown template 'lunches'; there are no templates yet")
+        #expect(harness.prompt?.editor.text == "lunches")
+        #expect(harness.ordered.count == sampleMeals.count && harness.state.undoStack.isEmpty)
+    }
+
+    @Test func aCountAfterTheNameSaysHowManyCopies() throws {
+        let start = saturday
+        #expect(try PlannerState.templatePlacement("winter week 1 x4", start: start) == TemplatePlacement(name: "winter week 1", start: start, times: 4))
+        #expect(try PlannerState.templatePlacement("  winter week ×2 ", start: start) == TemplatePlacement(name: "winter week", start: start, times: 2))
+        #expect(try PlannerState.templatePlacement("winter week 4", start: start) == TemplatePlacement(name: "winter week 4", start: start, times: 1))
+        #expect(try PlannerState.templatePlacement("x4", start: start) == TemplatePlacement(name: "x4", start: start, times: 1))
+    }
+}
