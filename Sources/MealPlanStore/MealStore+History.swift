@@ -11,20 +11,28 @@ public struct TitleHistory: Hashable, Sendable {
 }
 
 extension MealStore {
+    /// History groups its candidates without checking each, so it takes the index for more of
+    /// them than a list does.
+    static let historyCandidateLimit = 200_000
+
     /// The titles containing `text` (any case or accents, as search) that single meals had on
     /// or before `today`, the most recently planned first. Repeat rules are not counted here:
     /// they say themselves when they happen.
     public func history(matching text: String, through today: Day) throws(StoreError) -> [TitleHistory] {
         let query = MealQuery(text)
         return try read { db in
-            let plan = try MealSearch.plan(db, for: text, candidateLimit: Self.listCandidateLimit)
+            // Titles are judged once each, after grouping: through the index, the candidates are
+            // grouped as they are (every meal of a matching title holds its pieces), and a scan
+            // matches titles alone.
+            let plan = try MealSearch.plan(db, for: text, candidateLimit: Self.historyCandidateLimit)
             var arguments = plan.arguments
             arguments["today"] = today.number
+            let condition = plan.candidates ?? "mealplan_matches(meal.title, NULL, :search)"
             let rows = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT meal.title, COUNT(*) AS count, MAX(meal.day) AS last, group_concat(meal.day) AS days
-                    FROM meal WHERE \(plan.dayColumn) <= :today AND \(plan.condition)
+                    FROM meal WHERE \(plan.dayColumn) <= :today AND \(condition)
                     GROUP BY meal.title ORDER BY last DESC, meal.title
                     """,
                 arguments: StatementArguments(arguments))

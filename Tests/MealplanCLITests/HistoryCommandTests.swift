@@ -33,6 +33,11 @@ import TestSupport
 
             """)
         #expect(try cli.succeed(["history", "pizza"]) == "nothing planned matches 'pizza' up to 2026-03-02\n")
+        // Titles only: a note that holds the text does not make its meal's title a match.
+        try cli.succeed(["add", "2026-02-01", "lunch", "Bread", "--note", "with the lasagne leftovers"])
+        #expect(try cli.succeed(["history", "lasagne", "--dates", "0"]) == "Lasagne  3 times, last Fri 2026-01-30 (31 days ago)\n")
+        // Fewer than 3 letters read every meal (the index holds pieces of 3), with the same result.
+        #expect(try cli.succeed(["history", "la", "--dates", "0"]) == "Lasagne  3 times, last Fri 2026-01-30 (31 days ago)\n")
     }
 
     @Test func forgottenListsWhatWasPlannedOftenButNotLately() throws {
