@@ -84,11 +84,6 @@ public struct PlannerRecipes: Sendable {
     static func lines(of list: ShoppingList, cooked: Int) -> [String] {
         var lines = ["\(cooked) \(cooked == 1 ? "meal" : "meals") with recipes"]
         if list.items.isEmpty { lines.append("nothing to buy") }
-        for group in list.aisleGroups {
-            lines += ["", group.aisle ?? "other"]
-            lines += group.items.map { item in item.amountText.isEmpty ? "  " + item.name : "  \(item.name)  \(item.amountText)" }
-        }
-        if !list.notes.isEmpty { lines += [""] + list.notes.map { "note: \($0)" } }
-        return lines
+        return lines + list.textLines()
     }
 }

@@ -26,4 +26,22 @@ extension ShoppingList {
         }
         return groups
     }
+
+    /// The items as a person reads them, after a heading the caller writes: each aisle's name
+    /// ("other" for the ingredients no aisle names) and its items, "  name  amounts", then the
+    /// notes. `name` writes an item's name (the command line pads it to a column), `detail` an
+    /// optional line under it.
+    public func textLines(name: (Item) -> String = \.name, detail: (Item) -> String? = { _ in nil }) -> [String] {
+        var lines: [String] = []
+        for group in aisleGroups {
+            lines += ["", group.aisle ?? "other"]
+            for item in group.items {
+                let amount = item.amountText
+                lines.append(amount.isEmpty ? "  " + item.name : "  " + name(item) + "  " + amount)
+                if let detail = detail(item) { lines.append("    " + detail) }
+            }
+        }
+        if !notes.isEmpty { lines += [""] + notes.map { "note: \($0)" } }
+        return lines
+    }
 }

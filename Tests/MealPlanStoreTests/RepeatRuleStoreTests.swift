@@ -198,3 +198,23 @@ import Testing
         #expect(try store.recentTitles(around: today, limit: 1) == ["Soup"])
     }
 }
+
+/// A long-lived store keeps the rules it read until `ruleVersion` moves, which the triggers
+/// move for a change by any connection, not only its own.
+@Suite struct RuleCacheTests {
+    @Test func anotherConnectionsRuleIsSeenAtTheNextRead() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("meals.sqlite")
+        let planner = try MealStore.open(path: path, access: .readWrite, concurrentReads: true)
+        let other = try MealStore.open(path: path, access: .readWrite)
+        let monday = day("2026-03-02"), week = DayRange(start: day("2026-03-02"), count: 7)
+        #expect(try planner.meals(in: week).isEmpty)
+        let rule = try other.addRule(try RepeatRule(firstDay: monday, pattern: .days(interval: 2)),
+                                     meal: Meal(day: monday, slot: "lunch", title: "Soup"))
+        #expect(try planner.meals(in: week).map(\.day.iso) == ["2026-03-02", "2026-03-04", "2026-03-06", "2026-03-08"])
+        try other.skipOccurrence(rule: rule.id, on: day("2026-03-04"))
+        #expect(try planner.meals(in: week).count == 3)
+        try other.execute("UPDATE rule SET title = 'Stew'")
+        #expect(try planner.meals(in: week).map(\.title) == ["Stew", "Stew", "Stew"])
+    }
+}

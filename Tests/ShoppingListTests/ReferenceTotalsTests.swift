@@ -82,21 +82,7 @@ struct ReferenceTotalsTests {
         let answers = try runReference(request)
         try #require(answers.count == plans.count)
         for (plan, answer) in zip(plans, answers) {
-            let list = try ShoppingList.make(for: plan, recipes: book)
-            let ours = Dictionary(uniqueKeysWithValues: list.items.map { item in
-                (item.name, Self.totals(item.amounts.map { ($0.quantity ?? 0, $0.unit) }))
-            })
-            let theirs = answer.mapValues { quantities in
-                Self.totals(quantities.map { (($0[0] as? NSNumber)?.doubleValue ?? .nan, $0[1] as? String) })
-            }
-            #expect(Set(ours.keys) == Set(theirs.keys))
-            for (name, expected) in theirs {
-                let got = ours[name] ?? [:]
-                #expect(Set(got.keys) == Set(expected.keys), "\(name)")
-                for (key, value) in expected {
-                    #expect(abs((got[key] ?? .nan) - value) <= 1e-6 * max(1, abs(value)), "\(name) \(key): \(got) vs \(expected)")
-                }
-            }
+            Self.expectTheSameTotals(try ShoppingList.make(for: plan, recipes: book), as: answer)
         }
     }
 
@@ -155,20 +141,29 @@ struct ReferenceTotalsTests {
         try #require(answers.count == weeks.count)
         let book = TextBook(texts: texts)
         for (week, answer) in zip(weeks, answers) {
-            let list = try ShoppingList.make(for: week, recipes: book)
-            let ours = Dictionary(uniqueKeysWithValues: list.items.map { item in
-                (item.name, Self.totals(item.amounts.compactMap { amount in amount.quantity.map { ($0, amount.unit) } }))
-            })
-            let theirs = answer.mapValues { quantities in
-                Self.totals(quantities.compactMap { pair in (pair[0] as? NSNumber).map { number in (number.doubleValue, pair[1] as? String) } })
-            }
-            #expect(Set(ours.keys) == Set(theirs.keys))
-            for (name, expected) in theirs {
-                let got = ours[name] ?? [:]
-                #expect(Set(got.keys) == Set(expected.keys), "\(name)")
-                for (key, value) in expected {
-                    #expect(abs((got[key] ?? .nan) - value) <= 1e-6 * max(1, abs(value)), "\(name) \(key): \(got) vs \(expected)")
-                }
+            Self.expectTheSameTotals(try ShoppingList.make(for: week, recipes: book), as: answer)
+        }
+    }
+
+    /// Every ingredient of `list` has the reference's totals in `answer`, within 1e-6: the same
+    /// ingredients, the same kinds and units, the same sums. Amounts in words are left out on
+    /// both sides (the reference keeps them as text).
+    static func expectTheSameTotals(
+        _ list: ShoppingList, as answer: [String: [[Any]]], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let ours = Dictionary(uniqueKeysWithValues: list.items.map { item in
+            (item.name, totals(item.amounts.compactMap { amount in amount.quantity.map { ($0, amount.unit) } }))
+        })
+        let theirs = answer.mapValues { quantities in
+            totals(quantities.compactMap { pair in (pair[0] as? NSNumber).map { number in (number.doubleValue, pair[1] as? String) } })
+        }
+        #expect(Set(ours.keys) == Set(theirs.keys), sourceLocation: sourceLocation)
+        for (name, expected) in theirs {
+            let got = ours[name] ?? [:]
+            #expect(Set(got.keys) == Set(expected.keys), "\(name)", sourceLocation: sourceLocation)
+            for (key, value) in expected {
+                #expect(abs((got[key] ?? .nan) - value) <= 1e-6 * max(1, abs(value)), "\(name) \(key): \(got) vs \(expected)",
+                        sourceLocation: sourceLocation)
             }
         }
     }

@@ -38,20 +38,8 @@ struct AddCommand: MealplanCommand {
             let title = titleWords.joined(separator: " ")
             throw CommandFailure.usage("the title is \(titleWords.count) words; quote it, as in: mealplan add \(date) \(slot) \"\(title)\"")
         }
-        let servings = try self.servings.map(parseServings)
-        guard let recipe else {
-            guard let title = titleWords.first else {
-                throw CommandFailure.usage("give the meal a title, or a recipe with --recipe")
-            }
-            if servings != nil { throw CommandFailure.usage("--servings needs --recipe: servings say how much of a recipe to make") }
-            let meals = try store.openStore(.readWrite, in: environment)
-            report("added", [try meals.addMeal(day: day, slot: slot, title: title, note: note)])
-            return
-        }
-        let chosen = try store.recipes.recipeFolder(in: environment).choose(recipe)
-        let meal = Meal(
-            day: day, slot: slot, title: titleWords.first ?? chosen.mealTitle, note: note,
-            recipe: chosen.name, servings: servings ?? chosen.mealServings)
+        let meal = try store.newMeal(
+            day: day, slot: slot, title: titleWords.first, note: note, recipe: recipe, servings: servings, in: environment)
         let meals = try store.openStore(.readWrite, in: environment)
         report("added", [try meals.apply([.add(meal)])[0]!])
     }
@@ -66,5 +54,24 @@ struct AddCommand: MealplanCommand {
             guard (try? store.day(joined, in: environment)) != nil else { throw error }
             throw CommandFailure.usage("'\(joined)' is a date of two words; quote it, as in: mealplan add \"\(joined)\" …")
         }
+    }
+}
+
+extension StoreOptions {
+    /// The meal `add` and `repeat add` describe: a title, or a recipe (any case, a unique
+    /// prefix) whose title and servings it takes unless given; servings need a recipe. The
+    /// recipes folder is read only for a recipe.
+    func newMeal(
+        day: Day, slot: String, title: String?, note: String?, recipe: String?, servings: String?, in environment: Environment
+    ) throws -> Meal {
+        let servings = try servings.map(parseServings)
+        guard let recipe else {
+            guard let title else { throw CommandFailure.usage("give the meal a title, or a recipe with --recipe") }
+            if servings != nil { throw CommandFailure.usage("--servings needs --recipe: servings say how much of a recipe to make") }
+            return Meal(day: day, slot: slot, title: title, note: note)
+        }
+        let chosen = try recipes.recipeFolder(in: environment).choose(recipe)
+        return Meal(day: day, slot: slot, title: title ?? chosen.mealTitle, note: note, recipe: chosen.name,
+                    servings: servings ?? chosen.mealServings)
     }
 }

@@ -125,19 +125,8 @@ struct RepeatCommand: ParsableCommand {
         func run(in environment: Environment) throws {
             let first = try store.day(date, in: environment)
             let rule = try pattern.rule(from: first, base: nil, store: store, in: environment)
-            var meal = Meal(day: first, slot: slot, title: title ?? "", note: note)
-            if let recipe {
-                let chosen = try store.recipes.recipeFolder(in: environment).choose(recipe)
-                meal.recipe = chosen.name
-                meal.title = title ?? chosen.mealTitle
-                meal.servings = chosen.mealServings
-            } else if title == nil {
-                throw CommandFailure.usage("give the meal a title, or a recipe with --recipe")
-            }
-            if let servings {
-                guard recipe != nil else { throw CommandFailure.usage("--servings needs --recipe: servings say how much of a recipe to make") }
-                meal.servings = try parseServings(servings)
-            }
+            let meal = try store.newMeal(
+                day: first, slot: slot, title: title, note: note, recipe: recipe, servings: servings, in: environment)
             let stored = try store.openStore(.readWrite, in: environment).addRule(rule, meal: meal)
             print("added \(stored.summary)")
         }

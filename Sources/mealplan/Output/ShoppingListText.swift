@@ -15,17 +15,11 @@ enum ShoppingListText {
         var lines = ["Shopping list for \(describe(range)): \(cooked) \(cooked == 1 ? "meal" : "meals") with recipes"]
         if list.items.isEmpty { lines.append(cooked == 0 ? "nothing to buy: no meal in these days has a recipe" : "nothing to buy") }
         let nameWidth = list.items.map { $0.name.terminalWidth }.max() ?? 0
-        for group in list.aisleGroups {
-            lines += ["", (group.aisle ?? "other").terminalVisible]
-            for item in group.items {
-                let amount = item.amountText
-                let name = item.name.terminalVisible
-                lines.append(amount.isEmpty ? "  " + name : "  " + name.padded(toWidth: nameWidth) + "  " + amount.terminalVisible)
-                if let mealsByID { lines.append("    for " + uses(item, mealsByID).terminalVisible) }
-            }
-        }
-        if !list.notes.isEmpty { lines += [""] + list.notes.map { "note: \($0)".terminalVisible } }
-        return lines.joined(separator: "\n")
+        lines += list.textLines(
+            name: { $0.name.terminalVisible.padded(toWidth: nameWidth) },
+            detail: { item in mealsByID.map { "for " + uses(item, $0) } })
+        // Names come from files: what they hold must not act on the terminal.
+        return lines.map(\.terminalVisible).joined(separator: "\n")
     }
 
     /// A checklist: a heading per aisle, one `- [ ]` line per ingredient.
