@@ -385,12 +385,13 @@ extension MealStore {
             arguments.merge(plan.arguments) { $1 }
         }
         var sql = "\(Self.mealColumns) WHERE \(dayColumn) BETWEEN :first AND :last\(searchCondition)"
-        if let slot {
+        let storedSlot = try slot.map { try Self.resolveSlot(db, $0) }
+        if let storedSlot {
             sql += " AND meal.slotId = :slotId"
-            arguments["slotId"] = try Self.resolveSlot(db, slot).id
+            arguments["slotId"] = storedSlot.id
         }
         let rows = try Row.fetchCursor(db, sql: "\(sql) \(Self.displayOrder)", arguments: StatementArguments(arguments))
-        let slotName = try slot.map { try Self.resolveSlot(db, $0).slot.name }
+        let slotName = storedSlot?.slot.name
         var meals: [Meal] = []
         try Self.forEachMerged(
             stored: { try rows.next().map(Self.meal(from:)) },
