@@ -2,7 +2,7 @@
 """Compares the planner on a plan with and without repeat rules; run by repeat-rules.sh.
 
     repeat-rules.py add-rules MEALPLAN_BINARY DATABASE RULES ACTIVE
-    repeat-rules.py measure MEALPLAN_BINARY RUNS STEPS DATABASE_WITHOUT DATABASE_WITH
+    repeat-rules.py measure MEALPLAN_BINARY RUNS STEPS DATABASE_WITHOUT DATABASE_WITH DATABASE_SAME_MEALS
 
 add-rules adds RULES varied rules to DATABASE with `mealplan repeat add` (deterministic: the
 same arguments give the same rules): every pattern (days, weeks on weekdays, months on a day or
@@ -17,8 +17,10 @@ database, timing each from the moment tmux starts it until the first screen is d
 reading the planner's CPU time at that point (from /proc: the measure a busy machine does not
 stretch); then, in one planner per database, times STEPS presses of each scroll key from
 send-keys until the screen changed and the planner waits for input again (the mean counts the
-presses that load the next days). Prints a Markdown table; exits 1 when the plan with rules
-costs more than 10 % more CPU (median or mean) than the one without.
+presses that load the next days). DATABASE_SAME_MEALS is measured alike: the plan without rules
+showing the same meals as the one with them, stored as single meals. Prints a Markdown table
+with the ratios of the plan with rules to each; exits 1 when it costs more than 10 % more CPU
+(median or mean) than the plan without rules.
 """
 import datetime
 import random
@@ -130,37 +132,39 @@ def ms(seconds):
     return f"{seconds * 1000:.2f} ms"
 
 
-def measure(binary, runs, steps, without, with_rules):
+def measure(binary, runs, steps, without, with_rules, same_meals):
+    databases = (without, with_rules, same_meals)
     print(f"\nplanner at {WIDTH}x{HEIGHT}: meals today without rules {occurrences_today(binary, without)}, "
-          f"with rules {occurrences_today(binary, with_rules)}")
-    print("| measure | without rules: CPU median / mean (wall median) | with rules: CPU median / mean (wall median) "
-          "| CPU ratio, median / mean |")
-    print("|---|---|---|---|")
+          f"with rules {occurrences_today(binary, with_rules)}, stored alike {occurrences_today(binary, same_meals)}")
+    print("| measure | without rules | with rules | same meals stored | ratio to without | ratio to same meals |")
+    print("|---|---|---|---|---|---|")
+    print("| (planner CPU, median / mean; wall median) | | | | (median / mean) | (median / mean) |")
     rows = []
-    starts = first_screens(binary, runs, (without, with_rules))
-    rows.append((f"first screen, {runs} starts", starts[without], starts[with_rules]))
-    plain, ruled = scroll_steps(binary, steps, without), scroll_steps(binary, steps, with_rules)
-    rows += [(f"{label}, {steps} presses", plain[label], ruled[label]) for label in plain]
-    worst = 0.0
-    for label, base, other in rows:
-        (base_cpu, base_mean, base_wall), (other_cpu, other_mean, other_wall) = (
-            (statistics.median(cpu for _, cpu in pairs), statistics.mean(cpu for _, cpu in pairs),
-             statistics.median(wall for wall, _ in pairs)) for pairs in (base, other))
-        ratios = (other_cpu / base_cpu, other_mean / base_mean)
-        worst = max(worst, *ratios)
-        print(f"| {label} | {ms(base_cpu)} / {ms(base_mean)} ({ms(base_wall)}) | "
-              f"{ms(other_cpu)} / {ms(other_mean)} ({ms(other_wall)}) | {ratios[0]:.2f}× / {ratios[1]:.2f}× |")
+    starts = first_screens(binary, runs, databases)
+    rows.append((f"first screen, {runs} starts", [starts[database] for database in databases]))
+    scrolls = [scroll_steps(binary, steps, database) for database in databases]
+    rows += [(f"{label}, {steps} presses", [times[label] for times in scrolls]) for label in scrolls[0]]
+    worst = worst_alike = 0.0
+    for label, measured in rows:
+        figures = [(statistics.median(cpu for _, cpu in pairs), statistics.mean(cpu for _, cpu in pairs),
+                    statistics.median(wall for wall, _ in pairs)) for pairs in measured]
+        (plain_cpu, plain_mean, _), (ruled_cpu, ruled_mean, _), (alike_cpu, alike_mean, _) = figures
+        ratios = (ruled_cpu / plain_cpu, ruled_mean / plain_mean)
+        alike = (ruled_cpu / alike_cpu, ruled_mean / alike_mean)
+        worst, worst_alike = max(worst, *ratios), max(worst_alike, *alike)
+        cells = [f"{ms(cpu)} / {ms(mean)} ({ms(wall)})" for cpu, mean, wall in figures]
+        print(f"| {label} | {' | '.join(cells)} | {ratios[0]:.2f}× / {ratios[1]:.2f}× | {alike[0]:.2f}× / {alike[1]:.2f}× |")
     met = worst <= GOAL_RATIO
     print(f"\ngoal: with rules within {GOAL_RATIO - 1:.0%} of the CPU without (worst {worst:.2f}×): "
-          f"{'met' if met else 'MISSED'}")
+          f"{'met' if met else 'MISSED'}; of the same meals stored, worst {worst_alike:.2f}×")
     return met
 
 
 def main():
     if sys.argv[1:2] == ["add-rules"] and len(sys.argv) == 6:
         add_rules(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
-    elif sys.argv[1:2] == ["measure"] and len(sys.argv) == 7:
-        sys.exit(0 if measure(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]) else 1)
+    elif sys.argv[1:2] == ["measure"] and len(sys.argv) == 8:
+        sys.exit(0 if measure(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), *sys.argv[5:8]) else 1)
     else:
         sys.exit(__doc__)
 

@@ -18,7 +18,11 @@
 #   --steps S   presses measured per scroll key (default 30)
 #   --keep DIR  leave the CSV file and databases in DIR instead of a temporary folder (the
 #               million meals are shared with planner-first-screen.sh given the same DIR)
-# Needs: swift, python3, tmux.
+# The plan with rules shows more meals a day than the one without (9 today instead of 4), and
+# drawing them costs more: a third plan shows the same screens as the one with rules, its
+# occurrences stored as single meals, so that the cost of the rules alone shows too.
+#
+# Needs: swift, python3, sqlite3, tmux.
 # Exit status: 0 when the goal is met, 1 when it is missed, 2 on a usage or setup error.
 set -euo pipefail
 
@@ -32,7 +36,7 @@ source "$(dirname "$0")/common.sh"
 parse_options "[--meals N] [--rules N] [--active N] [--runs R] [--steps S] [--keep DIR]" \
     meals rules active runs steps keep -- "$@"
 cd "$(dirname "$0")/.."
-require_tools swift python3 tmux
+require_tools swift python3 sqlite3 tmux
 use_work_folder "$keep"
 
 echo "== building (release, static Swift standard library)"
@@ -46,4 +50,19 @@ if [ ! -f "$ruled" ]; then
     mv "$ruled.part" "$ruled"
 fi
 
-python3 Benchmarks/repeat-rules.py measure "$bin/mealplan" "$runs" "$steps" "$db" "$ruled"
+# The same screens without rules: the plan without rules, with the meals of the plan with rules
+# (stored ones and occurrences) of three years each side of today stored as single meals.
+same="$work/meals-$meals-rules-$rules-$active-as-meals.sqlite"
+if [ ! -f "$same" ]; then
+    echo "== storing the meals of the plan with rules, 3 years each side of today, as single meals"
+    from=$(date -d "-3 years" +%F) to=$(date -d "+3 years" +%F)
+    "$bin/mealplan" export --db "$ruled" --from "$from" --to "$to" --format csv >"$work/as-meals.csv"
+    cp "$db" "$same.part"
+    sqlite3 "$same.part" "DELETE FROM meal WHERE day BETWEEN $(python3 -c "
+import datetime; epoch = datetime.date(1970, 1, 1)
+print(*((datetime.date.fromisoformat(d) - epoch).days for d in ('$from', '$to')), sep=' AND ')")"
+    "$bin/mealplan" import --db "$same.part" "$work/as-meals.csv" >/dev/null
+    mv "$same.part" "$same"
+fi
+
+python3 Benchmarks/repeat-rules.py measure "$bin/mealplan" "$runs" "$steps" "$db" "$ruled" "$same"

@@ -10,13 +10,8 @@ public struct StoredRule: Hashable, Sendable {
     public var meal: Meal
     /// The days the rule skips (an occurrence removed, or changed into a meal of its own).
     public var exceptions: [Day]
-
-    /// The last day the rule may happen on, as far as its stored end says without counting:
-    /// its `until` day, else the end of the calendar.
-    var lastPossibleDay: Day {
-        if case .until(let day) = rule.end { return day }
-        return .last
-    }
+    /// The last day the rule can happen on (`RepeatRule.lastPossibleDay`), as stored.
+    public var lastDay: Day
 
     /// The meal of the occurrence on `day`.
     public func occurrence(on day: Day) -> Meal {
@@ -43,13 +38,19 @@ extension MealStore {
         try read { db in try rules(db, in: range, slot: nil, search: nil) }
     }
 
-    /// Every rule, as last read while `ruleVersion` had the number it has now: a planner loads
-    /// days many times a second, and the rules rarely change.
-    func allRules(_ db: Database) throws -> [StoredRule] {
+    /// The rules that can happen on or after `day` (and some over a little before), as last
+    /// read while `ruleVersion` had the number it has now: a planner loads days many times a
+    /// second, and the rules rarely change. The rules of a plan kept for years are mostly over;
+    /// the SQL leaves those out by their stored last day. A read for days before those read
+    /// last goes a year further back, so that scrolling back reads again once a year of days.
+    private func rules(_ db: Database, notOverBefore day: Day) throws -> [StoredRule] {
         let version = try Int.fetchOne(db, sql: "SELECT number FROM ruleVersion") ?? 0
-        if let cached = ruleCache.withLock({ $0 }), cached.version == version { return cached.rules }
-        let rules = try Self.fetchRules(db, where: "1")
-        ruleCache.withLock { $0 = (version, rules) }
+        if let cached = ruleCache.withLock({ $0 }), cached.version == version, cached.from <= day {
+            return cached.rules
+        }
+        let from = day.adding(days: -366)
+        let rules = try Self.fetchRules(db, where: "rule.lastDay IS NULL OR rule.lastDay >= \(from.number)")
+        ruleCache.withLock { $0 = (version, from, rules) }
         return rules
     }
 
@@ -76,6 +77,7 @@ extension MealStore {
                     WHERE id = :id
                     """,
                 arguments: arguments)
+            try Self.rememberRuleEnds(db)
             return try Self.fetchRule(db, id: id)
         }
     }
@@ -196,6 +198,7 @@ extension MealStore {
             case .never, .until: (split.day.adding(days: -1).number, nil)
             }
             try db.execute(sql: "UPDATE rule SET untilDay = ?, count = ? WHERE id = ?", arguments: [end.until, end.count, id])
+            try rememberRuleEnds(db)
             before = try fetchRule(db, id: id)
         }
         return (before, try after.map { try fetchRule(db, id: $0) })
@@ -348,8 +351,8 @@ extension MealStore {
     /// name) and those whose title or note contains `search`.
     func rules(_ db: Database, in range: DayRange, slot: String?, search: String?) throws -> [StoredRule] {
         let query = search.flatMap { $0.isEmpty ? nil : MealQuery($0) }
-        return try allRules(db).filter { stored in
-            stored.rule.firstDay <= range.last && stored.lastPossibleDay >= range.first
+        return try rules(db, notOverBefore: range.first).filter { stored in
+            stored.rule.firstDay <= range.last && stored.lastDay >= range.first
                 && (slot == nil || stored.meal.slot == slot)
                 && (query?.matches(title: stored.meal.title, note: stored.meal.note) ?? true)
         }
@@ -441,7 +444,7 @@ extension MealStore {
     /// since looking a column up by name costs more than the rest of reading a rule.
     private enum RuleColumn: Int, CaseIterable {
         case id, slotName, title, note, recipe, servings, firstDay, frequency, interval, weekdays, monthDay, ordinal
-        case weekday, untilDay, count, skipped
+        case weekday, untilDay, count, lastDay, skipped
 
         var expression: String {
             switch self {
@@ -486,8 +489,19 @@ extension MealStore {
             let meal = Meal(day: firstDay, slot: value(.slotName), title: value(.title), note: optional(.note),
                             recipe: optional(.recipe), servings: optional(.servings))
             let skipped = ((optional(.skipped) as String?)?.split(separator: ",").compactMap { Int($0).map(Day.init(clamping:)) } ?? [])
-            return StoredRule(id: value(.id), rule: try RepeatRule(firstDay: firstDay, pattern: pattern, end: end),
-                              meal: meal, exceptions: skipped.sorted())
+            let rule = try RepeatRule(firstDay: firstDay, pattern: pattern, end: end)
+            let lastDay = (optional(.lastDay) as Int?).map(Day.init(clamping:)) ?? rule.lastPossibleDay
+            return StoredRule(id: value(.id), rule: rule, meal: meal, exceptions: skipped.sorted(), lastDay: lastDay)
+        }
+    }
+
+    /// Stores the last day of each rule that has none (`Schema.rememberRuleEnds` says why):
+    /// after every write that makes a rule or changes its pattern or end, and once for the
+    /// rules stored before the column existed.
+    static func rememberRuleEnds(_ db: Database) throws {
+        let update = try db.makeStatement(sql: "UPDATE rule SET lastDay = ? WHERE id = ?")
+        for stored in try fetchRules(db, where: "rule.lastDay IS NULL") {
+            try update.execute(arguments: [stored.lastDay.number, stored.id])
         }
     }
 
@@ -506,7 +520,9 @@ extension MealStore {
                         :monthDay, :ordinal, :weekday, :untilDay, :count)
                 """,
             arguments: arguments)
-        return db.lastInsertedRowID
+        let id = db.lastInsertedRowID
+        try rememberRuleEnds(db)
+        return id
     }
 
     private static func ruleArguments(_ snapshot: RuleSnapshot, slotID: Int64) -> StatementArguments {

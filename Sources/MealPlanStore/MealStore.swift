@@ -63,7 +63,7 @@ public final class MealStore: Sendable {
     private let readOnlyOpening: ReadOnlyOpening?
     private let lastDataVersion = Mutex<Int?>(nil)
     /// The repeat rules as last read, and the `ruleVersion` number they were read at.
-    let ruleCache = Mutex<(version: Int, rules: [StoredRule])?>(nil)
+    let ruleCache = Mutex<(version: Int, from: Day, rules: [StoredRule])?>(nil)
 
     /// A store over an existing writer, migrated to the current schema (used by tests).
     public init(writer: any DatabaseWriter, path: String = ":memory:") throws(StoreError) {

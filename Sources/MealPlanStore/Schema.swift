@@ -18,6 +18,7 @@ enum Schema {
         ("repeat rules", addRepeatRules),
         ("keep templates of days", createTemplateTables),
         ("index meal text for search", indexMealText),
+        ("remember when each rule ends", rememberRuleEnds),
     ]
 
     /// The `user_version` of a database whose schema is up to date.
@@ -154,6 +155,27 @@ enum Schema {
             "CREATE TRIGGER \(table)_\(event.lowercased())_counts AFTER \(event) ON \(table) BEGIN UPDATE ruleVersion SET number = number + 1; END;"
         }
     }.joined(separator: "\n")
+
+    /// Each rule's last possible day (`RepeatRule.lastPossibleDay`), so that reading the rules
+    /// of some days leaves out, in SQL, those over before them: a plan kept for years holds
+    /// many, and finding where a `count` ends takes arithmetic. The store writes the day with
+    /// every rule it stores or changes. NULL stands for "not known": a rule another program
+    /// inserted, or whose pattern or end it changed (the trigger forgets the day then). Such a
+    /// rule is always read, its day computed, and the store's next rule write stores it.
+    private static func rememberRuleEnds(_ db: Database) throws {
+        let pattern = ["firstDay", "frequency", "interval", "weekdays", "monthDay", "ordinal", "weekday", "untilDay", "count"]
+        let row = { (prefix: String) in "(" + pattern.map { "\(prefix).\($0)" }.joined(separator: ", ") + ")" }
+        try db.execute(sql: """
+            ALTER TABLE rule ADD COLUMN lastDay INTEGER
+                CHECK (lastDay BETWEEN \(Day.first.number) AND \(Day.last.number));
+            CREATE TRIGGER rule_end_forgotten AFTER UPDATE OF \(pattern.joined(separator: ", ")) ON rule
+            WHEN new.lastDay IS old.lastDay AND \(row("new")) IS NOT \(row("old"))
+            BEGIN
+                UPDATE rule SET lastDay = NULL WHERE id = new.id;
+            END;
+            """)
+        try MealStore.rememberRuleEnds(db)
+    }
 
     /// Templates: named runs of days whose meals are kept for reuse. A template meal has the
     /// meal's columns and rules, a day offset inside its template instead of a day, and a slot

@@ -26,6 +26,38 @@ extension RepeatRule {
         return days
     }
 
+    /// The last day the rule can happen on: its `until` day, the day of its last occurrence for
+    /// a `count` end, else the calendar's end (also for a count that would run past it).
+    ///
+    /// A count end is found by counting, as a window's walk is: a binary search over the
+    /// periods for the one holding the last occurrence, then a walk of that period alone, so a
+    /// rule of any age and count costs about the same.
+    public var lastPossibleDay: Day {
+        guard case .count(let count) = end else {
+            if case .until(let day) = end { return day }
+            return .last
+        }
+        let periods = Periods(pattern: pattern, firstDay: firstDay)
+        let beforeFirstDay = periods.candidates(inPeriod: 0).count(where: { $0 < firstDay.number })
+        /// How many occurrences periods 0 ..< `period` hold, the count aside.
+        func occurrences(before period: Int) -> Int { periods.candidateCount(before: period) - beforeFirstDay }
+        // The periods that can hold a day of the calendar are 0 ... lastPeriod.
+        var low = 0, high = periods.firstPeriod(atOrAfter: Day.last.number)
+        guard occurrences(before: high + 1) >= count else { return .last }
+        while low < high {
+            let middle = (low + high) / 2
+            if occurrences(before: middle + 1) >= count { high = middle } else { low = middle + 1 }
+        }
+        guard let start = periods.start(ofPeriod: low) else { return .last }
+        // The walk stops at the count, which ends in this period.
+        var last = Day.last
+        forEachOccurrence(from: Day(number: start)!, through: .last) { day in
+            last = day
+            return true
+        }
+        return last
+    }
+
     /// Whether the rule happens on `day`.
     public func isOccurrence(_ day: Day) -> Bool {
         occurrences(in: DayRange(day, day)) == [day]

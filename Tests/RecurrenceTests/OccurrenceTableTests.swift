@@ -81,5 +81,19 @@ import TestSupport
     @Test func aCountEndsTheRuleAtTheCalendarsEndToo() throws {
         let rule = try RepeatRule(firstDay: day("9999-12-01"), every: "week", count: 100)
         #expect(rule.occurrences(from: day("9999-12-01"), limit: 100).count == 5)
+        #expect(rule.lastPossibleDay == .last)
+    }
+
+    @Test func theLastPossibleDayIsTheUntilDayOrTheLastCountedOccurrence() throws {
+        // The 31st of the month, three times from January: January, March, May (February and
+        // April have none); the 5th Friday twice from 2026: January 30, May 29.
+        #expect(try RepeatRule(firstDay: day("2026-01-31"), every: "month", count: 3).lastPossibleDay.iso == "2026-05-31")
+        #expect(try RepeatRule(firstDay: day("2026-01-01"), every: "month", on: "5fri", count: 2).lastPossibleDay.iso == "2026-05-29")
+        // Weekly on Monday and Thursday from a Thursday: Thu 5, Mon 9, Thu 12, Mon 16 March.
+        #expect(try RepeatRule(firstDay: day("2026-03-05"), every: "week", on: "mon,thu", count: 4).lastPossibleDay.iso == "2026-03-16")
+        // From the year 1, a million days later: day 999,999 after 0001-01-01.
+        #expect(try RepeatRule(firstDay: .first, every: "day", count: 1_000_000).lastPossibleDay == Day.first.adding(days: 999_999))
+        #expect(try RepeatRule(firstDay: day("2026-03-05"), every: "week", until: day("2026-03-20")).lastPossibleDay.iso == "2026-03-20")
+        #expect(try RepeatRule(firstDay: day("2026-03-05"), every: "week").lastPossibleDay == .last)
     }
 }
