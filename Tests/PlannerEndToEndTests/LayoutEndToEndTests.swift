@@ -55,17 +55,21 @@ struct LayoutEndToEndTests {
         let planner = try TmuxPlanner(width: 53, height: 17, before: Self.addThreeMealsADay)
         // Days of 4 lines under (17 - 1) / 4 = 4 lines of context: Wednesday on lines 4-7,
         // Thursday 8-11, Friday 12-15; Saturday would start below the timeline's 16 lines.
-        let start = try planner.waitForScreen("the first screen") { $0.count == 17 && $0[4].hasPrefix("Wed 4 Mar") }
-        #expect(start[12].hasPrefix("Fri 6 Mar") && !start.contains { $0.hasPrefix("Sat 7 Mar") })
+        // tmux may show a screen drawn in part (it reads the planner's output in pieces), so each
+        // wait is for the whole of what the screen must show; a wrong screen times out, shown.
+        try planner.waitForScreen("Wednesday on line 4, Friday on line 12, no Saturday") {
+            $0.count == 17 && $0[4].hasPrefix("Wed 4 Mar") && $0[12].hasPrefix("Fri 6 Mar")
+                && !$0.contains { $0.hasPrefix("Sat 7 Mar") } && $0[16].hasPrefix("Wed 4 Mar 2026")
+        }
         try planner.press("g")
         try planner.waitFor("Go to:")
         try planner.type("sat")
         try planner.press("Enter")
         // Saturday whole, under the 4 lines of Friday.
-        let screen = try planner.waitForScreen("Saturday whole") { $0.count == 17 && $0[4].hasPrefix("Sat 7 Mar") }
-        #expect(screen[0].hasPrefix("Fri 6 Mar"))
-        #expect(screen[5].hasPrefix("  breakfast Meal 07 breakfast") && screen[6].hasPrefix("  lunch     Meal 07 lunch")
-                && screen[7].hasPrefix("  dinner    Meal 07 dinner"))
-        #expect(screen[16].hasPrefix("Sat 7 Mar 2026"))
+        try planner.waitForScreen("Saturday whole under the end of Friday") { screen in
+            screen.count == 17 && screen[0].hasPrefix("Fri 6 Mar") && screen[4].hasPrefix("Sat 7 Mar")
+                && screen[5].hasPrefix("  breakfast Meal 07 breakfast") && screen[6].hasPrefix("  lunch     Meal 07 lunch")
+                && screen[7].hasPrefix("  dinner    Meal 07 dinner") && screen[16].hasPrefix("Sat 7 Mar 2026")
+        }
     }
 }

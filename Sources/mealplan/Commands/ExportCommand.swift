@@ -10,8 +10,10 @@ struct ExportCommand: MealplanCommand {
         commandName: "export",
         abstract: "Write meals as CSV, iCalendar or JSON (all of them unless --from/--to limit the days).",
         discussion: """
-            csv: RFC 4180 in UTF-8 with CRLF line ends and the header date,slot,title,note, in \
-            date and slot order; 'mealplan import' reads it back. With --output FILE.csv, a slot, \
+            csv: RFC 4180 in UTF-8 with CRLF line ends and the header \
+            date,slot,title,note,recipe,servings, in date and slot order, one row per \
+            occurrence of a repeat (a repeat that never ends gives rows up to 9999: give --to); \
+            'mealplan import' reads it back, each row as a single meal. With --output FILE.csv, a slot, \
             title or note starting with = + - @, a tab or CR (which a spreadsheet would run as a \
             formula) or with ' gets a ' before it, and the header's "date" is quoted to say so; \
             import removes exactly those apostrophes. --no-protect-formulas turns this off, \
@@ -21,9 +23,11 @@ struct ExportCommand: MealplanCommand {
             --slot-time SLOT=HH:MM makes the meals of SLOT start at that time and last \
             --duration (default 1h), in floating local time: 19:00 stays 19:00 in any time \
             zone. Each meal keeps its UID (meal-ID@mealplan) across exports, \
-            so importing a newer export updates events instead of adding them twice.
-            json: an array of {"id","date","slot","position","title","note"} objects, the same \
-            shape as 'mealplan list --format json'.
+            so importing a newer export updates events instead of adding them twice. A \
+            repeat is one event with its RRULE and an EXDATE per skipped day.
+            json: an array of {"id","date","slot","position","title","note","recipe",\
+            "servings","repeat"} objects, the same shape as 'mealplan list --format json'; an \
+            occurrence of a repeat has "id": null and "repeat": its number.
 
             Without --format, the extension of the --output file (.csv, .ics, .json) chooses \
             the format, CSV otherwise; a --format that contradicts the extension is refused.

@@ -11,7 +11,8 @@ struct ImportCommand: MealplanCommand {
         abstract: "Add the meals of a CSV file (as 'mealplan export' writes it).",
         discussion: """
             Columns are found by their header name: date (YYYY-MM-DD), slot, title and, \
-            optionally, note; other columns are ignored with a warning. All or nothing: the \
+            optionally, note, recipe and servings (a number, only with a recipe); other \
+            columns are ignored with a warning. All or nothing: the \
             first bad row (a bad date, an unknown slot, an empty title, an unbalanced quote) is \
             reported with its line number and nothing is imported (exit status 65). Imported \
             meals go after the meals already planned in their day's slot.
