@@ -107,6 +107,18 @@ struct RecipesEndToEndTests {
         try demo.waitFor("meals with recipes")
     }
 
+    /// `--demo` has a repeat (a snack on Mondays, Wednesdays and Fridays, today one) and a
+    /// template of the sample plan's first week.
+    @Test func theDemoHasARepeatAndATemplate() throws {
+        let temporary = TemporaryFolder()
+        let demo = try TmuxPlanner(arguments: ["--demo"], environment: ["TMPDIR": temporary.path])
+        try demo.waitFor("  snack     Apple slices with peanut butter ↻")
+        try demo.press("A")
+        try demo.waitFor("Template:")
+        try demo.press("Tab")
+        try demo.waitFor("Template: Sample week")
+    }
+
     /// The bundle `--demo` carries is Data/recipes/ as scripts/bundle-sample-recipes.sh
     /// writes it: a changed sample recipe needs the script run again.
     @Test func theDemosBundleIsTheSampleRecipesFolder() throws {

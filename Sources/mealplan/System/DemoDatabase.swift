@@ -2,6 +2,7 @@ import Foundation
 import MealPlanCore
 import MealPlanExchange
 import MealPlanStore
+import Recurrence
 
 /// The throwaway database `mealplan --demo` opens: a private temporary folder holding the sample
 /// plan, moved by whole weeks so that it surrounds today, and the sample recipes its meals
@@ -25,7 +26,7 @@ struct DemoDatabase {
         do {
             store = try MealStore.open(
                 path: folder + "/demo.sqlite", access: .readWrite, pageCacheKiB: PlannerSession.pageCacheKiB)
-            try Self.fill(store, today: today)
+            try Self.addRepeatAndTemplate(store, from: try Self.fill(store, today: today))
             try Self.unpackRecipes(into: folder + "/recipes")
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
@@ -39,8 +40,10 @@ struct DemoDatabase {
     }
 
     /// Imports the sample plan embedded in the binary through the import pipeline, every date
-    /// moved by the same number of weeks (weekdays stay what the plan says).
-    private static func fill(_ store: MealStore, today: Day) throws {
+    /// moved by the same number of weeks (weekdays stay what the plan says). Returns its first
+    /// day, moved.
+    private static func fill(_ store: MealStore, today: Day) throws -> Day {
+        var first: Day?
         try store.importMeals { importer in
             var meals = CSVMealImport(CSVMealReader(bytes: PackageResources.sample_plan_csv), slots: importer.slots)
             var shift: Int?
@@ -48,9 +51,20 @@ struct DemoDatabase {
                 let weeks = shift ?? weeksToToday(from: meal.day, today: today)
                 shift = weeks
                 meal.day = meal.day.adding(days: 7 * weeks)
+                first = first ?? meal.day
                 try importer.add(meal)
             }
         }
+        return first ?? today
+    }
+
+    /// So that the demo shows repeats and templates too: a snack on the weekdays the sample
+    /// plan has none (Monday, Wednesday and Friday) from its first day on, without end, and
+    /// the plan's first week kept as a template.
+    private static func addRepeatAndTemplate(_ store: MealStore, from first: Day) throws {
+        try store.saveTemplate("Sample week", from: first, days: 7)
+        let rule = try RepeatRule(firstDay: first, pattern: .weeks(interval: 1, weekdays: [.monday, .wednesday, .friday]))
+        try store.addRule(rule, meal: Meal(day: first, slot: "snack", title: "Apple slices with peanut butter"))
     }
 
     /// Writes the sample recipes carried in the binary into `root`: the bundle holds each file
