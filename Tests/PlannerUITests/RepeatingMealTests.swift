@@ -170,4 +170,18 @@ import TestSupport
         harness.press(.enter)
         #expect(form(harness)?.step == .on)
     }
+
+    @Test func aMealJustAddedIsSelectedSoXMakesItRepeat() throws {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("a"))
+        harness.type("lunch")
+        harness.press(.enter)
+        harness.type("Salad")
+        harness.press(.enter, .enter)
+        #expect(harness.selectedTitle == "Salad")
+        harness.press(.character("x"))
+        harness.type("day")
+        harness.press(.enter, .enter)
+        #expect(try harness.store.rule(id: 1).meal == Meal(day: saturday, slot: "lunch", title: "Salad"))
+    }
 }
