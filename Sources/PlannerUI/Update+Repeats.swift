@@ -165,13 +165,7 @@ extension PlannerState {
     static func rule(of form: RepeatForm, today: Day) throws -> RepeatRule {
         let day = form.meal.day
         let on = form.step == .every || form[.on].trimmingWhitespace().isEmpty ? nil : form[.on]
-        let end = form.step == .ends ? try Self.end(form[.ends], from: day, today: today) : .never
-        var until: Day?, count: Int?
-        switch end {
-        case .never: break
-        case .until(let last): until = last
-        case .count(let times): count = times
-        }
+        let (until, count) = form.step == .ends ? try Self.end(form[.ends], from: day, today: today) : (nil, nil)
         let rule = try RepeatRule(firstDay: day, every: form[.every], on: on, until: until, count: count)
         guard rule.isOccurrence(day) else {
             throw RepeatFormError(description: "'--on \((on ?? "").messageExcerpt)' leaves out the meal's day, \(longDate(day))")
@@ -179,17 +173,18 @@ extension PlannerState {
         return rule
     }
 
-    /// The `ends` field: empty for never, `x6` for 6 times, else a date as the move prompt
-    /// takes it (`+8w` counting from the meal's day).
-    static func end(_ text: String, from day: Day, today: Day) throws -> RepeatRule.End {
+    /// The `ends` field as `--until` and `--count` would give it: empty for never, `x6` (as
+    /// the template prompt counts copies) for 6 times, else a date as the move prompt takes it
+    /// (`+8w` counting from the meal's day).
+    static func end(_ text: String, from day: Day, today: Day) throws -> (until: Day?, count: Int?) {
         let input = text.trimmingWhitespace()
-        if input.isEmpty { return .never }
-        if let mark = input.first, "xX×".contains(mark), input.count > 1, input.dropFirst().allSatisfy(\.isASCIIDigit) {
+        if input.isEmpty { return (nil, nil) }
+        if let mark = input.first, "x×".contains(mark), input.count > 1, input.dropFirst().allSatisfy(\.isASCIIDigit) {
             // Too many digits for an Int: more times than any calendar holds, which never ends sooner.
-            return .count(Int(input.dropFirst()) ?? Int.max)
+            return (nil, Int(input.dropFirst()) ?? Int.max)
         }
         do {
-            return .until(try DateInput.parse(input, today: today, offsetsFrom: day))
+            return (try DateInput.parse(input, today: today, offsetsFrom: day), nil)
         } catch {
             guard error.isUnknownForm else { throw error }
             throw RepeatFormError(description: "Ends '\(input.messageExcerpt)': give a date, x6 for 6 times, or nothing for never")

@@ -136,9 +136,12 @@ import TestSupport
         #expect(try harness.store.rules().isEmpty && harness.storedMeals.map(\.title).contains("Porridge"))
     }
 
-    @Test func anEndDateCountsFromTheMealsDayAndNothingMeansNever() throws {
+    @Test func anEndDateCountsFromTheMealsDayXCountsTimesAndNothingMeansNever() throws {
         #expect(try repeatPorridge("day", "+1w").store.rule(id: 1).rule.end == .until(saturday.adding(days: 7)))
         #expect(try repeatPorridge("year", "").store.rule(id: 1).rule.end == .never)
+        #expect(try repeatPorridge("day", "×3").store.rule(id: 1).rule.end == .count(3))
+        // More times than an Int holds never ends sooner than the calendar does.
+        #expect(try repeatPorridge("day", "x99999999999999999999").store.rule(id: 1).rule.end == .count(Int.max))
     }
 
     @Test func anOccurrenceRepeatsAlreadyAndNothingSelectedIsSaid() {
