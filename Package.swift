@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "TerminalKit", swiftSettings: [functionSections]),
         .systemLibrary(name: "CNcursesw"),
         .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"], swiftSettings: [functionSections]),
-        .target(name: "PlannerUI", dependencies: ["MealPlanCore", "Timeline", "TerminalKit"], swiftSettings: [functionSections]),
+        .target(name: "PlannerUI", dependencies: ["MealPlanCore", "Recurrence", "Timeline", "TerminalKit"], swiftSettings: [functionSections]),
         // The planner's run loop: PlannerUI, the store and a terminal backend wired together.
         .target(
             name: "PlannerRuntime",

@@ -43,11 +43,16 @@ public enum MealChange: Hashable, Sendable {
     /// that meal, takes over from the day. The store makes it `removeRule` and `restoreRule`
     /// changes of the rules as they were and became, which is what undo keeps.
     case splitRule(at: Meal, continuedAs: Meal?)
+    /// A new rule (a single meal made to repeat): the snapshot's pattern and meal, without
+    /// exceptions; its id is ignored. The store makes it a `restoreRule` of the rule under the
+    /// id it gets, which is what undo keeps.
+    case addRule(RuleSnapshot)
 
     /// The change that undoes this one, once it is stored (its meals carry their ids): an added
     /// or restored meal is removed, a removed meal restored, an update reversed back to the
-    /// position the meal had. A change asked through an occurrence (`removeRuleOf`,
-    /// `splitRule`) is never stored as it is, so it has no inverse of its own: it is itself.
+    /// position the meal had. A change the store makes into others (`removeRuleOf`,
+    /// `splitRule`, `addRule`) is never stored as it is, so it has no inverse of its own: it is
+    /// itself.
     public var inverse: MealChange {
         switch self {
         case .add(let meal), .restore(let meal): .remove(meal)
@@ -58,7 +63,7 @@ public enum MealChange: Hashable, Sendable {
         case .updateRule(let from, let to): .updateRule(from: to, to: from)
         case .removeRule(let rule): .restoreRule(rule)
         case .restoreRule(let rule): .removeRule(rule)
-        case .removeRuleOf, .splitRule: self
+        case .removeRuleOf, .splitRule, .addRule: self
         }
     }
 
@@ -71,7 +76,7 @@ public enum MealChange: Hashable, Sendable {
         case (.update(let from, _, let restoresPosition), let meal?): .update(from: from, to: meal, restoresPosition: restoresPosition)
         case (.updateRule(let from, _), let meal?): .updateRule(from: from, to: meal)
         case (.add, nil), (.restore, nil), (.update, nil), (.updateRule, nil), (.remove, _), (.skip, _), (.unskip, _),
-             (.removeRule, _), (.restoreRule, _), (.removeRuleOf, _), (.splitRule, _): self
+             (.removeRule, _), (.restoreRule, _), (.removeRuleOf, _), (.splitRule, _), (.addRule, _): self
         }
     }
 
@@ -80,7 +85,7 @@ public enum MealChange: Hashable, Sendable {
     public var result: Meal? {
         switch self {
         case .add(let meal), .restore(let meal), .update(_, let meal, _), .updateRule(_, let meal): meal
-        case .remove, .skip, .unskip, .removeRule, .restoreRule, .removeRuleOf, .splitRule: nil
+        case .remove, .skip, .unskip, .removeRule, .restoreRule, .removeRuleOf, .splitRule, .addRule: nil
         }
     }
 
@@ -90,14 +95,14 @@ public enum MealChange: Hashable, Sendable {
         switch self {
         case .add(let meal), .restore(let meal), .remove(let meal), .skip(let meal), .unskip(let meal): [meal.day]
         case .update(let from, let to, _): Array(Set([from.day, to.day])).sorted()
-        case .updateRule, .removeRule, .restoreRule, .removeRuleOf, .splitRule: []
+        case .updateRule, .removeRule, .restoreRule, .removeRuleOf, .splitRule, .addRule: []
         }
     }
 
     /// Whether the change touches every day a rule happens on, not only its `days`.
     public var changesRule: Bool {
         switch self {
-        case .updateRule, .removeRule, .restoreRule, .removeRuleOf, .splitRule: true
+        case .updateRule, .removeRule, .restoreRule, .removeRuleOf, .splitRule, .addRule: true
         case .add, .restore, .update, .remove, .skip, .unskip: false
         }
     }

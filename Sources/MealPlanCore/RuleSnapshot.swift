@@ -1,6 +1,7 @@
 /// A repeat rule as the store keeps it, whole, in the `rule` table's own terms: what undo needs
 /// to put a removed rule back exactly, under its id (ids are never reused). The pattern stays
-/// in stored fields because the module that reads them (Recurrence) builds on this one.
+/// in stored fields because the module that reads them (Recurrence) builds on this one; it
+/// also makes a snapshot of a `RepeatRule`.
 public struct RuleSnapshot: Hashable, Sendable {
     public var id: Int64
     /// The meal the rule gives; its `day` is the rule's first day.

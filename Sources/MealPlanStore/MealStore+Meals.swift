@@ -29,6 +29,9 @@ extension MealChange {
         case .splitRule(let meal, let continuedAs):
             _ = try MealStore.occurrence(of: meal)
             return .splitRule(at: meal, continuedAs: try continuedAs.map { meal throws(StoreError) in try MealStore.valid(meal) })
+        case .addRule(var snapshot):
+            snapshot.meal = try MealStore.valid(snapshot.meal)
+            return .addRule(snapshot)
         }
     }
 }
@@ -172,7 +175,8 @@ extension MealStore {
     /// Makes all `changes` as `apply` does and returns them as made, in order, which is what
     /// undo needs: each meal as stored (`MealChange.stored(as:)`), and a change asked through
     /// an occurrence (`removeRuleOf`, `splitRule`) as the `removeRule` and `restoreRule`
-    /// changes of the rules as they were and became. This is how the planner stores a change
+    /// changes of the rules as they were and became, and a new rule (`addRule`) as the
+    /// `restoreRule` of the rule as stored. This is how the planner stores a change
     /// of several meals (a pasted day, its undo and redo) as one step.
     @discardableResult
     public func make(_ changes: [MealChange]) throws(StoreError) -> [MealChange] {
@@ -213,6 +217,8 @@ extension MealStore {
             return (nil, try removeRule(db, of: meal))
         case .splitRule(let meal, let continuedAs):
             return (nil, try splitRule(db, at: meal, continuedAs: continuedAs))
+        case .addRule(let snapshot):
+            return (nil, [try addRule(db, snapshot)])
         case .update(let from, let to, let restoresPosition):
             let current = try expectUnchanged(db, from)
             return stored(try update(db, current, to: to, position: restoresPosition ? to.position : nil))

@@ -292,6 +292,16 @@ extension MealStore {
         return [.removeRule(was)] + (try [before, after].compactMap { $0 }.map { .restoreRule(try snapshot(db, $0)) })
     }
 
+    /// `.addRule`: `snapshot`'s rule (its meal checked) stored under a new id, without
+    /// exceptions; returns it made as the `restoreRule` of the rule as stored.
+    static func addRule(_ db: Database, _ snapshot: RuleSnapshot) throws -> MealChange {
+        var rule = snapshot
+        rule.exceptions = []
+        rule.replacements = [:]
+        let stored = try fetchRule(db, id: try insertRule(db, rule))
+        return .restoreRule(try self.snapshot(db, stored))
+    }
+
     /// `.removeRule`: refused unless the stored rule is the snapshot still (with the same
     /// exceptions and changed occurrences).
     static func removeRule(_ db: Database, _ snapshot: RuleSnapshot) throws {
@@ -533,35 +543,6 @@ extension MealStore {
             "weekdays": snapshot.weekdays, "monthDay": snapshot.monthDay, "ordinal": snapshot.ordinal,
             "weekday": snapshot.weekday, "untilDay": snapshot.untilDay?.number, "count": snapshot.count,
         ]
-    }
-}
-
-extension RuleSnapshot {
-    /// `rule` giving `meal` in the rule table's terms; the meal's day becomes the rule's first
-    /// day. `id` 0 stands for a rule not stored yet.
-    init(_ rule: RepeatRule, meal: Meal, id: Int64 = 0, exceptions: [Day] = []) {
-        let meal = Meal(day: rule.firstDay, slot: meal.slot, title: meal.title, note: meal.note,
-                        recipe: meal.recipe, servings: meal.servings)
-        self.init(id: id, meal: meal, frequency: "", interval: rule.pattern.interval, exceptions: exceptions)
-        switch rule.pattern {
-        case .days: frequency = "day"
-        case .weeks(_, let days):
-            frequency = "week"
-            weekdays = days.reduce(0) { $0 | 1 << ($1.rawValue - 1) }
-        case .monthsOnDay(_, let day):
-            frequency = "month"
-            monthDay = day
-        case .monthsOnWeekday(_, let ordinal, let day):
-            frequency = "month"
-            self.ordinal = ordinal
-            weekday = day.rawValue
-        case .years: frequency = "year"
-        }
-        switch rule.end {
-        case .never: break
-        case .until(let day): untilDay = day
-        case .count(let count): self.count = count
-        }
     }
 }
 

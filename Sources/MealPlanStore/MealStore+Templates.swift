@@ -28,7 +28,7 @@ extension MealStore {
         let name = try Self.validTemplateName(input)
         let range = try Self.days(from: first, count: days, to: "keep")
         return try write { db in
-            if let existing = try Self.storedTemplates(db).first(where: { $0.name.lowercased() == name.lowercased() }) {
+            if let existing = try Self.storedTemplates(db).first(where: { Self.sameTemplateName($0.name, name) }) {
                 guard replacing else {
                     throw StoreError.input("there is already a template '\(existing.name.messageExcerpt)'; --replace replaces it")
                 }
@@ -49,6 +49,18 @@ extension MealStore {
             }
             return try Self.fetchTemplate(db, StoredTemplate(id: id, name: name, days: days))
         }
+    }
+
+    /// The template a new one called `input` would replace (names are unique regardless of
+    /// case), if there is one.
+    public func templateNamed(exactly input: String) throws(StoreError) -> MealTemplateSummary? {
+        let name = try Self.validTemplateName(input)
+        return try templates().first { Self.sameTemplateName($0.name, name) }
+    }
+
+    /// Whether two template names are the same name: case does not tell them apart.
+    private static func sameTemplateName(_ one: String, _ other: String) -> Bool {
+        one.lowercased() == other.lowercased()
     }
 
     /// Every template, by name: its name, days and number of meals.

@@ -47,9 +47,13 @@ public enum PlannerEffects {
             } catch {
                 return .shoppingListFailed(message: error.reason)
             }
-        case .saveTemplate(let name, let days):
+        case .saveTemplate(let name, let days, let replacing):
             return templateAnswer { () throws(StoreError) in
-                .templateSaved(try store.saveTemplate(name, from: days.first, days: days.count))
+                // A name taken is asked about first; the store still refuses one taken meanwhile.
+                if !replacing, let existing = try store.templateNamed(exactly: name) {
+                    return .templateExists(name: name, existing: existing)
+                }
+                return .templateSaved(try store.saveTemplate(name, from: days.first, days: days.count, replacing: replacing))
             }
         case .listTemplates:
             return templateAnswer { () throws(StoreError) in .templateNamesLoaded(try store.templates().map(\.name)) }

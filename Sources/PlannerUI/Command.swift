@@ -6,7 +6,7 @@ public enum Command: Hashable, Sendable {
     case moveDown, moveUp, nextDay, previousDay, pageDown, pageUp, scrollDown, scrollUp
     case weekForward, weekBack, today, goToDate
     // Changing meals.
-    case addMeal, editMeal, deleteMeal, undo, redo, copyMeal, pasteMeal, moveMeal, copyDay, pasteDay
+    case addMeal, editMeal, deleteMeal, undo, redo, copyMeal, pasteMeal, moveMeal, copyDay, pasteDay, repeatMeal
     // Templates: marking days, saving them as a template, laying one down.
     case markDays, saveTemplate, applyTemplate
     // Notes.

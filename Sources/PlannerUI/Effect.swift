@@ -36,9 +36,10 @@ public enum Effect: Hashable, Sendable {
     /// Read the recipe called exactly `name` for the meal being typed; answer `.recipeChosen`
     /// with the title and servings it gives a meal, or `.recipePromptFailed`.
     case chooseRecipe(String)
-    /// Keep the meals of `days` as the template `name` (refused when the name is taken);
-    /// answer `.templateSaved` or `.templateFailed`.
-    case saveTemplate(name: String, days: DayRange)
+    /// Keep the meals of `days` as the template `name`, in place of the template of that name
+    /// if `replacing`; answer `.templateSaved`, `.templateExists` (the name is taken and not
+    /// `replacing`) or `.templateFailed`.
+    case saveTemplate(name: String, days: DayRange, replacing: Bool)
     /// List the templates' names for Tab in the template prompt; answer `.templateNamesLoaded`
     /// or `.templateFailed`.
     case listTemplates

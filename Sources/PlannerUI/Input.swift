@@ -60,6 +60,9 @@ public enum Input: Hashable, Sendable {
     case recipePromptFailed(message: String)
     /// The answer to `.saveTemplate`: the template as stored.
     case templateSaved(MealTemplate)
+    /// The answer to `.saveTemplate` when the name is taken: the template it would replace;
+    /// nothing was saved.
+    case templateExists(name: String, existing: MealTemplateSummary)
     /// The answer to `.listTemplates`: every template's name.
     case templateNamesLoaded([String])
     /// The answer to `.placeTemplate`: the template's name as stored and the meals it lays

@@ -87,6 +87,7 @@ extension KeyTable where Command == PlannerUI.Command {
             ([.character("p")], .pasteMeal, "paste it onto the selected day"),
             ([.character("Y")], .copyDay, "copy the selected day's meals"),
             ([.character("P")], .pasteDay, "paste them onto the selected day"),
+            ([.character("x")], .repeatMeal, "make the selected meal repeat"),
             ([.character("u")], .undo, "undo"),
             ([.control("r")], .redo, "redo"),
         ]) + section("Templates", [

@@ -142,6 +142,10 @@ public struct Prompt: Hashable, Sendable {
         case applyTemplate(Day)
         /// Whether a change to an occurrence of a repeat is for this one or all.
         case repeatChoice(RepeatChoice)
+        /// Whether the marked days replace a template of the name typed.
+        case replaceTemplate(TemplateReplacement)
+        /// How a single meal repeats, one field at a time.
+        case repeatMeal(RepeatForm)
     }
 
     public internal(set) var kind: Kind

@@ -1,4 +1,5 @@
 import MealPlanCore
+import Recurrence
 import TerminalKit
 
 /// The prompt: the bottom line holds a label and the input field; the line above says what is
@@ -13,6 +14,13 @@ enum PromptView {
         case .saveTemplate: "Save as: "
         case .applyTemplate: "Template: "
         case .repeatChoice: "Repeat: "
+        case .replaceTemplate: "Replace? "
+        case .repeatMeal(let form):
+            switch form.step {
+            case .every: "Every: "
+            case .on: "On: "
+            case .ends: "Ends: "
+            }
         case .meal(let form):
             switch form.step {
             case .slot: "Slot: "
@@ -61,6 +69,26 @@ enum PromptView {
             case .edit(_, let meal): "Save \(quoted(meal.title))"
             }
             return [HintPart(text: doing, rank: 1)] + RepeatScope.answers.map(asked) + [HintPart(text: cancel.text, rank: 0)]
+        case .replaceTemplate(let replacement):
+            // As with the repeat choice, the answers are never left out.
+            let existing = replacement.existing
+            let question = "Replace template \(quoted(existing.name)) (\(countedMeals(existing.mealCount)))?"
+            return [HintPart(text: question, rank: 1)] + ReplaceAnswer.answers.map(asked) + [HintPart(text: cancel.text, rank: 0)]
+        case .repeatMeal(let form):
+            let subject = asked("Repeating \(quoted(form.meal.title))")
+            switch form.step {
+            case .every:
+                return [subject, asked("day, week, 2w, month, 3m, year"), enter("next"), cancel]
+            case .on:
+                let forms = form.repetition.map { rule -> String in
+                    if case .weeks = rule.pattern { return "mon,thu or nothing: \(rule)" }
+                    return "15, 2tue, last-fri or nothing: \(rule)"
+                }
+                return [subject] + (forms.map { [asked($0)] } ?? []) + [enter("next"), back(to: "every"), cancel]
+            case .ends:
+                let back = back(to: form.previousStep == .on ? "on" : "every")
+                return [subject, asked("a date, x6 for 6 times, nothing: never"), enter("saves"), back, cancel]
+            }
         case .meal(let form):
             let subject = form.original.map { "Editing \(quoted($0.title))" } ?? "New meal on \(longDate(form.day))"
             switch form.step {

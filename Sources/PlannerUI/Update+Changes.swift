@@ -77,6 +77,10 @@ extension PlannerState {
             // An occurrence changed alone.
             return describe(.update(from: occurrence, to: changed, restoresPosition: false))
         }
+        if batch.changes.count == 2, case .remove(let meal) = batch.changes[0], case .restoreRule = batch.changes[1] {
+            // A single meal made to repeat.
+            return "make \(quoted(meal.title)) repeat"
+        }
         if batch.changes.count > 1, case .removeRule(let was) = batch.changes[0] {
             // "This and following": the rule as it was, then shortened and a new rule from the day.
             if case .restoreRule(let new) = batch.changes.last, new.id != was.id {
@@ -88,7 +92,7 @@ extension PlannerState {
         let added = batch.changes.compactMap { change -> Day? in
             switch change {
             case .add(let meal), .restore(let meal): meal.day
-            case .update, .remove, .skip, .unskip, .updateRule, .removeRule, .restoreRule, .removeRuleOf, .splitRule: nil
+            case .update, .remove, .skip, .unskip, .updateRule, .removeRule, .restoreRule, .removeRuleOf, .splitRule, .addRule: nil
             }
         }
         guard added.count == batch.changes.count, let first = added.min(), let last = added.max() else {
@@ -110,6 +114,7 @@ extension PlannerState {
         case .restoreRule(let rule): "put back every \(quoted(rule.meal.title))"
         case .removeRuleOf(let meal): "delete every \(quoted(meal.title))"
         case .splitRule(let meal, _): "change \(quoted(meal.title)) and the following ones"
+        case .addRule(let rule): "make \(quoted(rule.meal.title)) repeat"
         case .update(let old, let new, _) where old.day != new.day: "move \(quoted(new.title)) to \(longDate(new.day))"
         case .update(_, let meal, _): "edit \(quoted(meal.title))"
         }

@@ -30,6 +30,9 @@ extension PlannerState {
         if case .repeatChoice(let choice) = prompt.kind {
             return answerRepeatChoice(choice, key: key, prompt: &prompt)
         }
+        if case .replaceTemplate(let replacement) = prompt.kind {
+            return answerReplacement(replacement, key: key, prompt: &prompt)
+        }
         if prompt.isSuggestion, case .character = key { prompt.editor.setText("") }
         switch prompt.editor.handle(key) {
         case .cancelled:
@@ -75,6 +78,12 @@ extension PlannerState {
         guard let command = PromptCommand.keys.command(for: key) else { return [] }
         if case .applyTemplate = prompt.kind, command == .completeNext || command == .completePrevious {
             return completeTemplate(in: &prompt, forward: command == .completeNext)
+        }
+        if case .repeatMeal(var form) = prompt.kind, command == .previousField, let previous = form.previousStep {
+            form[form.step] = prompt.editor.text
+            form.step = previous
+            prompt = Prompt(.repeatMeal(form), text: form[previous])
+            return []
         }
         guard case .meal(var form) = prompt.kind else { return [] }
         switch command {
@@ -194,14 +203,20 @@ extension PlannerState {
                 // The prompt stays open, as typed, until the store answers.
                 let name = try MealTemplate.validName(text)
                 mode = .prompt(prompt)
-                return [.saveTemplate(name: name, days: days)]
+                return [.saveTemplate(name: name, days: days, replacing: false)]
             case .applyTemplate(let start):
                 let placement = try Self.templatePlacement(text, start: start)
                 mode = .prompt(prompt)
                 return [.placeTemplate(placement)]
-            case .repeatChoice:
-                // Its keys never reach the line editor (`answerRepeatChoice`).
+            case .repeatChoice, .replaceTemplate:
+                // Their keys never reach the line editor (`answerRepeatChoice`, `answerReplacement`).
                 return []
+            case .repeatMeal(let form):
+                if let effects = try submitRepeat(form, text: text, prompt: &prompt) {
+                    // The prompt stays open, as typed, until the store answers.
+                    mode = .prompt(prompt)
+                    return effects
+                }
             case .meal(var form):
                 form.setField(form.step, text)
                 switch form.step {

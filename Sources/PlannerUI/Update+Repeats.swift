@@ -1,4 +1,5 @@
 import MealPlanCore
+import Recurrence
 import TerminalKit
 
 /// What is being done to an occurrence of a repeat rule, waiting for the answer to "this one,
@@ -75,4 +76,118 @@ extension PlannerState {
         }
     }
 
+}
+
+/// A single meal being made to repeat (`x`): how often, on which days, and until when, one
+/// field at a time, each in the words of `mealplan repeat add`'s `--every`, `--on` and
+/// `--until`/`--count`.
+public struct RepeatForm: Hashable, Sendable {
+    public enum Step: Int, Hashable, Sendable, CaseIterable {
+        case every, on, ends
+    }
+
+    /// The meal that becomes the rule's first occurrence.
+    public let meal: Meal
+    public internal(set) var step: Step = .every
+    /// The text of each field entered so far.
+    public internal(set) var fields: [Step: String] = [:]
+
+    subscript(step: Step) -> String {
+        get { fields[step] ?? "" }
+        set { fields[step] = newValue }
+    }
+
+    /// The rule `every` alone gives (nil while it makes none).
+    var repetition: RepeatRule? { try? RepeatRule(firstDay: meal.day, every: self[.every]) }
+
+    /// Whether `every` asks for weekdays or a day of the month: days and years take neither.
+    var takesOn: Bool {
+        switch repetition?.pattern {
+        case .days?, .years?: false
+        case .weeks?, .monthsOnDay?, .monthsOnWeekday?, nil: true
+        }
+    }
+
+    /// The field ↑ goes back to (past `on` when the rule takes none).
+    var previousStep: Step? {
+        switch step {
+        case .every: nil
+        case .on: .every
+        case .ends: takesOn ? .on : .every
+        }
+    }
+}
+
+/// Why a field of the repeat prompt makes no rule.
+struct RepeatFormError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Making a single meal repeat: `x` asks how it repeats, and Enter on the last field replaces
+/// the meal by a rule from its day giving the same meal (its first occurrence stands where the
+/// meal stood), as one `MealChange` batch that undo and redo cover.
+extension PlannerState {
+    /// `x`: asks how the selected meal repeats; an occurrence repeats already.
+    mutating func startRepeating() {
+        guard let meal = requireSelectedMeal() else { return }
+        guard meal.id != nil else {
+            let edit = keyMap[.editMeal].shownKeys[0].helpName, all = RepeatScope.keys[.all].keyNames
+            message = StatusMessage("\(quoted(meal.title)) repeats already; \(edit) then \(all) edits every one", isError: true)
+            return
+        }
+        mode = .prompt(Prompt(.repeatMeal(RepeatForm(meal: meal))))
+    }
+
+    /// Enter on a field: it is checked with the ones before it, and `prompt` moves on to the
+    /// next field (`nil` is returned); on the last, the save of the rule is returned.
+    mutating func submitRepeat(_ form: RepeatForm, text: String, prompt: inout Prompt) throws -> [Effect]? {
+        var form = form
+        form[form.step] = text
+        let rule = try Self.rule(of: form, today: today)
+        switch form.step {
+        case .every:
+            // Days and years take no `on`: the question is not asked.
+            form.step = form.takesOn ? .on : .ends
+        case .on:
+            form.step = .ends
+        case .ends:
+            prompt.kind = .repeatMeal(form)
+            let meal = form.meal
+            return save([.remove(meal), .addRule(RuleSnapshot(rule, meal: meal))],
+                        origin: .change(done: "\(quoted(meal.title)) repeats \(rule); u undoes"))
+        }
+        prompt = Prompt(.repeatMeal(form), text: form[form.step])
+        return nil
+    }
+
+    /// The rule the fields up to the form's step give, from the meal's day; it must happen on
+    /// that day, since its first occurrence takes the meal's place.
+    static func rule(of form: RepeatForm, today: Day) throws -> RepeatRule {
+        let day = form.meal.day
+        let on = form.step == .every || form[.on].trimmingWhitespace().isEmpty ? nil : form[.on]
+        let (until, count) = form.step == .ends ? try Self.end(form[.ends], from: day, today: today) : (nil, nil)
+        let rule = try RepeatRule(firstDay: day, every: form[.every], on: on, until: until, count: count)
+        guard rule.isOccurrence(day) else {
+            throw RepeatFormError(description: "'--on \((on ?? "").messageExcerpt)' leaves out the meal's day, \(longDate(day))")
+        }
+        return rule
+    }
+
+    /// The `ends` field as `--until` and `--count` would give it: empty for never, `x6` (as
+    /// the template prompt counts copies) for 6 times, else a date as the move prompt takes it
+    /// (`+8w` counting from the meal's day).
+    static func end(_ text: String, from day: Day, today: Day) throws -> (until: Day?, count: Int?) {
+        let input = text.trimmingWhitespace()
+        if input.isEmpty { return (nil, nil) }
+        if let mark = input.first, "x×".contains(mark), input.count > 1, input.dropFirst().allSatisfy(\.isASCIIDigit) {
+            // Too many digits for an Int: more times than any calendar holds, which never ends sooner.
+            return (nil, Int(input.dropFirst()) ?? Int.max)
+        }
+        do {
+            return (try DateInput.parse(input, today: today, offsetsFrom: day), nil)
+        } catch {
+            guard error.isUnknownForm else { throw error }
+            throw RepeatFormError(description: "Ends '\(input.messageExcerpt)': give a date, x6 for 6 times, or nothing for never")
+        }
+    }
 }

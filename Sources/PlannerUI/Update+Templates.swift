@@ -78,9 +78,46 @@ extension PlannerState {
 
     /// The marked days are kept: the marking ends.
     mutating func templateSaved(_ template: MealTemplate) {
-        if case .prompt(let prompt) = mode, case .saveTemplate = prompt.kind { mode = .browsing }
+        var verb = "Saved"
+        if case .prompt(let prompt) = mode {
+            switch prompt.kind {
+            case .saveTemplate: mode = .browsing
+            case .replaceTemplate:
+                mode = .browsing
+                verb = "Replaced"
+            default: break
+            }
+        }
         markedFrom = nil
-        message = StatusMessage("Saved template \(quoted(template.name)) (\(countedDays(template.days)), \(countedMeals(template.meals.count)))")
+        message = StatusMessage("\(verb) template \(quoted(template.name)) (\(countedDays(template.days)), \(countedMeals(template.meals.count)))")
+    }
+
+    /// The name typed is taken: asks whether the marked days replace that template. Ignored
+    /// when the prompt was left meanwhile.
+    mutating func askToReplace(_ existing: MealTemplateSummary, with name: String) {
+        guard case .prompt(let prompt) = mode, case .saveTemplate(let days) = prompt.kind else { return }
+        mode = .prompt(Prompt(.replaceTemplate(TemplateReplacement(name: name, existing: existing, days: days))))
+    }
+
+    /// A key while "replace template?" is open: `y` replaces it (the question stays until the
+    /// store answers), `n` goes back to the name, Esc leaves the marked days unsaved.
+    mutating func answerReplacement(_ replacement: TemplateReplacement, key: Key, prompt: inout Prompt) -> [Effect] {
+        if LineEditor.keys.command(for: key) == .cancel {
+            message = StatusMessage("Nothing saved")
+            return []
+        }
+        switch ReplaceAnswer.keys.command(for: key) {
+        case .replace?:
+            prompt.error = nil
+            mode = .prompt(prompt)
+            return [.saveTemplate(name: replacement.name, days: replacement.days, replacing: true)]
+        case .rename?:
+            mode = .prompt(Prompt(.saveTemplate(replacement.days), text: replacement.name))
+        case nil:
+            prompt.error = "\(key.helpName) is not an answer: \(ReplaceAnswer.answers.joined(separator: ", ")), \(LineEditor.keys[.cancel].hint)"
+            mode = .prompt(prompt)
+        }
+        return []
     }
 
     /// The template's meals, on their days: stored as one change, so that `u` takes them all
@@ -108,4 +145,25 @@ extension PlannerState {
         prompt.error = text
         mode = .prompt(prompt)
     }
+}
+
+/// "Replace template 'X'?": the marked days and the name typed, and the template of that name.
+public struct TemplateReplacement: Hashable, Sendable {
+    /// The name as typed, which the template takes.
+    public let name: String
+    public let existing: MealTemplateSummary
+    public let days: DayRange
+}
+
+/// The answers to "replace template 'X'?", with their keys.
+enum ReplaceAnswer: Hashable, Sendable {
+    case replace, rename
+
+    static let keys = KeyTable<ReplaceAnswer>([
+        KeyBinding([.character("y")], .replace, "replaces it"),
+        KeyBinding([.character("n")], .rename, "types another name"),
+    ])
+
+    /// "y replaces it", "n types another name".
+    static var answers: [String] { keys.bindings.map(\.hint) }
 }

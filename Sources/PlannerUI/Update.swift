@@ -65,6 +65,7 @@ extension PlannerState {
         case .templateNamesLoaded(let names): return templateNamesLoaded(names)
         case .templatePlaced(let placement, let name, let meals): return templatePlaced(placement, name: name, meals: meals)
         case .templateFailed(let text): templateFailed(text)
+        case .templateExists(let name, let existing): askToReplace(existing, with: name)
         case .tick: return nextFrame()
         case .newDay(let day):
             guard day != today else { return [] }
@@ -98,6 +99,7 @@ extension PlannerState {
         case .pasteMeal: return paste()
         case .copyDay: copySelectedDay()
         case .pasteDay: return pasteDay()
+        case .repeatMeal: startRepeating()
         case .undo: return undo()
         case .redo: return redo()
         case .nextMatch: return findNext(.forward)

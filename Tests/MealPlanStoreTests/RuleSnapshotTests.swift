@@ -116,4 +116,40 @@ import Testing
                 == Occurrence(rule: 2, day: day("2026-03-23")))
         #expect(try mondays(store) == ["Porridge", "Oats", "-", "Pancakes"] + Array(repeating: "Oats", count: 6) + ["-", "-"])
     }
+
+    @Test func aSingleMealMadeToRepeatIsOneChangeThatUndoesAndRedoes() throws {
+        let (store, _) = try store()
+        let soup = try #require(try store.meals(in: DayRange(monday, monday)).first { $0.title == "Soup" })
+        var soupWithNote = soup
+        soupWithNote.note = "with bread"
+        let noted = try #require(try store.apply([.update(from: soup, to: soupWithNote, restoresPosition: false)])[0])
+        let everyOtherDay = try RepeatRule(firstDay: monday, pattern: .days(interval: 2), end: .count(3))
+        let made = try makeUndoRedo([.remove(noted), .addRule(RuleSnapshot(everyOtherDay, meal: noted))], in: store)
+        // Made as the meal removed and the new rule put back under the id it got, without exceptions.
+        guard made.count == 2, made[0] == .remove(noted), case .restoreRule(let snapshot) = made[1] else {
+            Issue.record("made \(made)")
+            return
+        }
+        #expect(snapshot == RuleSnapshot(everyOtherDay, meal: noted, id: 2))
+        let rule = try store.rule(id: 2)
+        #expect(rule.rule == everyOtherDay && rule.exceptions.isEmpty)
+        #expect(rule.meal == Meal(day: monday, slot: "lunch", title: "Soup", note: "with bread"))
+        #expect(try store.meals(in: DayRange(start: monday, count: 6)).filter { $0.slot == "lunch" }.map(\.day)
+                == [monday, monday.adding(days: 2), monday.adding(days: 4)])
+        #expect(try store.meals(in: DayRange(monday, monday)).filter { $0.slot == "lunch" }.allSatisfy { $0.id == nil })
+    }
+
+    @Test func aMealChangedMeanwhileIsNotMadeToRepeat() throws {
+        let (store, _) = try store()
+        let soup = try #require(try store.meals(in: DayRange(monday, monday)).first { $0.title == "Soup" })
+        var renamed = soup
+        renamed.title = "Stew"
+        try store.apply([.update(from: soup, to: renamed, restoresPosition: false)])
+        let before = try everything(store)
+        let daily = try RepeatRule(firstDay: monday, pattern: .days(interval: 1))
+        #expect(throws: StoreError.input("'Soup' was changed by another program meanwhile (its title is now 'Stew')")) {
+            try store.make([.remove(soup), .addRule(RuleSnapshot(daily, meal: soup))])
+        }
+        #expect(try everything(store) == before)
+    }
 }

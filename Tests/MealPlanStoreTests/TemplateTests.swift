@@ -103,6 +103,15 @@ import Testing
         #expect(try store.fetchStrings("SELECT count(*) FROM templateMeal") == ["1"], "the old meals went with the old days")
     }
 
+    @Test func theTemplateANameWouldReplaceIsFoundInAnyCaseButNotByPrefix() throws {
+        let store = try storeWithTemplate()
+        let week = MealTemplateSummary(name: "Week", days: 7, mealCount: 4)
+        #expect(try store.templateNamed(exactly: "week") == week)
+        #expect(try store.templateNamed(exactly: " WEEK ") == week)
+        #expect(try store.templateNamed(exactly: "We") == nil, "a prefix is another name")
+        #expect(throws: StoreError.input("the template name is empty")) { try store.templateNamed(exactly: " ") }
+    }
+
     @Test func removingATemplateRemovesItsMealsAndLeavesThePlan() throws {
         let store = try storeWithTemplate()
         let removed = try store.removeTemplate(named: "wee")

@@ -56,4 +56,41 @@ struct RepeatEndToEndTests {
         try planner.press("q")
         try planner.waitFor("planner exited with 0")
     }
+
+    @Test func xMakesASingleMealRepeatThroughAResizeAndAPasteAndUUndoesIt() throws {
+        let planner = try TmuxPlanner { planner in
+            try planner.mealplan("add", "today", "dinner", "Pizza")
+        }
+        try planner.waitFor("Pizza")
+        try planner.press("x")
+        try planner.waitFor("Repeating 'Pizza' · day, week, 2w, month, 3m, year")
+        try planner.paste("2w")
+        try planner.waitFor("Every: 2w")
+        try planner.press("Enter")
+        try planner.waitFor("mon,thu or nothing: every 2 weeks on Wed")
+        // The prompt stays open, as typed, through a resize.
+        try planner.type("wed,fri")
+        try planner.resize(width: 53, height: 17)
+        try planner.waitFor("On: wed,fri")
+        try planner.resize(width: 80, height: 24)
+        try planner.press("Enter")
+        try planner.waitFor("Ends:")
+        try planner.type("x4")
+        try planner.press("Enter")
+        try planner.waitFor("'Pizza' repeats every 2 weeks on Wed, Fri, 4 times; u undoes")
+        try planner.waitFor("Pizza ↻")
+        #expect(try planner.mealplan("repeat", "list").contains("Pizza  (every 2 weeks on Wed, Fri, 4 times"))
+        #expect(try planner.mealplan("list", "--from", "2026-03-06", "--days", "1").contains("Pizza"))
+
+        try planner.press("u")
+        try planner.waitFor("Undid: make 'Pizza' repeat")
+        #expect(try !planner.mealplan("repeat", "list").contains("Pizza"))
+        #expect(try wednesday(planner) == "Wed 2026-03-04\n  1  dinner  Pizza\n")
+        #expect(try !planner.mealplan("list", "--from", "2026-03-06", "--days", "1").contains("Pizza"))
+        try planner.press("C-r")
+        try planner.waitFor("Redid: make 'Pizza' repeat")
+        #expect(try planner.mealplan("repeat", "list").contains("Pizza"))
+        try planner.press("q")
+        try planner.waitFor("planner exited with 0")
+    }
 }

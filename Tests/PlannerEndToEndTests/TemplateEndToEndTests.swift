@@ -40,4 +40,23 @@ struct TemplateEndToEndTests {
         try planner.press("q")
         try planner.waitFor("planner exited with 0")
     }
+
+    @Test func aTakenNameAsksAndYReplacesTheTemplate() throws {
+        let planner = try TmuxPlanner { planner in
+            try planner.mealplan("add", "2026-03-04", "breakfast", "Porridge")
+            try planner.mealplan("add", "2026-03-06", "dinner", "Stew")
+            try planner.mealplan("template", "save", "two", "--from", "2026-03-04", "--days", "2")
+        }
+        try planner.waitFor("Porridge")
+        try planner.press("v", "J", "J", "T")
+        try planner.waitFor("Save as:")
+        try planner.type("Two")
+        try planner.press("Enter")
+        try planner.waitFor("Replace template 'two' (1 meal)? · y replaces it · n types another name")
+        try planner.press("y")
+        try planner.waitFor("Replaced template 'Two' (3 days, 2 meals)")
+        #expect(try planner.mealplan("template", "list") == "Two  3 days  2 meals\n")
+        try planner.press("q")
+        try planner.waitFor("planner exited with 0")
+    }
 }

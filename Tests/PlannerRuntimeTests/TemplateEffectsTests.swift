@@ -19,15 +19,28 @@ import TestSupport
         ])
     }
 
-    @Test func savingKeepsTheDaysAndATakenNameIsRefused() throws {
+    @Test func savingKeepsTheDaysATakenNameIsAnsweredWithItsTemplateAndReplacingReplacesIt() throws {
         let days = DayRange(start: monday, count: 2)
-        let answer = PlannerEffects.answer(.saveTemplate(name: "week", days: days), store: store)
+        let answer = PlannerEffects.answer(.saveTemplate(name: "week", days: days, replacing: false), store: store)
         let kept = try store.template(named: "week")
         #expect(answer == .templateSaved(kept))
         #expect(kept.days == 2 && kept.meals.map(\.title) == ["Porridge", "Stew"])
 
-        let again = PlannerEffects.answer(.saveTemplate(name: "WEEK", days: days), store: store)
-        #expect(again == .templateFailed(message: "there is already a template 'week'; --replace replaces it"))
+        let again = PlannerEffects.answer(.saveTemplate(name: "WEEK", days: days, replacing: false), store: store)
+        #expect(again == .templateExists(name: "WEEK", existing: MealTemplateSummary(name: "week", days: 2, mealCount: 2)))
+        #expect(try store.template(named: "week") == kept, "nothing saved before the answer")
+
+        // Days without meals are refused even when replacing: the old template stays.
+        let empty = DayRange(start: monday.adding(days: 5), count: 1)
+        #expect(PlannerEffects.answer(.saveTemplate(name: "WEEK", days: empty, replacing: true), store: store)
+            == .templateFailed(message: "nothing to keep: no meals on 2026-03-07"))
+        #expect(try store.template(named: "week") == kept)
+
+        let monday = DayRange(start: self.monday, count: 1)
+        let replaced = PlannerEffects.answer(.saveTemplate(name: "WEEK", days: monday, replacing: true), store: store)
+        let now = try store.template(named: "week")
+        #expect(replaced == .templateSaved(now))
+        #expect(now.name == "WEEK" && now.days == 1 && now.meals.map(\.title) == ["Porridge"])
         #expect(try store.templates().count == 1)
     }
 

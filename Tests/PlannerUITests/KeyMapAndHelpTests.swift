@@ -18,7 +18,7 @@ import Testing
         (.character("a"), .addMeal), (.character("e"), .editMeal), (.enter, .editMeal),
         (.character("d"), .deleteMeal), (.character("u"), .undo), (.control("r"), .redo),
         (.character("y"), .copyMeal), (.character("p"), .pasteMeal), (.character("m"), .moveMeal),
-        (.character("Y"), .copyDay), (.character("P"), .pasteDay),
+        (.character("Y"), .copyDay), (.character("P"), .pasteDay), (.character("x"), .repeatMeal),
         (.character("v"), .markDays), (.character("T"), .saveTemplate), (.character("A"), .applyTemplate),
         (.character("/"), .search), (.character("n"), .nextMatch), (.character("N"), .previousMatch),
         (.character("o"), .readNote), (.character("E"), .editNoteInEditor),

@@ -80,7 +80,7 @@ import Timeline
         #expect(harness.lines[11] == line("Save as: "))
         harness.type("weekend")
         harness.press(.enter)
-        #expect(harness.effects.last == .saveTemplate(name: "weekend", days: DayRange(saturday, monday)))
+        #expect(harness.effects.last == .saveTemplate(name: "weekend", days: DayRange(saturday, monday), replacing: false))
         #expect(harness.state.mode == .browsing && harness.state.markedDays == nil)
         #expect(harness.state.message == StatusMessage("Saved template 'weekend' (3 days, 3 meals)"))
         let kept = try harness.store.template(named: "weekend")
@@ -88,18 +88,64 @@ import Timeline
         #expect(harness.state.undoStack.isEmpty, "keeping a template changes no meal")
     }
 
-    @Test func aTakenOrBadNameIsRefusedAboveThePromptKeepingWhatWasTyped() throws {
+    @Test func aBadNameIsRefusedAboveThePromptKeepingWhatWasTyped() throws {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("v"), .character("T"), .character(" "), .enter)
+        #expect(harness.prompt?.error == "the template name is empty")
+        #expect(harness.prompt?.editor.text == " ")
+        harness.press(.escape)
+        #expect(harness.state.mode == .browsing && harness.state.markedDays != nil, "still marked")
+        #expect(try harness.store.templates().isEmpty)
+    }
+
+    @Test func aTakenNameAsksWhetherToReplaceItAndYReplacesIt() throws {
         var harness = Harness(today: saturday, meals: sampleMeals)
         saveWeekend("weekend", &harness)
+        // Monday to Wednesday: Soup alone.
         saveWeekend("Weekend", &harness)
-        #expect(harness.prompt?.error == "there is already a template 'weekend'; --replace replaces it")
-        #expect(harness.prompt?.editor.text == "Weekend")
-        #expect(harness.state.markedDays == DayRange(monday, day("2026-03-04")), "still marked")
+        let marked = DayRange(monday, day("2026-03-04"))
+        let existing = MealTemplateSummary(name: "weekend", days: 3, mealCount: 3)
+        #expect(harness.prompt?.kind == .replaceTemplate(TemplateReplacement(name: "Weekend", existing: existing, days: marked)))
+        // The answers are never left out: Esc makes way first, then the question.
+        #expect(harness.lines[10] == line("y replaces it · n types another name"))
+        #expect(harness.lines[11] == line("Replace? "))
+        var wide = Harness(today: saturday, size: Size(width: 100, height: 24), meals: sampleMeals)
+        saveWeekend("weekend", &wide)
+        saveWeekend("weekend", &wide)
+        #expect(wide.lines[22] == line(
+            ["Replace template 'weekend' (3 meals)?", "y replaces it", "n types another name", "Esc cancels"].joined(separator: " · "), 100))
+
+        harness.press(.character("k"))
+        #expect(harness.prompt?.error == "k is not an answer: y replaces it, n types another name, Esc cancels")
+        #expect(try harness.store.template(named: "weekend").days == 3, "nothing replaced yet")
+        harness.press(.character("y"))
+        #expect(harness.effects.last == .saveTemplate(name: "Weekend", days: marked, replacing: true))
+        #expect(harness.state.mode == .browsing && harness.state.markedDays == nil)
+        #expect(harness.state.message == StatusMessage("Replaced template 'Weekend' (3 days, 1 meal)"))
+        let replaced = try harness.store.template(named: "weekend")
+        #expect(replaced.name == "Weekend" && replaced.meals.map(\.title) == ["Soup"])
+        #expect(try harness.store.templates().count == 1)
+        #expect(harness.state.undoStack.isEmpty, "replacing a template changes no meal, as saving one does not")
+    }
+
+    @Test func nGoesBackToTheNameAndEscSavesNothing() throws {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        saveWeekend("weekend", &harness)
+        saveWeekend("weekend", &harness)
+        harness.press(.character("n"))
+        #expect(harness.prompt?.kind == .saveTemplate(DayRange(monday, day("2026-03-04"))))
+        #expect(harness.prompt?.editor.text == "weekend")
+        harness.press(.control("u"))
+        harness.type("weekdays")
+        harness.press(.enter)
+        #expect(harness.state.message == StatusMessage("Saved template 'weekdays' (3 days, 1 meal)"))
+        #expect(try harness.store.templates().map(\.name) == ["weekdays", "weekend"])
+
+        saveWeekend("weekend", &harness)
         harness.press(.escape)
-        #expect(harness.state.mode == .browsing && harness.state.markedDays != nil)
-        harness.press(.character("T"), .enter)
-        #expect(harness.prompt?.error == "the template name is empty")
-        #expect(try harness.store.templates().map(\.name) == ["weekend"])
+        #expect(harness.state.mode == .browsing && harness.state.message == StatusMessage("Nothing saved"))
+        #expect(harness.state.markedDays != nil, "still marked, as after Esc on the name")
+        #expect(try harness.store.template(named: "weekend").days == 3 && harness.store.template(named: "weekend").meals.count == 3)
     }
 
     @Test func applyingLaysTheTemplateDownAsOneChangeThatUndoesAndRedoesAsOne() throws {
