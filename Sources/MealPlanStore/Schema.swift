@@ -241,7 +241,9 @@ enum Schema {
     /// search index's, keep `mealTitle` right whoever writes the meals (the `sqlite3` shell
     /// too): a title comes with its first meal and goes with its last, which the index finds.
     private static func indexMealTitles(_ db: Database) throws {
-        let addNew = "INSERT OR IGNORE INTO mealTitle VALUES (new.title);"
+        // Not `INSERT OR IGNORE`: a statement's own conflict clause (`INSERT OR ABORT INTO meal`)
+        // overrides the ones of the triggers it fires, and would fail on a title already there.
+        let addNew = "INSERT INTO mealTitle SELECT new.title WHERE NOT EXISTS (SELECT 1 FROM mealTitle WHERE title = new.title);"
         let dropOldIfUnused = """
             DELETE FROM mealTitle WHERE title = old.title AND NOT EXISTS (SELECT 1 FROM meal WHERE title = old.title);
             """

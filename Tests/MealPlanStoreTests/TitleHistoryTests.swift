@@ -106,6 +106,14 @@ import Testing
         #expect(try titles() == ["Stew"])
         try store.execute("UPDATE meal SET title = 'Soup'")
         #expect(try titles() == ["Soup"])
+        // A statement's conflict clause holds for the triggers it fires too: none may fail
+        // or replace anything on a title that is already there.
+        for clause in ["OR ABORT", "OR FAIL", "OR ROLLBACK", "OR REPLACE", "OR IGNORE"] {
+            try store.execute("INSERT \(clause) INTO meal(day, slotId, position, title) VALUES (0, 1, 1, 'Soup')")
+            try store.execute("UPDATE \(clause) meal SET title = 'Stew' WHERE position = 1")
+            #expect(try titles() == ["Soup", "Stew"], "\(clause)")
+            try store.execute("DELETE FROM meal WHERE position = 1")
+        }
         try store.execute("DELETE FROM meal")
         #expect(try titles().isEmpty)
         #expect(try store.history(matching: "soup", through: Self.today, dates: 5).isEmpty)
