@@ -117,6 +117,14 @@ import Testing
         try store.execute("DELETE FROM meal")
         #expect(try titles().isEmpty)
         #expect(try store.history(matching: "soup", through: Self.today, dates: 5).isEmpty)
+        // REPLACE removes the meal in its way without firing delete triggers: the title may stay
+        // in the table, but a title without meals is never history nor forgotten.
+        try store.execute("""
+            INSERT INTO meal(day, slotId, position, title) VALUES (0, 2, 0, 'Gone');
+            INSERT OR REPLACE INTO meal(day, slotId, position, title) VALUES (0, 2, 0, 'Soup');
+            """)
+        #expect(try store.history(matching: "gone", through: Self.today, dates: 5).isEmpty)
+        #expect(try store.forgotten(days: 1, before: Self.today, minimumCount: 1, limit: 10).map(\.title) == ["Soup"])
     }
 
     /// The speed of both commands rests on these plans: the titles from the table of distinct
