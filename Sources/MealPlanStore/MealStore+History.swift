@@ -42,12 +42,12 @@ extension MealStore {
     /// `meal_by_title`. The count is an expression of the outer query, so that a caller's
     /// condition on `last` is judged before the count is taken.
     static func titleSummaries(where condition: String) -> String {
-        let meals = "FROM meal WHERE meal.title = summary.title AND meal.day <= :today"
-        return """
-            SELECT title, last, (SELECT COUNT(*) \(meals)) AS count FROM (
-                SELECT title, (SELECT MAX(day) FROM meal WHERE meal.title = mealTitle.title AND meal.day <= :today) AS last
-                FROM mealTitle WHERE \(condition)) AS summary
-            """
+        """
+        SELECT title, last, (SELECT COUNT(*) FROM meal WHERE meal.title = summary.title AND meal.day <= :today) AS count
+        FROM (
+            SELECT title, (SELECT MAX(day) FROM meal WHERE meal.title = mealTitle.title AND meal.day <= :today) AS last
+            FROM mealTitle WHERE \(condition)) AS summary
+        """
     }
 
     /// The titles planned in the two years before `today` and the year after, the most often
