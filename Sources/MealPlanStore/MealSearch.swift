@@ -82,9 +82,6 @@ enum MealSearch {
         /// `meal.day`, or `+meal.day` when candidates come from the index, so that SQLite looks
         /// them up by id instead of walking the day index over the whole plan.
         let dayColumn: String
-        /// Through the index: the condition that keeps the candidates alone, every meal whose
-        /// text holds all the query's pieces, before `condition` checks each; `nil` for a scan.
-        var candidates: String?
     }
 
     /// The plan for meals containing `text`: through the index when the text has 3 or more
@@ -106,7 +103,6 @@ enum MealSearch {
             arguments: ["ftsQuery": ftsQuery, "limit": candidateLimit + 1]) ?? 0
         guard count <= candidateLimit else { return scan }
         return Plan(condition: "meal.id IN (\(candidates)) AND \(matches)",
-                    arguments: ["search": text, "ftsQuery": ftsQuery], dayColumn: "+meal.day",
-                    candidates: "meal.id IN (\(candidates))")
+                    arguments: ["search": text, "ftsQuery": ftsQuery], dayColumn: "+meal.day")
     }
 }

@@ -6,43 +6,48 @@ public struct TitleHistory: Hashable, Sendable {
     public var title: String
     public var count: Int
     public var last: Day
-    /// Every day it was planned, the most recent first.
+    /// The most recent days it was planned, the most recent first: as many as were asked for.
     public var days: [Day]
 }
 
 extension MealStore {
-    /// History groups its candidates without checking each, so it takes the index for more of
-    /// them than a list does.
-    static let historyCandidateLimit = 200_000
-
     /// The titles containing `text` (any case or accents, as search) that single meals had on
-    /// or before `today`, the most recently planned first. Repeat rules are not counted here:
-    /// they say themselves when they happen.
-    public func history(matching text: String, through today: Day) throws(StoreError) -> [TitleHistory] {
-        let query = MealQuery(text)
-        return try read { db in
-            // Titles are judged once each, after grouping: through the index, the candidates are
-            // grouped as they are (every meal of a matching title holds its pieces), and a scan
-            // matches titles alone.
-            let plan = try MealSearch.plan(db, for: text, candidateLimit: Self.historyCandidateLimit)
-            var arguments = plan.arguments
-            arguments["today"] = today.number
-            let condition = plan.candidates ?? "mealplan_matches(meal.title, NULL, :search)"
-            let rows = try Row.fetchAll(
+    /// or before `today`, the most recently planned first, each with up to `dates` of its most
+    /// recent days. Repeat rules are not counted here: they say themselves when they happen.
+    ///
+    /// Each distinct title (`mealTitle`) is matched once; a matching title's count, last day
+    /// and days are ranges of `meal_by_title`, so a title planned 20,000 times costs a count
+    /// over its index entries, not a read of its meals (see `Schema.indexMealTitles`).
+    public func history(matching text: String, through today: Day, dates: Int) throws(StoreError) -> [TitleHistory] {
+        try read { db in
+            let summaries = try Row.fetchAll(
                 db,
-                sql: """
-                    SELECT meal.title, COUNT(*) AS count, MAX(meal.day) AS last, group_concat(meal.day) AS days
-                    FROM meal WHERE \(plan.dayColumn) <= :today AND \(condition)
-                    GROUP BY meal.title ORDER BY last DESC, meal.title
-                    """,
-                arguments: StatementArguments(arguments))
-            return rows.compactMap { row in
+                sql: "\(Self.titleSummaries(where: "mealplan_matches(title, NULL, :search)")) WHERE last IS NOT NULL ORDER BY last DESC, title",
+                arguments: ["search": text, "today": today.number])
+            let recentDays = try db.cachedStatement(sql: Self.recentDays)
+            return try summaries.map { row in
                 let title: String = row["title"]
-                guard query.matches(title: title, note: nil) else { return nil }
-                let days = (row["days"] as String).split(separator: ",").compactMap { Int($0).map(Day.init(clamping:)) }
-                return TitleHistory(title: title, count: row["count"], last: Day(clamping: row["last"]), days: days.sorted(by: >))
+                let days = try Int.fetchAll(recentDays, arguments: ["title": title, "today": today.number, "dates": dates])
+                return TitleHistory(title: title, count: row["count"], last: Day(clamping: row["last"]),
+                                    days: days.map(Day.init(clamping:)))
             }
         }
+    }
+
+    /// The `:dates` most recent days of `:title` on or before `:today`, the most recent first.
+    static let recentDays = "SELECT day FROM meal WHERE title = :title AND day <= :today ORDER BY day DESC LIMIT :dates"
+
+    /// The titles of `mealTitle` that `condition` keeps, each with its last day on or before
+    /// `:today` (`NULL` if none) and how many meals it had until then, both from
+    /// `meal_by_title`. The count is an expression of the outer query, so that a caller's
+    /// condition on `last` is judged before the count is taken.
+    static func titleSummaries(where condition: String) -> String {
+        """
+        SELECT title, last, (SELECT COUNT(*) FROM meal WHERE meal.title = summary.title AND meal.day <= :today) AS count
+        FROM (
+            SELECT title, (SELECT MAX(day) FROM meal WHERE meal.title = mealTitle.title AND meal.day <= :today) AS last
+            FROM mealTitle WHERE \(condition)) AS summary
+        """
     }
 
     /// The titles planned in the two years before `today` and the year after, the most often
@@ -61,14 +66,14 @@ extension MealStore {
     }
 
     /// Titles planned at least `minimumCount` times up to `days` days before `today` but not
-    /// since: ideas for next week, the most often planned first.
+    /// since: ideas for next week, the most often planned first. Each title's last day is one
+    /// step into `meal_by_title`; only the titles not planned lately have their meals counted.
     public func forgotten(days: Int, before today: Day, minimumCount: Int = 2, limit: Int) throws(StoreError) -> [TitleHistory] {
         try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT title, COUNT(*) AS count, MAX(day) AS last FROM meal WHERE day <= :today
-                    GROUP BY title HAVING last < :cutoff AND count >= :minimum
+                    SELECT * FROM (\(Self.titleSummaries(where: "TRUE"))) WHERE last < :cutoff AND count >= :minimum
                     ORDER BY count DESC, last DESC, title LIMIT :limit
                     """,
                 arguments: [

@@ -19,6 +19,7 @@ enum Schema {
         ("keep templates of days", createTemplateTables),
         ("index meal text for search", indexMealText),
         ("remember when each rule ends", rememberRuleEnds),
+        ("index meal titles for history", indexMealTitles),
     ]
 
     /// The `user_version` of a database whose schema is up to date.
@@ -253,5 +254,44 @@ enum Schema {
             END;
             """)
         try MealSearch.catchUp(db)
+    }
+
+    /// What `MealStore.history` and `forgotten` read instead of every meal: `meal_by_title`
+    /// gives a title's count, last day and most recent days as a range of the index, and
+    /// `mealTitle` holds each distinct title once, so that finding the titles containing a
+    /// text reads one row per title instead of one per meal. The triggers, plain SQL like the
+    /// search index's, keep `mealTitle` right whoever writes the meals (the `sqlite3` shell
+    /// too): a title comes with its first meal and goes with its last, which the index finds.
+    /// The conditions are `WHEN` clauses, which cost an import of a million meals 0.2 s where
+    /// the same test inside the trigger's statement cost 1.5 s; and a title is only ever added
+    /// when missing, because a statement's own conflict clause (`INSERT OR ABORT INTO meal`)
+    /// overrides the ones of the triggers it fires. A meal that `OR REPLACE` removes fires no
+    /// delete trigger, so its title may stay in the table; without meals, it has no last day,
+    /// which is what `history` and `forgotten` look for.
+    private static func indexMealTitles(_ db: Database) throws {
+        let addNew = "INSERT INTO mealTitle SELECT new.title WHERE NOT EXISTS (SELECT 1 FROM mealTitle WHERE title = new.title);"
+        let dropOldIfUnused = "DELETE FROM mealTitle WHERE title = old.title AND NOT EXISTS (SELECT 1 FROM meal WHERE title = old.title);"
+        try db.execute(sql: """
+            CREATE INDEX meal_by_title ON meal(title, day);
+            CREATE TABLE mealTitle (title TEXT PRIMARY KEY) STRICT, WITHOUT ROWID;
+            INSERT INTO mealTitle SELECT DISTINCT title FROM meal;
+
+            CREATE TRIGGER meal_title_after_insert AFTER INSERT ON meal
+            WHEN NOT EXISTS (SELECT 1 FROM mealTitle WHERE title = new.title)
+            BEGIN
+                INSERT INTO mealTitle VALUES (new.title);
+            END;
+            CREATE TRIGGER meal_title_after_update AFTER UPDATE OF title ON meal
+            WHEN new.title IS NOT old.title
+            BEGIN
+                \(addNew)
+                \(dropOldIfUnused)
+            END;
+            CREATE TRIGGER meal_title_after_delete AFTER DELETE ON meal
+            WHEN NOT EXISTS (SELECT 1 FROM meal WHERE title = old.title)
+            BEGIN
+                DELETE FROM mealTitle WHERE title = old.title;
+            END;
+            """)
     }
 }

@@ -38,6 +38,10 @@ import TestSupport
         #expect(try cli.succeed(["history", "lasagne", "--dates", "0"]) == "Lasagne  3 times, last Fri 2026-01-30 (31 days ago)\n")
         // Fewer than 3 letters read every meal (the index holds pieces of 3), with the same result.
         #expect(try cli.succeed(["history", "la", "--dates", "0"]) == "Lasagne  3 times, last Fri 2026-01-30 (31 days ago)\n")
+        // A title goes with its last meal (the 7th added).
+        #expect(try cli.succeed(["history", "soup", "--dates", "9"]) == "Soup  once, last Fri 2026-02-27 (3 days ago)\n  2026-02-27\n")
+        try cli.succeed(["remove", "7"])
+        #expect(try cli.succeed(["history", "soup"]) == "nothing planned matches 'soup' up to 2026-03-02\n")
     }
 
     @Test func forgottenListsWhatWasPlannedOftenButNotLately() throws {

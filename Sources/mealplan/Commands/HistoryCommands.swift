@@ -27,7 +27,7 @@ struct HistoryCommand: MealplanCommand {
 
     func run(in environment: Environment) throws {
         let today = try store.today(in: environment)
-        let found = try store.openStore(.readExisting, in: environment).history(matching: text, through: today)
+        let found = try store.openStore(.readExisting, in: environment).history(matching: text, through: today, dates: dates)
         guard !found.isEmpty else {
             print("nothing planned matches '\(text.messageExcerpt.terminalVisible)' up to \(today.iso)")
             return
@@ -35,8 +35,8 @@ struct HistoryCommand: MealplanCommand {
         for entry in found {
             print("\(entry.title.terminalVisible)  \(times(entry.count)), last \(entry.last.label) (\(ago(entry.last, today)))")
             guard dates > 0 else { continue }
-            let shown = entry.days.prefix(dates).map(\.iso).joined(separator: ", ")
-            let more = entry.days.count > dates ? ", … (\(entry.days.count - dates) more)" : ""
+            let shown = entry.days.map(\.iso).joined(separator: ", ")
+            let more = entry.count > entry.days.count ? ", … (\(entry.count - entry.days.count) more)" : ""
             print("  \(shown)\(more)")
         }
     }
