@@ -216,6 +216,10 @@ enum Schema {
     /// would pay for its upkeep.
     private static let mealByDayIndex = "CREATE UNIQUE INDEX meal_by_day ON meal(day, slotId, position);"
 
+    /// The index of `indexMealTitles`, which an import into an empty plan builds once at its
+    /// end instead of row by row.
+    static let mealByTitleIndex = "CREATE INDEX meal_by_title ON meal(title, day);"
+
     private static func seedDefaultSlots(_ db: Database) throws {
         let insert = try db.makeStatement(sql: "INSERT INTO slot(name, position) VALUES (?, ?)")
         for slot in MealSlot.defaults {
@@ -272,7 +276,7 @@ enum Schema {
         let addNew = "INSERT INTO mealTitle SELECT new.title WHERE NOT EXISTS (SELECT 1 FROM mealTitle WHERE title = new.title);"
         let dropOldIfUnused = "DELETE FROM mealTitle WHERE title = old.title AND NOT EXISTS (SELECT 1 FROM meal WHERE title = old.title);"
         try db.execute(sql: """
-            CREATE INDEX meal_by_title ON meal(title, day);
+            \(mealByTitleIndex)
             CREATE TABLE mealTitle (title TEXT PRIMARY KEY) STRICT, WITHOUT ROWID;
             INSERT INTO mealTitle SELECT DISTINCT title FROM meal;
 

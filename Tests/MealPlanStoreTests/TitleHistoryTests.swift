@@ -93,6 +93,34 @@ import Testing
         #expect(try store.fetchStrings("PRAGMA integrity_check") == ["ok"])
     }
 
+    /// An import into an empty plan builds the title index at its end; one that fails, or a
+    /// dry run, leaves the schema as it was, and an import into a plan with meals keeps the
+    /// index row by row. History is right after each.
+    @Test(arguments: StoreKind.allCases)
+    func anImportIntoAnEmptyPlanBuildsTheTitleIndexAfter(kind: StoreKind) throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(kind, in: folder)
+        let schema = "SELECT sql FROM sqlite_master WHERE name = 'meal_by_title'"
+        let indexed = try store.fetchStrings(schema)
+        #expect(indexed == [Schema.mealByTitleIndex.replacingOccurrences(of: ";", with: "")])
+        func add(_ titles: [String], dryRun: Bool = false) throws {
+            try store.importMeals(dryRun: dryRun) { importer in
+                for (offset, title) in titles.enumerated() {
+                    try importer.add(Meal(day: Self.today.adding(days: -offset), slot: "dinner", title: title))
+                }
+            }
+        }
+        try add(["Stew", "Soup"], dryRun: true)
+        #expect(throws: (any Error).self) { try add(["Stew", String(repeating: "x", count: Meal.maximumTitleCodePoints + 1)]) }
+        #expect(try store.fetchStrings(schema) == indexed && store.mealCount() == 0)
+        try add(["Stew", "Soup", "Stew"])
+        try add(["Pie", "Stew"])
+        #expect(try store.fetchStrings(schema) == indexed)
+        #expect(try store.fetchStrings("PRAGMA integrity_check") == ["ok"])
+        try expectSameAsGrouping(store)
+        #expect(try store.history(matching: "stew", through: Self.today, dates: 5).map(\.count) == [3])
+    }
+
     /// A title goes with its last meal and comes back with a new one, whoever writes.
     @Test func aTitleGoesWithItsLastMeal() throws {
         let store = try MealStore.inMemory()
