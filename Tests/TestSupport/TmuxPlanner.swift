@@ -115,6 +115,11 @@ public final class TmuxPlanner {
 
     /// Polls the screen until `condition` holds; fails the test (and returns the last screen)
     /// when the deadline passes.
+    ///
+    /// tmux reads the planner's output in pieces, so a capture can show a frame drawn in part:
+    /// one line new while others are still the frame before, in no fixed order. A test waits
+    /// for the whole of what it checks, in one condition, rather than checking other lines of
+    /// the screen a narrower wait returned; a wrong screen then times out, printed.
     @discardableResult
     public func waitForScreen(_ what: String, sourceLocation: SourceLocation = #_sourceLocation,
                        _ condition: ([String]) -> Bool) throws -> [String] {
@@ -136,13 +141,13 @@ public final class TmuxPlanner {
     /// Waits until some line of the screen contains `text`.
     @discardableResult
     public func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        try waitForScreen("'\(text)'", sourceLocation: sourceLocation) { $0.contains { $0.contains(text) } }
+        try waitForScreen("'\(text)'", sourceLocation: sourceLocation) { $0.shows(text) }
     }
 
     /// Waits until no line of the screen contains `text`.
     @discardableResult
     public func waitForAbsence(of text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        try waitForScreen("'\(text)' to go", sourceLocation: sourceLocation) { !$0.contains { $0.contains(text) } }
+        try waitForScreen("'\(text)' to go", sourceLocation: sourceLocation) { !$0.shows(text) }
     }
 
     /// Adds a meal as `addWithKeys` does and waits for "Added"; returns that screen.
@@ -194,6 +199,13 @@ public final class TmuxPlanner {
             throw CommandError(command: command, status: status >> 8, standardError: message)
         }
         return String(decoding: output, as: UTF8.self)
+    }
+}
+
+extension [String] {
+    /// Whether some line of these screen lines contains `text`, as `waitFor` waits for.
+    public func shows(_ text: String) -> Bool {
+        contains { $0.contains(text) }
     }
 }
 
