@@ -15,7 +15,7 @@ as the rules of a plan kept for a long time are.
 measure alternates RUNS starts of the planner at 120x40 in a private tmux server on each
 database, timing each from the moment tmux starts it until the first screen is drawn (wall) and
 reading the planner's CPU time at that point (from /proc: the measure a busy machine does not
-stretch); then, in one planner per database, times STEPS presses of each scroll key from
+stretch); then, in 5 planners per database (taken in turn), times STEPS presses of each scroll key from
 send-keys until the screen changed and the planner waits for input again (the mean counts the
 presses that load the next days). DATABASE_SAME_MEALS is measured alike: the plan without rules
 showing the same meals as the one with them, stored as single meals. Prints a Markdown table
@@ -33,6 +33,7 @@ from tmux_pane import Tmux, cpu_seconds, wait_until_idle
 
 WIDTH, HEIGHT = 120, 40
 GOAL_RATIO = 1.10
+SCROLL_ROUNDS = 5
 SCROLL_KEYS = (("J", "J (next day)"), ("C-e", "Ctrl-E (scroll a line)"), ("NPage", "PgDn (a page)"),
                ("]", "] (a week)"))
 SLOTS = ("breakfast", "lunch", "dinner", "snack")
@@ -142,8 +143,15 @@ def measure(binary, runs, steps, without, with_rules, same_meals):
     rows = []
     starts = first_screens(binary, runs, databases)
     rows.append((f"first screen, {runs} starts", [starts[database] for database in databases]))
-    scrolls = [scroll_steps(binary, steps, database) for database in databases]
-    rows += [(f"{label}, {steps} presses", [times[label] for times in scrolls]) for label in scrolls[0]]
+    # A planner's scroll keys cost alike within one process but can shift by a third from one
+    # process to the next (where its memory lands, which core it runs on): the presses are
+    # spread over SCROLL_ROUNDS planners per plan, the plans taken in turn.
+    scrolls = [{} for _ in databases]
+    for _ in range(SCROLL_ROUNDS):
+        for times, database in zip(scrolls, databases):
+            for label, pairs in scroll_steps(binary, steps, database).items():
+                times.setdefault(label, []).extend(pairs)
+    rows += [(f"{label}, {SCROLL_ROUNDS} × {steps} presses", [times[label] for times in scrolls]) for label in scrolls[0]]
     worst = worst_alike = 0.0
     for label, measured in rows:
         figures = [(statistics.median(cpu for _, cpu in pairs), statistics.mean(cpu for _, cpu in pairs),

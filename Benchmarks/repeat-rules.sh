@@ -5,7 +5,7 @@
 #
 # The rules are added with `mealplan repeat add` (every pattern, intervals 1 to 4, ends of
 # every kind; --active of them still happen today, the others ended before, as in a plan kept
-# for years). The planner runs in a private tmux server at 120x40, the two plans in turn:
+# for years). The planner runs in a private tmux server at 120x40, the plans in turn:
 # first screen timed from start until drawn, scroll keys (J, Ctrl-E, PgDn, ]) from send-keys
 # until the screen changed; the measure is the planner's CPU time from /proc (which a busy
 # machine does not stretch), the wall time is printed beside it.
@@ -15,7 +15,7 @@
 #   --rules N   rules added to the second plan (default 1000)
 #   --active N  how many of them still happen today (default 20)
 #   --runs R    starts measured per plan (default 9)
-#   --steps S   presses measured per scroll key (default 30)
+#   --steps S   presses measured per scroll key in each of 5 planners per plan (default 30)
 #   --keep DIR  leave the CSV file and databases in DIR instead of a temporary folder (the
 #               million meals are shared with planner-first-screen.sh given the same DIR)
 # The plan with rules shows more meals a day than the one without (9 today instead of 4), and
