@@ -6,7 +6,7 @@
 # planner's memory and out of every command's start-up.
 #
 # It builds the release binary, fills a database with generated meals, runs the planner in tmux
-# under valgrind's callgrind through a scripted session (first screen, scrolling, paging, a far
+# under valgrind's callgrind through a scripted session (first screen, scrolling, 200 weeks in a row, paging, a far
 # jump, a search, the help overlay, the add prompt, quit) and `mealplan list` the same way, and
 # keeps the function names callgrind saw that the binary defines. Rerun it after changes that
 # add or rename many functions; a stale file only costs memory, never correctness.
@@ -48,6 +48,10 @@ wait_for "Wed 4 Mar"
 keys j j k J K
 keys ' ' ' ' PgUp C-e C-y ']' '['
 keys g; keys 2035-06-01 Enter; wait_for "Fri 1 Jun"
+keys t; wait_for "Wed 4 Mar"
+# 200 weeks in a row, as the memory benchmark scrolls: days loaded and the window recentred
+# again and again, through other months and years.
+tmux -L "$socket" send-keys -l "$(printf ']%.0s' $(seq 1 200))"; wait_for "Wed 2 Jan 2030"
 keys t; wait_for "Wed 4 Mar"
 keys /; keys Soup Enter; keys n N
 keys '?'; keys Escape
