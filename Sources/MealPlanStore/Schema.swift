@@ -20,6 +20,7 @@ enum Schema {
         ("index meal text for search", indexMealText),
         ("remember when each rule ends", rememberRuleEnds),
         ("index meal titles for history", indexMealTitles),
+        ("note meals to index whatever conflict clause", mendSearchTriggers),
     ]
 
     /// The `user_version` of a database whose schema is up to date.
@@ -241,23 +242,43 @@ enum Schema {
             CREATE TABLE meal_search_state (indexedThrough INTEGER NOT NULL) STRICT;
             INSERT INTO meal_search_state VALUES (0);
 
-            CREATE TRIGGER meal_search_after_insert AFTER INSERT ON meal
-            WHEN new.id <= (SELECT indexedThrough FROM meal_search_state)
-            BEGIN
-                INSERT OR IGNORE INTO meal_search_pending VALUES (new.id);
-            END;
-            CREATE TRIGGER meal_search_after_update AFTER UPDATE OF id, title, note ON meal
-            WHEN new.id IS NOT old.id OR new.title IS NOT old.title OR new.note IS NOT old.note
-            BEGIN
-                DELETE FROM meal_search WHERE rowid = old.id;
-                INSERT OR IGNORE INTO meal_search_pending VALUES (new.id);
-            END;
+            \(searchTriggers)
             CREATE TRIGGER meal_search_after_delete AFTER DELETE ON meal
             BEGIN
                 DELETE FROM meal_search WHERE rowid = old.id;
             END;
             """)
         try MealSearch.catchUp(db)
+    }
+
+    /// The search index's triggers that note a meal to index. An id is noted only when it is
+    /// not already, rather than by `INSERT OR IGNORE`: a statement's own conflict clause
+    /// (`UPDATE OR ABORT meal …` in the `sqlite3` shell) overrides those of the triggers it
+    /// fires, and a meal changed twice before mealplan writes again would then fail.
+    private static let searchTriggers = """
+        CREATE TRIGGER meal_search_after_insert AFTER INSERT ON meal
+        WHEN new.id <= (SELECT indexedThrough FROM meal_search_state)
+            AND NOT EXISTS (SELECT 1 FROM meal_search_pending WHERE id = new.id)
+        BEGIN
+            INSERT INTO meal_search_pending VALUES (new.id);
+        END;
+        CREATE TRIGGER meal_search_after_update AFTER UPDATE OF id, title, note ON meal
+        WHEN new.id IS NOT old.id OR new.title IS NOT old.title OR new.note IS NOT old.note
+        BEGIN
+            DELETE FROM meal_search WHERE rowid = old.id;
+            INSERT INTO meal_search_pending
+                SELECT new.id WHERE NOT EXISTS (SELECT 1 FROM meal_search_pending WHERE id = new.id);
+        END;
+        """
+
+    /// Replaces the search index's triggers of schema 7, which used `INSERT OR IGNORE`, with
+    /// `searchTriggers`.
+    private static func mendSearchTriggers(_ db: Database) throws {
+        try db.execute(sql: """
+            DROP TRIGGER meal_search_after_insert;
+            DROP TRIGGER meal_search_after_update;
+            \(searchTriggers)
+            """)
     }
 
     /// What `MealStore.history` and `forgotten` read instead of every meal: `meal_by_title`

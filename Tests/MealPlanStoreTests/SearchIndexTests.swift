@@ -133,6 +133,27 @@ import Testing
         try store.execute("INSERT INTO meal_search(meal_search) VALUES ('integrity-check')")
     }
 
+    /// A statement's own conflict clause holds for the triggers it fires: a meal changed twice
+    /// by another program (the second change finds it noted already), or put back twice under
+    /// its old id, must not fail whatever clause the statement names.
+    @Test func anotherProgramsConflictClausesNeverFailTheTriggers() throws {
+        let store = try MealStore.inMemory()
+        let soup = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")
+        let id = soup.id!
+        for clause in ["OR ABORT", "OR FAIL", "OR ROLLBACK", "OR REPLACE", "OR IGNORE"] {
+            try store.execute("UPDATE \(clause) meal SET title = 'Smørrebrød' WHERE id = \(id)")
+            try store.execute("UPDATE \(clause) meal SET title = 'Köttbullar' WHERE id = \(id)")
+            try store.execute("DELETE FROM meal WHERE id = \(id)")
+            try store.execute("INSERT \(clause) INTO meal(id, day, slotId, position, title) VALUES (\(id), 20514, 2, 0, 'Soup')")
+            try store.execute("DELETE FROM meal WHERE id = \(id)")
+            try store.execute("INSERT \(clause) INTO meal(id, day, slotId, position, title) VALUES (\(id), 20514, 2, 0, 'Stew')")
+            #expect(try store.meals(in: .all, search: "stew").map(\.title) == ["Stew"], "\(clause)")
+        }
+        try store.addMeal(day: day("2026-03-05"), slot: "dinner", title: "Pie")
+        try expectIndexComplete(store)
+        #expect(try store.meals(in: .all, search: "stew").map(\.id) == [id])
+    }
+
     /// The index knows which trigrams a meal holds, not where: one holding them apart is no match.
     @Test func trigramsApartAreNoMatch() throws {
         let store = try MealStore.inMemory()
@@ -173,5 +194,21 @@ import Testing
         try expectIndexComplete(store)
         #expect(try store.meals(in: .all, search: "creme").map(\.title) == ["Crème brûlée", "Stew"])
         #expect(try store.fetchStrings("PRAGMA integrity_check") == ["ok"])
+    }
+
+    /// A database indexed by schema 7, whose triggers noted meals with `INSERT OR IGNORE`, gets
+    /// the triggers that any conflict clause leaves working.
+    @Test func theIndexOfSchema7GetsTriggersThatAnyClauseLeavesWorking() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("meals.sqlite")
+        try makeOlderDatabase(at: path, upTo: "index meal text for search", inserting: """
+            INSERT INTO meal(day, slotId, position, title) VALUES (0, 1, 0, 'Soup');
+            UPDATE meal SET title = 'Stew';
+            """)
+        let store = try MealStore.open(path: path, access: .readWrite)
+        try store.execute("UPDATE OR ABORT meal SET title = 'Pie'")
+        try store.execute("UPDATE OR ABORT meal SET title = 'Tart'")
+        #expect(try store.meals(in: .all, search: "tart").map(\.title) == ["Tart"])
+        #expect(try store.fetchStrings("SELECT sql FROM sqlite_master WHERE sql LIKE '%OR IGNORE%'").isEmpty)
     }
 }
