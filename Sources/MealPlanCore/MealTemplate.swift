@@ -51,4 +51,25 @@ extension MealTemplate {
     public static func validName(_ text: String) throws(MealValidationError) -> String {
         try Meal.validName(text, of: "template", maximumLength: maximumNameLength)
     }
+
+    /// `validName` for a template about to be saved: also refused when its last word, after a
+    /// space, reads as a number of copies (`week x2`), which the planner's apply prompt would
+    /// take for `week` laid down twice.
+    public static func validNewName(_ text: String) throws(MealValidationError) -> String {
+        let name = try validName(text)
+        if let space = name.lastIndex(of: " "), times(in: name[name.index(after: space)...]) != nil {
+            throw MealValidationError(message:
+                "template name '\(name.messageExcerpt)' ends like a number of copies (as in 'week x4'); name it otherwise")
+        }
+        return name
+    }
+
+    /// The number a word such as `x4` or `×4` gives (the copies of a template to lay down, the
+    /// times a repeat happens), `Int.max` when it has more digits than that; nil for any other word.
+    public static func times(in word: some StringProtocol) -> Int? {
+        guard let mark = word.first, "x×".contains(mark), word.count > 1, word.dropFirst().allSatisfy(\.isASCIIDigit) else {
+            return nil
+        }
+        return Int(word.dropFirst()) ?? .max
+    }
 }

@@ -66,14 +66,17 @@ extension MealStore {
     }
 
     /// Titles planned at least `minimumCount` times up to `days` days before `today` but not
-    /// since: ideas for next week, the most often planned first. Each title's last day is one
-    /// step into `meal_by_title`; only the titles not planned lately have their meals counted.
+    /// since, nor planned for a day to come: ideas for next week, the most often planned first.
+    /// Each title's last day is one step into `meal_by_title`; only the titles not planned
+    /// lately have their meals counted.
     public func forgotten(days: Int, before today: Day, minimumCount: Int = 2, limit: Int) throws(StoreError) -> [TitleHistory] {
         try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT * FROM (\(Self.titleSummaries(where: "TRUE"))) WHERE last < :cutoff AND count >= :minimum
+                    SELECT * FROM (\(Self.titleSummaries(where: "TRUE"))) AS known
+                    WHERE last < :cutoff AND NOT EXISTS (SELECT 1 FROM meal WHERE meal.title = known.title AND meal.day >= :cutoff)
+                        AND count >= :minimum
                     ORDER BY count DESC, last DESC, title LIMIT :limit
                     """,
                 arguments: [

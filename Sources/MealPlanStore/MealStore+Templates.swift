@@ -25,7 +25,12 @@ extension MealStore {
     public func saveTemplate(
         _ input: String, from first: Day, days: Int, replacing: Bool = false
     ) throws(StoreError) -> MealTemplate {
-        let name = try Self.validTemplateName(input)
+        let name: String
+        do {
+            name = try MealTemplate.validNewName(input)
+        } catch {
+            throw .input(error.message)
+        }
         let range = try Self.days(from: first, count: days, to: "keep")
         return try write { db in
             if let existing = try Self.storedTemplates(db).first(where: { Self.sameTemplateName($0.name, name) }) {

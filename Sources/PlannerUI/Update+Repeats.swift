@@ -179,9 +179,10 @@ extension PlannerState {
     static func end(_ text: String, from day: Day, today: Day) throws -> (until: Day?, count: Int?) {
         let input = text.trimmingWhitespace()
         if input.isEmpty { return (nil, nil) }
-        if let mark = input.first, "x×".contains(mark), input.count > 1, input.dropFirst().allSatisfy(\.isASCIIDigit) {
-            // Too many digits for an Int: more times than any calendar holds, which never ends sooner.
-            return (nil, Int(input.dropFirst()) ?? Int.max)
+        if let times = MealTemplate.times(in: input) {
+            // Too many digits for an Int (Int.max): more times than any calendar holds, which
+            // never ends sooner.
+            return (nil, times)
         }
         do {
             return (try DateInput.parse(input, today: today, offsetsFrom: day), nil)

@@ -35,7 +35,7 @@ extension PlannerState {
         let text = text.trimmingWhitespace()
         if let space = text.lastIndex(of: " ") {
             let last = text[text.index(after: space)...]
-            if let mark = last.first, "x×".contains(mark), let times = Int(last.dropFirst()) {
+            if let times = MealTemplate.times(in: last) {
                 let name = try MealTemplate.validName(String(text[..<space]))
                 return TemplatePlacement(name: name, start: start, times: times)
             }

@@ -50,6 +50,8 @@ extension RepeatRule {
         let input = text.trimmingWhitespace().lowercased()
         let words: [String: Character] = ["day": "d", "week": "w", "month": "m", "year": "y"]
         if let unit = words[input] { return (1, unit) }
+        // A unit alone is one of it, as its word is: `w` as `week` and `1w`.
+        if input.count == 1, let unit = input.first, "dwmy".contains(unit) { return (1, unit) }
         let digits = input.prefix { $0.isASCIIDigit }
         let unit = input.dropFirst(digits.count)
         guard !digits.isEmpty, unit.isEmpty || (unit.count == 1 && "dwmy".contains(unit)) else {

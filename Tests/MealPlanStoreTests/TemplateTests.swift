@@ -138,6 +138,11 @@ import Testing
              "the template name must be one line without control characters"),
             ({ try $0.saveTemplate(String(repeating: "w", count: 101), from: day("2026-03-02"), days: 7) },
              "the template name is longer than 100 characters"),
+            // The planner's apply prompt reads "week x2" as 'week' twice.
+            ({ try $0.saveTemplate("Winter week x2", from: day("2026-03-02"), days: 7) },
+             "template name 'Winter week x2' ends like a number of copies (as in 'week x4'); name it otherwise"),
+            ({ try $0.saveTemplate("Week ×10", from: day("2026-03-02"), days: 7, replacing: true) },
+             "template name 'Week ×10' ends like a number of copies (as in 'week x4'); name it otherwise"),
             ({ _ = try $0.applyTemplate("", to: day("2026-03-09")) }, "the template name is empty"),
             ({ _ = try $0.applyTemplate("Week", to: day("2026-03-09"), times: 0) }, "a template is applied 1 to 1000 times, not 0"),
             ({ _ = try $0.applyTemplate("Week", to: day("2026-03-09"), times: 1001) }, "a template is applied 1 to 1000 times, not 1001"),

@@ -46,8 +46,11 @@ import TestSupport
 
     @Test func forgottenListsWhatWasPlannedOftenButNotLately() throws {
         let cli = try Self.sandbox()
-        // Lasagne was last planned 31 days ago, Crème brûlée 41: both are gone 30 days; Soup
-        // was planned once only.
+        // Crème brûlée was last planned 41 days ago, Lasagne 31: both are gone 30 days, but
+        // Lasagne is planned for next week already, so it is no idea for it; Soup was planned
+        // once only.
+        #expect(try cli.succeed(["forgotten", "--days", "30"]) == "Crème brûlée  2 times, last Tue 2026-01-20 (41 days ago)\n")
+        try cli.succeed(["remove", "8"])  // the lasagne of next week, added last
         #expect(try cli.succeed(["forgotten", "--days", "30"]) == """
             Lasagne       3 times, last Fri 2026-01-30 (31 days ago)
             Crème brûlée  2 times, last Tue 2026-01-20 (41 days ago)

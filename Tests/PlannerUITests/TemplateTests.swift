@@ -204,6 +204,9 @@ import Timeline
         #expect(try PlannerState.templatePlacement("winter week 1 x4", start: start) == TemplatePlacement(name: "winter week 1", start: start, times: 4))
         #expect(try PlannerState.templatePlacement("  winter week ×2 ", start: start) == TemplatePlacement(name: "winter week", start: start, times: 2))
         #expect(try PlannerState.templatePlacement("winter week 4", start: start) == TemplatePlacement(name: "winter week 4", start: start, times: 1))
+        // A count too long for a number is too many copies, for the apply to refuse.
+        #expect(try PlannerState.templatePlacement("week x99999999999999999999", start: start).times == .max)
+        #expect(try PlannerState.templatePlacement("week x-2", start: start) == TemplatePlacement(name: "week x-2", start: start, times: 1))
         #expect(try PlannerState.templatePlacement("x4", start: start) == TemplatePlacement(name: "x4", start: start, times: 1))
     }
 }

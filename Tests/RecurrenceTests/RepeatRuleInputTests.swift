@@ -26,6 +26,9 @@ import TestSupport
         ("month", "-2fri", nil, nil, "FREQ=MONTHLY;BYDAY=-2FR", "every month on the 2nd to last Fri"),
         ("year", nil, "2026-03-04", nil, "FREQ=YEARLY;UNTIL=20260304", "every year on Mar 4 until 2026-03-04"),
         ("4y", nil, nil, nil, "FREQ=YEARLY;INTERVAL=4", "every 4 years on Mar 4"),
+        // A unit alone is one of it, in any case, as its word and 1 and it are.
+        ("W", nil, nil, nil, "FREQ=WEEKLY;BYDAY=WE", "every week on Wed"),
+        ("m", nil, nil, nil, "FREQ=MONTHLY;BYMONTHDAY=4", "every month on the 4th"),
     ] as [(String, String?, String?, Int?, String, String)])
     func readsTheForms(every: String, on: String?, until: String?, count: Int?, rrule: String, text: String) throws {
         let rule = try RepeatRule(firstDay: Self.wednesday, every: every, on: on, until: until.map(day), count: count)

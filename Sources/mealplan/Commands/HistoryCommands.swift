@@ -19,7 +19,7 @@ struct HistoryCommand: MealplanCommand {
 
     @OptionGroup var store: StoreOptions
     @Argument(help: "Text the titles contain.") var text: String
-    @Option(help: "How many dates to show per title (default: 5).") var dates = 5
+    @Option(help: "How many dates to show per title.") var dates = 5
 
     func validate() throws {
         guard dates >= 0 else { throw ValidationError("--dates must be 0 or more") }
@@ -46,7 +46,7 @@ struct HistoryCommand: MealplanCommand {
 struct ForgottenCommand: MealplanCommand {
     static let configuration = CommandConfiguration(
         commandName: "forgotten",
-        abstract: "Titles planned often before but not in the last days: ideas for next week.",
+        abstract: "Titles planned often before but not in the last days, nor for days to come: ideas for next week.",
         discussion: """
             Examples:
               mealplan forgotten
@@ -54,8 +54,8 @@ struct ForgottenCommand: MealplanCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @Option(help: "Not planned in this many days (default: 60).") var days = 60
-    @Option(help: "How many titles to show (default: 10).") var limit = 10
+    @Option(help: "Not planned in this many days.") var days = 60
+    @Option(help: "How many titles to show.") var limit = 10
 
     func validate() throws {
         guard days >= 1 else { throw ValidationError("--days must be at least 1") }

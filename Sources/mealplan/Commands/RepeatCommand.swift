@@ -162,7 +162,7 @@ struct RepeatCommand: ParsableCommand {
 
         @OptionGroup var store: StoreOptions
         @Argument(help: "The rule's id (shown by repeat list).") var id: Int64
-        @Option(help: "How many occurrences to show (default: 10).") var next = 10
+        @Option(help: "How many occurrences to show.") var next = 10
 
         func validate() throws {
             guard (1...1000).contains(next) else { throw ValidationError("--next must be 1 to 1000") }
