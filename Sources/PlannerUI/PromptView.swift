@@ -38,8 +38,10 @@ enum PromptView {
     /// One part of a hint; `rank` says what goes first when the hint is too wide: the keys
     /// anyone guesses (0: Enter, ↑, Tab), then Esc (1), never what is asked (2).
     struct HintPart {
-        let text: String
+        var text: String
         let rank: Int
+        /// A shorter way to say it, used before any part is left out.
+        var short: String?
     }
 
     /// What is asked and which keys work, in parts; the keys are named from their tables.
@@ -68,12 +70,14 @@ enum PromptView {
             case .delete(let meal): "Delete \(quoted(meal.title))"
             case .edit(_, let meal): "Save \(quoted(meal.title))"
             }
-            return [HintPart(text: doing, rank: 1)] + RepeatScope.answers.map(asked) + [HintPart(text: cancel.text, rank: 0)]
+            return [HintPart(text: doing, rank: 1)] + answers(RepeatScope.answers, short: RepeatScope.shortAnswers)
+                + [HintPart(text: cancel.text, rank: 0)]
         case .replaceTemplate(let replacement):
             // As with the repeat choice, the answers are never left out.
             let existing = replacement.existing
             let question = "Replace template \(quoted(existing.name)) (\(countedMeals(existing.mealCount)))?"
-            return [HintPart(text: question, rank: 1)] + ReplaceAnswer.answers.map(asked) + [HintPart(text: cancel.text, rank: 0)]
+            return [HintPart(text: question, rank: 1)] + answers(ReplaceAnswer.answers, short: ReplaceAnswer.shortAnswers)
+                + [HintPart(text: cancel.text, rank: 0)]
         case .repeatMeal(let form):
             let subject = asked("Repeating \(quoted(form.meal.title))")
             switch form.step {
@@ -110,14 +114,30 @@ enum PromptView {
         }
     }
 
-    /// The parts joined with " · " in `width` columns: the lowest-ranked parts (the last of
-    /// equals first) are left out until the rest fits, and what still does not is cut with "…".
+    /// A choice's answers, never left out, each with its shorter form.
+    private static func answers(_ answers: [String], short: [String]) -> [HintPart] {
+        zip(answers, short).map { HintPart(text: $0, rank: 2, short: $1) }
+    }
+
+    /// The parts joined with " · " in `width` columns. Until it fits: the keys anyone guesses
+    /// (rank 0) are left out, then the parts with a shorter form take it, then what is asked
+    /// (rank 1), the last of equals first; what still does not fit is cut with "…".
     static func fitted(_ parts: [HintPart], width: Int) -> String {
         var parts = parts
         func joined() -> String { parts.map(\.text).joined(separator: " · ") }
-        while joined().terminalWidth > width,
-              let lowest = parts.indices.filter({ parts[$0].rank < 2 }).min(by: { (parts[$0].rank, -$0) < (parts[$1].rank, -$1) }) {
+        func leaveOut(below rank: Int) -> Bool {
+            guard let lowest = parts.indices.filter({ parts[$0].rank < rank })
+                .min(by: { (parts[$0].rank, -$0) < (parts[$1].rank, -$1) }) else { return false }
             parts.remove(at: lowest)
+            return true
+        }
+        while joined().terminalWidth > width {
+            if leaveOut(below: 1) { continue }
+            if parts.contains(where: { $0.short != nil }) {
+                parts = parts.map { HintPart(text: $0.short ?? $0.text, rank: $0.rank) }
+                continue
+            }
+            if !leaveOut(below: 2) { break }
         }
         return joined().truncated(toWidth: width)
     }

@@ -61,15 +61,34 @@ extension PlannerState {
     }
 
     /// Inserts pasted text at the cursor as one edit (replacing a proposal, as typing does);
-    /// line breaks stay only in a note.
+    /// line breaks stay only in a note. A question answered by a key takes no paste: it says so.
     mutating func pasteIntoPrompt(_ text: String) {
         guard case .prompt(var prompt) = mode else { return }
         mode = .browsing
+        if let answers = Self.answers(to: prompt.kind) {
+            prompt.error = Self.notAnAnswer("A paste", answers)
+            mode = .prompt(prompt)
+            return
+        }
         if prompt.isSuggestion { prompt.editor.setText("") }
         prompt.editor.insert(LineEditor.pastable(text, keepingLineBreaks: prompt.takesLineBreaks))
         prompt.textChanged()
         prompt.editor.scrollToCursor(width: fieldWidth(for: prompt))
         mode = .prompt(prompt)
+    }
+
+    /// The answers of a question answered by a key; nil for a prompt with a field to type in.
+    static func answers(to kind: Prompt.Kind) -> [String]? {
+        switch kind {
+        case .repeatChoice: RepeatScope.answers
+        case .replaceTemplate: ReplaceAnswer.answers
+        default: nil
+        }
+    }
+
+    /// Why `input` (a key's name, "A paste") answers no question of `answers`.
+    static func notAnAnswer(_ input: String, _ answers: [String]) -> String {
+        "\(input) is not an answer: \(answers.joined(separator: ", ")), \(LineEditor.keys[.cancel].hint)"
     }
 
     /// Tab and Shift-Tab complete slot names, and recipe names in a title; ↑ goes back to the
@@ -201,7 +220,7 @@ extension PlannerState {
                             origin: .change(done: "Moved \(quoted(meal.title)) to \(longDate(day)); u undoes"))
             case .saveTemplate(let days):
                 // The prompt stays open, as typed, until the store answers.
-                let name = try MealTemplate.validName(text)
+                let name = try MealTemplate.validNewName(text)
                 mode = .prompt(prompt)
                 return [.saveTemplate(name: name, days: days, replacing: false)]
             case .applyTemplate(let start):

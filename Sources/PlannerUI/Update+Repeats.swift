@@ -30,6 +30,8 @@ enum RepeatScope: Hashable, Sendable {
 
     /// "o this one", "a all of them", "f this and the following ones".
     static var answers: [String] { keys.bindings.map(\.hint) }
+    /// The answers where the line is short of room.
+    static var shortAnswers: [String] { zip(keys.bindings, ["this one", "all", "from here on"]).map { $0.keyNames + " " + $1 } }
 }
 
 /// Deleting and editing an occurrence of a repeat rule: the planner asks whether the change is
@@ -52,7 +54,7 @@ extension PlannerState {
             return []
         }
         guard let scope = RepeatScope.keys.command(for: key) else {
-            prompt.error = "\(key.helpName) is not an answer: \(RepeatScope.answers.joined(separator: ", ")), \(LineEditor.keys[.cancel].hint)"
+            prompt.error = Self.notAnAnswer(key.helpName, RepeatScope.answers)
             mode = .prompt(prompt)
             return []
         }

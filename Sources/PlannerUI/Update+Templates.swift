@@ -114,7 +114,7 @@ extension PlannerState {
         case .rename?:
             mode = .prompt(Prompt(.saveTemplate(replacement.days), text: replacement.name))
         case nil:
-            prompt.error = "\(key.helpName) is not an answer: \(ReplaceAnswer.answers.joined(separator: ", ")), \(LineEditor.keys[.cancel].hint)"
+            prompt.error = Self.notAnAnswer(key.helpName, ReplaceAnswer.answers)
             mode = .prompt(prompt)
         }
         return []
@@ -166,4 +166,6 @@ enum ReplaceAnswer: Hashable, Sendable {
 
     /// "y replaces it", "n types another name".
     static var answers: [String] { keys.bindings.map(\.hint) }
+    /// The answers where the line is short of room.
+    static var shortAnswers: [String] { zip(keys.bindings, ["replaces", "renames"]).map { $0.keyNames + " " + $1 } }
 }

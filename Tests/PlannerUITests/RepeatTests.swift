@@ -24,6 +24,7 @@ import Testing
 
     /// The answers as the help and the prompt name them.
     static let answers = ["o this one", "a all of them", "f this and the following ones"]
+    static let shortAnswers = ["o this one", "a all", "f from here on"]
 
     func porridge(on day: Day) -> Meal {
         Meal(day: day, slot: "breakfast", title: "Porridge", occurrence: Occurrence(rule: 1, day: day))
@@ -80,15 +81,22 @@ import Testing
             Issue.record("no question asked")
             return
         }
-        // The answers are never left out: Esc makes way first, then what is asked, and what
-        // still does not fit is cut.
-        #expect(harness.lines[10] == line(Self.answers.joined(separator: " · ").truncated(toWidth: 40)))
+        // The answers are never left out. Where the whole line does not fit, Esc makes way,
+        // then the answers take their short forms, then what is asked goes. At 40 columns:
+        // the short answers alone (35 columns; with what is asked, 58).
+        #expect(harness.lines[10] == line(Self.shortAnswers.joined(separator: " · ")))
         var wide = self.harness(size: Size(width: 80, height: 24))
         wide.press(.character("d"))
+        // At 80: the whole line is 93 columns; without Esc, 78.
         #expect(wide.lines[22] == line((["Delete 'Porridge'"] + Self.answers).joined(separator: " · "), 80))
         var wider = self.harness(size: Size(width: 100, height: 24))
         wider.press(.character("d"))
         #expect(wider.lines[22] == line((["Delete 'Porridge'"] + Self.answers + ["Esc cancels"]).joined(separator: " · "), 100))
+        // A paste answers nothing (its first letter could delete): the question stays, saying so.
+        let effectsBefore = wider.effects
+        wider.send(.event(.paste("all")))
+        #expect(wider.prompt?.error == "A paste is not an answer: \(Self.answers.joined(separator: ", ")), Esc cancels")
+        #expect(wider.prompt?.editor.text == "" && wider.effects == effectsBefore)
         #expect(wide.lines[23] == line("Repeat:", 80))
         harness.press(.character("o"))
         #expect(harness.prompt == nil)

@@ -106,15 +106,30 @@ import Timeline
         let marked = DayRange(monday, day("2026-03-04"))
         let existing = MealTemplateSummary(name: "weekend", days: 3, mealCount: 3)
         #expect(harness.prompt?.kind == .replaceTemplate(TemplateReplacement(name: "Weekend", existing: existing, days: marked)))
-        // The answers are never left out: Esc makes way first, then the question.
-        #expect(harness.lines[10] == line("y replaces it · n types another name"))
+        // The answers are never left out. At 40 columns Esc makes way, the answers take their
+        // short forms, and the question goes.
+        #expect(harness.lines[10] == line("y replaces · n renames"))
         #expect(harness.lines[11] == line("Replace? "))
         var wide = Harness(today: saturday, size: Size(width: 100, height: 24), meals: sampleMeals)
         saveWeekend("weekend", &wide)
         saveWeekend("weekend", &wide)
         #expect(wide.lines[22] == line(
             ["Replace template 'weekend' (3 meals)?", "y replaces it", "n types another name", "Esc cancels"].joined(separator: " · "), 100))
+        // At 80 columns the whole line (90) does not fit; without Esc (76) it does.
+        var middle = Harness(today: saturday, size: Size(width: 80, height: 24), meals: sampleMeals)
+        saveWeekend("weekend", &middle)
+        saveWeekend("weekend", &middle)
+        #expect(middle.lines[22] == line(
+            ["Replace template 'weekend' (3 meals)?", "y replaces it", "n types another name"].joined(separator: " · "), 80))
+        // At 60, the question with the short answers (62) does not fit either: the answers alone.
+        var narrow = Harness(today: saturday, size: Size(width: 60, height: 24), meals: sampleMeals)
+        saveWeekend("weekend", &narrow)
+        saveWeekend("weekend", &narrow)
+        #expect(narrow.lines[22] == line("y replaces · n renames", 60))
 
+        harness.send(.event(.paste("yes")))
+        #expect(harness.prompt?.error == "A paste is not an answer: y replaces it, n types another name, Esc cancels")
+        #expect(harness.prompt?.editor.text == "")
         harness.press(.character("k"))
         #expect(harness.prompt?.error == "k is not an answer: y replaces it, n types another name, Esc cancels")
         #expect(try harness.store.template(named: "weekend").days == 3, "nothing replaced yet")
