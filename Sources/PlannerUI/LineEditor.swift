@@ -172,6 +172,13 @@ public struct LineEditor: Hashable, Sendable {
         firstShownOffset = offset(of: start)
     }
 
+    /// For a field whose width changed (the terminal was resized): shows as much of the text
+    /// before the cursor as fits, so that a field grown wide enough shows the text whole again.
+    public mutating func refit(width: Int) {
+        firstShownOffset = 0
+        scrollToCursor(width: width)
+    }
+
     /// The part of the text shown in a field `width` columns wide, and the cursor's column in
     /// it. Shows from where the field was scrolled to, or further right if the field was
     /// narrowed since.

@@ -280,7 +280,7 @@ extension PlannerState {
             let meal = Meal(day: form.day, slot: form.slot, title: form.title, note: note, recipe: form.recipe,
                             servings: form.servings)
             return save([.add(meal)],
-                        origin: .change(done: "Added \(quoted(meal.title)) to \(longDate(meal.day))"))
+                        origin: .change(done: "Added \(quoted(meal.title)) to \(longDate(meal.day)); u undoes"))
         }
         var edited = original
         edited.slot = form.slot

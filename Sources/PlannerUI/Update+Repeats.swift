@@ -133,8 +133,12 @@ extension PlannerState {
     mutating func startRepeating() {
         guard let meal = requireSelectedMeal() else { return }
         guard meal.id != nil else {
+            // The planner changes what a repeat gives; how it repeats, the command line does.
             let edit = keyMap[.editMeal].shownKeys[0].helpName, all = RepeatScope.keys[.all].keyNames
-            message = StatusMessage("\(quoted(meal.title)) repeats already; \(edit) then \(all) edits every one", isError: true)
+            let rule = meal.occurrence.map { " \($0.rule)" } ?? ""
+            message = StatusMessage(
+                "\(quoted(meal.title)) repeats already: \(edit) then \(all) changes every one; mealplan repeat edit\(rule) changes how often",
+                isError: true)
             return
         }
         mode = .prompt(Prompt(.repeatMeal(RepeatForm(meal: meal))))

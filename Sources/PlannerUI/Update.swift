@@ -136,7 +136,10 @@ extension PlannerState {
             case .help(let scroll): mode = .help(scroll: HelpView.clampedScroll(scroll, keyMap: keyMap, size: size))
             case .note(let meal, let scroll): mode = .note(meal, scroll: PageView.clampedScroll(scroll, text: NoteView.text(meal), size: size))
             case .page(let page, let scroll): mode = .page(page, scroll: PageView.clampedScroll(scroll, text: page.lines, size: size))
-            case .browsing, .prompt: break
+            case .prompt(var prompt):
+                prompt.editor.refit(width: fieldWidth(for: prompt))
+                mode = .prompt(prompt)
+            case .browsing: break
             }
             return []
         case .mouse(let mouse):

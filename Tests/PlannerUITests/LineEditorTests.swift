@@ -160,6 +160,22 @@ extension LineEditor {
         #expect(editor.visible(width: 5) == ("abcde", 1))
     }
 
+    /// A field made wider shows what it now has room for before the cursor, from the start
+    /// when all of it fits; made narrower, the cursor stays in it.
+    @Test func aFieldRefittedToAnotherWidthShowsWhatFitsBeforeTheCursor() {
+        var editor = LineEditor("abcdefghij")
+        editor.scrollToCursor(width: 5)
+        #expect(editor.visible(width: 5) == ("ghij", 4))
+        editor.refit(width: 20)
+        #expect(editor.visible(width: 20) == ("abcdefghij", 10))
+        editor.refit(width: 8)
+        #expect(editor.visible(width: 8) == ("defghij", 7))
+        for _ in 0..<9 { _ = editor.handle(.left) }
+        editor.refit(width: 3)
+        // The cursor after "a": "a" and the cursor, as far back as fits.
+        #expect(editor.visible(width: 3).cursorColumn == 1)
+    }
+
     @Test func cursorColumnCountsWideCharactersTwice() {
         let editor = LineEditor("寿司x")
         #expect(editor.visible(width: 20) == ("寿司x", 5))

@@ -21,9 +21,22 @@ import Timeline
         let added = harness.meals.values.first { $0.title == "Leek soup" }
         #expect(added?.slot == "lunch" && added?.day == saturday && added?.note == "the one from Tuesday")
         #expect(harness.selectedTitle == "Leek soup")
-        #expect(harness.state.message == StatusMessage("Added 'Leek soup' to Sat 28 Feb 2026"))
+        #expect(harness.state.message == StatusMessage("Added 'Leek soup' to Sat 28 Feb 2026; u undoes"))
         #expect(harness.lines[4] == line("  lunch     Leek soup", 39) + "✎")
         #expect(harness.state.undoStack.count == 1)
+    }
+
+    /// A title typed past the field's end scrolls it; a terminal made wide enough shows the
+    /// title whole again, from its start, without a key pressed.
+    @Test func aWiderTerminalShowsAScrolledFieldWhole() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        harness.press(.character("a"), .enter)
+        let title = "A fairly long title for a meal that goes on and on"
+        harness.type(title)
+        // 40 columns less "Title: " leave 33, the cursor's among them: the last 32 characters.
+        #expect(harness.lines[11] == line("Title: " + String(title.suffix(32))))
+        harness.send(.event(.resize(width: 100, height: 12)))
+        #expect(harness.lines[11] == line("Title: " + title, 100))
     }
 
     @Test func ctrlJBreaksTheNotesLineAndTheHintSaysSo() {
@@ -74,7 +87,7 @@ import Timeline
         harness.press(.escape)
         #expect(harness.state.mode == .browsing)
         #expect(harness.meals.values.contains { $0.title == "Leek soup" && $0.note == nil })
-        #expect(harness.state.message == StatusMessage("Added 'Leek soup' to Sat 28 Feb 2026"))
+        #expect(harness.state.message == StatusMessage("Added 'Leek soup' to Sat 28 Feb 2026; u undoes"))
         // Editing a meal, Esc still cancels: nothing changes.
         harness.press(.character("e"), .enter)
         #expect(harness.lines[10].contains("Esc cancels"))

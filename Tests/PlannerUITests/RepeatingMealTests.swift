@@ -149,7 +149,8 @@ import TestSupport
         var harness = Harness(today: saturday, rules: [(daily, Meal(day: saturday, slot: "lunch", title: "Soup"))])
         harness.press(.character("x"))
         #expect(harness.prompt == nil)
-        #expect(harness.state.message == StatusMessage("'Soup' repeats already; e then a edits every one", isError: true))
+        #expect(harness.state.message == StatusMessage(
+            "'Soup' repeats already: e then a changes every one; mealplan repeat edit 1 changes how often", isError: true))
         var empty = Harness(today: saturday)
         empty.press(.character("x"))
         #expect(empty.state.message == StatusMessage("No meal selected here; a adds one", isError: true))
