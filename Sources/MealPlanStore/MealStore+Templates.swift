@@ -25,12 +25,7 @@ extension MealStore {
     public func saveTemplate(
         _ input: String, from first: Day, days: Int, replacing: Bool = false
     ) throws(StoreError) -> MealTemplate {
-        let name: String
-        do {
-            name = try MealTemplate.validNewName(input)
-        } catch {
-            throw .input(error.message)
-        }
+        let name = try Self.validTemplateName(input, new: true)
         let range = try Self.days(from: first, count: days, to: "keep")
         return try write { db in
             if let existing = try Self.storedTemplates(db).first(where: { Self.sameTemplateName($0.name, name) }) {
@@ -141,9 +136,10 @@ extension MealStore {
                 + "would run past \(Day.last.iso), the last day there is")
     }
 
-    private static func validTemplateName(_ input: String) throws(StoreError) -> String {
+    /// `input` as a template name (`new`: one about to be saved), or why it cannot be.
+    private static func validTemplateName(_ input: String, new: Bool = false) throws(StoreError) -> String {
         do {
-            return try MealTemplate.validName(input)
+            return try new ? MealTemplate.validNewName(input) : MealTemplate.validName(input)
         } catch {
             throw .input(error.message)
         }

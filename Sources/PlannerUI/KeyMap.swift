@@ -57,6 +57,14 @@ public struct KeyTable<Command: Hashable & Sendable>: Sendable {
     public func keyNames(for command: Command) -> String {
         self[command].keyNames
     }
+
+    /// Every binding as a hint, in order: the answers of a question ("o this one").
+    public var hints: [String] { bindings.map(\.hint) }
+
+    /// The hints with shorter `words`, one per binding, for a line short of room ("a all").
+    public func hints(saying words: [String]) -> [String] {
+        zip(bindings, words).map { $0.keyNames + " " + $1 }
+    }
 }
 
 /// The browsing keys: the planner's commands.

@@ -29,9 +29,9 @@ enum RepeatScope: Hashable, Sendable {
     ])
 
     /// "o this one", "a all of them", "f this and the following ones".
-    static var answers: [String] { keys.bindings.map(\.hint) }
+    static var answers: [String] { keys.hints }
     /// The answers where the line is short of room.
-    static var shortAnswers: [String] { zip(keys.bindings, ["this one", "all", "from here on"]).map { $0.keyNames + " " + $1 } }
+    static var shortAnswers: [String] { keys.hints(saying: ["this one", "all", "from here on"]) }
 }
 
 /// Deleting and editing an occurrence of a repeat rule: the planner asks whether the change is
@@ -77,7 +77,6 @@ extension PlannerState {
                         origin: .change(done: "Saved \(quoted(to.title)) from \(longDate(from.day)) on; u undoes"))
         }
     }
-
 }
 
 /// A single meal being made to repeat (`x`): how often, on which days, and until when, one

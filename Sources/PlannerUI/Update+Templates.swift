@@ -165,7 +165,7 @@ enum ReplaceAnswer: Hashable, Sendable {
     ])
 
     /// "y replaces it", "n types another name".
-    static var answers: [String] { keys.bindings.map(\.hint) }
+    static var answers: [String] { keys.hints }
     /// The answers where the line is short of room.
-    static var shortAnswers: [String] { zip(keys.bindings, ["replaces", "renames"]).map { $0.keyNames + " " + $1 } }
+    static var shortAnswers: [String] { keys.hints(saying: ["replaces", "renames"]) }
 }

@@ -28,6 +28,17 @@ import Timeline
         harness.press(.enter)
     }
 
+    /// A name ending like copies would be read as copies by `A`: the prompt refuses it before
+    /// asking the store, and the name can be typed again.
+    @Test func aNameEndingLikeCopiesIsRefusedAtThePrompt() {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        saveWeekend("weekend x2", &harness)
+        #expect(harness.prompt?.error
+            == "template name 'weekend x2' ends like a number of copies (as in 'week x4'); name it otherwise")
+        #expect(harness.prompt?.editor.text == "weekend x2")
+        #expect(!harness.effects.contains { if case .saveTemplate = $0 { true } else { false } })
+    }
+
     @Test func markedDaysAreHighlightedFromWhereMarkingBeganToTheSelection() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         let unmarked = harness.lines
