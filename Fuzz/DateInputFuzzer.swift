@@ -5,13 +5,14 @@ import MealPlanCore
 /// error naming the input.
 ///
 /// The grammar reads each input against three "today"s: an ordinary day and both ends of the
-/// calendar, where relative forms must be refused instead of leaving it.
+/// calendar, where relative forms must be refused instead of leaving it, each with every week
+/// start (a week that starts on Saturday leaves the calendar at its first day, a Monday).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDateInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     checkISO(text)
     for today in todays {
-        checkGrammar(text, today: today)
+        for weekStart in Weekday.allCases { checkGrammar(text, today: today, weekStart: weekStart) }
     }
     return 0
 }
@@ -28,9 +29,9 @@ private func checkISO(_ text: String) {
     }
 }
 
-private func checkGrammar(_ text: String, today: Day) {
+private func checkGrammar(_ text: String, today: Day, weekStart: Weekday) {
     do {
-        let day = try DateInput.parse(text, today: today)
+        let day = try DateInput.parse(text, today: today, weekStart: weekStart)
         requireInCalendar(day, text)
         let trimmed = text.trimmingWhitespace()
         if let isoDay = try? Day(iso: trimmed) {

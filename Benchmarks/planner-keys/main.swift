@@ -32,7 +32,7 @@ let meals = (0..<mealCount).map { index in
          note: index.isMultiple(of: 7) ? "a note" : nil)
 }
 
-var state = PlannerState(today: today, slots: slots, size: Size(width: 80, height: 24))
+var state = PlannerState(today: today, weekStart: .monday, slots: slots, size: Size(width: 80, height: 24))
 var loads = Planner.start(&state)
 while let effect = loads.popLast() {
     guard case .load(let request) = effect else { continue }

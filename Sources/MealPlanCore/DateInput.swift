@@ -84,9 +84,9 @@ extension Day {
 ///   moved or copied;
 /// - a weekday (`friday`, `fri`, `tues`, `thurs`): the next such day on or after today, so
 ///   `fri` typed on a Friday means today;
-/// - `this fri`, `next fri`, `last fri`: that weekday of this, next or last week; weeks run
-///   from Monday to Sunday;
-/// - `this-week`, `next-week`, `last-week`: the Monday of that week;
+/// - `this fri`, `next fri`, `last fri`: that weekday of this, next or last week, a week
+///   being the seven days from the household's week start (see `WeekStart.swift`);
+/// - `this-week`, `next-week`, `last-week`: the first day of that week;
 /// - a month and day (`dec 25`, `25 dec`, `december 25`): the next such day on or after today;
 ///   with a year (`dec 25 2027`, `25 dec 2027`), that day of that year.
 public enum DateInput {
@@ -96,23 +96,32 @@ public enum DateInput {
         + "a weekday (fri, next fri, last mon, this mon), this-week, next-week, last-week, "
         + "or a month and day (dec 25, 25 dec 2027)"
 
-    /// Each form with what it means, one per line of a help screen.
-    public static let forms: [(example: String, meaning: String)] = [
-        ("2027-03-15", "that date"),
-        ("today tomorrow yesterday", ""),
-        ("fri friday tues thurs", "the next, or today"),
-        ("this/next/last fri", "Friday of that week"),
-        ("this-week next-week last-week", "its Monday"),
-        ("dec 25, 25 dec", "the next, or today"),
-        ("dec 25 2027, 25 december 2027", "that date"),
-        ("+3 -2 +3d", "days from today"),
-        ("+2w -1w", "weeks from today"),
-        ("+1m -2m", "months; Jan 31 +1m: end of Feb"),
-    ]
+    /// Each form with what it means, one per line of a help screen: the planner's `?` names
+    /// the week start it uses; `nil` (a help text written before any config file is read)
+    /// points to where it is set.
+    public static func forms(weekStart: Weekday?) -> [(example: String, meaning: String)] {
+        let weekStartText = weekStart.map { "its \($0.name)" }
+            ?? "its first day; see 'mealplan help config'"
+        return [
+            ("2027-03-15", "that date"),
+            ("today tomorrow yesterday", ""),
+            ("fri friday tues thurs", "the next, or today"),
+            ("this/next/last fri", "Friday of that week"),
+            ("this-week next-week last-week", weekStartText),
+            ("dec 25, 25 dec", "the next, or today"),
+            ("dec 25 2027, 25 december 2027", "that date"),
+            ("+3 -2 +3d", "days from today"),
+            ("+2w -1w", "weeks from today"),
+            ("+1m -2m", "months; Jan 31 +1m: end of Feb"),
+        ]
+    }
 
-    /// The day `text` names. Named days count from `today`; the offsets `+N`, `-2w`, `+1m`
-    /// count from `base` (today when not given), so a meal's own day can anchor a move.
-    public static func parse(_ text: String, today: Day, offsetsFrom base: Day? = nil) throws(DateInputError) -> Day {
+    /// The day `text` names. Named days count from `today`, and the week words from the week
+    /// that holds it, starting on `weekStart`; the offsets `+N`, `-2w`, `+1m` count from `base`
+    /// (today when not given), so a meal's own day can anchor a move.
+    public static func parse(
+        _ text: String, today: Day, weekStart: Weekday, offsetsFrom base: Day? = nil
+    ) throws(DateInputError) -> Day {
         let input = text.trimmingWhitespace().lowercased()
         if let sign = input.first, sign == "+" || sign == "-" {
             return try relative(input, sign: sign == "+" ? 1 : -1, from: base ?? today, original: text)
@@ -122,7 +131,7 @@ public enum DateInput {
             return try Day(iso: text.trimmingWhitespace())
         }
         let words = words(input)
-        if let day = try named(words, today: today, original: text) { return day }
+        if let day = try named(words, today: today, weekStart: weekStart, original: text) { return day }
         if let day = try monthDay(words, today: today, original: text) { return day }
         // Digits and dashes that are no month and day ("2026-O3-O1") were meant as ISO: say
         // what is wrong with it, quoted as typed.
@@ -143,7 +152,9 @@ public enum DateInput {
     }
 
     /// `today`, `tomorrow`, `yesterday`, a weekday, `this|next|last` with a weekday or `week`.
-    private static func named(_ words: [String], today: Day, original: String) throws(DateInputError) -> Day? {
+    private static func named(
+        _ words: [String], today: Day, weekStart: Weekday, original: String
+    ) throws(DateInputError) -> Day? {
         switch words.count {
         case 1:
             switch words[0] {
@@ -160,12 +171,12 @@ public enum DateInput {
             if words[1] == "week" {
                 dayOfWeek = 0
             } else if let weekday = weekdays[words[1]] {
-                dayOfWeek = weekday.rawValue - 1
+                dayOfWeek = weekday.daysAfter(weekStart)
             } else {
                 return nil
             }
-            let monday = today.weekday.rawValue - 1
-            return try offset(today, by: weeks * 7 - monday + dayOfWeek, input: original)
+            let intoWeek = today.weekday.daysAfter(weekStart)
+            return try offset(today, by: weeks * 7 - intoWeek + dayOfWeek, input: original)
         default:
             return nil
         }

@@ -32,8 +32,9 @@ public struct PlannerLoop {
     private var needsDraw = true
 
     /// `today` gives the local date whenever it is asked (tests pass a clock of their own);
-    /// `editor` edits notes (`E`) and recipes (`R`); `recipes` are what the recipe keys read.
-    public init(terminal: any TerminalBackend, store: MealStore, today: @escaping () -> Day, slots: [MealSlot],
+    /// `weekStart` is the household's first day of the week; `editor` edits notes (`E`) and
+    /// recipes (`R`); `recipes` are what the recipe keys read.
+    public init(terminal: any TerminalBackend, store: MealStore, today: @escaping () -> Day, weekStart: Weekday, slots: [MealSlot],
                 editor: ExternalEditor = ExternalEditor(command: "vi"), recipes: PlannerRecipes = .none,
                 shouldStop: @escaping () -> Bool) {
         self.terminal = terminal
@@ -42,7 +43,7 @@ public struct PlannerLoop {
         self.recipes = recipes
         self.shouldStop = shouldStop
         self.today = today
-        state = PlannerState(today: today(), slots: slots, size: terminal.size)
+        state = PlannerState(today: today(), weekStart: weekStart, slots: slots, size: terminal.size)
         nextChangeCheck = clock.now
     }
 

@@ -59,7 +59,7 @@ enum HelpView {
     static let minimumTextWidth = 12
 
     /// The help at its natural width: each binding's keys and description, headings, notes.
-    static func entries(_ keyMap: KeyMap) -> [Row] {
+    static func entries(_ keyMap: KeyMap, weekStart: Weekday) -> [Row] {
         var rows: [Row] = []
         var section: String?
         for binding in keyMap.bindings {
@@ -78,7 +78,7 @@ enum HelpView {
         // The date forms `g` and `m` take, which a refused date points at.
         rows.append(Row(role: .note))
         rows.append(Row(text: dateHeading, role: .heading))
-        rows += DateInput.forms.map { Row(text: $0.meaning.isEmpty ? $0.example : "\($0.example): \($0.meaning)", role: .note) }
+        rows += DateInput.forms(weekStart: weekStart).map { Row(text: $0.meaning.isEmpty ? $0.example : "\($0.example): \($0.meaning)", role: .note) }
         rows.append(Row(text: moveNote, role: .note))
         rows.append(Row(role: .note))
         rows.append(Row(text: footer, role: .note))
@@ -94,8 +94,8 @@ enum HelpView {
     }
 
     /// The rows as laid out `width` columns wide, nothing wider than that.
-    static func rows(_ keyMap: KeyMap, width: Int) -> [Row] {
-        let entries = entries(keyMap)
+    static func rows(_ keyMap: KeyMap, weekStart: Weekday, width: Int) -> [Row] {
+        let entries = entries(keyMap, weekStart: weekStart)
         let keyWidth = keyColumnWidth(entries)
         let aligned = width >= keyWidth + minimumTextWidth
         return entries.flatMap { entry -> [Row] in
@@ -119,25 +119,25 @@ enum HelpView {
     /// The box: as wide as the keys and headings at their natural width (within the screen;
     /// notes wrap inside), as tall as its rows at that width (within the screen less the status
     /// line), centred.
-    static func box(_ keyMap: KeyMap, size: Size) -> Rect {
-        let entries = entries(keyMap).filter { $0.role != .note }
+    static func box(_ keyMap: KeyMap, weekStart: Weekday, size: Size) -> Rect {
+        let entries = entries(keyMap, weekStart: weekStart).filter { $0.role != .note }
         let keyWidth = keyColumnWidth(entries)
         let contentWidth = entries.map { $0.role == .binding ? keyWidth + $0.text.terminalWidth : $0.text.terminalWidth }.max() ?? 0
         let width = min(size.width, contentWidth + 4)
-        let height = min(size.height - 1, rows(keyMap, width: width - 4).count + 2)
+        let height = min(size.height - 1, rows(keyMap, weekStart: weekStart, width: width - 4).count + 2)
         return Rect(x: (size.width - width) / 2, y: max(0, (size.height - 1 - height) / 2), width: width, height: height)
     }
 
     /// `scroll` kept between the top and the last row of the help at the bottom of the box.
-    static func clampedScroll(_ scroll: Int, keyMap: KeyMap, size: Size) -> Int {
-        let box = box(keyMap, size: size)
+    static func clampedScroll(_ scroll: Int, keyMap: KeyMap, weekStart: Weekday, size: Size) -> Int {
+        let box = box(keyMap, weekStart: weekStart, size: size)
         let visible = max(1, box.height - 2)
-        return min(max(0, scroll), max(0, rows(keyMap, width: box.width - 4).count - visible))
+        return min(max(0, scroll), max(0, rows(keyMap, weekStart: weekStart, width: box.width - 4).count - visible))
     }
 
-    static func draw(_ keyMap: KeyMap, scroll: Int, theme: Theme, into buffer: inout Buffer) {
+    static func draw(_ keyMap: KeyMap, weekStart: Weekday, scroll: Int, theme: Theme, into buffer: inout Buffer) {
         let size = Size(width: buffer.width, height: buffer.height)
-        let box = box(keyMap, size: size)
+        let box = box(keyMap, weekStart: weekStart, size: size)
         guard box.width >= 3, box.height >= 3 else { return }
         buffer.fill(box, style: .plain)
         let horizontal = String(repeating: "─", count: box.width - 2)
@@ -149,8 +149,8 @@ enum HelpView {
         }
         buffer.write(title.truncated(toWidth: box.width - 2), x: box.x + 2, y: box.y, style: theme.helpHeading)
         let inside = Rect(x: box.x + 2, y: box.y + 1, width: box.width - 4, height: box.height - 2)
-        let rows = rows(keyMap, width: inside.width)
-        let first = clampedScroll(scroll, keyMap: keyMap, size: size)
+        let rows = rows(keyMap, weekStart: weekStart, width: inside.width)
+        let first = clampedScroll(scroll, keyMap: keyMap, weekStart: weekStart, size: size)
         if first + inside.height < rows.count {
             buffer.write(moreBelow, x: box.maxX - 2 - moreBelow.terminalWidth, y: box.maxY - 1, style: theme.helpHeading,
                          clip: Rect(x: box.x + 1, y: box.maxY - 1, width: box.width - 2, height: 1))

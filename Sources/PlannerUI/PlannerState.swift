@@ -10,6 +10,9 @@ public struct PlannerState: Sendable {
     public internal(set) var timeline: Timeline<[Meal]>
     /// The local date; `.newDay` moves it on while the planner is open over midnight.
     public internal(set) var today: Day
+    /// The day the household's weeks start on (the config file's `week-start`): what week
+    /// words in prompts and `S` alone count from.
+    public let weekStart: Weekday
     /// The slots in display order: the slot column's width and Tab completion. Replaced by
     /// `.slotsLoaded` when another process changed them.
     public internal(set) var slots: [MealSlot]
@@ -59,8 +62,9 @@ public struct PlannerState: Sendable {
     /// the day before.
     /// The timeline starts with one load request, which the first `update` hands out (or take it
     /// with `Planner.start`).
-    public init(today: Day, slots: [MealSlot], size: Size, keyMap: KeyMap = .standard) {
+    public init(today: Day, weekStart: Weekday, slots: [MealSlot], size: Size, keyMap: KeyMap = .standard) {
         self.today = today
+        self.weekStart = weekStart
         self.slots = slots
         self.size = size
         self.keyMap = keyMap

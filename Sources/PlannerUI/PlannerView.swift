@@ -32,7 +32,7 @@ extension Planner {
             cursor = PromptView.draw(prompt, state: state, theme: theme, into: &buffer)
         case .help(let scroll):
             StatusLineView.draw(state, theme: theme, into: &buffer)
-            HelpView.draw(state.keyMap, scroll: scroll, theme: theme, into: &buffer)
+            HelpView.draw(state.keyMap, weekStart: state.weekStart, scroll: scroll, theme: theme, into: &buffer)
         case .note(let meal, let scroll):
             NoteView.draw(meal, scroll: scroll, theme: theme, into: &buffer)
         case .page(let page, let scroll):

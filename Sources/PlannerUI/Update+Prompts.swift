@@ -190,19 +190,19 @@ extension PlannerState {
         do {
             switch prompt.kind {
             case .goToDate:
-                let day = text.trimmingWhitespace().isEmpty ? today : try DateInput.parse(text, today: today)
+                let day = text.trimmingWhitespace().isEmpty ? today : try DateInput.parse(text, today: today, weekStart: weekStart)
                 mode = .browsing
                 return jump(to: day)
             case .shoppingDays:
                 mode = .browsing
-                return [.showShoppingList(try Self.shoppingDays(text, today: today))]
+                return [.showShoppingList(try Self.shoppingDays(text, today: today, weekStart: weekStart))]
             case .search:
                 mode = .browsing
                 let query = text.trimmingWhitespace()
                 if !query.isEmpty { lastSearch = query }
                 return findNext(.forward)
             case .moveMeal(let meal):
-                let day = try DateInput.parse(text, today: today, offsetsFrom: meal.day)
+                let day = try DateInput.parse(text, today: today, weekStart: weekStart, offsetsFrom: meal.day)
                 guard day != meal.day else {
                     mode = .browsing
                     message = StatusMessage("\(quoted(meal.title)) is already on \(longDate(day))")

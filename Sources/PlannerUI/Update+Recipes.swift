@@ -16,12 +16,14 @@ extension PlannerState {
     }
 
     /// The days a shopping list is asked for: `DATE` (the week from it), `DATE to DATE`, or
-    /// `DATE N` (N days from it); dates as `g` takes them. Empty: the week from today.
-    static func shoppingDays(_ text: String, today: Day) throws -> DayRange {
+    /// `DATE N` (N days from it); dates as `g` takes them. Empty: the household's next week,
+    /// from the next week start (today when the week starts today).
+    static func shoppingDays(_ text: String, today: Day, weekStart: Weekday) throws -> DayRange {
         let text = text.trimmingWhitespace()
+        let day = { (text: String) throws(DateInputError) in try DateInput.parse(text, today: today, weekStart: weekStart) }
         if let to = text.firstRange(of: " to ") {
-            let first = try DateInput.parse(String(text[..<to.lowerBound]), today: today)
-            let last = try DateInput.parse(String(text[to.upperBound...]), today: today)
+            let first = try day(String(text[..<to.lowerBound]))
+            let last = try day(String(text[to.upperBound...]))
             guard last >= first else {
                 throw ShoppingDaysError(description: "The last day, \(last.iso), is before the first, \(first.iso)")
             }
@@ -31,9 +33,10 @@ extension PlannerState {
             guard (1...366).contains(count) else {
                 throw ShoppingDaysError(description: "A list covers 1 to 366 days, not \(count)")
             }
-            return DayRange(start: try DateInput.parse(String(text[..<space]), today: today), count: count)
+            return DayRange(start: try day(String(text[..<space])), count: count)
         }
-        return DayRange(start: text.isEmpty ? today : try DateInput.parse(text, today: today), count: 7)
+        if text.isEmpty { return .shoppingWeek(today: today, weekStart: weekStart) }
+        return DayRange(start: try day(text), count: 7)
     }
 
     /// The days the timeline shows, from the top line to the bottom one.

@@ -148,7 +148,7 @@ extension PlannerState {
     mutating func submitRepeat(_ form: RepeatForm, text: String, prompt: inout Prompt) throws -> [Effect]? {
         var form = form
         form[form.step] = text
-        let rule = try Self.rule(of: form, today: today)
+        let rule = try Self.rule(of: form, today: today, weekStart: weekStart)
         switch form.step {
         case .every:
             // Days and years take no `on`: the question is not asked.
@@ -167,10 +167,10 @@ extension PlannerState {
 
     /// The rule the fields up to the form's step give, from the meal's day; it must happen on
     /// that day, since its first occurrence takes the meal's place.
-    static func rule(of form: RepeatForm, today: Day) throws -> RepeatRule {
+    static func rule(of form: RepeatForm, today: Day, weekStart: Weekday) throws -> RepeatRule {
         let day = form.meal.day
         let on = form.step == .every || form[.on].trimmingWhitespace().isEmpty ? nil : form[.on]
-        let (until, count) = form.step == .ends ? try Self.end(form[.ends], from: day, today: today) : (nil, nil)
+        let (until, count) = form.step == .ends ? try Self.end(form[.ends], from: day, today: today, weekStart: weekStart) : (nil, nil)
         let rule = try RepeatRule(firstDay: day, every: form[.every], on: on, until: until, count: count)
         guard rule.isOccurrence(day) else {
             throw RepeatFormError(description: "'--on \((on ?? "").messageExcerpt)' leaves out the meal's day, \(longDate(day))")
@@ -181,7 +181,7 @@ extension PlannerState {
     /// The `ends` field as `--until` and `--count` would give it: empty for never, `x6` (as
     /// the template prompt counts copies) for 6 times, else a date as the move prompt takes it
     /// (`+8w` counting from the meal's day).
-    static func end(_ text: String, from day: Day, today: Day) throws -> (until: Day?, count: Int?) {
+    static func end(_ text: String, from day: Day, today: Day, weekStart: Weekday) throws -> (until: Day?, count: Int?) {
         let input = text.trimmingWhitespace()
         if input.isEmpty { return (nil, nil) }
         if let times = MealTemplate.times(in: input) {
@@ -190,7 +190,7 @@ extension PlannerState {
             return (nil, times)
         }
         do {
-            return (try DateInput.parse(input, today: today, offsetsFrom: day), nil)
+            return (try DateInput.parse(input, today: today, weekStart: weekStart, offsetsFrom: day), nil)
         } catch {
             guard error.isUnknownForm else { throw error }
             throw RepeatFormError(description: "Ends '\(input.messageExcerpt)': give a date, x6 for 6 times, or nothing for never")

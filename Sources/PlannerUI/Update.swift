@@ -133,7 +133,7 @@ extension PlannerState {
             timeline.resize(width: width, height: height - 1)
             animationFrames = []
             switch mode {
-            case .help(let scroll): mode = .help(scroll: HelpView.clampedScroll(scroll, keyMap: keyMap, size: size))
+            case .help(let scroll): mode = .help(scroll: HelpView.clampedScroll(scroll, keyMap: keyMap, weekStart: weekStart, size: size))
             case .note(let meal, let scroll): mode = .note(meal, scroll: PageView.clampedScroll(scroll, text: NoteView.text(meal), size: size))
             case .page(let page, let scroll): mode = .page(page, scroll: PageView.clampedScroll(scroll, text: page.lines, size: size))
             case .prompt(var prompt):
@@ -215,7 +215,7 @@ extension PlannerState {
             mode = .browsing
             return
         }
-        mode = .help(scroll: HelpView.clampedScroll(scroll + change, keyMap: keyMap, size: size))
+        mode = .help(scroll: HelpView.clampedScroll(scroll + change, keyMap: keyMap, weekStart: weekStart, size: size))
     }
 
     /// `o`: the selected meal's whole note, or why there is none to read.

@@ -14,8 +14,9 @@ struct Mealplan: MealplanCommand {
             Without a subcommand, mealplan opens the interactive planner on the database (? in \
             the planner lists its keys); 'mealplan --demo' opens it on a temporary sample plan.
 
-            Dates: YYYY-MM-DD, today, tomorrow, yesterday, +N / -N days, +Nw / -Nw weeks, or a \
-            weekday name or abbreviation (mon … sun), meaning the next such day on or after today.
+            Dates, any case, words joined by spaces or hyphens (next-fri):
+            \(dateForms)
+
             Slots: breakfast, lunch, dinner, snack unless changed with 'mealplan slots'; a slot \
             may be typed in any case or shortened to a unique prefix ("din").
 
@@ -40,8 +41,14 @@ struct Mealplan: MealplanCommand {
             AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, CopyCommand.self, CopyDaysCommand.self, TemplateCommand.self,
             RemoveCommand.self, SlotsCommand.self, ImportCommand.self, ExportCommand.self, RecipesCommand.self,
             RecipeCommand.self, ShopCommand.self, RepeatCommand.self, HistoryCommand.self, ForgottenCommand.self,
-            CompletionsCommand.self, ManpageCommand.self,
+            ConfigCommand.self, CompletionsCommand.self, ManpageCommand.self,
         ])
+
+    /// The date grammar's own table of forms, one indented line each, so that this help
+    /// cannot disagree with what the grammar reads.
+    static let dateForms = DateInput.forms(weekStart: nil)
+        .map { "  " + $0.example + ($0.meaning.isEmpty ? "" : ": " + $0.meaning) }
+        .joined(separator: "\n")
 
     @OptionGroup var store: StoreOptions
     @Flag(help: "Open the planner on a temporary copy of a sample plan around today; your database is not touched. Not for commands.")

@@ -21,6 +21,8 @@ enum PlannerSession {
         // not the process.
         let signals = InterruptSignals()
         let today = try options.today(in: environment)
+        // A mistake in the config file's week-start is reported before the terminal is taken.
+        let weekStart = try options.weekStart(in: environment)
         let terminal = try NCursesTerminal(environment: environment.variables)
         // Runs before an error is reported, so the message lands on the restored screen.
         defer { terminal.close() }
@@ -31,7 +33,8 @@ enum PlannerSession {
         // Asked again on every change check, so that today follows the clock past midnight.
         let currentDay = { (try? options.today(in: environment)) ?? today }
         let recipes = Self.recipes(options: options, demoFolder: demoDatabase?.recipesFolder, environment: environment)
-        var loop = PlannerLoop(terminal: terminal, store: store, today: currentDay, slots: try store.slots(), editor: editor,
+        var loop = PlannerLoop(terminal: terminal, store: store, today: currentDay, weekStart: weekStart,
+                               slots: try store.slots(), editor: editor,
                                recipes: recipes) {
             signals.received != nil
         }

@@ -39,7 +39,7 @@ private let today = Day(year: 2026, month: 11, day: 21)!
         ("nov 21", "2026-11-21"),
         ("nov 20", "2027-11-20"),
         ("feb 29", "2028-02-29"),
-        // Weeks run Monday to Sunday: today's week is Mon 16 … Sun 22 November.
+        // With weeks starting on Monday, today's week is Mon 16 … Sun 22 November.
         ("this mon", "2026-11-16"),
         ("this sun", "2026-11-22"),
         ("next fri", "2026-11-27"),
@@ -59,7 +59,7 @@ private let today = Day(year: 2026, month: 11, day: 21)!
         ("-11m", "2025-12-21"),
     ])
     func accepted(input: String, expected: String) throws {
-        #expect(try DateInput.parse(input, today: today).iso == expected)
+        #expect(try DateInput.parse(input, today: today, weekStart: .monday).iso == expected)
     }
 
     @Test(arguments: [
@@ -95,7 +95,7 @@ private let today = Day(year: 2026, month: 11, day: 21)!
     ])
     func rejected(input: String, reason: String) {
         #expect {
-            _ = try DateInput.parse(input, today: today)
+            _ = try DateInput.parse(input, today: today, weekStart: .monday)
         } throws: { error in
             let message = (error as? DateInputError)?.message ?? ""
             return message.contains(reason) && message.contains("'\(input)'")
@@ -104,23 +104,23 @@ private let today = Day(year: 2026, month: 11, day: 21)!
 
     @Test func errorsForUnknownWordsListTheAcceptedForms() {
         #expect {
-            _ = try DateInput.parse("someday", today: today)
+            _ = try DateInput.parse("someday", today: today, weekStart: .monday)
         } throws: { error in
             (error as? DateInputError)?.message == "'someday' is not a date; use \(DateInput.acceptedForms)"
         }
     }
 
     @Test func relativeDatesNearTheEndsOfTheCalendarAreRejectedNotClamped() throws {
-        #expect(throws: DateInputError.self) { try DateInput.parse("tomorrow", today: .last) }
-        #expect(throws: DateInputError.self) { try DateInput.parse("yesterday", today: .first) }
-        #expect(try DateInput.parse("-1", today: .last) == Day.last.adding(days: -1))
+        #expect(throws: DateInputError.self) { try DateInput.parse("tomorrow", today: .last, weekStart: .monday) }
+        #expect(throws: DateInputError.self) { try DateInput.parse("yesterday", today: .first, weekStart: .monday) }
+        #expect(try DateInput.parse("-1", today: .last, weekStart: .monday) == Day.last.adding(days: -1))
     }
 
     @Test func weekdayNamesFindTheNextSuchDayOnOrAfterToday() throws {
         for offset in 0..<7 {
             let start = today.adding(days: offset)
             for weekday in Weekday.allCases {
-                let found = try DateInput.parse(weekday.shortName, today: start)
+                let found = try DateInput.parse(weekday.shortName, today: start, weekStart: .monday)
                 #expect(found.weekday == weekday)
                 #expect((0..<7).contains(start.distance(to: found)))
             }
@@ -129,12 +129,12 @@ private let today = Day(year: 2026, month: 11, day: 21)!
 
     @Test func offsetsCountFromTheBaseDayAndNamedDaysFromToday() throws {
         let base = Day(year: 2026, month: 1, day: 31)!
-        #expect(try DateInput.parse("+1m", today: today, offsetsFrom: base).iso == "2026-02-28")
-        #expect(try DateInput.parse("+1w", today: today, offsetsFrom: base).iso == "2026-02-07")
-        #expect(try DateInput.parse("-1", today: today, offsetsFrom: base).iso == "2026-01-30")
-        #expect(try DateInput.parse("tomorrow", today: today, offsetsFrom: base).iso == "2026-11-22")
-        #expect(try DateInput.parse("fri", today: today, offsetsFrom: base).iso == "2026-11-27")
-        #expect(try DateInput.parse("+1m", today: Day(year: 2028, month: 1, day: 31)!).iso == "2028-02-29")
+        #expect(try DateInput.parse("+1m", today: today, weekStart: .monday, offsetsFrom: base).iso == "2026-02-28")
+        #expect(try DateInput.parse("+1w", today: today, weekStart: .monday, offsetsFrom: base).iso == "2026-02-07")
+        #expect(try DateInput.parse("-1", today: today, weekStart: .monday, offsetsFrom: base).iso == "2026-01-30")
+        #expect(try DateInput.parse("tomorrow", today: today, weekStart: .monday, offsetsFrom: base).iso == "2026-11-22")
+        #expect(try DateInput.parse("fri", today: today, weekStart: .monday, offsetsFrom: base).iso == "2026-11-27")
+        #expect(try DateInput.parse("+1m", today: Day(year: 2028, month: 1, day: 31)!, weekStart: .monday).iso == "2028-02-29")
     }
 
     /// Foundation's Gregorian calendar as an independent oracle: the same civil dates, in UTC.
@@ -161,7 +161,7 @@ private let today = Day(year: 2026, month: 11, day: 21)!
             for months in -12...25 {
                 let typed = months < 0 ? "\(months)m" : "+\(months)m"
                 let expected = Self.calendar.date(byAdding: .month, value: months, to: Self.foundationDate(start))!
-                #expect(try DateInput.parse(typed, today: start) == Self.day(expected), "\(start.iso) \(typed)")
+                #expect(try DateInput.parse(typed, today: start, weekStart: .monday) == Self.day(expected), "\(start.iso) \(typed)")
             }
         }
     }
@@ -176,27 +176,47 @@ private let today = Day(year: 2026, month: 11, day: 21)!
                 let typed = "\(Day.monthNames[month - 1].prefix(3)) \(dayOfMonth)"
                 let expected = Self.calendar.nextDate(
                     after: dayBefore, matching: DateComponents(month: month, day: dayOfMonth), matchingPolicy: .strict)!
-                #expect(try DateInput.parse(typed, today: start) == Self.day(expected), "\(start.iso) \(typed)")
+                #expect(try DateInput.parse(typed, today: start, weekStart: .monday) == Self.day(expected), "\(start.iso) \(typed)")
             }
         }
     }
 
-    @Test func thisNextAndLastNameTheWeekdayOfThatMondayToSundayWeek() throws {
-        for offset in 0..<14 {
-            let start = today.adding(days: offset)
-            // Foundation's ISO 8601 calendar starts weeks on Monday.
-            var iso = Calendar(identifier: .iso8601)
-            iso.timeZone = Self.calendar.timeZone
-            let startWeek = iso.dateInterval(of: .weekOfYear, for: Self.foundationDate(start))!.start
-            for (word, weeks) in [("last", -1), ("this", 0), ("next", 1)] {
-                let monday = Self.day(iso.date(byAdding: .weekOfYear, value: weeks, to: startWeek)!)
-                #expect(try DateInput.parse("\(word)-week", today: start) == monday)
-                for weekday in Weekday.allCases {
-                    let found = try DateInput.parse("\(word) \(weekday.name)", today: start)
-                    #expect(found == monday.adding(days: weekday.rawValue - 1), "\(start.iso) \(word) \(weekday.name)")
-                }
+    /// Every week start on every weekday of today, 49 cases: `this|next|last-week` is the first
+    /// day of that week and `this|next|last DAY` its DAY, the week found by Foundation's
+    /// Gregorian calendar given the same first weekday (an independent implementation).
+    @Test(arguments: Weekday.allCases, 0..<7)
+    func weekWordsCountFromTheWeekStart(weekStart: Weekday, offset: Int) throws {
+        let start = today.adding(days: offset)
+        var calendar = Self.calendar
+        calendar.firstWeekday = Self.foundationWeekday(weekStart)
+        let thisWeek = calendar.dateInterval(of: .weekOfYear, for: Self.foundationDate(start))!.start
+        for (word, weeks) in [("last", -1), ("this", 0), ("next", 1)] {
+            let weekDate = calendar.date(byAdding: .weekOfYear, value: weeks, to: thisWeek)!
+            let first = Self.day(weekDate)
+            #expect(first.weekday == weekStart)
+            #expect(try DateInput.parse("\(word)-week", today: start, weekStart: weekStart) == first,
+                    "\(start.iso) \(word)-week, weeks from \(weekStart.name)")
+            for weekday in Weekday.allCases {
+                let expected = calendar.nextDate(
+                    after: weekDate.addingTimeInterval(-1), matching: DateComponents(weekday: Self.foundationWeekday(weekday)),
+                    matchingPolicy: .strict)!
+                #expect(try DateInput.parse("\(word) \(weekday.shortName)", today: start, weekStart: weekStart) == Self.day(expected),
+                        "\(start.iso) \(word) \(weekday.shortName), weeks from \(weekStart.name)")
             }
         }
+    }
+
+    /// Foundation numbers weekdays from Sunday = 1.
+    private static func foundationWeekday(_ weekday: Weekday) -> Int {
+        weekday.rawValue % 7 + 1
+    }
+
+    @Test func weekWordsThatWouldLeaveTheCalendarAreRejected() throws {
+        // 0001-01-01 is a Monday: the week holding it starts before it unless weeks start on Monday.
+        #expect(Day.first.weekday == .monday)
+        #expect(try DateInput.parse("this-week", today: .first, weekStart: .monday) == .first)
+        #expect(throws: DateInputError.self) { try DateInput.parse("this-week", today: .first, weekStart: .sunday) }
+        #expect(throws: DateInputError.self) { try DateInput.parse("next-week", today: .last, weekStart: .monday) }
     }
 
     @Test func onlyTheWeekKeywordsNameAWeek() {

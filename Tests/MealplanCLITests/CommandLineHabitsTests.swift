@@ -77,7 +77,7 @@ import Testing
         let page = try cli.succeed(["manpage"])
         #expect(page.hasPrefix(".TH MEALPLAN 1\n.SH NAME\nmealplan \\- Plan meals from the terminal"))
         for command in ["add", "list", "edit", "move", "copy", "copy-days", "remove", "slots", "slots list", "slots add",
-                        "slots remove", "import", "export", "completions", "manpage"] {
+                        "slots remove", "import", "export", "config", "completions", "manpage"] {
             #expect(page.contains(".SS \"mealplan \(command)\"\n"), "\(command)")
             let help = try cli.succeed(["help"] + command.split(separator: " ").map(String.init))
             // The page is 78 columns wide, `help` 80: the start of the first line is the same.
@@ -90,6 +90,8 @@ import Testing
         #expect(!page.contains("\\\\"))
         // roff reads bytes: "…" of the help text is written as a named character.
         #expect(page.unicodeScalars.allSatisfy { $0.isASCII })
-        #expect(page.contains("(mon \\[u2026] sun)"))
+        #expect(page.contains("(breakfast, lunch, \\[u2026])"))
+        // The dates are the grammar's own table, one form a line.
+        #expect(page.contains("\n  this/next/last fri: Friday of that week\n"))
     }
 }

@@ -22,7 +22,7 @@ import TestSupport
                  stop: @escaping () -> Bool = { false }) -> PlannerState {
         let clock = ContinuousClock()
         let end = clock.now.advanced(by: .seconds(10))
-        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, slots: slots) {
+        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, weekStart: .monday, slots: slots) {
             stop() || clock.now > end
         }
         loop.run()
@@ -148,7 +148,7 @@ import TestSupport
         let store = try openStore()
         let backend = TestBackend(width: 40, height: 8, hasColors: false, events: [.key(.character("j"))])
         backend.inputEnded = true
-        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, slots: MealSlot.defaults) { false }
+        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, weekStart: .monday, slots: MealSlot.defaults) { false }
         #expect(loop.run() == .inputEnded)
     }
 
@@ -159,7 +159,7 @@ import TestSupport
         let editor = ExternalEditor(command: "sed -i 's/garlic/ginger/'")
         let clock = ContinuousClock()
         let end = clock.now.advanced(by: .seconds(10))
-        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, slots: MealSlot.defaults, editor: editor) {
+        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, weekStart: .monday, slots: MealSlot.defaults, editor: editor) {
             clock.now > end || backend.frames.last?.lines.contains { $0.contains("Saved the note") } == true
         }
         loop.run()
@@ -172,7 +172,7 @@ import TestSupport
         let store = try openStore()
         try store.addMeal(day: today, slot: "dinner", title: "Stew", note: "garlic")
         let backend = TestBackend(width: 100, height: 10, hasColors: false, events: [.key(.character("E"))])
-        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, slots: MealSlot.defaults,
+        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, weekStart: .monday, slots: MealSlot.defaults,
                                editor: ExternalEditor(command: "exit 3")) {
             backend.frames.last?.lines.contains { $0.contains("Note not changed") } == true
         }
@@ -185,7 +185,7 @@ import TestSupport
         let store = try openStore()
         let backend = TestBackend(width: 40, height: 8, hasColors: false, events: [.key(.control("z"))])
         let framesBefore = Box(0)
-        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, slots: MealSlot.defaults) {
+        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, weekStart: .monday, slots: MealSlot.defaults) {
             if backend.suspensions == 0 { framesBefore.value = backend.frames.count }
             return backend.suspensions == 1 && backend.frames.count > framesBefore.value
         }
@@ -315,7 +315,7 @@ import TestSupport
         var loop = PlannerLoop(terminal: backend, store: store, today: {
             if clock.now >= midnight { calendar.day = day("2026-03-05") }
             return calendar.day
-        }, slots: MealSlot.defaults) {
+        }, weekStart: .monday, slots: MealSlot.defaults) {
             backend.frames.last?.lines.contains { $0.hasPrefix("Thu 5 Mar  today") } == true || clock.now > end
         }
         loop.run()

@@ -70,7 +70,7 @@ import TestSupport
         let backend = TestBackend(width: 60, height: 12, hasColors: false, events: [.key(.character("R"))])
         let clock = ContinuousClock()
         let end = clock.now.advanced(by: .seconds(10))
-        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, slots: MealSlot.defaults,
+        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, weekStart: .monday, slots: MealSlot.defaults,
                                editor: ExternalEditor(command: "sed -i 's/garlic/ginger/'"), recipes: recipes) {
             clock.now > end || backend.frames.last?.lines.contains { $0.contains("ginger") } == true
         }
@@ -84,7 +84,7 @@ import TestSupport
         let backend = TestBackend(width: 100, height: 10, hasColors: false, events: [.key(.character("R"))])
         let store = try MealStore.open(path: folder.file("meals.sqlite"), access: .readWrite)
         _ = try store.apply([.add(meal("Gone"))])
-        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, slots: MealSlot.defaults,
+        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, weekStart: .monday, slots: MealSlot.defaults,
                                editor: ExternalEditor(command: "touch"), recipes: recipes) {
             backend.frames.last?.lines.contains { $0.contains("Recipe not edited") } == true
         }

@@ -115,7 +115,7 @@ import Timeline
     }
 
     @Test func aDayStillLoadingIsNotCopied() {
-        var state = PlannerState(today: saturday, slots: MealSlot.defaults, size: Size(width: 40, height: 12))
+        var state = PlannerState(today: saturday, weekStart: .monday, slots: MealSlot.defaults, size: Size(width: 40, height: 12))
         _ = Planner.start(&state)
         #expect(Planner.update(&state, .copyDay).isEmpty)
         #expect(state.clipboard == nil)

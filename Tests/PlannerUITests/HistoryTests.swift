@@ -185,7 +185,7 @@ import Timeline
     }
 
     @Test func onlyOneSaveIsInFlightAtATime() throws {
-        var state = PlannerState(today: saturday, slots: MealSlot.defaults, size: Size(width: 40, height: 12))
+        var state = PlannerState(today: saturday, weekStart: .monday, slots: MealSlot.defaults, size: Size(width: 40, height: 12))
         guard case .load(let request)? = Planner.start(&state).first else {
             Issue.record("no first load")
             return

@@ -82,13 +82,24 @@ import Testing
         #expect(harness.render(colors: false).buffer[13, 2].style == Style(bold: true))
     }
 
+    /// The date forms name the household's week start, whichever day it is.
+    @Test(arguments: Weekday.allCases)
+    func theDateFormsNameTheWeekStart(weekStart: Weekday) {
+        var harness = Harness(today: saturday, weekStart: weekStart, size: Size(width: 80, height: 24), meals: sampleMeals)
+        harness.press(.character("?"))
+        for _ in 0..<80 { harness.press(.character("j")) }
+        let lines = box(harness.lines)
+        #expect(lines[13] == row("", "this-week next-week last-week: its \(weekStart.name)"))
+        #expect(lines[12] == row("", "this/next/last fri: Friday of that week"))
+    }
+
     @Test func helpScrollsToItsEndAndNoFurther() {
         var harness = Harness(today: saturday, size: Size(width: 80, height: 24), meals: sampleMeals)
         harness.press(.character("?"))
         for _ in 0..<80 { harness.press(.character("j")) }
         // The overlay ends with the prompt's keys, then the date forms `g` and `m` take, one a
         // line, the note on `m`'s offsets, and the footer: 15 lines after the prompt's keys.
-        let rowsAfterPromptKeys = 1 + 1 + DateInput.forms.count + 1 + 1 + 1
+        let rowsAfterPromptKeys = 1 + 1 + DateInput.forms(weekStart: .monday).count + 1 + 1 + 1
         #expect(rowsAfterPromptKeys == 15)
         guard case .help(let scroll) = harness.state.mode else {
             Issue.record("help closed")
@@ -100,7 +111,7 @@ import Testing
         #expect(lines[8] == row("", "Dates (g, m)"))
         #expect(lines[9] == row("", "2027-03-15: that date"))
         #expect(lines[10] == row("", "today tomorrow yesterday"))
-        #expect(Array(lines[11...18]) == DateInput.forms.dropFirst(2).map { row("", "\($0.example): \($0.meaning)") })
+        #expect(Array(lines[11...18]) == DateInput.forms(weekStart: .monday).dropFirst(2).map { row("", "\($0.example): \($0.meaning)") })
         #expect(lines[19] == row("", "m counts +3, +2w, +1m from the meal's day"))
         #expect(lines[20] == row("", ""))
         #expect(lines[21] == row("", "mouse wheel scrolls the days · Esc closes"))

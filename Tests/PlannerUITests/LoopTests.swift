@@ -17,7 +17,7 @@ import Testing
         for meal in sampleMeals {
             try store.addMeal(day: meal.day, slot: meal.slot, title: meal.title, note: meal.note)
         }
-        var loop = PlannerLoop(terminal: backend, store: store, today: { saturday }, slots: try store.slots()) { false }
+        var loop = PlannerLoop(terminal: backend, store: store, today: { saturday }, weekStart: .monday, slots: try store.slots()) { false }
         loop.run()
         #expect(loop.state.shouldQuit)
         // Five frames: the first screen and one after each event before q; the last j is never read.

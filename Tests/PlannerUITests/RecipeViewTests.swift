@@ -148,9 +148,9 @@ final class SampleRecipes: Sendable {
                                       footer: "j ↓ more · k ↑ back · Esc closes"))
     }
 
-    /// `S` asks for the days: today is Sat 2026-02-28.
+    /// `S` asks for the days: today is Sat 2026-02-28, and weeks start on Monday.
     @Test(arguments: [
-        ("", "2026-02-28", "2026-03-06"),
+        ("", "2026-03-02", "2026-03-08"),
         ("mon", "2026-03-02", "2026-03-08"),
         ("mon to 2026-03-08", "2026-03-02", "2026-03-08"),
         ("2026-03-01 to 2026-03-31", "2026-03-01", "2026-03-31"),
@@ -163,6 +163,24 @@ final class SampleRecipes: Sendable {
         harness.type(typed)
         harness.press(.enter)
         #expect(harness.effects.last == .showShoppingList(DayRange(day(first), day(last))))
+    }
+
+    /// `S` then Enter alone lists the household's next week, from the next week start: today,
+    /// a Saturday, when weeks start on Saturday. A week word counts from the same start.
+    @Test(arguments: Weekday.allCases)
+    func capitalSAloneListsTheWeekFromTheNextWeekStart(weekStart: Weekday) {
+        var harness = Harness(today: saturday, weekStart: weekStart, size: Size(width: 60, height: 12))
+        harness.recipes = samples.recipes
+        harness.press(.character("S"))
+        harness.press(.enter)
+        let daysToWeekStart = (weekStart.rawValue - Weekday.saturday.rawValue + 7) % 7
+        #expect(harness.effects.last == .showShoppingList(DayRange(start: saturday.adding(days: daysToWeekStart), count: 7)))
+        harness.press(.escape)
+        harness.press(.character("S"))
+        harness.type("this-week")
+        harness.press(.enter)
+        let daysIntoWeek = (Weekday.saturday.rawValue - weekStart.rawValue + 7) % 7
+        #expect(harness.effects.last == .showShoppingList(DayRange(start: saturday.adding(days: -daysIntoWeek), count: 7)))
     }
 
     @Test(arguments: [

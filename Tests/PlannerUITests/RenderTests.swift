@@ -267,7 +267,7 @@ func line(_ text: String, _ width: Int = 40) -> String {
     }
 
     @Test func daysNotLoadedYetShowAPlaceholderOfTheEmptyDaysHeight() {
-        let state = PlannerState(today: saturday, slots: MealSlot.defaults, size: Size(width: 30, height: 6))
+        let state = PlannerState(today: saturday, weekStart: .monday, slots: MealSlot.defaults, size: Size(width: 30, height: 6))
         let lines = Planner.render(state, colors: true).buffer.lines
         #expect(lines == [
             // No room for "February 2026" after the today tag at this width.

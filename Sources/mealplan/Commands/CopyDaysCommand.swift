@@ -11,8 +11,8 @@ struct CopyDaysCommand: MealplanCommand {
             and so on for --days days. Copies get new ids and go to the end of their slot; \
             meals already planned on the target days stay. All or nothing, in one transaction.
 
-            FROM may name a week (this-week, next-week, last-week: Monday to Sunday), which \
-            copies its seven days unless --days says otherwise. Offsets in --to (+1w) count \
+            FROM may name a week (\(ConfigCommand.weekWords)), which copies its seven days \
+            unless --days says otherwise. Offsets in --to (+1w) count \
             from FROM, so 'this-week --to +1w' and 'this-week --to next-week' reuse this \
             week's plan next week whatever the day.
 

@@ -10,8 +10,12 @@ import TerminalKit
 struct ShopCommand: MealplanCommand {
     static let configuration = CommandConfiguration(
         commandName: "shop",
-        abstract: "The shopping list for the meals of some days (the next 7 unless told otherwise).",
+        abstract: "The shopping list for the meals of some days (the household's next week unless told otherwise).",
         discussion: """
+            Without --from, the list starts on the next week start (week-start in the config \
+            file, see 'mealplan help config'), or today when a week starts today, and covers \
+            7 days unless --to or --days says otherwise.
+
             Every meal with a recipe in the days counts: its ingredients (and those of the \
             recipes it uses) scaled to the meal's servings, added up per ingredient with units \
             converted within metric and US mass and volume, grouped by the aisles of \
@@ -42,7 +46,10 @@ struct ShopCommand: MealplanCommand {
     }
 
     func run(in environment: Environment) throws {
-        let range = try days.range(store, in: environment)
+        let shoppingWeek = days.from == nil
+            ? DayRange.shoppingWeek(today: try store.today(in: environment), weekStart: try store.weekStart(in: environment))
+            : nil
+        let range = try days.range(store, defaultStart: shoppingWeek?.first, in: environment)
         let meals = try store.openStore(.readExisting, in: environment).meals(in: range)
         let config = try ConfigFile.load(in: environment)
         let sources = ShoppingSources(

@@ -3,7 +3,7 @@ import MealPlanCore
 import MealPlanStore
 
 /// What every command that touches the plan needs: where the database is, where the recipes
-/// its meals name are, and what day it is.
+/// its meals name are, what day it is, and the day weeks start on.
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The database file.", valueName: "path"))
     var db: String?
@@ -26,13 +26,19 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// `text` read with the date grammar relative to today. An ISO date does not need today,
-    /// and skipping the time zone lookup keeps `list --from YYYY-MM-DD` quick to start.
-    /// Surrounding spaces go first: `CommandLineArguments` puts one before a negative offset.
+    /// The day the household's weeks start on (see `WeekStartSetting`).
+    func weekStart(in environment: Environment) throws(ConfigFileError) -> Weekday {
+        try WeekStartSetting.read(in: environment).weekday
+    }
+
+    /// `text` read with the date grammar relative to today. An ISO date needs neither today
+    /// nor the week start, and skipping the time zone lookup and the config file keeps
+    /// `list --from YYYY-MM-DD` quick to start. Surrounding spaces go first:
+    /// `CommandLineArguments` puts one before a negative offset.
     func day(_ text: String, offsetsFrom base: Day? = nil, in environment: Environment) throws -> Day {
         let text = text.trimmingWhitespace()
         if let day = try? Day(iso: text) { return day }
-        return try DateInput.parse(text, today: today(in: environment), offsetsFrom: base)
+        return try DateInput.parse(text, today: today(in: environment), weekStart: weekStart(in: environment), offsetsFrom: base)
     }
 
     /// The database opened for writing, and `text` read as a date whose offsets (`+1w`) count

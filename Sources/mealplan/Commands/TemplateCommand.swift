@@ -61,8 +61,8 @@ struct TemplateCommand: ParsableCommand {
             commandName: "save",
             abstract: "Keep the meals of some days as a template.",
             discussion: """
-                FROM may name a week (this-week, next-week, last-week: Monday to Sunday), which \
-                keeps its seven days unless --days says otherwise. Days without meals at the \
+                FROM may name a week (\(ConfigCommand.weekWords)), which keeps its seven days \
+                unless --days says otherwise. Days without meals at the \
                 end count: copies of the template are laid down --days apart. A name in use is \
                 refused unless --replace is given.
 

@@ -3,18 +3,20 @@ import MealPlanExchange
 import RecipeLibrary
 
 /// The settings in `$XDG_CONFIG_HOME/mealplan/config.toml` (else `~/.config/mealplan/…`):
-/// where the recipes are, the aisle and pantry files, and in a `[slot-times]` table the time
-/// each slot's meals start at in an iCalendar export. A missing file is no settings; a path may
+/// where the recipes are, the aisle and pantry files, the day the household's weeks start on,
+/// and in a `[slot-times]` table the time each slot's meals start at in an iCalendar export. A missing file is no settings; a path may
 /// start with `~/`, and a relative one counts from the file's folder.
 struct ConfigFile {
     /// The keys the file may have outside a table.
-    static let keys = ["recipes", "aisles", "pantry"]
+    static let keys = ["recipes", "aisles", "pantry", "week-start"]
     static let slotTimesTable = "slot-times"
 
     var path: String?
     var recipes: String?
     var aisles: String?
     var pantry: String?
+    /// `week-start = "sat"`: a weekday as the date grammar reads it, or a unique prefix.
+    var weekStart: Weekday?
     /// `slot = "HH:MM"` entries of `[slot-times]`, in file order: slot as written, the time, and
     /// the line, so that an unknown slot can be reported where it is.
     var slotTimes: [(slot: String, time: TimeOfDay, line: Int)] = []
@@ -61,6 +63,10 @@ struct ConfigFile {
                 throw ConfigFileError(
                     message: "config file '\(path)': line \(entry.line): unknown key '\(name)'; the keys are \(keys.joined(separator: ", ")) and a [\(slotTimesTable)] table")
             }
+            if entry.key == "week-start" {
+                config.weekStart = try weekday(entry, path: path)
+                continue
+            }
             guard let value = entry.value.string, !value.isEmpty else {
                 throw ConfigFileError(message: "config file '\(path)': line \(entry.line): key '\(name)' must be a path in quotes")
             }
@@ -72,6 +78,18 @@ struct ConfigFile {
             }
         }
         return config
+    }
+
+    /// The weekday of a `week-start` entry, or the one-line error naming the file, line and key.
+    private static func weekday(_ entry: TOMLSubset.Entry, path: String) throws(ConfigFileError) -> Weekday {
+        let place = "config file '\(path)': line \(entry.line): key '\(entry.key)'"
+        guard let text = entry.value.string else {
+            throw ConfigFileError(message: "\(place) must be a day of the week in quotes, like \"sat\"")
+        }
+        switch Weekday.named(text) {
+        case .success(let weekday): return weekday
+        case .failure(let error): throw ConfigFileError(message: "\(place): \(error)")
+        }
     }
 }
 

@@ -8,10 +8,11 @@ import Darwin
 /// commands, the planner and what they call: nothing else asks the process environment.
 struct Environment: Sendable {
     /// Every variable mealplan reads: the database's location (see `DatabaseLocation`), the
-    /// pinned day, the demo's temporary folder, the terminal, the locale, the recipes folder,
+    /// pinned day, the demo's temporary folder, the terminal, the locale (its character set and
+    /// its first day of the week), the recipes folder,
     /// the config file's folder and the editor for notes.
     static let names = [
-        "MEALPLAN_DB", "XDG_DATA_HOME", "HOME", "MEALPLAN_TODAY", "TMPDIR", "TERM", "NO_COLOR", "LC_ALL", "LC_CTYPE", "LANG",
+        "MEALPLAN_DB", "XDG_DATA_HOME", "HOME", "MEALPLAN_TODAY", "TMPDIR", "TERM", "NO_COLOR", "LC_ALL", "LC_CTYPE", "LC_TIME", "LANG",
         "MEALPLAN_RECIPES", "XDG_CONFIG_HOME", "VISUAL", "EDITOR",
     ]
 
@@ -43,11 +44,15 @@ struct Environment: Sendable {
 
     subscript(name: String) -> String? { variables[name] }
 
-    /// Whether the locale's character set is UTF-8, by the first of the variables that choose
-    /// it that is set.
+    /// The locale chosen for `category` (`LC_CTYPE`, `LC_TIME`), as POSIX orders the
+    /// variables: `LC_ALL`, else the category's own, else `LANG`, the first that is set.
+    func locale(of category: String) -> String? {
+        ["LC_ALL", category, "LANG"].lazy.compactMap { self[$0] }.first { !$0.isEmpty }
+    }
+
+    /// Whether the locale's character set is UTF-8.
     var localeIsUTF8: Bool {
-        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { self[$0] }.first { !$0.isEmpty } ?? ""
-        let lowered = locale.lowercased()
+        let lowered = (locale(of: "LC_CTYPE") ?? "").lowercased()
         return lowered.contains("utf-8") || lowered.contains("utf8")
     }
 }
