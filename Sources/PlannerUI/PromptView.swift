@@ -45,7 +45,7 @@ enum PromptView {
     }
 
     /// What is asked and which keys work, in parts; the keys are named from their tables.
-    static func hint(_ prompt: Prompt, slots: [MealSlot]) -> [HintPart] {
+    static func hint(_ prompt: Prompt, state: PlannerState) -> [HintPart] {
         let cancel = HintPart(text: LineEditor.keys[.cancel].hint, rank: 1)
         func enter(_ text: String) -> HintPart { HintPart(text: LineEditor.keys.keyNames(for: .accept) + " " + text, rank: 0) }
         func back(to field: String) -> HintPart { HintPart(text: PromptCommand.keys.keyNames(for: .previousField) + " " + field, rank: 0) }
@@ -56,7 +56,10 @@ enum PromptView {
         case .search:
             return [asked("Text in titles and notes"), enter("finds the next match"), cancel]
         case .shoppingDays:
-            return [asked("Days: fri (a week from it), sat 14 (14 days), dec 1 to dec 24"), enter("shows the list"), cancel]
+            // What Enter alone lists goes first: it depends on the week start.
+            let week = DayRange.shoppingWeek(today: state.today, weekStart: state.weekStart)
+            return [asked("Empty for the week from \(DayBlock.headerText(for: week.first)), or: fri, sat 14 (14 days), dec 1 to dec 24"),
+                    enter("shows the list"), cancel]
         case .moveMeal(let meal):
             return [asked("Moving \(quoted(meal.title))"), asked("tomorrow, fri, +1w from its day, 2027-03-15"), enter("moves"), cancel]
         case .saveTemplate(let days):
@@ -97,7 +100,7 @@ enum PromptView {
             let subject = form.original.map { "Editing \(quoted($0.title))" } ?? "New meal on \(longDate(form.day))"
             switch form.step {
             case .slot:
-                let names = slots.map(\.name).joined(separator: ", ")
+                let names = state.slots.map(\.name).joined(separator: ", ")
                 return [asked(subject), asked("\(PromptCommand.keys.keyNames(for: .completeNext)): \(names)"), enter("next"), cancel]
             case .title:
                 let recipe = form.recipe.map { asked("\(DayBlock.recipeMark) \($0)") }
@@ -161,7 +164,7 @@ enum PromptView {
         if let error = prompt.error {
             buffer.write(error.truncated(toWidth: width), x: 0, y: above.y, style: theme.error)
         } else {
-            buffer.write(fitted(hint(prompt, slots: state.slots), width: width), x: 0, y: above.y, style: theme.hint)
+            buffer.write(fitted(hint(prompt, state: state), width: width), x: 0, y: above.y, style: theme.hint)
         }
         buffer.fill(Rect(x: 0, y: row, width: width, height: 1), style: .plain)
         let labelWidth = labelWidth(prompt, screenWidth: width)

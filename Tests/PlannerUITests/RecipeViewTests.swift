@@ -172,9 +172,12 @@ final class SampleRecipes: Sendable {
         var harness = Harness(today: saturday, weekStart: weekStart, size: Size(width: 60, height: 12))
         harness.recipes = samples.recipes
         harness.press(.character("S"))
+        let first = saturday.adding(days: (weekStart.rawValue - Weekday.saturday.rawValue + 7) % 7)
+        // The hint says so first: "Empty for the week from Sat 28 Feb, or: …".
+        let named = "\(first.weekday.shortName) \(first.date.day) \(Day.monthNames[first.date.month - 1].prefix(3))"
+        #expect(harness.lines[10].hasPrefix("Empty for the week from \(named), or: fri"), "\(harness.lines[10])")
         harness.press(.enter)
-        let daysToWeekStart = (weekStart.rawValue - Weekday.saturday.rawValue + 7) % 7
-        #expect(harness.effects.last == .showShoppingList(DayRange(start: saturday.adding(days: daysToWeekStart), count: 7)))
+        #expect(harness.effects.last == .showShoppingList(DayRange(start: first, count: 7)))
         harness.press(.escape)
         harness.press(.character("S"))
         harness.type("this-week")

@@ -38,7 +38,8 @@ public final class TmuxPlanner {
         var variables = ["LANG": "C.UTF-8", "TERM": "tmux-256color", "MEALPLAN_TODAY": today, "HOME": folder]
         variables.merge(environment) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let planner = (launcher + ["env", "-u", "NO_COLOR"] + assignments + wrapper + [Self.binary, "--db", database] + arguments)
+        // The runner's locale must not move the planner's week start (LANG is set above).
+        let planner = (launcher + ["env", "-u", "NO_COLOR", "-u", "LC_ALL", "-u", "LC_TIME"] + assignments + wrapper + [Self.binary, "--db", database] + arguments)
             .map(shellQuoted).joined(separator: " ")
         let modes = "stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e -echo -e icanon -e -icanon | tr '\\n' ' '"
         let script = "printf 'shell before the planner\\n'; \(planner); echo \"planner exited with $?\"; "
