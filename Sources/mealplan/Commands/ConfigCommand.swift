@@ -41,7 +41,7 @@ struct ConfigCommand: MealplanCommand {
             """)
 
     /// The week words as the commands that take them describe them.
-    static let weekWords = "this-week, next-week, last-week: the seven days from the week start"
+    static let weekWords = "this-week, next-week, last-week: the seven days from the week start, see 'mealplan help config'"
 
     func run(in environment: Environment) throws {
         let path = ConfigFile.location(in: environment)
