@@ -32,17 +32,18 @@ public struct PlannerLoop {
     private var needsDraw = true
 
     /// `today` gives the local date whenever it is asked (tests pass a clock of their own);
-    /// `editor` edits notes (`E`) and recipes (`R`); `recipes` are what the recipe keys read.
+    /// `editor` edits notes (`E`) and recipes (`R`); `recipes` are what the recipe keys read;
+    /// `isDemo` says the plan is a throwaway sample.
     public init(terminal: any TerminalBackend, store: MealStore, today: @escaping () -> Day, slots: [MealSlot],
                 editor: ExternalEditor = ExternalEditor(command: "vi"), recipes: PlannerRecipes = .none,
-                shouldStop: @escaping () -> Bool) {
+                isDemo: Bool = false, shouldStop: @escaping () -> Bool) {
         self.terminal = terminal
         self.store = store
         self.editor = editor
         self.recipes = recipes
         self.shouldStop = shouldStop
         self.today = today
-        state = PlannerState(today: today(), slots: slots, size: terminal.size)
+        state = PlannerState(today: today(), slots: slots, size: terminal.size, isDemo: isDemo)
         nextChangeCheck = clock.now
     }
 
