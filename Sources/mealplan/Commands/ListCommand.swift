@@ -33,7 +33,7 @@ struct ListCommand: MealplanCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var days: DaysOptions
     @Option(help: "Only meals of this slot.") var slot: String?
-    @Option(help: "Only meals whose title or note contains this text, ignoring case and accents; in the whole plan unless the days are limited.")
+    @Option(parsing: .unconditional, help: "Only meals whose title or note contains this text, ignoring case and accents; in the whole plan unless the days are limited.")
     var search: String?
     @Flag(help: "Also show days without meals (text format).") var allDays = false
     @Option(help: "text, csv (as export writes it) or json.") var format: Format = .text
