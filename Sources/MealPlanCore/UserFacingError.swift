@@ -45,6 +45,11 @@ extension DateInputError: UserFacingError {
     public var exitStatus: ExitStatus { .usage }
 }
 
+extension MealQueryError: UserFacingError {
+    public var userMessage: String { message }
+    public var exitStatus: ExitStatus { .usage }
+}
+
 extension MealValidationError: UserFacingError {
     public var userMessage: String { message }
     public var exitStatus: ExitStatus { .usage }

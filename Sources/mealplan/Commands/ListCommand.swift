@@ -42,6 +42,7 @@ struct ListCommand: MealplanCommand {
     private var searchesWholePlan: Bool { search != nil && !days.isGiven }
 
     func run(in environment: Environment) throws {
+        if let search { _ = try MealQuery.checked(search) }
         let range = searchesWholePlan ? DayRange.all : try days.range(store, in: environment)
         let meals = try store.openStore(.readExisting, in: environment).meals(in: range, slot: slot, search: search)
         switch format {
