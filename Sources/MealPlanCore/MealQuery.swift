@@ -12,6 +12,16 @@ public struct MealQuery: Sendable {
         wanted = Array(Self.folded(text).utf8)
     }
 
+    /// A query for `text`, refused when it folds to nothing but spaces (an empty text, a lone
+    /// accent), which would match every meal.
+    public static func checked(_ text: String) throws(MealQueryError) -> MealQuery {
+        let query = MealQuery(text)
+        guard query.foldedText.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+            throw MealQueryError(message: "nothing to search for in '\(text.messageExcerpt)'")
+        }
+        return query
+    }
+
     /// The text searched for, folded: what the store's search index is asked for.
     public var foldedText: String { String(decoding: wanted, as: UTF8.self) }
 
@@ -88,4 +98,10 @@ extension Meal {
     public func matches(_ query: MealQuery) -> Bool {
         query.matches(title: title, note: note)
     }
+}
+
+/// A search that would match every meal: "nothing to search for".
+public struct MealQueryError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public var description: String { message }
 }

@@ -10,7 +10,7 @@ public protocol UserFacingError: Error {
 
 /// The exit statuses of the command line: the values of sysexits.h, and 1 for a failure none
 /// of them describes.
-public enum ExitStatus: Int32, Sendable {
+public enum ExitStatus: Int32, Sendable, CaseIterable {
     case failure = 1
     /// Bad usage or input: an unknown meal or slot, a date that is not one.
     case usage = 64
@@ -22,9 +22,30 @@ public enum ExitStatus: Int32, Sendable {
     case ioError = 74
     /// A settings file (config.toml, aisle.conf, pantry.conf) has a mistake.
     case config = 78
+
+    /// What the status says, for `--help` and the manual page.
+    public var meaning: String {
+        switch self {
+        case .failure: "a failure none of the others describes"
+        case .usage: "bad usage or input: an unknown meal, slot or name, a date that is not one"
+        case .badData: "bad data in an imported file or a recipe"
+        case .noInput: "an input file, or the database of a command that only reads, is missing"
+        case .ioError: "the database or a file cannot be read or written"
+        case .config: "a mistake in a settings file (config.toml, aisle.conf, pantry.conf)"
+        }
+    }
+
+    /// Every status a command ends with, 0 first, and what it says.
+    public static let reference: [(status: Int32, meaning: String)] =
+        [(0, "success")] + allCases.sorted { $0.rawValue < $1.rawValue }.map { ($0.rawValue, $0.meaning) }
 }
 
 extension DateInputError: UserFacingError {
+    public var userMessage: String { message }
+    public var exitStatus: ExitStatus { .usage }
+}
+
+extension MealQueryError: UserFacingError {
     public var userMessage: String { message }
     public var exitStatus: ExitStatus { .usage }
 }

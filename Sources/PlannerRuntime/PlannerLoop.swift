@@ -33,17 +33,18 @@ public struct PlannerLoop {
 
     /// `today` gives the local date whenever it is asked (tests pass a clock of their own);
     /// `weekStart` is the household's first day of the week; `editor` edits notes (`E`) and
-    /// recipes (`R`); `recipes` are what the recipe keys read.
+    /// recipes (`R`); `recipes` are what the recipe keys read; `isDemo` says the plan is a
+    /// throwaway sample.
     public init(terminal: any TerminalBackend, store: MealStore, today: @escaping () -> Day, weekStart: Weekday, slots: [MealSlot],
                 editor: ExternalEditor = ExternalEditor(command: "vi"), recipes: PlannerRecipes = .none,
-                shouldStop: @escaping () -> Bool) {
+                isDemo: Bool = false, shouldStop: @escaping () -> Bool) {
         self.terminal = terminal
         self.store = store
         self.editor = editor
         self.recipes = recipes
         self.shouldStop = shouldStop
         self.today = today
-        state = PlannerState(today: today(), weekStart: weekStart, slots: slots, size: terminal.size)
+        state = PlannerState(today: today(), weekStart: weekStart, slots: slots, size: terminal.size, isDemo: isDemo)
         nextChangeCheck = clock.now
     }
 

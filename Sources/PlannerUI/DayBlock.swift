@@ -36,6 +36,12 @@ struct DayBlock {
     static let recipeMark = "℞"
     /// After the title of a meal a repeat rule gives, changed or not.
     static let repeatMark = "↻"
+    /// Each mark with what it says, for the help and the references.
+    static let marks: [(mark: String, meaning: String)] = [
+        (recipeMark, "a recipe, its servings after it"),
+        (repeatMark, "a repeat's meal, changed or not"),
+        (noteMarker, "has a note (o reads it)"),
+    ]
     /// A terminal at least this wide shows the start of each note after its title, where a
     /// narrower one only marks that there is one.
     static let notePreviewMinimumWidth = 100

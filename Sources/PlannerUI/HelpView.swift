@@ -58,23 +58,15 @@ enum HelpView {
     /// The fewest columns descriptions get beside the aligned key column.
     static let minimumTextWidth = 12
 
-    /// The help at its natural width: each binding's keys and description, headings, notes.
+    /// The help at its natural width: every section of the key reference, then the date forms
+    /// (naming the week start) and notes.
     static func entries(_ keyMap: KeyMap, weekStart: Weekday) -> [Row] {
         var rows: [Row] = []
-        var section: String?
-        for binding in keyMap.bindings {
-            if binding.section != section {
-                if section != nil { rows.append(Row(role: .note)) }
-                rows.append(Row(text: binding.section, role: .heading))
-                section = binding.section
-            }
-            rows.append(Row(keys: binding.keyNames, text: binding.help, role: .binding))
+        for section in KeyReference.sections(keyMap) {
+            if !rows.isEmpty { rows.append(Row(role: .note)) }
+            rows.append(Row(text: section.heading, role: .heading))
+            rows += section.rows.map { Row(keys: $0.keys.joined(separator: " "), text: $0.text, role: .binding) }
         }
-        rows += [Row(role: .note), Row(text: repeatHeading, role: .heading)]
-        rows += RepeatScope.keys.bindings.map { Row(keys: $0.keyNames, text: $0.help, role: .binding) }
-        rows += [Row(role: .note), Row(text: promptHeading, role: .heading)]
-        rows += LineEditor.keys.bindings.map { Row(keys: $0.keyNames, text: $0.help, role: .binding) }
-        rows += PromptCommand.keys.bindings.map { Row(keys: $0.keyNames, text: $0.help, role: .binding) }
         // The date forms `g` and `m` take, which a refused date points at.
         rows.append(Row(role: .note))
         rows.append(Row(text: dateHeading, role: .heading))
@@ -84,9 +76,6 @@ enum HelpView {
         rows.append(Row(text: footer, role: .note))
         return rows
     }
-
-    static let promptHeading = "In a prompt"
-    static let repeatHeading = "A repeat's meal (d, e)"
 
     /// The aligned key column: the widest keys and two spaces.
     static func keyColumnWidth(_ entries: [Row]) -> Int {

@@ -48,6 +48,9 @@ public struct PlannerState: Sendable {
     public internal(set) var frameInterval: Duration = .zero
     /// Set by `quit`: the loop stops.
     public internal(set) var shouldQuit = false
+    /// A throwaway sample plan (`--demo`): the status line says so, so that nobody plans a
+    /// real week in it.
+    public let isDemo: Bool
 
     /// The save in flight, if any: changes are made one at a time.
     var pendingSave: PendingSave?
@@ -62,9 +65,10 @@ public struct PlannerState: Sendable {
     /// the day before.
     /// The timeline starts with one load request, which the first `update` hands out (or take it
     /// with `Planner.start`).
-    public init(today: Day, weekStart: Weekday, slots: [MealSlot], size: Size, keyMap: KeyMap = .standard) {
+    public init(today: Day, weekStart: Weekday, slots: [MealSlot], size: Size, keyMap: KeyMap = .standard, isDemo: Bool = false) {
         self.today = today
         self.weekStart = weekStart
+        self.isDemo = isDemo
         self.slots = slots
         self.size = size
         self.keyMap = keyMap

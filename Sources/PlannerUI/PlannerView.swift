@@ -93,17 +93,20 @@ enum TimelineView {
 }
 
 /// The bottom line while browsing: the selected date, the message (or the selected meal's
-/// note), and a hint of the help key. A message too long to follow the date in full gets the
-/// date without its year.
+/// note), and a hint of the help key, after a word that the plan is a sample in the demo. A
+/// message too long to follow the date in full gets the date without its year.
 enum StatusLineView {
+    /// What the demo says beside the help hint, longest first: the first that fits is shown.
+    static let demoNotices = ["sample plan, deleted when you quit", "sample plan", "demo"]
+
     static func draw(_ state: PlannerState, theme: Theme, into buffer: inout Buffer) {
-        let helpHint = state.keyMap.keyNames(for: .help) + " help"
         let row = buffer.height - 1
         let width = buffer.width
-        let hintColumn = width - helpHint.terminalWidth
         let day = state.timeline.selection.day
         let messageWidth = state.message?.text.terminalWidth ?? 0
         let date = longDate(day).terminalWidth + 2 + messageWidth > width ? DayBlock.headerText(for: day) : longDate(day)
+        let helpHint = Self.helpHint(state, room: width - date.terminalWidth - 2)
+        let hintColumn = width - helpHint.terminalWidth
         var column = buffer.write(date, x: 0, y: row, style: theme.statusDate)
         let shown: (text: String, style: Style)?
         if let message = state.message {
@@ -131,5 +134,12 @@ enum StatusLineView {
         if column < hintColumn {
             buffer.write(helpHint, x: hintColumn, y: row, style: theme.hint)
         }
+    }
+
+    /// "? help", led in the demo by the longest notice that fits in `room` columns.
+    static func helpHint(_ state: PlannerState, room: Int) -> String {
+        let hint = state.keyMap.keyNames(for: .help) + " help"
+        guard state.isDemo else { return hint }
+        return demoNotices.map { $0 + " · " + hint }.first { $0.terminalWidth <= room } ?? hint
     }
 }

@@ -198,8 +198,12 @@ extension PlannerState {
                 return [.showShoppingList(try Self.shoppingDays(text, today: today, weekStart: weekStart))]
             case .search:
                 mode = .browsing
+                // Enter alone searches again for the last text.
                 let query = text.trimmingWhitespace()
-                if !query.isEmpty { lastSearch = query }
+                if !query.isEmpty {
+                    _ = try MealQuery.checked(query)
+                    lastSearch = query
+                }
                 return findNext(.forward)
             case .moveMeal(let meal):
                 let day = try DateInput.parse(text, today: today, weekStart: weekStart, offsetsFrom: meal.day)

@@ -24,9 +24,7 @@ struct Mealplan: MealplanCommand {
             else ~/.local/share/mealplan/meals.sqlite. MEALPLAN_TODAY=YYYY-MM-DD overrides today \
             (for tests and scripts).
 
-            Exit status: 0 ok, 64 bad usage or input, 65 bad data in an imported file, 66 input \
-            file (or the database of a command that only reads) missing, 74 database or I/O error, 78 a \
-            mistake in the config file.
+            Exit status: \(ExitStatus.reference.map { "\($0.status) \($0.meaning)" }.joined(separator: "; ")).
 
             Shell completions: 'mealplan completions bash|zsh|fish'; manual page: 'mealplan manpage'.
 

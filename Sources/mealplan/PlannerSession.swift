@@ -34,8 +34,7 @@ enum PlannerSession {
         let currentDay = { (try? options.today(in: environment)) ?? today }
         let recipes = Self.recipes(options: options, demoFolder: demoDatabase?.recipesFolder, environment: environment)
         var loop = PlannerLoop(terminal: terminal, store: store, today: currentDay, weekStart: weekStart,
-                               slots: try store.slots(), editor: editor,
-                               recipes: recipes) {
+                               slots: try store.slots(), editor: editor, recipes: recipes, isDemo: demo) {
             signals.received != nil
         }
         let ending = loop.run()

@@ -1,5 +1,6 @@
 import Foundation
 import MealPlanCore
+import TestSupport
 import Testing
 
 /// What people used to other command-line tools expect: suggestions for misspelt names, errors
@@ -85,7 +86,9 @@ import Testing
             #expect(page.contains("\n" + overview), "\(command): \(overview)")
         }
         // No line of text may start a roff request.
-        let textLines = page.split(separator: "\n").filter { !$0.hasPrefix(".TH") && !$0.hasPrefix(".SH") && !$0.hasPrefix(".SS") && $0 != ".nf" && $0 != ".fi" }
+        let textLines = page.split(separator: "\n").filter {
+            !$0.hasPrefix(".TH") && !$0.hasPrefix(".SH") && !$0.hasPrefix(".SS") && ![".nf", ".fi", ".TP"].contains($0)
+        }
         #expect(!textLines.contains { $0.hasPrefix(".") || $0.hasPrefix("'") })
         #expect(!page.contains("\\\\"))
         // roff reads bytes: "…" of the help text is written as a named character.
@@ -93,5 +96,40 @@ import Testing
         #expect(page.contains("(breakfast, lunch, \\[u2026])"))
         // The dates are the grammar's own table, one form a line.
         #expect(page.contains("\n  this/next/last fri: Friday of that week\n"))
+    }
+
+    /// After the commands, the page has the planner's keys, the dates, the files, the
+    /// environment and the exit statuses; checked here against lists written out apart from the
+    /// tables the page is made from, and against groff, which warns of malformed roff.
+    @Test(.requires(.groff)) func theManualPageHasKeysDatesFilesEnvironmentAndExitStatus() throws {
+        let cli = CLISandbox()
+        let page = try cli.succeed(["manpage"])
+        let headings = page.split(separator: "\n").filter { $0.hasPrefix(".SH ") }
+        #expect(headings.suffix(5) == [".SH KEYS", ".SH DATES", ".SH FILES", ".SH ENVIRONMENT", ".SH \"EXIT STATUS\""])
+        let keys = try #require(page.range(of: ".SH KEYS")).upperBound
+        let keysPart = page[keys...]
+        for (tag, text) in [("j \\[u2193]", "next meal"), ("u", "undo"), ("Esc", "cancels"), ("o", "this one"),
+                            ("y", "replaces it"), ("\\[u211E]", "a recipe, its servings"), ("\\[u21BB]", "a repeat's meal"),
+                            ("\\[u270E]", "has a note")] {
+            #expect(keysPart.contains(".TP\n\\fB\(tag)\\fR\n\(text)"), "\(tag): \(text)")
+        }
+        for heading in ["Move", "In a prompt", "A repeat's meal (d, e)", "Marks"] {
+            #expect(keysPart.contains(".SS \"\(heading)\""), "\(heading)")
+        }
+        #expect(page.contains(".TP\n\\fB2027-03-15\\fR\nthat date"))
+        for variable in ["MEALPLAN_DB", "MEALPLAN_TODAY", "MEALPLAN_RECIPES", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "VISUAL",
+                         "EDITOR", "NO_COLOR", "TERM"] {
+            #expect(page.contains(".TP\n\\fB\(variable)\\fR\n"), "\(variable)")
+        }
+        for file in ["meals.sqlite", "config.toml", "aisle.conf", "pantry.conf"] {
+            #expect(page.contains(file), "\(file)")
+        }
+        let statuses = page[try #require(page.range(of: ".SH \"EXIT STATUS\"")).upperBound...]
+        let listed = statuses.split(separator: "\n").filter { $0.hasPrefix("\\fB") }.map { $0.dropFirst(3).prefix { $0.isNumber } }
+        #expect(listed == ["0", "1", "64", "65", "66", "74", "78"])
+        let file = cli.folder + "/mealplan.1"
+        try Data(page.utf8).write(to: URL(fileURLWithPath: file))
+        let check = try ExternalTool.run("groff", ["-man", "-Tutf8", "-ww", "-z", file], in: cli.folder)
+        #expect(check.status == 0 && check.stderr.isEmpty, "groff: \(check.stderr)")
     }
 }

@@ -134,4 +134,18 @@ import Testing
         try cli.expectFailure(["list"], status: 64, message: "MEALPLAN_TODAY: '2026-3-4': month and day need two digits each, as in 2026-03-05",
                               environment: ["MEALPLAN_TODAY": "2026-3-4"])
     }
+
+    /// A search that folds to nothing would list every meal: refused, naming it, with 64.
+    @Test func aSearchThatFoldsToNothingIsRefused() throws {
+        let cli = CLISandbox()
+        try cli.succeed(["add", "today", "dinner", "Soup"])
+        for text in ["", " ", "\u{301}", "  \u{308}"] {
+            let result = try cli.run(["list", "--search", text])
+            #expect(result.status == 64, "\(text.unicodeScalars.map(\.value))")
+            #expect(result.stdout.isEmpty)
+            // Bytes, not characters: the quote and a lone accent after it are one character.
+            #expect(result.stderr.utf8.starts(with: "mealplan: nothing to search for in '".utf8), "\(result.stderr)")
+        }
+        #expect(try cli.succeed(["list", "--search", "so"]).contains("Soup"))
+    }
 }

@@ -24,12 +24,12 @@ struct Harness {
 
     /// A planner on `today` over a new store holding `meals` (stored in order, so their ids
     /// count from 1) and the repeat `rules` (ids from 1 too) in the default slots and
-    /// `extraSlots` after them, with weeks starting on `weekStart`.
+    /// `extraSlots` after them, with weeks starting on `weekStart`; `isDemo` as `--demo` opens it.
     init(today: Day, weekStart: Weekday = .monday, size: Size = Size(width: 40, height: 12), extraSlots: [String] = [],
-         meals: [Meal] = [], rules: [(RepeatRule, Meal)] = []) {
+         meals: [Meal] = [], rules: [(RepeatRule, Meal)] = [], isDemo: Bool = false) {
         store = try! MealStore.inMemory()
         for name in extraSlots { try! store.addSlot(name) }
-        state = PlannerState(today: today, weekStart: weekStart, slots: try! store.slots(), size: size)
+        state = PlannerState(today: today, weekStart: weekStart, slots: try! store.slots(), size: size, isDemo: isDemo)
         for meal in meals { add(meal) }
         for (rule, meal) in rules { try! store.addRule(rule, meal: meal) }
         run(Planner.start(&state))

@@ -84,29 +84,32 @@ import Testing
 
     /// The date forms name the household's week start, whichever day it is.
     @Test(arguments: Weekday.allCases)
-    func theDateFormsNameTheWeekStart(weekStart: Weekday) {
+    func theDateFormsNameTheWeekStart(weekStart: Weekday) throws {
         var harness = Harness(today: saturday, weekStart: weekStart, size: Size(width: 80, height: 24), meals: sampleMeals)
         harness.press(.character("?"))
-        for _ in 0..<80 { harness.press(.character("j")) }
+        // The date forms are at the end.
+        for _ in 0..<120 { harness.press(.character("j")) }
         let lines = box(harness.lines)
-        #expect(lines[13] == row("", "this-week next-week last-week: its \(weekStart.name)"))
-        #expect(lines[12] == row("", "this/next/last fri: Friday of that week"))
+        let week = try #require(lines.firstIndex(of: row("", "this-week next-week last-week: its \(weekStart.name)")))
+        #expect(lines[week - 1] == row("", "this/next/last fri: Friday of that week"))
     }
 
     @Test func helpScrollsToItsEndAndNoFurther() {
         var harness = Harness(today: saturday, size: Size(width: 80, height: 24), meals: sampleMeals)
         harness.press(.character("?"))
-        for _ in 0..<80 { harness.press(.character("j")) }
-        // The overlay ends with the prompt's keys, then the date forms `g` and `m` take, one a
-        // line, the note on `m`'s offsets, and the footer: 15 lines after the prompt's keys.
-        let rowsAfterPromptKeys = 1 + 1 + DateInput.forms(weekStart: .monday).count + 1 + 1 + 1
-        #expect(rowsAfterPromptKeys == 15)
+        for _ in 0..<120 { harness.press(.character("j")) }
+        // The overlay ends with the marks the days show, then the date forms `g` and `m` take, one a
+        // line, the note on `m`'s offsets, and the footer: 15 lines after the marks.
+        let rowsAfterMarks = 1 + 1 + DateInput.forms(weekStart: .monday).count + 1 + 1 + 1
+        #expect(rowsAfterMarks == 15)
         guard case .help(let scroll) = harness.state.mode else {
             Issue.record("help closed")
             return
         }
         let lines = box(harness.lines)
-        #expect(Array(lines[5...6]) == [row("↑", "goes back to the previous field"), row("Ctrl-J", "starts a new line in the note")])
+        #expect(lines[3] == row("", "Marks"))
+        #expect(Array(lines[4...6]) == [row("℞", "a recipe, its servings after it"), row("↻", "a repeat's meal, changed or not"),
+                                         row("✎", "has a note (o reads it)")])
         #expect(lines[7] == row("", ""))
         #expect(lines[8] == row("", "Dates (g, m)"))
         #expect(lines[9] == row("", "2027-03-15: that date"))

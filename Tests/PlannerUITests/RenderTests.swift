@@ -1,5 +1,5 @@
 import MealPlanCore
-import PlannerUI
+@testable import PlannerUI
 import TerminalKit
 import Testing
 import TestSupport
@@ -278,5 +278,29 @@ func line(_ text: String, _ width: Int = 40) -> String {
             line("  …", 30),
             line("Sat 28 Feb 2026", 24) + "? help",
         ])
+    }
+}
+
+/// The demo says on its status line that its plan is a sample that quitting deletes: the
+/// longest of its notices that fits beside the date, before the help hint.
+@Suite struct DemoNoticeTests {
+    @Test func theStatusLineSaysTheDemoIsASamplePlanDeletedOnQuit() {
+        let date = "Sat 28 Feb 2026"
+        let hint = "? help"
+        for width in [80, 60, 45, 40, 36] {
+            let harness = Harness(today: saturday, size: Size(width: width, height: 12), meals: sampleMeals, isDemo: true)
+            let room = width - date.count - 2
+            let expectedHint = StatusLineView.demoNotices.map { $0 + " · " + hint }.first { $0.count <= room } ?? hint
+            let status = harness.lines[11]
+            #expect(status.hasPrefix(date), "width \(width)")
+            #expect(status.hasSuffix(expectedHint), "width \(width)")
+        }
+        // At 80 columns the whole notice fits.
+        let wide = Harness(today: saturday, size: Size(width: 80, height: 12), meals: sampleMeals, isDemo: true)
+        #expect(wide.lines[11].hasSuffix("sample plan, deleted when you quit · ? help"))
+        // A plan of one's own says nothing of the kind.
+        let own = Harness(today: saturday, size: Size(width: 80, height: 12), meals: sampleMeals)
+        #expect(own.lines[11].hasSuffix("  " + hint))
+        #expect(!own.lines[11].contains("sample"))
     }
 }

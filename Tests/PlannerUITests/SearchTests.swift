@@ -92,6 +92,27 @@ import Timeline
         #expect(harness.selectedTitle == "Porridge")
     }
 
+    /// A text that folds to nothing, a lone combining accent or spaces around one, would match
+    /// every meal: the prompt refuses it and stays open with it, and the last search stands.
+    @Test func aSearchThatFoldsToNothingIsRefused() {
+        var harness = Harness(today: saturday, meals: meals)
+        harness.press(.character("/"))
+        harness.type("porridge")
+        harness.press(.enter)
+        for text in ["\u{301}", " \u{308} ", "\u{301}\u{327}"] {
+            harness.press(.character("/"))
+            harness.type(text)
+            harness.press(.enter)
+            guard case .prompt(let prompt) = harness.state.mode else {
+                Issue.record("the prompt closed for \(text.unicodeScalars.map(\.value))")
+                continue
+            }
+            #expect(prompt.error?.hasPrefix("nothing to search for") == true)
+            #expect(harness.state.lastSearch == "porridge")
+            harness.press(.escape)
+        }
+    }
+
     @Test func anOutdatedAnswerIsIgnored() {
         var harness = Harness(today: saturday, meals: meals)
         harness.press(.character("/"))

@@ -8,7 +8,7 @@ import Testing
 ///
 /// One rule for all of them: a test that needs a tool that is missing is skipped, with the
 /// reason printed, on a developer's machine; under CI (`CI=true`) it fails, so that no check
-/// goes missing quietly. `.ci/install-deps` installs every one.
+/// goes missing quietly. `bash .ci/install-deps --tests` installs every one.
 public struct ExternalTool: Sendable, CustomStringConvertible {
     /// The tool as the reason for a skip or a failure names it.
     public let description: String
@@ -19,6 +19,8 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
     public static let khal = ExternalTool(program: "khal")
     public static let sqlite3 = ExternalTool(program: "sqlite3")
     public static let python3 = ExternalTool(program: "python3")
+    /// GNU roff, which warns of malformed manual pages.
+    public static let groff = ExternalTool(program: "groff")
     /// Debian's `faketime`: runs a program with its clock set to a given time.
     public static let faketime = ExternalTool(program: "faketime")
     /// Python's `icalendar` package (with `python3` itself).
@@ -94,7 +96,7 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
     }
 
     /// Why a test that needs this tool did not run.
-    var missing: String { "\(description) is not installed (bash .ci/install-deps installs it)" }
+    var missing: String { "\(description) is not installed (bash .ci/install-deps --tests installs it)" }
 }
 
 /// A tool that CI needs and does not have.

@@ -28,7 +28,7 @@ struct AddCommand: MealplanCommand {
         "What is eaten: one line, at most 500 characters; quote a title of several words. May be left out with --recipe.",
         valueName: "title"))
     var titleWords: [String] = []
-    @Option(help: "A note; may span several lines.") var note: String?
+    @Option(parsing: .unconditional, help: "A note; may span several lines.") var note: String?
     @Option(help: "The recipe cooked (its name in the recipes folder, any case, or a unique prefix).") var recipe: String?
     @Option(help: "How many servings of the recipe to make (default: what the recipe makes).") var servings: String?
 

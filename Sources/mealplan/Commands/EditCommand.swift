@@ -23,8 +23,8 @@ struct EditCommand: MealplanCommand {
 
     @OptionGroup var store: StoreOptions
     @Argument(help: "The meal's id (shown by add and list).") var id: Int64
-    @Option(help: "The new title.") var title: String?
-    @Option(help: "The new note; \"\" removes it.") var note: String?
+    @Option(parsing: .unconditional, help: "The new title.") var title: String?
+    @Option(parsing: .unconditional, help: "The new note; \"\" removes it.") var note: String?
     @Option(help: "The new slot.") var slot: String?
     @Option(help: "The new day.") var date: String?
     @Option(help: "The recipe cooked (its name in the recipes folder, any case, or a unique prefix).") var recipe: String?

@@ -33,7 +33,7 @@ struct ListCommand: MealplanCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var days: DaysOptions
     @Option(help: "Only meals of this slot.") var slot: String?
-    @Option(help: "Only meals whose title or note contains this text, ignoring case and accents; in the whole plan unless the days are limited.")
+    @Option(parsing: .unconditional, help: "Only meals whose title or note contains this text, ignoring case and accents; in the whole plan unless the days are limited.")
     var search: String?
     @Flag(help: "Also show days without meals (text format).") var allDays = false
     @Option(help: "text, csv (as export writes it) or json.") var format: Format = .text
@@ -42,6 +42,7 @@ struct ListCommand: MealplanCommand {
     private var searchesWholePlan: Bool { search != nil && !days.isGiven }
 
     func run(in environment: Environment) throws {
+        if let search { _ = try MealQuery.checked(search) }
         let range = searchesWholePlan ? DayRange.all : try days.range(store, in: environment)
         let meals = try store.openStore(.readExisting, in: environment).meals(in: range, slot: slot, search: search)
         switch format {

@@ -1,4 +1,6 @@
 import ArgumentParser
+import MealPlanCore
+import PlannerUI
 
 struct ManpageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,7 +19,9 @@ struct ManpageCommand: ParsableCommand {
 
 /// A manual page in roff built from a command tree: the root's abstract as its name line, then
 /// the help screen of the root and of every command below it, as ArgumentParser prints them
-/// (usage, arguments, options, discussion), so the page never disagrees with `--help`.
+/// (usage, arguments, options, discussion), so the page never disagrees with `--help`; then the
+/// planner's keys, the date forms, the files, the environment and the exit statuses, each from
+/// the table the code itself uses.
 enum ManualPage {
     static let columns = 78
 
@@ -37,7 +41,23 @@ enum ManualPage {
         for (path, command) in commands(below: root, path: name) {
             page += ".SS \"\(escaped(path))\"\n.nf\n\(escaped(root.helpMessage(for: command, columns: columns)))\n.fi\n"
         }
+        page += ".SH KEYS\nThe planner's keys (also behind ? in the planner), mode by mode, and the marks its days show.\n"
+        for section in KeyReference.sections() {
+            page += ".SS \"\(escaped(section.heading))\"\n"
+            page += section.rows.map { tagged($0.keys.joined(separator: " "), $0.text) }.joined()
+        }
+        page += ".SH DATES\nOne grammar, any case, for the command line and the planner's prompts; the words of a form "
+            + "may be joined by spaces or hyphens (next-fri).\n"
+        page += DateInput.forms(weekStart: nil).map { tagged($0.example, $0.meaning.isEmpty ? "as named" : $0.meaning) }.joined()
+        page += ".SH FILES\n" + FileLocations.documented.map { tagged($0.path, $0.meaning) }.joined()
+        page += ".SH ENVIRONMENT\n" + Environment.documented.map { tagged($0.name, $0.meaning) }.joined()
+        page += ".SH \"EXIT STATUS\"\n" + ExitStatus.reference.map { tagged(String($0.status), $0.meaning) }.joined()
         return page
+    }
+
+    /// A tagged paragraph: `tag` in bold, `text` indented below it.
+    private static func tagged(_ tag: String, _ text: String) -> String {
+        ".TP\n\\fB\(escaped(tag))\\fR\n\(escaped(text))\n"
     }
 
     /// Every command under `command`, depth first, with the words that run it.

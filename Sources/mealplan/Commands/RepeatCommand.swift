@@ -73,8 +73,8 @@ struct RepeatCommand: ParsableCommand {
 
     /// What a rule gives: title, note, slot, recipe and servings.
     struct MealOptions: ParsableArguments {
-        @Option(help: "The title.") var title: String?
-        @Option(help: "A note; \"\" removes it.") var note: String?
+        @Option(parsing: .unconditional, help: "The title.") var title: String?
+        @Option(parsing: .unconditional, help: "A note; \"\" removes it.") var note: String?
         @Option(help: "The slot.") var slot: String?
         @Option(help: "The recipe cooked (its name in the recipes folder).") var recipe: String?
         @Option(help: "How many servings of the recipe to make.") var servings: String?
@@ -118,7 +118,7 @@ struct RepeatCommand: ParsableCommand {
         @Argument(help: "The slot, or a unique prefix of it.") var slot: String
         @Argument(help: "What is eaten (quote a title of several words).") var title: String?
         @OptionGroup var pattern: PatternOptions
-        @Option(help: "A note.") var note: String?
+        @Option(parsing: .unconditional, help: "A note.") var note: String?
         @Option(help: "The recipe cooked (its name in the recipes folder).") var recipe: String?
         @Option(help: "How many servings of the recipe to make.") var servings: String?
 

@@ -5,7 +5,9 @@
 /// option without its value. A word that starts with a dash and a digit gets a leading space,
 /// which makes it a value for ArgumentParser, and the date grammar ignores the space (so a
 /// mistyped `-2x` is reported as a bad date). No option of mealplan is a dash and a digit, so
-/// nothing else is affected; words after `--` are values already.
+/// nothing else is affected; words after `--` are values already. The text options (`--title`,
+/// `--note`, `--search`) take the next word whatever it starts with (`parsing: .unconditional`),
+/// so that a note such as "-spicy" is a note.
 enum CommandLineArguments {
     static func prepared(_ arguments: [String]) -> [String] {
         var afterTerminator = false

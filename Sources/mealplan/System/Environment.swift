@@ -7,14 +7,27 @@ import Darwin
 /// The environment variables mealplan reads, read once when it starts and handed to the
 /// commands, the planner and what they call: nothing else asks the process environment.
 struct Environment: Sendable {
-    /// Every variable mealplan reads: the database's location (see `DatabaseLocation`), the
-    /// pinned day, the demo's temporary folder, the terminal, the locale (its character set and
-    /// its first day of the week), the recipes folder,
-    /// the config file's folder and the editor for notes.
-    static let names = [
-        "MEALPLAN_DB", "XDG_DATA_HOME", "HOME", "MEALPLAN_TODAY", "TMPDIR", "TERM", "NO_COLOR", "LC_ALL", "LC_CTYPE", "LC_TIME", "LANG",
-        "MEALPLAN_RECIPES", "XDG_CONFIG_HOME", "VISUAL", "EDITOR",
+    /// Every variable mealplan reads, with what it is read for: nothing else asks the process
+    /// environment, and the manual page's ENVIRONMENT section is this table.
+    static let documented: [(name: String, meaning: String)] = [
+        ("MEALPLAN_DB", "the database file, unless --db names one"),
+        ("XDG_DATA_HOME", "the folder of the database (mealplan/meals.sqlite) and recipes (mealplan/recipes); default ~/.local/share"),
+        ("HOME", "the home folder, for the default locations"),
+        ("XDG_CONFIG_HOME", "the folder of the config file (mealplan/config.toml); default ~/.config"),
+        ("MEALPLAN_RECIPES", "the recipes folder, unless --recipes names one"),
+        ("MEALPLAN_TODAY", "today as YYYY-MM-DD instead of the clock's date (for tests and scripts)"),
+        ("TMPDIR", "where --demo keeps its temporary plan"),
+        ("TERM", "the terminal the planner draws on"),
+        ("NO_COLOR", "set and not empty: the planner draws without colours"),
+        ("LC_ALL", "the locale; the planner uses C.UTF-8 when its character set is not UTF-8"),
+        ("LC_CTYPE", "the character set, when LC_ALL is not set"),
+        ("LC_TIME", "the first day of the week, when LC_ALL is not set and the config file has no week-start"),
+        ("LANG", "the locale, when neither of the above is set"),
+        ("VISUAL", "the editor for notes (E) and recipes (R)"),
+        ("EDITOR", "the editor when VISUAL is not set; else vi"),
     ]
+
+    static let names = documented.map(\.name)
 
     /// The variables of `names` that make the database path.
     static let pathNames: Set = ["MEALPLAN_DB", "XDG_DATA_HOME", "HOME"]
