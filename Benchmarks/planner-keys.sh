@@ -8,7 +8,8 @@
 #   --meals N     meals on the day (default 20000)
 #   --presses P   presses of `j` timed (default 2000)
 # Needs: swift.
-# Exit status: 0, or 2 on a usage or setup error.
+# Exit status: 0, 1 when the selection does not reach the meal it should (one line says so),
+# 2 on a usage or setup error.
 set -euo pipefail
 
 meals=20000
