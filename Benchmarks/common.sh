@@ -5,6 +5,8 @@
 # only when it is unset does a script build one (see mealplan_binary). Every script prints the
 # machine's load average when it starts and when it ends, since wall times stretch with it.
 
+# The folder the script was started in, where a relative --keep DIR lies (see use_work_folder).
+started_in="$PWD"
 # The binary to measure, as an absolute path, or empty: resolved now, before any `cd`.
 if [ -n "${MEALPLAN_BIN:-}" ]; then
     MEALPLAN_BIN="$(realpath -m -- "$MEALPLAN_BIN")"
@@ -66,12 +68,11 @@ require_tools() {
     done
 }
 
-# Sets `work` to the folder for generated data: DIR when given (kept afterwards), else a
-# temporary folder removed on exit.
+# Sets `work` to the folder for generated data: DIR when given (kept afterwards; a relative DIR
+# lies in the folder the script was started in), else a temporary folder removed on exit.
 use_work_folder() {
     if [ -n "$1" ]; then
-        mkdir -p "$1"
-        work="$(cd "$1" && pwd)"
+        work="$(cd "$started_in" && mkdir -p "$1" && cd "$1" && pwd)"
     else
         work="$(mktemp -d)"
         work_to_remove="$work"
