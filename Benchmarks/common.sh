@@ -1,4 +1,40 @@
-# Shared by the benchmark scripts: source it first, from the folder the script is in.
+# Shared by the benchmark scripts: source it first, before the script changes folder (so that a
+# relative MEALPLAN_BIN or --keep DIR means what it meant where the script was started).
+#
+# The mealplan binary measured is $MEALPLAN_BIN when set (an installed binary, as users run it);
+# only when it is unset does a script build one (see mealplan_binary). Every script prints the
+# machine's load average when it starts and when it ends, since wall times stretch with it.
+
+# The folder the script was started in, where a relative --keep DIR lies (see use_work_folder).
+started_in="$PWD"
+# The binary to measure, as an absolute path, or empty: resolved now, before any `cd`.
+if [ -n "${MEALPLAN_BIN:-}" ]; then
+    MEALPLAN_BIN="$(realpath -m -- "$MEALPLAN_BIN")"
+fi
+
+# Prints one line naming the script's failed self-check and exits with status 2: a figure
+# measured on the wrong data or output is worse than none.
+#   fail "the database holds $stored meals, expected $meals"
+fail() {
+    echo "$0: $*" >&2
+    exit 2
+}
+
+# Prints "== TEXT: load average 1, 5 and 15 minutes" (as uptime shows them).
+show_load() {
+    echo "== $1: load average $(cut -d ' ' -f 1-3 /proc/loadavg), $(nproc) cores"
+}
+show_load "$(date -u '+%F %H:%M UTC') start"
+work_to_remove=""
+finish() {
+    local status=$?
+    show_load "$(date -u '+%F %H:%M UTC') end, exit status $status"
+    if [ -n "$work_to_remove" ]; then
+        rm -rf "$work_to_remove"
+    fi
+    exit "$status"
+}
+trap finish EXIT
 
 # Reads options "--NAME VALUE" into the shell variable NAME, for each NAME listed before "--"
 # (the variables hold their defaults beforehand). Anything else prints "usage: SCRIPT USAGE" and
@@ -32,51 +68,89 @@ require_tools() {
     done
 }
 
-# Sets `work` to the folder for generated data: DIR when given (kept afterwards), else a
-# temporary folder removed on exit.
+# Sets `work` to the folder for generated data: DIR when given (kept afterwards; a relative DIR
+# lies in the folder the script was started in), else a temporary folder removed on exit.
 use_work_folder() {
     if [ -n "$1" ]; then
-        mkdir -p "$1"
-        work="$(cd "$1" && pwd)"
+        work="$(cd "$started_in" && mkdir -p "$1" && cd "$1" && pwd)"
     else
         work="$(mktemp -d)"
-        trap 'rm -rf "$work"' EXIT
+        work_to_remove="$work"
     fi
 }
 
 # Builds the given products in release as the README tells users to build the binary they
 # install: the Swift standard library linked statically, and every function (the dependencies'
 # too) in a section of its own, so that the linker can lay out the ones the planner runs side by
-# side (see Data/linker-order.txt). Sets `bin` to the folder holding them.
+# side (see Data/linker-order.txt). Sets `bin` to the folder holding them. The scripts build
+# this way only the helpers that time library code alone (csv-throughput, planner-keys), and
+# mealplan itself only when MEALPLAN_BIN is unset (mealplan_binary).
 release_flags=(-c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections)
 build_release() {
     local product
+    require_tools swift
     for product in "$@"; do
         swift build "${release_flags[@]}" --product "$product"
     done
     bin="$(swift build "${release_flags[@]}" --show-bin-path)"
-    # A binary the linker has just written sits in the page cache in large blocks, and each
-    # page fault then maps a whole block: the planner would show ~9 MiB more resident memory
-    # than the same binary read from disk, as after installing it or a reboot. Dropping the
-    # file's cached pages makes every measurement start from that state.
     for product in "$@"; do
-        dd if="$bin/$product" iflag=nocache count=0 status=none
+        drop_cached "$bin/$product"
     done
 }
 
-# Sets `db` to $work/meals-COUNT.sqlite, COUNT meals of generate-meals.py (seed 42) centred on
-# today so that the planner's first screen is full of them; made once, kept with --keep.
-#   centred_database COUNT    (after build_release mealplan)
+# A binary the linker (or cp, when installing) has just written sits in the page cache in large
+# blocks, and each page fault then maps a whole block: the planner would show ~9 MiB more
+# resident memory than the same binary read from disk, as after a reboot. Dropping the file's
+# cached pages makes every measurement start from that state.
+drop_cached() {
+    dd if="$1" iflag=nocache count=0 status=none
+}
+
+# Sets `mealplan` to the mealplan binary to measure: $MEALPLAN_BIN when set, else one built here
+# with the README's install line (build_release). Prints which, and the binary's version.
+mealplan_binary() {
+    if [ -n "${MEALPLAN_BIN:-}" ]; then
+        [ -f "$MEALPLAN_BIN" ] && [ -x "$MEALPLAN_BIN" ] || fail "MEALPLAN_BIN=$MEALPLAN_BIN is not an executable file"
+        mealplan="$MEALPLAN_BIN"
+        drop_cached "$mealplan"
+    else
+        echo "== building mealplan (release, static Swift standard library; set MEALPLAN_BIN to measure an installed binary instead)"
+        build_release mealplan
+        mealplan="$bin/mealplan"
+    fi
+    echo "== measuring $mealplan ($("$mealplan" --version 2>&1 | head -n 1))"
+}
+
+# Sets `csv` to COUNT meals of generate-meals.py with SEED, four a day from its first day
+# (1700-01-01), in $work; made once, and kept (for the next script) with --keep.
+#   plan_csv COUNT SEED
+plan_csv() {
+    csv="$work/meals-$1-seed-$2-from-1700.csv"
+    if [ ! -f "$csv" ]; then
+        echo "== generating $1 meals (seed $2)"
+        python3 Benchmarks/generate-meals.py --meals "$1" --seed "$2" --output "$csv.part"
+        mv "$csv.part" "$csv"
+    fi
+}
+
+# Sets `db` to a database of COUNT meals of generate-meals.py (seed 42) centred on today, so
+# that the planner's first screen is full of them, and `csv` to the CSV it was imported from;
+# made once a day, and kept (for the next script) with --keep.
+#   centred_database COUNT    (after mealplan_binary)
 centred_database() {
     local count="$1" start
-    db="$work/meals-$count.sqlite"
+    start=$(python3 -c "import datetime; print(datetime.date.today() - datetime.timedelta(days=$count // 8))")
+    db="$work/meals-$count-from-$start.sqlite"
+    csv="$work/meals-$count-from-$start.csv"
     if [ -f "$db" ]; then
         return
     fi
-    start=$(python3 -c "import datetime; print(datetime.date.today() - datetime.timedelta(days=$count // 8))")
     echo "== generating and importing $count meals from $start"
-    python3 Benchmarks/generate-meals.py --meals "$count" --seed 42 --start "$start" --output "$work/meals-$count.csv"
-    "$bin/mealplan" import --db "$db" "$work/meals-$count.csv"
+    python3 Benchmarks/generate-meals.py --meals "$count" --seed 42 --start "$start" --output "$csv"
+    rm -f "$db.part"*
+    "$mealplan" import --db "$db.part" "$csv" >/dev/null
+    [ "$(sqlite3 "$db.part" "SELECT COUNT(*) FROM meal")" = "$count" ] || fail "the import of $csv did not store $count meals"
+    mv "$db.part" "$db"
 }
 
 # Prints a date (YYYY-MM-DD) as mealplan stores days: the number of days since 1970-01-01.
@@ -87,12 +161,13 @@ day_number() {
 # Sets `list_sql` to the query mealplan's store runs for `list --from FIRST --days DAYS`, and
 # `export_sql` to the one for `export`, as plain SQL for the sqlite3 shell on the same file.
 # Days are integers (days since 1970-01-01), shown as ISO dates with SQLite's date() so that
-# sqlite3 formats dates as mealplan does.
+# sqlite3 formats dates as mealplan does. The columns are export's: date,slot,title,note,recipe,servings.
 set_meal_queries() {
     local first last
     first=$(day_number "$1")
     last=$((first + $2 - 1))
-    local columns="date(meal.day + 2440587.5) AS date, slot.name AS slot, meal.title AS title, meal.note AS note"
+    local columns="date(meal.day + 2440587.5) AS date, slot.name AS slot, meal.title AS title, meal.note AS note,
+        meal.recipe AS recipe, meal.servings AS servings"
     local from_meals="FROM meal JOIN slot ON slot.id = meal.slotId"
     local order="ORDER BY meal.day, slot.position, meal.position"
     list_sql="SELECT meal.id, $columns $from_meals WHERE meal.day BETWEEN $first AND $last $order"

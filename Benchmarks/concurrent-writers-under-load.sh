@@ -5,25 +5,38 @@
 # writers slower, never make them fail. Too slow for CI; run it by hand after changing how the
 # store locks or waits.
 #
-# Usage: Benchmarks/concurrent-writers-under-load.sh [--runs R]
-#   --runs R   runs (default 10)
-# Needs: swift, tmux.
+# The test runs the mealplan binary it finds beside the test bundle; the script puts the binary
+# under test there (MEALPLAN_BIN, or the release build mealplan_binary makes) after building the
+# tests, so the adds and the planner are those of that binary.
+#
+# Usage: [MEALPLAN_BIN=FILE] Benchmarks/concurrent-writers-under-load.sh [--runs R]
+#   MEALPLAN_BIN  the mealplan binary to measure (default: a release build made here)
+#   --runs R      runs (default 10)
+# Needs: swift (to build the tests), tmux.
+# Exit status: 0 when every run passes, 1 when one fails, 2 on a usage or setup error.
 set -euo pipefail
-cd "$(dirname "$0")"
-source common.sh
 
 runs=10
+source "$(dirname "$0")/common.sh"
 parse_options "[--runs R]" runs -- "$@"
+cd "$(dirname "$0")/.."
 require_tools swift tmux
-cd ..
+mealplan_binary
 
 # A build folder of its own, so that building something else meanwhile does not change the
 # binaries under test.
 build=.build-load
 swift build --build-tests --scratch-path "$build" >&2
+cp "$mealplan" "$(swift build --scratch-path "$build" --show-bin-path)/mealplan"
 yes > /dev/null &
 load=$!
-trap 'kill "$load"' EXIT
+stop_load() {
+    local status=$?
+    kill "$load"
+    (exit "$status")
+    finish
+}
+trap stop_load EXIT
 
 failed=0
 for run in $(seq "$runs"); do

@@ -3,7 +3,7 @@
 
 Four meals a day (breakfast, lunch, dinner, snack) from --start on, so 1,000,000 meals cover
 about 684 years. The same --meals, --seed and --start always give the same meals, in either
-format (and the same CSV bytes). Titles and notes mix plain text with commas, quotes,
+format (and the same CSV bytes, in the columns `mealplan export` writes). Titles and notes mix plain text with commas, quotes,
 multi-line notes and non-ASCII text, so the file exercises the parser the way real exports do.
 
     python3 Benchmarks/generate-meals.py --meals 1000000 --seed 42 > meals.csv
@@ -95,10 +95,12 @@ def csv_field(text):
 
 
 def write_csv(batches, out):
-    """Rows "date,slot,title,note" with CRLF line ends, after the header."""
+    """Rows of `mealplan export`'s columns, "date,slot,title,note,recipe,servings", with CRLF line
+    ends, after the header: no meal has a recipe, so the last two fields are empty, and mealplan's
+    export of the imported file gives it back byte for byte."""
     titles = {slot: [f"{slot},{csv_field(title)}," for title in TITLES[slot]] for slot in SLOTS}
-    notes = [csv_field(note) + "\r\n" for note in NOTES]
-    out.write(",".join(("date", "slot", "title", "note")) + "\r\n")
+    notes = [csv_field(note) + ",,\r\n" for note in NOTES]
+    out.write(",".join(("date", "slot", "title", "note", "recipe", "servings")) + "\r\n")
     for batch in batches:
         out.write("".join(f"{day.isoformat()},{titles[slot][title]}{notes[note]}"
                           for day, slot, title, note in batch))

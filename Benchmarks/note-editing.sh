@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times each key of editing a long note in the planner, in a release build: `e`, Enter to the
+# Times each key of editing a long note in the planner: `e`, Enter to the
 # note, End, Home, typing at the start and at the end, Backspace, and Enter to save. The goal
 # is at most 20 ms per key for a note of 1 MB (what import accepts), whatever its length.
 #
@@ -8,13 +8,13 @@
 # (the goal's measure, which a busy machine does not stretch) and the wall time, which includes
 # tmux's round trip.
 #
-# Usage: Benchmarks/note-editing.sh [--bytes N] [--runs R] [--keep DIR]
+# Usage: [MEALPLAN_BIN=FILE] Benchmarks/note-editing.sh [--bytes N] [--runs R] [--keep DIR]
+#   MEALPLAN_BIN  the mealplan binary to measure (default: a release build made here)
 #   --bytes N   the note's length in bytes (default 1000000)
 #   --runs R    times each key is measured (default 5)
 #   --keep DIR  leave the CSV file and database in DIR instead of a temporary folder
-# Needs: swift, python3, tmux.
+# Needs: python3, tmux (.ci/install-deps); swift to build.
 # Exit status: 0 when every key meets the goal, 1 when one misses it, 2 on a usage or setup error.
-# To measure another build: python3 Benchmarks/note-editing.py BINARY WORK_FOLDER BYTES RUNS
 set -euo pipefail
 
 bytes=1000000
@@ -23,10 +23,9 @@ keep=""
 source "$(dirname "$0")/common.sh"
 parse_options "[--bytes N] [--runs R] [--keep DIR]" bytes runs keep -- "$@"
 cd "$(dirname "$0")/.."
-require_tools swift python3 tmux
+require_tools python3 tmux
 use_work_folder "$keep"
 
-echo "== building (release, static Swift standard library)"
-build_release mealplan
+mealplan_binary
 
-python3 Benchmarks/note-editing.py "$bin/mealplan" "$work" "$bytes" "$runs"
+python3 Benchmarks/note-editing.py "$mealplan" "$work" "$bytes" "$runs"

@@ -68,7 +68,7 @@ def mib(kib):
 
 def main():
     binary, runs, databases = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
-    print(f"\nplanner at {WIDTH}x{HEIGHT}, release build with static Swift stdlib, {runs} starts per database")
+    print(f"\nplanner {binary} at {WIDTH}x{HEIGHT}, {runs} starts per database")
     print("| meals | first screen, median (min–max) | VmRSS after first screen (RssAnon) | VmHWM | "
           f"VmRSS (MiB) every {SAMPLE_EVERY_DAYS:,} days scrolled | growth |")
     print("|---|---|---|---|---|---|")

@@ -5,10 +5,13 @@
 # for a whole year of such a plan (1,460 meals) within 100 ms; the plan also holds a million
 # meals without recipes around that year, which the list must not pay for.
 #
-# Usage: Benchmarks/shopping-list.sh [--runs R] [--keep DIR]
+# Usage: [MEALPLAN_BIN=FILE] Benchmarks/shopping-list.sh [--runs R] [--keep DIR]
+#   MEALPLAN_BIN  the mealplan binary to measure (default: a release build made here)
 #   --runs R    runs per measurement (default 30)
 #   --keep DIR  leave the recipes and the database in DIR instead of a temporary folder
-# Needs: swift, python3, hyperfine.
+# Needs: python3, sqlite3, hyperfine (.ci/install-deps); swift to build.
+# Exit status: 0, or 2 on a usage or setup error or a failed check (the plan does not hold the
+# meals it should, or a list comes out empty).
 set -euo pipefail
 
 runs=30
@@ -16,11 +19,10 @@ keep=""
 source "$(dirname "$0")/common.sh"
 parse_options "[--runs R] [--keep DIR]" runs keep -- "$@"
 cd "$(dirname "$0")/.."
-require_tools swift python3 hyperfine
+require_tools python3 sqlite3 hyperfine
 use_work_folder "$keep"
 
-echo "== building (release, static Swift standard library)"
-build_release mealplan
+mealplan_binary
 
 echo "== recipes and plan"
 rm -rf "$work/recipes" "$work/plan.sqlite"*
@@ -52,16 +54,23 @@ with open(os.path.join(work, "year.csv"), "w", newline="", encoding="utf-8") as 
             writer.writerow([(day + datetime.timedelta(days=offset)).isoformat(), slot, recipe.split("/")[-1],
                              recipe, random.choice(["2", "3", "4", "6"])])
 PY
-python3 Benchmarks/generate-meals.py --meals 1000000 --seed 5 > "$work/million.csv"
+plan_csv 1000000 5
 db="$work/plan.sqlite"
-"$bin/mealplan" import "$work/million.csv" --db "$db" > /dev/null
-"$bin/mealplan" import "$work/year.csv" --db "$db" --allow-duplicates
+"$mealplan" import "$csv" --db "$db" > /dev/null
+"$mealplan" import "$work/year.csv" --db "$db" --allow-duplicates
 export MEALPLAN_RECIPES="$work/recipes" MEALPLAN_DB="$db"
-echo "meals in the year with recipes: $("$bin/mealplan" list --from 2026-01-01 --to 2026-12-31 --format csv | grep -c ',[0-9]*\r$' || true)"
+with_recipes=$(sqlite3 "$db" "SELECT COUNT(*) FROM meal WHERE recipe IS NOT NULL")
+all_meals=$(sqlite3 "$db" "SELECT COUNT(*) FROM meal")
+echo "meals: $all_meals, of which $with_recipes cook a recipe"
+[ "$with_recipes" = 1460 ] && [ "$all_meals" = 1001460 ] || fail "the plan should hold 1001460 meals, 1460 of them with recipes"
+for range in "--from 2026-03-02 --days 28" "--from 2026-01-01 --to 2026-12-31"; do
+    # shellcheck disable=SC2086
+    [ "$("$mealplan" shop $range | wc -l)" -gt 10 ] || fail "mealplan shop $range lists almost nothing"
+done
 
 echo "== timing"
 hyperfine --style basic --runs "$runs" --warmup 3 --export-markdown "$work/times.md" \
-    -n "4 weeks" "$bin/mealplan shop --from 2026-03-02 --days 28 > /dev/null" \
-    -n "a year" "$bin/mealplan shop --from 2026-01-01 --to 2026-12-31 > /dev/null" \
-    -n "4 weeks, JSON" "$bin/mealplan shop --from 2026-03-02 --days 28 --format json > /dev/null"
+    -n "4 weeks" "$mealplan shop --from 2026-03-02 --days 28 > /dev/null" \
+    -n "a year" "$mealplan shop --from 2026-01-01 --to 2026-12-31 > /dev/null" \
+    -n "4 weeks, JSON" "$mealplan shop --from 2026-03-02 --days 28 --format json > /dev/null"
 cat "$work/times.md"

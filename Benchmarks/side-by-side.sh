@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures mealplan side by side with calcurse (a terminal calendar that keeps its data in text
-# files) and the sqlite3 shell, on the same meals, in a release build with the Swift standard
-# library linked statically. At each plan size it prints one table of medians with ratios:
+# files) and the sqlite3 shell, on the same meals. At each plan size it prints one table of
+# medians with ratios:
 #
 #   start to first drawn screen (120x40 in tmux)   mealplan vs calcurse
 #   list one week                                  mealplan list vs calcurse -Q vs sqlite3
@@ -23,14 +23,16 @@
 # --read-only, -D on the generated folder and a HOME of its own, so nothing of the user's is
 # read or written. Everything runs with TZ=UTC, so that both tools agree on today.
 #
-# Usage: Benchmarks/side-by-side.sh [--sizes "N ..."] [--runs R] [--seed S] [--keep DIR]
+# Usage: [MEALPLAN_BIN=FILE] Benchmarks/side-by-side.sh [--sizes "N ..."] [--runs R] [--seed S] [--keep DIR]
+#   MEALPLAN_BIN     the mealplan binary to measure (default: a release build made here)
 #   --sizes "N ..."  plan sizes in meals (default "14600 146000 1000000": 10, 100, 684 years)
 #   --runs R         runs per measurement, medians reported (default 5)
 #   --seed S         generator seed (default 42)
 #   --keep DIR       keep the generated data, databases and results in DIR and reuse them
-# Needs: swift, python3, tmux, sqlite3, calcurse, hyperfine, GNU time (installed by
-# .ci/install-deps, which this script runs first).
-# Exit status: 0 when every goal is met, 1 when one is missed, 2 on a usage or setup error.
+# Needs: python3, tmux, sqlite3, calcurse, hyperfine, GNU time (installed by .ci/install-deps,
+# which this script runs first); swift to build.
+# Exit status: 0 when every goal is met, 1 when one is missed, 2 on a usage or setup error or
+# when the tools do not hold the same meals.
 set -euo pipefail
 
 sizes="14600 146000 1000000"
@@ -44,14 +46,12 @@ parse_options "$usage" sizes runs seed keep -- "$@"
 use_work_folder "$keep"
 cd "$(dirname "$0")/.."
 bash .ci/install-deps
-require_tools swift python3 tmux sqlite3 calcurse hyperfine
-[ -x /usr/bin/time ] || { echo "$0: /usr/bin/time is missing (see .ci/install-deps)" >&2; exit 2; }
+require_tools python3 tmux sqlite3 calcurse hyperfine
+[ -x /usr/bin/time ] || fail "/usr/bin/time is missing (see .ci/install-deps)"
 export TZ=UTC
 
-echo "== commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' with changes'), $(nproc) cores, $(uname -sm), load average $(cut -d ' ' -f 1-3 /proc/loadavg)"
-echo "== building (release, static Swift standard library)"
-build_release mealplan
-mealplan="$bin/mealplan"
+echo "== commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' with changes'), $(uname -sm)"
+mealplan_binary
 
 start="$(( $(date +%Y) - 5 ))-01-01"
 week=$(date -d "-$(( $(date +%u) - 1 )) days" +%F)
@@ -99,7 +99,7 @@ for meals in $sizes; do
     hyperfine -N --runs "$runs" --prepare "rm -f $db $db-wal $db-shm" --export-json "$folder/import.json" \
         "$mealplan import --db $db $csv"
     stored=$(sqlite3 "$db" "SELECT COUNT(*) FROM meal")
-    [ "$stored" = "$meals" ] || { echo "$0: the database holds $stored meals, expected $meals" >&2; exit 2; }
+    [ "$stored" = "$meals" ] || fail "the database holds $stored meals, expected $meals"
 
     echo "== $meals meals: list the week from $week"
     hyperfine -N --warmup 1 --runs "$runs" --export-json "$folder/list.json" \
@@ -127,10 +127,9 @@ for meals in $sizes; do
     echo "export: $calcurse_events events from calcurse, of $meals meals"
     if [ "$calcurse_week" != "$week_meals" ] || [ "$mealplan_week" != "$week_meals" ] ||
         [ "$calcurse_events" != "$meals" ]; then
-        echo "$0: the tools do not hold the same meals" >&2
-        exit 2
+        fail "the tools do not hold the same meals (see the two lines above)"
     fi
-    cmp -s "$folder/export-mealplan.out" "$csv" || { echo "$0: mealplan export differs from the generated CSV" >&2; exit 2; }
+    cmp -s "$folder/export-mealplan.out" "$csv" || fail "mealplan export differs from the generated $csv"
 
     echo "== $meals meals: first screens (this takes a while for calcurse at large sizes)"
     python3 Benchmarks/side-by-side.py "$folder" "$meals" "$runs" "$mealplan" "$db" "$calcurse" "$load_before" ||

@@ -76,12 +76,14 @@ extension MealStore {
                     """,
                 arguments: [target.id]
             ).map { "'\($0.messageExcerpt)'" }
+            let rules = try Int64.fetchAll(db, sql: "SELECT id FROM rule WHERE slotId = ? ORDER BY id", arguments: [target.id])
             var users: [String] = []
             if meals > 0 { users.append(meals == 1 ? "1 meal" : "\(meals) meals") }
+            if !rules.isEmpty { users.append((rules.count == 1 ? "repeat " : "repeats ") + rules.map(String.init).joined(separator: ", ")) }
             if !templates.isEmpty { users.append((templates.count == 1 ? "template " : "templates ") + templates.joined(separator: ", ")) }
             guard users.isEmpty else {
-                let verb = meals + templates.count == 1 ? "uses" : "use"
-                let remedy = meals == 0 ? "remove the template\(templates.count == 1 ? "" : "s") first" : "move or remove them first"
+                let verb = meals + rules.count + templates.count == 1 ? "uses" : "use"
+                let remedy = meals == 0 && rules.isEmpty ? "remove the template\(templates.count == 1 ? "" : "s") first" : "move or remove them first"
                 throw StoreError.input(
                     "cannot remove slot '\(target.slot.name)': \(users.joined(separator: " and ")) \(verb) it; \(remedy)")
             }

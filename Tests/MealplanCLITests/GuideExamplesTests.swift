@@ -14,7 +14,8 @@ import TestSupport
 ///   the next `$ `, are what it prints (standard output and error together; blank lines at the
 ///   end of either are not compared);
 /// - `<!-- not run: why -->` on the line before a block: not run, but counted, so that a block
-///   is never left out of the test unnoticed;
+///   is never left out of the test unnoticed; `<!-- ci: KIND -->` (the README's install lines,
+///   which `.ci/run` runs as written) likewise;
 /// - `<!-- file: PATH -->` on the line before a block: its text is written to PATH (in the
 ///   sandbox's home; `~/` is that home) when the story reaches it, so the files the guide shows
 ///   are the files the examples after it read;
@@ -37,6 +38,17 @@ import TestSupport
         // What runs is most of the guide, not a corner of it.
         #expect(report.commands >= 60, "commands run: \(report.commands)")
         #expect(report.checkedOutputs >= 15, "outputs compared: \(report.checkedOutputs)")
+    }
+
+    /// The README's tour runs too; its install lines are CI's to run (`.ci/run`).
+    @Test func everyExampleOfTheReadmeRuns() throws {
+        let readme = try String(contentsOfFile: Self.repository + "README.md", encoding: .utf8)
+        let run = try GuideRun(recipes: Self.repository + "Data/recipes", document: "README.md")
+        let report = try run.run(readme)
+        #expect(report.failures == [], "\(report.failures.joined(separator: "\n\n"))")
+        #expect(report.runByCI == 3, "blocks marked for CI: \(report.runByCI)")
+        #expect(report.notRun == 0)
+        #expect(report.commands >= 15, "commands run: \(report.commands)")
     }
 
     /// The key table's markers are where the generator puts the planner's keys.
@@ -99,15 +111,20 @@ struct GuideRun {
         var commands = 0
         var checkedOutputs = 0
         var notRun = 0
+        /// Blocks marked `ci:`: the install lines CI runs itself.
+        var runByCI = 0
     }
 
+    /// The file's name in the failures.
+    let document: String
     private let temporary = TemporaryFolder()
     /// The examples' home and working folder.
     var home: String { temporary.path + "/home" }
     /// Holds only `mealplan`, the built binary, first on the examples' PATH.
     var bin: String { temporary.path + "/bin" }
 
-    init(recipes: String) throws {
+    init(recipes: String, document: String = "GUIDE.md") throws {
+        self.document = document
         let manager = FileManager.default
         try manager.createDirectory(atPath: home + "/.local/share/mealplan", withIntermediateDirectories: true)
         try manager.copyItem(atPath: recipes, toPath: home + "/.local/share/mealplan/recipes")
@@ -138,6 +155,8 @@ struct GuideRun {
             index = end + 1
             if let marker, marker.hasPrefix("not run:") {
                 report.notRun += 1
+            } else if let marker, marker.hasPrefix("ci:") {
+                report.runByCI += 1
             } else if let marker, marker.hasPrefix("file:") {
                 try write(body, to: marker.dropFirst("file:".count).trimmingCharacters(in: .whitespaces))
             } else if language == "sh" {
@@ -145,7 +164,7 @@ struct GuideRun {
             } else if language == "console" {
                 try runConsole(body, firstLine: start + 1, into: &report)
             } else if !Self.dataLanguages.contains(language) {
-                report.failures.append("GUIDE.md line \(start): a block labelled '\(language)' is neither run nor marked `not run`")
+                report.failures.append("\(document) line \(start): a block labelled '\(language)' is neither run nor marked `not run`")
             }
         }
         return report
@@ -197,7 +216,7 @@ struct GuideRun {
             report.commands += 1
             let expected = Self.expectedStatus(command.text)
             if status != expected {
-                report.failures.append("GUIDE.md line \(command.line): `\(command.text)` exited \(status), not \(expected):\n\(output)")
+                report.failures.append("\(document) line \(command.line): `\(command.text)` exited \(status), not \(expected):\n\(output)")
             }
         }
     }
@@ -210,7 +229,7 @@ struct GuideRun {
             } else if !steps.isEmpty {
                 steps[steps.count - 1].output.append(line)
             } else if !line.isEmpty {
-                report.failures.append("GUIDE.md line \(firstLine + offset): output before any `$ ` command")
+                report.failures.append("\(document) line \(firstLine + offset): output before any `$ ` command")
             }
         }
         for step in steps {
@@ -220,9 +239,9 @@ struct GuideRun {
             let expected = Self.expectedStatus(step.text)
             let shown = step.output.joined(separator: "\n")
             if status != expected {
-                report.failures.append("GUIDE.md line \(step.line): `\(step.text)` exited \(status), not \(expected):\n\(output)")
+                report.failures.append("\(document) line \(step.line): `\(step.text)` exited \(status), not \(expected):\n\(output)")
             } else if Self.trimmed(output) != Self.trimmed(shown) {
-                report.failures.append("GUIDE.md line \(step.line): `\(step.text)` printed\n\(output)\nwhere the guide shows\n\(shown)")
+                report.failures.append("\(document) line \(step.line): `\(step.text)` printed\n\(output)\nwhere the guide shows\n\(shown)")
             }
         }
     }

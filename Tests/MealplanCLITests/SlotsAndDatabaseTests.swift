@@ -22,6 +22,16 @@ import Testing
                               message: "unknown slot 'elevenses'; slots are breakfast, lunch, dinner, snack")
         try cli.expectFailure(["slots", "remove", "snack"], status: 64,
                               message: "cannot remove slot 'snack': 1 meal uses it; move or remove them first")
+        // A repeat's slot, with the database left as it was (it was a raw foreign-key failure, 74).
+        try cli.succeed(["repeat", "add", "today", "lunch", "Soup", "--every", "week"])
+        try cli.succeed(["repeat", "add", "today", "lunch", "Salad", "--every", "day"])
+        let before = try Data(contentsOf: URL(fileURLWithPath: cli.database))
+        try cli.expectFailure(["slots", "remove", "lunch"], status: 64,
+                              message: "cannot remove slot 'lunch': repeats 1, 2 use it; move or remove them first")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.database)) == before)
+        try cli.succeed(["repeat", "remove", "2"])
+        try cli.expectFailure(["slots", "remove", "lunch"], status: 64,
+                              message: "cannot remove slot 'lunch': repeat 1 uses it; move or remove them first")
         try cli.expectFailure(["slots", "remove", "tea"], status: 64,
                               message: "unknown slot 'tea'; slots are breakfast, lunch, dinner, snack")
         try cli.expectFailure(["slots", "rename", "tea"], status: 64,
@@ -34,7 +44,7 @@ import Testing
         let cli = CLISandbox()
         let help = try cli.succeed(["--help"])
         #expect(help.hasPrefix("OVERVIEW: Plan meals from the terminal"))
-        #expect(help.contains("SUBCOMMANDS:") && help.contains("Exit status: 0 ok, 64 bad usage or input"))
+        #expect(help.contains("SUBCOMMANDS:") && help.contains("Exit status: 0 success; 1 a failure"))
         #expect(!FileManager.default.fileExists(atPath: cli.database), "help does not create a database")
         // Alone, mealplan is the planner, which needs a terminal; it creates no database either.
         try cli.expectFailure([], status: 1, message: "the planner needs a terminal: standard input and output must both be one")
