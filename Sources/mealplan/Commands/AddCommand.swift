@@ -70,7 +70,7 @@ extension StoreOptions {
             if servings != nil { throw CommandFailure.usage("--servings needs --recipe: servings say how much of a recipe to make") }
             return Meal(day: day, slot: slot, title: title, note: note)
         }
-        let chosen = try recipes.recipeFolder(in: environment).choose(recipe)
+        let chosen = try recipes.recipeFolder(in: environment).choose(recipe, warn: warn)
         return Meal(day: day, slot: slot, title: title ?? chosen.mealTitle, note: note, recipe: chosen.name,
                     servings: servings ?? chosen.mealServings)
     }

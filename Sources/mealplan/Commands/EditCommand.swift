@@ -45,7 +45,7 @@ struct EditCommand: MealplanCommand {
         let recipeUpdate: MealStore.RecipeUpdate? = if noRecipe {
             .unlink
         } else if let recipe {
-            try store.recipes.recipeFolder(in: environment).choose(recipe).linkedByEdit
+            try store.recipes.recipeFolder(in: environment).choose(recipe, warn: warn).linkedByEdit
         } else {
             nil
         }

@@ -29,7 +29,7 @@ struct RecipesCommand: MealplanCommand {
         let folder = try recipes.recipeFolder(in: environment)
         let query = search.map(MealQuery.init)
         var rows: [[String]] = []
-        for name in try folder.names() {
+        for name in try folder.names(warn: warn) {
             let recipe: Recipe
             do {
                 recipe = try folder.recipe(named: name)
@@ -40,6 +40,10 @@ struct RecipesCommand: MealplanCommand {
             let row = [name, recipe.title ?? "", recipe.servings.map { QuantityValue.format($0) } ?? "", recipe.tags.joined(separator: ", ")]
             if let query, !row.contains(where: { query.matches(title: $0, note: nil) }) { continue }
             rows.append(row)
+        }
+        if rows.isEmpty {
+            print(search.map { "no recipe matches '\($0.messageExcerpt.terminalVisible)'" } ?? "no recipes in '\(folder.root.terminalVisible)'")
+            return
         }
         let widths = (0..<3).map { column in rows.map { $0[column].terminalWidth }.max() ?? 0 }
         for row in rows {
@@ -75,7 +79,7 @@ struct RecipeCommand: MealplanCommand {
     func run(in environment: Environment) throws {
         let servings = try self.servings.map(parseServings)
         let folder = try recipes.recipeFolder(in: environment)
-        let name = try folder.resolve(self.name)
+        let name = try folder.resolve(self.name, warn: warn)
         let written: Recipe
         do {
             written = try folder.recipe(named: name)
@@ -149,6 +153,11 @@ struct RecipeCommand: MealplanCommand {
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
+}
+
+/// A warning about the recipes folder (a subfolder passed over) on standard error.
+func warn(_ message: String) {
+    printError(("warning: " + message).terminalVisible)
 }
 
 extension String {

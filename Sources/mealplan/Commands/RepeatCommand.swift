@@ -93,7 +93,7 @@ struct RepeatCommand: ParsableCommand {
                 meal.servings = nil
             }
             if let recipe {
-                let chosen = try store.recipes.recipeFolder(in: environment).choose(recipe)
+                let chosen = try store.recipes.recipeFolder(in: environment).choose(recipe, warn: warn)
                 meal.recipe = chosen.name
                 meal.servings = meal.servings ?? chosen.mealServings
             }
