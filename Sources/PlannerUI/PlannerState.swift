@@ -158,6 +158,8 @@ public struct Prompt: Hashable, Sendable {
     var completionBase: String?
     /// A Tab (forward, or backward with `false`) waiting for the recipe or template names to arrive.
     var pendingNamesTab: Bool?
+    /// While Tab cycles in a title: the text is a recipe's name (else a title planned before).
+    var suggestsRecipe = false
 
     init(_ kind: Kind, text: String = "", isSuggestion: Bool = false) {
         self.kind = kind
@@ -176,6 +178,7 @@ public struct Prompt: Hashable, Sendable {
         error = nil
         isSuggestion = false
         completionBase = nil
+        suggestsRecipe = false
     }
 }
 

@@ -100,7 +100,10 @@ enum PromptView {
                 let names = slots.map(\.name).joined(separator: ", ")
                 return [asked(subject), asked("\(PromptCommand.keys.keyNames(for: .completeNext)): \(names)"), enter("next"), cancel]
             case .title:
-                let recipe = form.recipe.map { asked("\(DayBlock.recipeMark) \($0)") }
+                // While Tab cycles: whether the suggestion is a recipe (Enter links it) or a past title.
+                let suggestion = prompt.completionBase == nil ? nil
+                    : asked(prompt.suggestsRecipe ? "\(DayBlock.recipeMark) recipe" : "past title, no recipe")
+                let recipe = suggestion ?? form.recipe.map { asked("\(DayBlock.recipeMark) \($0)") }
                 let tab = HintPart(text: PromptCommand.keys.keyNames(for: .completeNext) + " past titles, recipes", rank: 0)
                 return [asked("\(subject), \(form.slot)")] + (recipe.map { [$0] } ?? [])
                     + [enter("next"), back(to: "slot"), tab, cancel]

@@ -67,9 +67,9 @@ import Testing
         #expect(harness.ordered.map(\.recipe) == ["Soup"])
     }
 
-    /// Titles planned before come first, the most often planned first (then the most
-    /// recently), and the recipes after them; a title is only a title, Enter links nothing.
-    @Test func tabOffersPastTitlesBeforeRecipes() {
+    /// Recipes come first, then the titles planned before, the most often planned first (then
+    /// the most recently); a title is only a title, Enter links nothing.
+    @Test func tabOffersRecipesBeforePastTitles() {
         let past = [
             Meal(day: saturday.adding(days: -30), slot: "dinner", title: "Spaghetti"),
             Meal(day: saturday.adding(days: -20), slot: "dinner", title: "Shakshuka"),
@@ -81,17 +81,42 @@ import Testing
         harness.type("s")
         harness.press(.tab)
         #expect(harness.effects.contains(.listTitles(around: saturday)))
-        // Shakshuka twice, Spaghetti once; then the recipes matching "s" in the folder's order.
+        // The recipes matching "s" in the folder's order, each marked as a recipe; then
+        // Shakshuka (twice) and Spaghetti (once), marked as titles.
         var offered: [String] = []
         for _ in 0..<5 {
-            offered.append(harness.prompt?.editor.text ?? "")
+            let text = harness.prompt?.editor.text ?? ""
+            let isRecipe = harness.lines.contains { $0.contains("℞ recipe") }
+            let isTitle = harness.lines.contains { $0.contains("past title, no recipe") }
+            offered.append(text + (isRecipe && !isTitle ? " ℞" : !isRecipe && isTitle ? " (title)" : " ?"))
             harness.press(.tab)
         }
-        #expect(offered == ["Shakshuka", "Spaghetti", "mains/Stew", "sauces/Stock", "Soup"])
+        #expect(offered == ["mains/Stew ℞", "sauces/Stock ℞", "Soup ℞", "Shakshuka (title)", "Spaghetti (title)"])
         harness.press(.control("u"))
         harness.type("sha")
         harness.press(.tab, .enter, .enter)
         #expect(harness.ordered.last.map { [$0.title, $0.recipe ?? "-"] } == ["Shakshuka", "-"])
+    }
+
+    /// An old unlinked title of a recipe's name (in any case) is not offered: the first Tab
+    /// gives the recipe, so the meal lands on the shopping list.
+    @Test func aPastTitleNamedLikeARecipeGivesWayToTheRecipe() {
+        var harness = planner([Meal(day: saturday.adding(days: -3), slot: "dinner", title: "soup"),
+                               Meal(day: saturday.adding(days: -2), slot: "dinner", title: "stew")])
+        atTitle(&harness)
+        harness.type("so")
+        harness.press(.tab)
+        #expect(harness.prompt?.editor.text == "Soup")
+        harness.press(.tab)
+        #expect(harness.prompt?.editor.text == "Soup", "the only suggestion")
+        harness.press(.control("u"))
+        harness.type("st")
+        harness.press(.tab)
+        #expect(harness.prompt?.editor.text == "mains/Stew")
+        harness.press(.tab)
+        #expect(harness.prompt?.editor.text == "sauces/Stock")
+        harness.press(.tab)
+        #expect(harness.prompt?.editor.text == "mains/Stew", "no unlinked 'stew'")
     }
 
     /// Without a recipes folder, Tab still completes the titles planned before.

@@ -51,8 +51,10 @@ struct EditCommand: MealplanCommand {
         }
         let (plan, day) = try date.map { try store.openStore(movingMeal: id, to: $0, in: environment) }
             ?? (try store.openStore(.readWrite, in: environment), nil)
-        report("updated", [try plan.updateMeal(
-            id: id, title: title, note: note, slot: slot, day: day, recipe: recipeUpdate, servings: servings)])
+        let updated = try plan.updateMeal(
+            id: id, title: title, note: note, slot: slot, day: day, recipe: recipeUpdate, servings: servings)
+        report("updated", [updated])
+        if let title, recipe == nil, updated.recipe == nil { store.hintRecipe(named: title, in: environment) }
     }
 }
 
