@@ -25,6 +25,7 @@ enum PromptView {
             switch form.step {
             case .slot: "Slot: "
             case .title: "Title: "
+            case .servings: "Servings: "
             case .note: "Note: "
             }
         }
@@ -112,7 +113,11 @@ enum PromptView {
                 // Esc on a new meal's optional note adds the meal without one; on an edit it cancels.
                 let escape = form.original == nil
                     ? HintPart(text: LineEditor.keys.keyNames(for: .cancel) + " adds it without a note", rank: 1) : cancel
-                return [asked(subject), asked("note, optional"), enter("saves"), newLine, back(to: "title"), escape]
+                return [asked(subject), asked("note, optional"), enter("saves"), newLine,
+                        back(to: form.recipe == nil ? "title" : "servings"), escape]
+            case .servings:
+                let recipe = form.recipe.map { "\(DayBlock.recipeMark) \($0)" } ?? ""
+                return [asked("Servings of \(recipe): a number, nothing: as written"), enter("next"), back(to: "title"), cancel]
             }
         }
     }

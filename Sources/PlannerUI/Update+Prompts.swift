@@ -110,10 +110,10 @@ extension PlannerState {
             switch form.step {
             case .slot: completeSlot(in: &prompt, forward: command == .completeNext)
             case .title: return completeTitle(in: &prompt, forward: command == .completeNext)
-            case .note: break
+            case .servings, .note: break
             }
         case .previousField:
-            guard let previous = MealForm.Step(rawValue: form.step.rawValue - 1) else { return [] }
+            guard let previous = form.step(before: form.step) else { return [] }
             form.setField(form.step, prompt.editor.text)
             form.step = previous
             prompt = Prompt(.meal(form), text: form.field(previous))
@@ -254,6 +254,10 @@ extension PlannerState {
                         return [.chooseRecipe(name)]
                     }
                     form.title = try Meal.validTitle(text)
+                    form.step = form.step(after: .title)!
+                case .servings:
+                    // Nothing: the recipe as written.
+                    form.servings = text.trimmingWhitespace().isEmpty ? nil : try Meal.servings(parsing: text)
                     form.step = .note
                 case .note:
                     // The prompt stays open, as typed, until the store answers.

@@ -162,6 +162,10 @@ public struct ChosenRecipe: Sendable {
     /// The servings a meal gets when none are typed: what the recipe makes, if it says so in
     /// a number a meal can have.
     public var mealServings: Double? { recipe.servings.flatMap { try? Meal.validServings($0) } }
+
+    /// The servings a new meal with this recipe gets: the household's size (the config file's
+    /// `servings`) when set, else what the recipe makes.
+    public func mealServings(household: Double?) -> Double? { household ?? mealServings }
 }
 
 extension RecipeFolder {

@@ -40,7 +40,7 @@ struct Mealplan: MealplanCommand {
             AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, CopyCommand.self, CopyDaysCommand.self, TemplateCommand.self,
             RemoveCommand.self, SlotsCommand.self, ImportCommand.self, ExportCommand.self, RecipesCommand.self,
             RecipeCommand.self, ShopCommand.self, RepeatCommand.self, HistoryCommand.self, ForgottenCommand.self,
-            CompletionsCommand.self, ManpageCommand.self,
+            ConfigCommand.self, CompletionsCommand.self, ManpageCommand.self,
         ])
 
     @OptionGroup var store: StoreOptions

@@ -84,7 +84,8 @@ extension StoreOptions {
             return Meal(day: day, slot: slot, title: title, note: note)
         }
         let chosen = try recipes.recipeFolder(in: environment).choose(recipe, warn: warn)
+        let household = try ConfigFile.load(in: environment).servings
         return Meal(day: day, slot: slot, title: title ?? chosen.mealTitle, note: note, recipe: chosen.name,
-                    servings: servings ?? chosen.mealServings)
+                    servings: servings ?? chosen.mealServings(household: household))
     }
 }

@@ -45,7 +45,8 @@ struct EditCommand: MealplanCommand {
         let recipeUpdate: MealStore.RecipeUpdate? = if noRecipe {
             .unlink
         } else if let recipe {
-            try store.recipes.recipeFolder(in: environment).choose(recipe, warn: warn).linkedByEdit
+            try store.recipes.recipeFolder(in: environment).choose(recipe, warn: warn)
+                .linkedByEdit(household: ConfigFile.load(in: environment).servings)
         } else {
             nil
         }
@@ -59,9 +60,9 @@ struct EditCommand: MealplanCommand {
 }
 
 extension ChosenRecipe {
-    /// The edit that links a meal to this recipe, with what the recipe makes as its servings
-    /// when the meal has none.
-    var linkedByEdit: MealStore.RecipeUpdate {
-        .link(name: name, defaultServings: mealServings)
+    /// The edit that links a meal to this recipe, with the household's servings (else what
+    /// the recipe makes) when the meal has none.
+    func linkedByEdit(household: Double?) -> MealStore.RecipeUpdate {
+        .link(name: name, defaultServings: mealServings(household: household))
     }
 }

@@ -8,13 +8,15 @@ import RecipeLibrary
 /// start with `~/`, and a relative one counts from the file's folder.
 struct ConfigFile {
     /// The keys the file may have outside a table.
-    static let keys = ["recipes", "aisles", "pantry"]
+    static let keys = ["recipes", "aisles", "pantry", "servings"]
     static let slotTimesTable = "slot-times"
 
     var path: String?
     var recipes: String?
     var aisles: String?
     var pantry: String?
+    /// The household's size: the servings of a new meal with a recipe, over the recipe's own.
+    var servings: Double?
     /// `slot = "HH:MM"` entries of `[slot-times]`, in file order: slot as written, the time, and
     /// the line, so that an unknown slot can be reported where it is.
     var slotTimes: [(slot: String, time: TimeOfDay, line: Int)] = []
@@ -61,6 +63,10 @@ struct ConfigFile {
                 throw ConfigFileError(
                     message: "config file '\(path)': line \(entry.line): unknown key '\(name)'; the keys are \(keys.joined(separator: ", ")) and a [\(slotTimesTable)] table")
             }
+            if entry.key == "servings" {
+                config.servings = try servings(of: entry, path: path)
+                continue
+            }
             guard let value = entry.value.string, !value.isEmpty else {
                 throw ConfigFileError(message: "config file '\(path)': line \(entry.line): key '\(name)' must be a path in quotes")
             }
@@ -72,6 +78,24 @@ struct ConfigFile {
             }
         }
         return config
+    }
+}
+
+extension ConfigFile {
+    /// `servings = 4` (or 2.5): a number a meal's servings can be.
+    private static func servings(of entry: TOMLSubset.Entry, path: String) throws(ConfigFileError) -> Double {
+        let number: Double? = switch entry.value {
+        case .integer(let value): Double(value)
+        case .float(let value): value
+        default: nil
+        }
+        let place = "config file '\(path)': line \(entry.line): key 'servings'"
+        guard let number else { throw ConfigFileError(message: "\(place) must be a number, like 4") }
+        do {
+            return try Meal.validServings(number)
+        } catch {
+            throw ConfigFileError(message: "\(place): \(error.message)")
+        }
     }
 }
 
