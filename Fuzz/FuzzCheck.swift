@@ -1,7 +1,7 @@
 import Glibc
 import TerminalKit
 
-/// The properties both fuzz targets check beyond "no crash". A failed property aborts, which
+/// The properties the fuzz targets check beyond "no crash". A failed property aborts, which
 /// libFuzzer reports like a crash and saves the input that caused it.
 enum FuzzCheck {
     /// Stops the run with `property` and the offending detail when `holds` is false.

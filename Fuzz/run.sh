@@ -2,7 +2,9 @@
 # Builds the libFuzzer targets (with AddressSanitizer) and runs each for a while:
 #   date  DateInputFuzzer.swift: the date grammar and the ISO dates of imports
 #   csv   CSVImportFuzzer.swift: the CSV reader and the checks of `mealplan import`
-# Usage: Fuzz/run.sh [--seconds N] [--target date|csv|all]   (default: 60 s, all)
+#   cooklang  CooklangFuzzer.swift: the recipe reader, amounts, scaling and shopping lists
+#   toml  TOMLFuzzer.swift: config.toml and pantry.conf's reader, and aisle.conf's
+# Usage: Fuzz/run.sh [--seconds N] [--target date|csv|cooklang|toml|all]   (default: 60 s, all)
 # Inputs found to add coverage go to .build-fuzz/corpus/TARGET and are reused by the next run;
 # the committed seeds in Fuzz/corpus/TARGET are only read. A crash or a broken property stops
 # the run with status 1 and leaves the input as .build-fuzz/crash-* (replay: BINARY FILE).
@@ -15,14 +17,16 @@ while (($# > 0)); do
     case "$1" in
         --seconds) seconds="$2"; shift 2 ;;
         --target) target="$2"; shift 2 ;;
-        *) echo "usage: $0 [--seconds N] [--target date|csv|all]" >&2; exit 64 ;;
+        *) echo "usage: $0 [--seconds N] [--target date|csv|cooklang|toml|all]" >&2; exit 64 ;;
     esac
 done
 case "$target" in
     date) targets=(date) ;;
     csv) targets=(csv) ;;
-    all) targets=(date csv) ;;
-    *) echo "$0: unknown target '$target' (date, csv or all)" >&2; exit 64 ;;
+    cooklang) targets=(cooklang) ;;
+    toml) targets=(toml) ;;
+    all) targets=(date csv cooklang toml) ;;
+    *) echo "$0: unknown target '$target' (date, csv, cooklang, toml or all)" >&2; exit 64 ;;
 esac
 
 build=.build-fuzz
@@ -40,11 +44,14 @@ compile_module() {
 compile_module MealPlanCore
 compile_module TerminalKit
 compile_module MealPlanExchange
+compile_module Cooklang
+compile_module ShoppingList
 
-declare -A entry=([date]=DateInputFuzzer [csv]=CSVImportFuzzer)
+declare -A entry=([date]=DateInputFuzzer [csv]=CSVImportFuzzer [cooklang]=CooklangFuzzer [toml]=TOMLFuzzer)
 for name in "${targets[@]}"; do
     swiftc "${flags[@]}" -I "$build" -module-name "${entry[$name]}" -o "$build/fuzz-$name" \
-        "Fuzz/${entry[$name]}.swift" Fuzz/FuzzCheck.swift "$build"/MealPlanCore.o "$build"/TerminalKit.o "$build"/MealPlanExchange.o
+        "Fuzz/${entry[$name]}.swift" Fuzz/FuzzCheck.swift "$build"/MealPlanCore.o "$build"/TerminalKit.o "$build"/MealPlanExchange.o \
+        "$build"/Cooklang.o "$build"/ShoppingList.o
 done
 
 for name in "${targets[@]}"; do

@@ -107,8 +107,10 @@ struct Body {
                 throw CooklangError(line: line.number, column: line.characters.first { !$0.character.isWhitespace }!.column,
                                     "metadata after '>>' must be 'key: value'")
             }
-            recipe.metadata.append(MetadataEntry(
-                key: entry[..<colon].trimmingCharacters(), value: .text(entry[entry.index(after: colon)...].trimmingCharacters())))
+            let key = entry[..<colon].trimmingCharacters(), value = MetadataValue.text(entry[entry.index(after: colon)...].trimmingCharacters())
+            try Recipe.checkServings(key: key, value: value, line: line.number,
+                                     column: line.characters.first { !$0.character.isWhitespace }!.column)
+            recipe.metadata.append(MetadataEntry(key: key, value: value))
         } else if trimmed.hasPrefix("=") {
             endParagraph()
             if !section.blocks.isEmpty || section.name != nil { recipe.sections.append(section) }

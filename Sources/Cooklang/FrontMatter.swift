@@ -36,6 +36,7 @@ enum FrontMatter {
                 continue
             }
             let (key, value) = try pair(trimmed, line: number, column: indentation(line) + 1)
+            try Recipe.checkServings(key: key, value: value, line: number, column: indentation(line) + 1)
             entries.append(MetadataEntry(key: key, value: value))
             let blockMarker = value.text.first.flatMap { "|>".contains($0) ? $0 : nil }
             if value == .text("") || (blockMarker != nil && value.text.count <= 2) {

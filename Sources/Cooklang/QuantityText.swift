@@ -1,3 +1,5 @@
+import MealPlanCore
+
 /// The text between `{` and `}`: `quantity%unit`, `quantity`, `=quantity%unit` (fixed) or
 /// nothing. A quantity is a number when it reads as one (`2`, `1.5`, `.5`, `1/2`, `1 1/2`,
 /// spaces around `/` allowed); otherwise it is kept as words (`a pinch`, `2-3`, `01/2`).
@@ -24,7 +26,19 @@ enum QuantityText {
         return (String(text[..<percent]), String(text[text.index(after: percent)...]))
     }
 
+    /// The largest amount a recipe may write: a billion of any unit is no kitchen's, and
+    /// keeps every amount scaled by servings and sub-recipes far from overflowing.
+    static let maximumAmount = 1_000_000_000.0
+
     private static func value(_ text: String, line: Int, column: Int) throws(CooklangError) -> QuantityValue {
+        let value = try readValue(text, line: line, column: column)
+        if case .number(let number) = value, !(number.isFinite && number <= maximumAmount) {
+            throw CooklangError(line: line, column: column, "the amount '\(text.messageExcerpt)' is too large (at most 1000000000)")
+        }
+        return value
+    }
+
+    private static func readValue(_ text: String, line: Int, column: Int) throws(CooklangError) -> QuantityValue {
         if let number = decimal(text) { return .number(number) }
         let parts = text.split(separator: " ", omittingEmptySubsequences: true)
         // "1 1/2": a whole number and a fraction.

@@ -41,8 +41,10 @@ extension QuantityValue: CustomStringConvertible {
         }
     }
 
-    /// `number` with at most two decimals and no trailing zeros: 1.5, 0.33, 250.
+    /// `number` with at most two decimals and no trailing zeros: 1.5, 0.33, 250. A number too
+    /// large for that (or not finite) is written as Swift writes it (`1e+20`), never trapping.
     public static func format(_ number: Double) -> String {
+        guard number.isFinite, abs(number) < 1e15 else { return "\(number)" }
         let hundredths = (number * 100).rounded()
         let whole = Int(hundredths / 100)
         let fraction = Int(abs(hundredths).truncatingRemainder(dividingBy: 100))

@@ -28,9 +28,25 @@ public struct Recipe: Equatable, Sendable {
     /// How many servings the quantities are written for: the first number of `servings`
     /// (`4`, `4 people`, or the first of `2|4|6`); `nil` when not said.
     public var servings: Double? {
-        guard let text = metadata("servings")?.text else { return nil }
-        let digits = text.prefix { $0.isNumber || $0 == "." }
-        return Double(digits).flatMap { $0 > 0 ? $0 : nil }
+        metadata("servings").flatMap { try? Self.servings(in: $0.text) }
+    }
+
+    /// The servings `text` says: its first word (before a space, `|` or `,`) read whole as a
+    /// number a meal can have (`4`, `2.5`); anything else (`1e3`, `four`) is refused, never
+    /// read as a part of it.
+    static func servings(in text: String) throws(MealValidationError) -> Double {
+        let first = text.trimmingWhitespace().prefix { !$0.isWhitespace && $0 != "|" && $0 != "," }
+        return try Meal.servings(parsing: String(first))
+    }
+
+    /// Refuses a `servings` value that is not a number of servings, at `line` and `column`.
+    static func checkServings(key: String, value: MetadataValue, line: Int, column: Int) throws(CooklangError) {
+        guard key.lowercased() == "servings", !value.text.trimmingWhitespace().isEmpty else { return }
+        do {
+            _ = try servings(in: value.text)
+        } catch {
+            throw CooklangError(line: line, column: column, "'servings: \(value.text.messageExcerpt)': \(error.message)")
+        }
     }
 
     /// The front matter's `tags`, as a list or a comma-separated text.

@@ -112,9 +112,19 @@ extension Meal {
     public static let minimumServings = 0.01
     public static let maximumServings = 10_000.0
 
-    /// `text` as a recipe name: trimmed, one line, 1…1,000 code points.
+    /// `text` as a recipe name: trimmed, one line, 1…1,000 code points, a path inside the
+    /// recipes folder: no leading `/`, no `.`, `..` or empty parts, so that no name (typed,
+    /// imported or stored by another program) can lead to a file outside the folder.
     public static func validRecipeName(_ text: String) throws(MealValidationError) -> String {
-        try validName(text, of: "recipe", maximumLength: maximumRecipeNameLength)
+        let name = try validName(text, of: "recipe", maximumLength: maximumRecipeNameLength)
+        guard !name.hasPrefix("/") else {
+            throw MealValidationError(message: "the recipe name '\(name.messageExcerpt)' starts with '/': give its path inside the recipes folder")
+        }
+        for part in name.split(separator: "/", omittingEmptySubsequences: false) where part.isEmpty || part == "." || part == ".." {
+            let what = part.isEmpty ? "an empty part" : "a '\(part)' part"
+            throw MealValidationError(message: "the recipe name '\(name.messageExcerpt)' has \(what): give its path inside the recipes folder")
+        }
+        return name
     }
 
     /// `text` as the name of a `kind` of thing ("recipe"): trimmed, one line without control

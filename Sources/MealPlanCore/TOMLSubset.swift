@@ -42,8 +42,14 @@ public struct TOMLSubset: Equatable, Sendable {
 
     public var entries: [Entry] = []
 
+    /// How deep arrays and inline tables may nest in one value.
+    public static let maximumNesting = 16
+
+    /// Keys differing only in case are refused as given twice: mealplan reads every key of its
+    /// settings (slots, pantry items, fields) without regard to case.
     public init(_ text: String) throws(Error) {
         var table = ""
+        var seen: Set<String> = []
         for (offset, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let number = offset + 1
             var scanner = Scanner(Array(raw), line: number)
@@ -60,10 +66,10 @@ public struct TOMLSubset: Equatable, Sendable {
             let key = try scanner.key(until: "=")
             guard scanner.peek == "=" else { throw Error(line: number, message: "'\(key)' needs '= value'") }
             scanner.advance()
-            let value = try scanner.value(for: key)
+            let value = try scanner.value(for: key, depth: 0)
             try scanner.expectEnd()
-            if entries.contains(where: { $0.table == table && $0.key == key }) {
-                throw Error(line: number, message: "key '\(key)' is given twice")
+            guard seen.insert(table.lowercased() + "\u{0}" + key.lowercased()).inserted else {
+                throw Error(line: number, message: "key '\(key)' is given twice (keys are read in any case)")
             }
             entries.append(Entry(table: table, key: key, value: value, line: number))
         }
@@ -119,8 +125,11 @@ public struct TOMLSubset: Equatable, Sendable {
             return parts.joined(separator: ".")
         }
 
-        mutating func value(for key: String) throws(Error) -> Value {
+        mutating func value(for key: String, depth: Int) throws(Error) -> Value {
             skipBlanks()
+            if peek == "[" || peek == "{", depth >= TOMLSubset.maximumNesting {
+                throw error("key '\(key)': arrays and tables nest deeper than \(TOMLSubset.maximumNesting) levels")
+            }
             switch peek {
             case "\""?, "'"?:
                 return .string(try quoted(for: key))
@@ -130,7 +139,7 @@ public struct TOMLSubset: Equatable, Sendable {
                 while true {
                     skipBlanks()
                     if peek == "]" { advance(); return .array(items) }
-                    items.append(try value(for: key))
+                    items.append(try value(for: key, depth: depth + 1))
                     skipBlanks()
                     if peek == "," { advance(); continue }
                     guard peek == "]" else { throw error("key '\(key)': the array is not closed by ']' on this line") }
@@ -138,13 +147,17 @@ public struct TOMLSubset: Equatable, Sendable {
             case "{"?:
                 advance()
                 var entries: [Entry] = []
+                var seen: Set<String> = []
                 while true {
                     skipBlanks()
                     if peek == "}" { advance(); return .table(entries) }
                     let inner = try self.key(until: "=")
                     guard peek == "=" else { throw error("key '\(key).\(inner)' needs '= value'") }
+                    guard seen.insert(inner.lowercased()).inserted else {
+                        throw error("key '\(key).\(inner)' is given twice (keys are read in any case)")
+                    }
                     advance()
-                    entries.append(Entry(table: key, key: inner, value: try value(for: key + "." + inner), line: line))
+                    entries.append(Entry(table: key, key: inner, value: try value(for: key + "." + inner, depth: depth + 1), line: line))
                     skipBlanks()
                     if peek == "," { advance(); continue }
                     guard peek == "}" else { throw error("key '\(key)': the table is not closed by '}' on this line") }

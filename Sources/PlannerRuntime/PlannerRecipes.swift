@@ -9,9 +9,12 @@ import ShoppingList
 /// Nothing is read until a key asks: the planner's first screen reads no recipe.
 public struct PlannerRecipes: Sendable {
     let sources: Result<ShoppingSources, RecipeFolderError>
+    /// The household's size (the config file's `servings`): a new meal's servings when set.
+    let householdServings: Double?
 
-    public init(_ sources: ShoppingSources) {
+    public init(_ sources: ShoppingSources, householdServings: Double? = nil) {
         self.sources = .success(sources)
+        self.householdServings = householdServings
     }
 
     /// No recipes folder given: what a planner without recipes (tests) answers.
@@ -20,6 +23,7 @@ public struct PlannerRecipes: Sendable {
     /// No recipes folder; `reason` is the one-line message a recipe key shows.
     public init(unavailable reason: String) {
         sources = .failure(RecipeFolderError(reason))
+        householdServings = nil
     }
 
     /// `.showRecipe`'s answer: `meal`'s recipe scaled to its servings, or why it cannot be shown.
@@ -51,7 +55,7 @@ public struct PlannerRecipes: Sendable {
     func choice(of name: String) -> Input {
         do throws(RecipeFolderError) {
             let chosen = try sources.get().recipes.choose(name)
-            return .recipeChosen(name: chosen.name, title: chosen.mealTitle, servings: chosen.mealServings)
+            return .recipeChosen(name: chosen.name, title: chosen.mealTitle, servings: chosen.mealServings(household: householdServings))
         } catch {
             return .recipePromptFailed(message: error.userMessage)
         }

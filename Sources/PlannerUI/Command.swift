@@ -12,7 +12,7 @@ public enum Command: Hashable, Sendable {
     // Notes.
     case readNote, editNoteInEditor
     // Recipes.
-    case readRecipe, editRecipe, shoppingList, shoppingListForDays
+    case readRecipe, editRecipe, shoppingList, shoppingListForDays, moreServings, fewerServings
     // Finding meals.
     case search, nextMatch, previousMatch
     case help, suspend, quit

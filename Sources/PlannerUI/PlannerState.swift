@@ -166,6 +166,8 @@ public struct Prompt: Hashable, Sendable {
     var completionBase: String?
     /// A Tab (forward, or backward with `false`) waiting for the recipe or template names to arrive.
     var pendingNamesTab: Bool?
+    /// While Tab cycles in a title: the text is a recipe's name (else a title planned before).
+    var suggestsRecipe = false
 
     init(_ kind: Kind, text: String = "", isSuggestion: Bool = false) {
         self.kind = kind
@@ -184,13 +186,15 @@ public struct Prompt: Hashable, Sendable {
         error = nil
         isSuggestion = false
         completionBase = nil
+        suggestsRecipe = false
     }
 }
 
 /// A meal being added or edited: the fields entered so far and the one being typed.
 public struct MealForm: Hashable, Sendable {
+    /// The fields in order; `servings` is asked only while a recipe is linked.
     public enum Step: Int, Hashable, Sendable, CaseIterable {
-        case slot, title, note
+        case slot, title, servings, note
     }
 
     /// The meal being edited; `nil` when adding.
@@ -210,16 +214,32 @@ public struct MealForm: Hashable, Sendable {
         switch step {
         case .slot: slot
         case .title: title
+        case .servings: servings.map(Meal.servingsText) ?? ""
         case .note: note
         }
     }
 
+    /// Keeps the text of `step`'s field; servings only when they read as servings (Enter
+    /// says why they do not).
     mutating func setField(_ step: Step, _ text: String) {
         switch step {
         case .slot: slot = text
         case .title: title = text
+        case .servings: if let typed = try? Meal.servings(parsing: text) { servings = typed }
         case .note: note = text
         }
+    }
+
+    /// The field after `step`: servings come after the title only with a recipe.
+    func step(after step: Step) -> Step? {
+        guard let next = Step(rawValue: step.rawValue + 1) else { return nil }
+        return next == .servings && recipe == nil ? .note : next
+    }
+
+    /// The field before `step`, likewise.
+    func step(before step: Step) -> Step? {
+        guard let previous = Step(rawValue: step.rawValue - 1) else { return nil }
+        return previous == .servings && recipe == nil ? .title : previous
     }
 }
 

@@ -25,6 +25,7 @@ enum PromptView {
             switch form.step {
             case .slot: "Slot: "
             case .title: "Title: "
+            case .servings: "Servings: "
             case .note: "Note: "
             }
         }
@@ -103,7 +104,10 @@ enum PromptView {
                 let names = state.slots.map(\.name).joined(separator: ", ")
                 return [asked(subject), asked("\(PromptCommand.keys.keyNames(for: .completeNext)): \(names)"), enter("next"), cancel]
             case .title:
-                let recipe = form.recipe.map { asked("\(DayBlock.recipeMark) \($0)") }
+                // While Tab cycles: whether the suggestion is a recipe (Enter links it) or a past title.
+                let suggestion = prompt.completionBase == nil ? nil
+                    : asked(prompt.suggestsRecipe ? "\(DayBlock.recipeMark) recipe" : "past title, no recipe")
+                let recipe = suggestion ?? form.recipe.map { asked("\(DayBlock.recipeMark) \($0)") }
                 let tab = HintPart(text: PromptCommand.keys.keyNames(for: .completeNext) + " past titles, recipes", rank: 0)
                 return [asked("\(subject), \(form.slot)")] + (recipe.map { [$0] } ?? [])
                     + [enter("next"), back(to: "slot"), tab, cancel]
@@ -112,7 +116,11 @@ enum PromptView {
                 // Esc on a new meal's optional note adds the meal without one; on an edit it cancels.
                 let escape = form.original == nil
                     ? HintPart(text: LineEditor.keys.keyNames(for: .cancel) + " adds it without a note", rank: 1) : cancel
-                return [asked(subject), asked("note, optional"), enter("saves"), newLine, back(to: "title"), escape]
+                return [asked(subject), asked("note, optional"), enter("saves"), newLine,
+                        back(to: form.recipe == nil ? "title" : "servings"), escape]
+            case .servings:
+                let recipe = form.recipe.map { "\(DayBlock.recipeMark) \($0)" } ?? ""
+                return [asked("Servings of \(recipe): a number, nothing: as written"), enter("next"), back(to: "title"), cancel]
             }
         }
     }

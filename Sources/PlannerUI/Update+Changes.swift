@@ -247,8 +247,9 @@ func countedDays(_ count: Int) -> String {
 }
 
 extension Meal {
-    /// A new meal (no id yet) with this one's slot, title and note, on `day`.
+    /// A new meal (no id yet) with this one's slot, title, note, recipe and servings, on
+    /// `day`: a pasted meal stays on the shopping list, as `mealplan copy` keeps it there.
     fileprivate func copy(on day: Day) -> Meal {
-        Meal(day: day, slot: slot, title: title, note: note)
+        Meal(day: day, slot: slot, title: title, note: note, recipe: recipe, servings: servings)
     }
 }

@@ -110,10 +110,10 @@ extension PlannerState {
             switch form.step {
             case .slot: completeSlot(in: &prompt, forward: command == .completeNext)
             case .title: return completeTitle(in: &prompt, forward: command == .completeNext)
-            case .note: break
+            case .servings, .note: break
             }
         case .previousField:
-            guard let previous = MealForm.Step(rawValue: form.step.rawValue - 1) else { return [] }
+            guard let previous = form.step(before: form.step) else { return [] }
             form.setField(form.step, prompt.editor.text)
             form.step = previous
             prompt = Prompt(.meal(form), text: form.field(previous))
@@ -145,9 +145,11 @@ extension PlannerState {
         prompt.error = nil
     }
 
-    /// The next (or previous) title planned before, then recipe name, matching what was typed
-    /// before the first Tab (the most often planned titles first; recipes as
-    /// `recipeNames(matching:)` finds them); both lists are asked for first when not yet known.
+    /// The next (or previous) recipe name, then title planned before, matching what was typed
+    /// before the first Tab (recipes as `recipeNames(matching:)` finds them, then the most often
+    /// planned titles); a past title that is a matching recipe's name (any case) is left out, so
+    /// the first Tab links the meal rather than planning one the shopping list never sees. Both
+    /// lists are asked for first when not yet known.
     mutating func completeTitle(in prompt: inout Prompt, forward: Bool) -> [Effect] {
         let missing: [Effect] = (pastTitles == nil ? [.listTitles(around: today)] : []) + (recipeNames == nil ? [.listRecipes] : [])
         guard missing.isEmpty, let titles = pastTitles, let names = recipeNames else {
@@ -157,13 +159,15 @@ extension PlannerState {
         let base = prompt.completionBase ?? (prompt.isSuggestion ? "" : prompt.editor.text)
         let wanted = base.lowercased()
         let recipes = Self.recipeNames(names, matching: base)
-        let matching = titles.filter { $0.lowercased().hasPrefix(wanted) && !recipes.contains($0) } + recipes
+        let recipeTitles = Set(recipes.flatMap { [$0.lowercased(), ($0.split(separator: "/").last ?? "").lowercased()] })
+        let matching = recipes + titles.filter { $0.lowercased().hasPrefix(wanted) && !recipeTitles.contains($0.lowercased()) }
         guard !matching.isEmpty else {
             prompt.error = titles.isEmpty && names.isEmpty
                 ? "No titles planned before and no recipes to complete" : "No title or recipe starts with '\(base)'"
             return []
         }
         cycle(through: matching, from: base, in: &prompt, forward: forward)
+        prompt.suggestsRecipe = recipes.contains(prompt.editor.text)
         return []
     }
 
@@ -254,6 +258,10 @@ extension PlannerState {
                         return [.chooseRecipe(name)]
                     }
                     form.title = try Meal.validTitle(text)
+                    form.step = form.step(after: .title)!
+                case .servings:
+                    // Nothing: the recipe as written.
+                    form.servings = text.trimmingWhitespace().isEmpty ? nil : try Meal.servings(parsing: text)
                     form.step = .note
                 case .note:
                     // The prompt stays open, as typed, until the store answers.

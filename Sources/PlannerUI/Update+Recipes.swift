@@ -15,6 +15,29 @@ extension PlannerState {
         return meal
     }
 
+    /// `+`/`-`: one serving more or fewer of the selected meal's recipe, saved as an edit (so
+    /// `u` undoes it; an occurrence of a repeat asks which meals). A meal made as its recipe is
+    /// written has no servings to count from: `e` sets them. Fewer than 1 is left to `e`.
+    mutating func changeServings(by change: Double) -> [Effect] {
+        guard let meal = recipeOfSelected() else { return [] }
+        guard let servings = meal.servings else {
+            message = StatusMessage("\(quoted(meal.title)) is made as its recipe is written; e sets its servings", isError: true)
+            return []
+        }
+        let wanted = servings + change
+        guard wanted >= 1 || change > 0, wanted <= Meal.maximumServings else {
+            let limit = change > 0 ? "\(Meal.servingsText(Meal.maximumServings)) servings are the most"
+                : "\(quoted(meal.title)) has \(Meal.servingsText(servings)) \(servings == 1 ? "serving" : "servings"); e sets fewer than 1"
+            message = StatusMessage(limit, isError: true)
+            return []
+        }
+        var edited = meal
+        edited.servings = wanted
+        if meal.id == nil, meal.occurrence != nil { return ask(.edit(from: meal, to: edited)) }
+        return save([.update(from: meal, to: edited, restoresPosition: false)],
+                    origin: .change(done: "\(quoted(meal.title)): \(Meal.servingsText(wanted)) servings; u undoes"))
+    }
+
     /// The days a shopping list is asked for: `DATE` (the week from it), `DATE to DATE`, or
     /// `DATE N` (N days from it); dates as `g` takes them. Empty: the household's next week,
     /// from the next week start (today when the week starts today).

@@ -113,6 +113,8 @@ extension PlannerState {
         case .editRecipe: return recipeOfSelected().map { [.editRecipe($0)] } ?? []
         case .shoppingList: return [.showShoppingList(daysOnScreen)]
         case .shoppingListForDays: mode = .prompt(Prompt(.shoppingDays))
+        case .moreServings: return changeServings(by: 1)
+        case .fewerServings: return changeServings(by: -1)
         case .markDays: toggleMarking()
         case .saveTemplate: startSavingTemplate()
         case .applyTemplate: startApplyingTemplate()

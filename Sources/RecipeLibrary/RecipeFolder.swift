@@ -25,47 +25,39 @@ public struct RecipeFolder: RecipeBook, Sendable {
         self.root = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
     }
 
-    /// Every recipe's name, sorted; hidden files and folders are passed over.
-    public func names() throws(RecipeFolderError) -> [String] {
-        var names: [String] = []
-        try collect(relative: "", into: &names)
-        return names.sorted { $0.lowercased() < $1.lowercased() }
+    /// Every recipe's name, sorted; hidden files and folders are passed over. The folder is
+    /// walked once, each folder at most once whatever links lead to it (by device and inode),
+    /// no deeper than `maximumDepth` and no further than `maximumEntries`, and never out of the
+    /// folder through a link: a looping or huge folder costs a bounded time. A subfolder that
+    /// cannot be read is passed over and named in `warn`, as is a walk cut short.
+    public func names(warn: (String) -> Void = { _ in }) throws(RecipeFolderError) -> [String] {
+        var walk = FolderWalk(root: root)
+        try walk.run(warn: warn)
+        return walk.names.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
     }
 
-    private func collect(relative: String, into names: inout [String]) throws(RecipeFolderError) {
-        let folder = relative.isEmpty ? root : root + "/" + relative
-        guard let directory = opendir(folder) else {
-            throw RecipeFolderError("cannot read folder '\(folder)': \(systemErrorText(errno))", status: .ioError)
-        }
-        defer { closedir(directory) }
-        var entries: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if !name.hasPrefix(".") { entries.append(name) }
-        }
-        for name in entries {
-            let path = relative.isEmpty ? name : relative + "/" + name
-            var status = stat()
-            guard stat(root + "/" + path, &status) == 0 else { continue }
-            if status.st_mode & S_IFMT == S_IFDIR {
-                try collect(relative: path, into: &names)
-            } else if name.hasSuffix(".cook") {
-                names.append(String(path.dropLast(5)))
-            }
-        }
-    }
+    /// How deep folders may nest inside the recipes folder.
+    public static let maximumDepth = 16
+    /// How many folder entries one walk looks at, at most.
+    public static let maximumEntries = 200_000
 
     /// The recipe `typed` names: its name in any case, or the start of one name only; failing
     /// that, the same with the file names alone, so `lasagna` finds `mains/Lasagna`.
-    public func resolve(_ typed: String) throws(RecipeFolderError) -> String {
-        let names = try names()
+    public func resolve(_ typed: String, warn: (String) -> Void = { _ in }) throws(RecipeFolderError) -> String {
+        try Self.checkName(typed)
+        let names = try names(warn: warn)
         var match = NameMatch(typed, among: names)
         if case .none = match, !typed.contains("/") {
             match = Self.matchByFileName(typed, among: names)
         }
         switch match {
         case .found(let index): return names[index]
-        case .none: throw RecipeFolderError("no recipe '\(typed.messageExcerpt)' in '\(root)'")
+        case .none:
+            let fileNames = names.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+            let guess = NameSuggestion.closest(to: typed, among: names)
+                ?? NameSuggestion.closest(to: typed, among: fileNames).flatMap { fileNames.firstIndex(of: $0).map { names[$0] } }
+            let hint = guess.map { "; did you mean '\($0.messageExcerpt)'?" } ?? ""
+            throw RecipeFolderError("no recipe '\(typed.messageExcerpt)' in '\(root)'\(hint)")
         case .ambiguous(let candidates):
             let shown = candidates.prefix(5).joined(separator: ", ") + (candidates.count > 5 ? ", …" : "")
             throw RecipeFolderError("'\(typed.messageExcerpt)' could mean \(shown); type more letters")
@@ -88,11 +80,46 @@ public struct RecipeFolder: RecipeBook, Sendable {
     /// The path of the recipe called `name`.
     public func path(of name: String) -> String { root + "/" + name + ".cook" }
 
+    /// Refuses a name that could lead out of the folder: a `..` or `.` part, a leading `/`, an
+    /// empty part (`a//b`). Names come from the folder, the command line, imported plans and
+    /// references inside recipes; none of them may read a file elsewhere.
+    public static func checkName(_ name: String) throws(RecipeFolderError) {
+        do {
+            _ = try Meal.validRecipeName(name)
+        } catch {
+            throw RecipeFolderError(error.message, status: .badData)
+        }
+    }
+
+    /// The file of the recipe called `name` when it is inside the folder once links are
+    /// followed; `nil` when there is no such file.
+    func checkedPath(of name: String) throws(RecipeFolderError) -> String {
+        try Self.checkName(name)
+        let path = path(of: name)
+        guard let real = Self.realPath(path) else {
+            let error = errno
+            throw RecipeFolderError("cannot read '\(path)': \(systemErrorText(error))",
+                                    status: error == ENOENT ? .noInput : .ioError, isMissing: error == ENOENT || error == ENOTDIR)
+        }
+        guard let realRoot = Self.realPath(root), real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/") else {
+            throw RecipeFolderError("'\(path)' leads out of the recipes folder '\(root)'", status: .badData)
+        }
+        return path
+    }
+
+    /// `path` with every link followed, or `nil` (errno set).
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The recipe called `name`, parsed; a malformed file's error names it with line and column.
     public func recipe(named name: String) throws(RecipeLookupError) -> Recipe {
-        let path = path(of: name)
         let text: String
+        let path: String
         do {
+            path = try checkedPath(of: name)
             text = try TextFile.contents(of: path)
         } catch {
             throw RecipeLookupError(error.userMessage, isMissing: error.isMissing)
@@ -135,13 +162,17 @@ public struct ChosenRecipe: Sendable {
     /// The servings a meal gets when none are typed: what the recipe makes, if it says so in
     /// a number a meal can have.
     public var mealServings: Double? { recipe.servings.flatMap { try? Meal.validServings($0) } }
+
+    /// The servings a new meal with this recipe gets: the household's size (the config file's
+    /// `servings`) when set, else what the recipe makes.
+    public func mealServings(household: Double?) -> Double? { household ?? mealServings }
 }
 
 extension RecipeFolder {
     /// The recipe `typed` names (any case, a unique prefix), read and parsed: what a meal links
     /// to. An unknown name, or a file that cannot be read or parsed, is refused with its reason.
-    public func choose(_ typed: String) throws(RecipeFolderError) -> ChosenRecipe {
-        let name = try resolve(typed)
+    public func choose(_ typed: String, warn: (String) -> Void = { _ in }) throws(RecipeFolderError) -> ChosenRecipe {
+        let name = try resolve(typed, warn: warn)
         do {
             return ChosenRecipe(name: name, recipe: try recipe(named: name))
         } catch {
@@ -152,6 +183,7 @@ extension RecipeFolder {
     /// Whether a recipe file called exactly `name` is in the folder (for the "recipe missing"
     /// mark: a meal keeps its recipe's name when the file goes).
     public func contains(_ name: String) -> Bool {
-        TextFile.isRegularFile(path(of: name))
+        guard let path = try? checkedPath(of: name) else { return false }
+        return TextFile.isRegularFile(path)
     }
 }

@@ -30,13 +30,18 @@ public struct ShoppingSources: Sendable {
         let planned = meals.compactMap { meal in
             meal.recipe.map { PlannedRecipe(mealID: meal.id ?? 0, day: meal.day, recipe: $0, servings: meal.servings) }
         }
-        let aisles = try aislesFile.map { path throws(RecipeFolderError) in try Self.read(path, with: AisleConfig.parse) } ?? AisleConfig()
+        let aisles = try aisles()
         let pantry = try pantryFile.map { path throws(RecipeFolderError) in try Self.read(path, with: PantryConfig.parse) }
         do {
             return try ShoppingList.make(for: planned, recipes: recipes, aisles: aisles, pantry: pantry)
         } catch {
             throw RecipeFolderError(error.message, status: .badData)
         }
+    }
+
+    /// The aisles of `aisle.conf` (none without the file), as the list groups and merges names.
+    public func aisles() throws(RecipeFolderError) -> AisleConfig {
+        try aislesFile.map { path throws(RecipeFolderError) in try Self.read(path, with: AisleConfig.parse) } ?? AisleConfig()
     }
 
     /// A settings file read and parsed; its errors name the file and the line.

@@ -5,34 +5,75 @@ import Darwin
 #endif
 import MealPlanCore
 
-/// Small text files read whole: recipes and settings files.
+/// Small text files read whole: recipes and settings files. Such a file lives in a folder that
+/// other programs share and sync, so only a regular file of UTF-8 text up to `maximumSize` is
+/// read: a link to `/dev/zero`, a FIFO or a runaway file is refused, never read without end.
 public enum TextFile {
-    /// The whole file at `path` as text (invalid UTF-8 repaired).
-    public static func contents(of path: String) throws(RecipeFolderError) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    /// The largest recipe or settings file read: far above any real one, small enough to read
+    /// at once.
+    public static let maximumSize = 1_048_576
+
+    /// The whole file at `path` as text; a leading byte-order mark is dropped. Refused: what is
+    /// not a regular file, a file over `maximumSize`, bytes that are not UTF-8 (named by line).
+    public static func contents(of path: String, maximumSize: Int = maximumSize) throws(RecipeFolderError) -> String {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             let error = errno
             throw RecipeFolderError("cannot read '\(path)': \(systemErrorText(error))",
                                     status: error == ENOENT ? .noInput : .ioError, isMissing: error == ENOENT)
         }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw RecipeFolderError("cannot read '\(path)': \(systemErrorText(errno))", status: .ioError)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw RecipeFolderError("'\(path)' is not a regular file", status: .badData)
+        }
+        let tooLarge = RecipeFolderError("'\(path)' is larger than \(sizeText(maximumSize))", status: .badData)
+        guard status.st_size <= maximumSize else { throw tooLarge }
+        // One byte more than allowed, so that a file growing while it is read is caught too.
+        var bytes = [UInt8](repeating: 0, count: maximumSize + 1)
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else {
                 throw RecipeFolderError("cannot read '\(path)': \(systemErrorText(errno))", status: .ioError)
             }
             if count == 0 { break }
-            bytes += chunk[..<count]
+            filled += count
         }
-        return String(decoding: bytes, as: UTF8.self)
+        guard filled <= maximumSize else { throw tooLarge }
+        var text = bytes[..<filled]
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        guard let decoded = String(validating: text, as: UTF8.self) else {
+            throw RecipeFolderError("'\(path)': line \(firstInvalidLine(text)) is not UTF-8 text", status: .badData)
+        }
+        return decoded
     }
 
     /// Whether `path` names a regular file (following links).
     public static func isRegularFile(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// `1 MB`, `64 KB`: a limit as a message says it.
+    static func sizeText(_ bytes: Int) -> String {
+        bytes % 1_048_576 == 0 ? "\(bytes / 1_048_576) MB" : bytes % 1024 == 0 ? "\(bytes / 1024) KB" : "\(bytes) bytes"
+    }
+
+    /// The line (from 1) of the first byte of `bytes` that is not part of valid UTF-8.
+    static func firstInvalidLine(_ bytes: ArraySlice<UInt8>) -> Int {
+        var line = 1
+        var lineStart = bytes.startIndex
+        for index in bytes.indices where bytes[index] == 0x0A {
+            if String(validating: bytes[lineStart..<index], as: UTF8.self) == nil { return line }
+            line += 1
+            lineStart = index + 1
+        }
+        return line
     }
 }

@@ -72,6 +72,7 @@ extension ShoppingList {
     ) throws(RecipeLookupError) -> ShoppingList {
         let recipes = RecipeMemo(recipes)
         var gatherer = Gatherer(aisles: aisles)
+        var contributions = Contributions()
         var notes: [String] = []
         for meal in meals {
             let recipe: Recipe
@@ -90,7 +91,8 @@ extension ShoppingList {
                 }
             }
             let use = MealUse(id: meal.mealID, day: meal.day)
-            try gatherer.gather(recipe, named: meal.recipe, factor: factor, for: use, chain: [meal.recipe], from: recipes)
+            let parts = try contributions.parts(of: recipe, named: meal.recipe, from: recipes)
+            try gatherer.add(parts, factor: factor, for: use, recipe: meal.recipe)
         }
         var items = gatherer.items
         if let pantry { items = items.compactMap { $0.less(pantry, aisles: aisles) } }
@@ -146,55 +148,46 @@ struct GatheredItem {
     }
 }
 
-/// Walks recipes and their references, adding every required ingredient.
+/// Adds up the ingredients recipes need, meal by meal.
 struct Gatherer {
     let aisles: AisleConfig
     private(set) var items: [GatheredItem] = []
     private var indexByKey: [String: Int] = [:]
 
+    /// The largest amount a list adds: more is no household's shopping, and an amount that
+    /// large (or infinite) means a recipe or its servings went wrong.
+    static let maximumAmount = 1e15
+
     init(aisles: AisleConfig) {
         self.aisles = aisles
     }
 
-    mutating func gather(
-        _ recipe: Recipe, named name: String, factor: Double, for meal: ShoppingList.MealUse, chain: [String],
-        from book: some RecipeBook
-    ) throws(RecipeLookupError) {
-        for ingredient in recipe.ingredients where !ingredient.isOptional {
-            if let reference = ingredient.reference {
-                let target = Self.resolve(reference, from: name)
-                if let start = chain.firstIndex(of: target) {
-                    let cycle = (chain[start...] + [target]).map { "\($0).cook" }.joined(separator: " → ")
-                    throw RecipeLookupError("recipes refer to each other in a circle: \(cycle)")
+    /// Adds `parts` (a recipe's ingredients, sub-recipes included) scaled by `factor` for `meal`.
+    mutating func add(_ parts: [IngredientPart], factor: Double, for meal: ShoppingList.MealUse, recipe: String) throws(RecipeLookupError) {
+        for part in parts {
+            let place = aisles.place(of: part.name)
+            let key = (place?.name ?? part.name).lowercased()
+            let index = indexByKey[key] ?? {
+                items.append(GatheredItem(key: key, name: place?.name ?? part.name,
+                                          aisle: place.map { ($0.aisle, aisles.aisles[$0.aisle].name) }))
+                indexByKey[key] = items.count - 1
+                return items.count - 1
+            }()
+            switch part.amount {
+            case .scaled(let value), .fixed(let value):
+                let total = part.amount.isFixed ? value : value * factor
+                guard total.isFinite, abs(total) <= Self.maximumAmount else {
+                    throw RecipeLookupError(
+                        "'\(recipe)': the amount of '\(part.name.messageExcerpt)' for the servings planned is too large (over 10^15)")
                 }
-                let referenced = try book.recipe(named: target)
-                let scale = try Self.scale(of: referenced, named: target, by: ingredient.quantity)
-                try gather(referenced, named: target, factor: factor * scale, for: meal, chain: chain + [target], from: book)
-                continue
+                items[index].total.add(total, unit: part.unit)
+            case .words(let words):
+                items[index].total.add(words: words, unit: part.unit)
+            case .none:
+                items[index].total.addUnquantified()
             }
-            add(ingredient, factor: factor, for: meal)
+            if !items[index].meals.contains(meal) { items[index].meals.append(meal) }
         }
-    }
-
-    private mutating func add(_ ingredient: Ingredient, factor: Double, for meal: ShoppingList.MealUse) {
-        let place = aisles.place(of: ingredient.name)
-        let key = (place?.name ?? ingredient.name).lowercased()
-        let index = indexByKey[key] ?? {
-            items.append(GatheredItem(key: key, name: place?.name ?? ingredient.name,
-                                      aisle: place.map { ($0.aisle, aisles.aisles[$0.aisle].name) }))
-            indexByKey[key] = items.count - 1
-            return items.count - 1
-        }()
-        switch ingredient.quantity?.value {
-        case .number(let value)?:
-            let scaled = ingredient.quantity!.isFixed ? value : value * factor
-            items[index].total.add(scaled, unit: ingredient.quantity?.unit)
-        case .text(let words)?:
-            items[index].total.add(words: words, unit: ingredient.quantity?.unit)
-        case nil:
-            items[index].total.addUnquantified()
-        }
-        if !items[index].meals.contains(meal) { items[index].meals.append(meal) }
     }
 
     /// Items in the aisles' order (and the order within an aisle), then the others by name.
@@ -209,12 +202,20 @@ struct Gatherer {
 
     /// A reference's path as a name in the folder: `./x/y` from the folder's root, `../y` from
     /// the referring recipe's folder.
-    static func resolve(_ reference: String, from name: String) -> String {
+    /// A reference that climbs above the folder (`../../x` from a recipe at its top) is refused:
+    /// a recipe never reads a file outside the recipes folder.
+    static func resolve(_ reference: String, from name: String) throws(RecipeLookupError) -> String {
         var parts = reference.hasPrefix("./") ? [] : name.split(separator: "/").dropLast().map(String.init)
-        for part in reference.split(separator: "/") {
+        for part in reference.split(separator: "/", omittingEmptySubsequences: false) {
             switch part {
             case ".": continue
-            case "..": if !parts.isEmpty { parts.removeLast() }
+            case "..":
+                guard !parts.isEmpty else {
+                    throw RecipeLookupError("'\(name)': the reference '\(reference.messageExcerpt)' leads out of the recipes folder")
+                }
+                parts.removeLast()
+            case "":
+                throw RecipeLookupError("'\(name)': the reference '\(reference.messageExcerpt)' has an empty part")
             default: parts.append(String(part))
             }
         }

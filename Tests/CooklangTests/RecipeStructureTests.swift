@@ -75,10 +75,45 @@ import Testing
     }
 
     @Test(arguments: [
-        ("4", 4.0), ("2|4|6", 2.0), ("1.5", 1.5), ("a few", nil), ("0", nil),
+        ("4", 4.0), ("2|4|6", 2.0), ("1.5", 1.5), ("4 people", 4.0), ("", nil),
     ] as [(String, Double?)])
     func servingsAreTheFirstNumber(text: String, servings: Double?) throws {
         #expect(try CooklangParser.parse("---\nservings: \(text)\n---\n").servings == servings)
+    }
+
+    /// Servings are read whole or refused, never read in part (`1e3` as 1), in the front matter
+    /// and after `>>`.
+    @Test(arguments: [
+        ("---\nservings: 1e3\n---\n", CooklangError(line: 2, column: 1, "'servings: 1e3': servings must be a number like 4 or 2.5, not '1e3'")),
+        ("---\nservings: a few\n---\n", CooklangError(line: 2, column: 1, "'servings: a few': servings must be a number like 4 or 2.5, not 'a'")),
+        ("---\nservings: 0\n---\n", CooklangError(line: 2, column: 1, "'servings: 0': servings must be a number above 0, not 0")),
+        ("Step.\n  >> Servings: 4x\n", CooklangError(line: 2, column: 3, "'servings: 4x': servings must be a number like 4 or 2.5, not '4x'")),
+    ])
+    func servingsThatAreNotANumberAreRefused(source: String, error: CooklangError) {
+        #expect(throws: error) { try CooklangParser.parse(source) }
+    }
+
+    /// An amount too large for any kitchen, or not finite, is refused where it is written.
+    @Test(arguments: [
+        ("Add @flour{99999999999999999999%g}.", 12),
+        ("Add @flour{\(String(repeating: "9", count: 400))%g}.", 12),
+        ("Add @flour{1000000001}.", 12),
+        ("Add @flour{99999999999/1%g}.", 12),
+    ])
+    func absurdAmountsAreRefused(source: String, column: Int) throws {
+        do {
+            _ = try CooklangParser.parse(source)
+            Issue.record("accepted: \(source.prefix(40))")
+        } catch {
+            #expect(error.line == 1 && error.column == column)
+            #expect(error.message.hasSuffix("is too large (at most 1000000000)"))
+        }
+        #expect(try CooklangParser.parse("Add @flour{1000000000%g}.").ingredients[0].quantity?.value == .number(1e9))
+    }
+
+    @Test(arguments: [(1e20, "1e+20"), (.infinity, "inf"), (-.infinity, "-inf"), (.nan, "nan"), (9.2e18, "9.2e+18"), (2.5, "2.5")])
+    func anyAmountIsFormattedWithoutTrapping(value: Double, text: String) {
+        #expect(QuantityValue.format(value) == text)
     }
 
     /// Each error names the line and column (in characters, from 1) where the trouble starts.

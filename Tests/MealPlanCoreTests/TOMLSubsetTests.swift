@@ -83,7 +83,7 @@ import TestSupport
         ("a = \"open", "line 1: key 'a': the text is not closed by \" on this line"),
         ("a = [1, 2", "line 1: key 'a': the array is not closed by ']' on this line"),
         ("a = 1 b", "line 1: unexpected 'b' at the end of the line"),
-        ("\n\na = 1\na = 2", "line 4: key 'a' is given twice"),
+        ("\n\na = 1\na = 2", "line 4: key 'a' is given twice (keys are read in any case)"),
         ("a = \"\\q\"", "line 1: key 'a': unknown escape \\q"),
         ("= 3", "line 1: a key is expected before '='"),
     ])

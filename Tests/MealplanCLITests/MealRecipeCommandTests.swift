@@ -13,6 +13,23 @@ import TestSupport
         return (cli, ["MEALPLAN_RECIPES": folder])
     }
 
+    /// A title that is exactly a recipe's name, given without --recipe, is added as typed,
+    /// with a hint on standard error naming --recipe; other titles get none.
+    @Test func aTitleNamedLikeARecipeGetsAHint() throws {
+        let (cli, recipes) = try Self.sandbox()
+        let hint = "mealplan: hint: a recipe 'Lasagna' is in the recipes folder; --recipe Lasagna links the meal to it, for the shopping list\n"
+        let added = try cli.run(["add", "fri", "dinner", "lasagna"], environment: recipes)
+        #expect(added.status == 0 && added.stdout == "added meal 1 on Fri 2026-03-06, dinner: lasagna\n")
+        #expect(added.stderr == hint)
+        let edited = try cli.run(["edit", "1", "--title", "LASAGNA"], environment: recipes)
+        #expect(edited.status == 0 && edited.stderr == hint)
+        // A subfolder's recipe by its file name; no hint for other titles, or with --recipe.
+        #expect(try cli.run(["add", "fri", "lunch", "bechamel"], environment: recipes).stderr.contains("--recipe sauces/Bechamel"))
+        try cli.succeed(["add", "fri", "lunch", "Lasagna soup"], environment: recipes)
+        try cli.succeed(["add", "fri", "lunch", "Lasagna", "--recipe", "lasagna"], environment: recipes)
+        try cli.succeed(["edit", "4", "--title", "Lasagna"], environment: recipes)
+    }
+
     @Test func addTakesTheRecipesTitleAndServingsUnlessGiven() throws {
         let (cli, recipes) = try Self.sandbox()
         // "lasag" is a unique prefix of Lasagna; the title comes from its front matter.

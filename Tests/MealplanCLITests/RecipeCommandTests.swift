@@ -112,12 +112,38 @@ import TestSupport
 
         try Data("recipes = \"x\"\nrecipe_folder = \"y\"\n".utf8).write(to: URL(fileURLWithPath: config + "/config.toml"))
         try cli.expectFailure(["recipes"], status: 78,
-                              message: "config file '\(config)/config.toml': line 2: unknown key 'recipe_folder'; the keys are recipes, aisles, pantry, week-start and a [slot-times] table",
+                              message: "config file '\(config)/config.toml': line 2: unknown key 'recipe_folder'; the keys are recipes, aisles, pantry, servings, week-start and a [slot-times] table",
                               environment: environment)
         try Data("recipes = ~/x\n".utf8).write(to: URL(fileURLWithPath: config + "/config.toml"))
         try cli.expectFailure(["recipes"], status: 78,
                               message: "config file '\(config)/config.toml': line 1: key 'recipes': '~/x' is not a value (text needs quotes)",
                               environment: environment)
         #expect(try cli.run(["recipes", "--recipes", folder]).stdout.contains("Lasagna"), "the option needs no config file")
+    }
+}
+
+/// `mealplan recipes --uses INGREDIENT`: the recipes that need it, directly or through a
+/// sub-recipe, with the other names `aisle.conf` gives it.
+@Suite struct RecipesUsingAnIngredientTests {
+    @Test func recipesThatNeedAnIngredientAreListedThroughSubRecipesAndSynonyms() throws {
+        let (cli, folder) = try RecipeCommandTests.sandbox()
+        try Data("[dairy]\nmilk|whole milk\n".utf8).write(to: URL(fileURLWithPath: folder + "/aisle.conf"))
+        func listed(_ arguments: [String]) throws -> [String] {
+            let result = try cli.run(["recipes", "--recipes", folder] + arguments)
+            #expect(result.status == 0)
+            return result.stdoutLines.map { String($0.prefix { $0 != " " }) }
+        }
+        // Bechamel needs milk; Lasagna uses Bechamel.
+        #expect(try listed(["--uses", "milk"]) == ["Lasagna", "sauces/Bechamel"])
+        #expect(try listed(["--uses", "Whole Milk"]) == ["Lasagna", "sauces/Bechamel"])
+        #expect(try listed(["--uses", "lentils"]) == ["Soup"])
+        // The words asked for, singular or plural, within a longer name; never part of a word.
+        try Data("Cook @red lentils{200%g} in @olive oil{1%tbsp}.\n".utf8).write(to: URL(fileURLWithPath: folder + "/Dal.cook"))
+        #expect(try listed(["--uses", "lentil"]) == ["Dal", "Soup"])
+        #expect(try listed(["--uses", "red lentils"]) == ["Dal"])
+        #expect(try listed(["--uses", "OIL"]) == ["Dal"])
+        #expect(try cli.run(["recipes", "--recipes", folder, "--uses", "oli"]).stdout == "no recipe uses 'oli'\n")
+        #expect(try listed(["--uses", "milk", "--search", "sauce"]) == ["sauces/Bechamel"])
+        #expect(try cli.run(["recipes", "--recipes", folder, "--uses", "saffron"]).stdout == "no recipe uses 'saffron'\n")
     }
 }

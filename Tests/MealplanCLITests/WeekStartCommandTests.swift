@@ -83,7 +83,7 @@ import Testing
         #expect(try cli.succeed(["shop", "--recipes", cli.folder + "/recipes", "--days", "2"], environment: env)
             .hasPrefix("Shopping list for Sun 2026-03-08 … Mon 2026-03-09:"))
         #expect(try cli.succeed(["config"], environment: env)
-            == "config file: \(cli.folder)/config/mealplan/config.toml\nweek-start: Sunday (from the config file)\n")
+            == "config file '\(cli.folder)/config/mealplan/config.toml'\nweek-start: Sunday (from the config file)\n")
     }
 
     @Test(arguments: [

@@ -37,6 +37,17 @@ import TestSupport
         ])))
     }
 
+    /// Tab on a recipe gives the household's servings (the config file's `servings`) when
+    /// set, else the recipe's own.
+    @Test func aChosenRecipeTakesTheHouseholdServings() throws {
+        let store = try MealStore.inMemory()
+        let sources = ShoppingSources(recipes: try RecipeFolder(root: folder.path), aisles: nil, pantry: nil)
+        #expect(PlannerEffects.answer(.chooseRecipe("garlic"), store: store, recipes: PlannerRecipes(sources))
+            == .recipeChosen(name: "Garlic", title: "Garlic", servings: 2))
+        #expect(PlannerEffects.answer(.chooseRecipe("garlic"), store: store, recipes: PlannerRecipes(sources, householdServings: 5))
+            == .recipeChosen(name: "Garlic", title: "Garlic", servings: 5))
+    }
+
     @Test func aMissingOrMalformedRecipeIsOneLine() throws {
         let store = try MealStore.inMemory()
         #expect(PlannerEffects.answer(.showRecipe(meal("Gone")), store: store, recipes: recipes)

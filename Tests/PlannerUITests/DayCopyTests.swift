@@ -54,6 +54,21 @@ import Timeline
         #expect(saves(harness) == savesBefore + 3)
     }
 
+    /// A pasted meal keeps its recipe and servings, so it stays on the shopping list, as
+    /// `mealplan copy` and `copy-days` keep them.
+    @Test func pastedMealsKeepTheirRecipeAndServings() {
+        let chili = Meal(day: saturday, slot: "dinner", title: "Chili", recipe: "mains/chili", servings: 6)
+        var harness = Harness(today: saturday, meals: [chili])
+        let sunday = saturday.adding(days: 1)
+        harness.press(.character("y"), .character("J"), .character("p"))
+        harness.press(.character("Y"), .character("J"), .character("P"))
+        for day in [sunday, monday] {
+            let pasted = harness.ordered.filter { $0.day == day }
+            #expect(pasted.map(\.title) == ["Chili"])
+            #expect(pasted.map(\.recipe) == ["mains/chili"] && pasted.map(\.servings) == [6])
+        }
+    }
+
     @Test func pasteAppendsToEachSlotAndPastesTheDayAsItWasWhenCopied() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("Y"), .character("d"))

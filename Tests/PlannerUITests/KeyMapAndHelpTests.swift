@@ -23,6 +23,7 @@ import Testing
         (.character("/"), .search), (.character("n"), .nextMatch), (.character("N"), .previousMatch),
         (.character("o"), .readNote), (.character("E"), .editNoteInEditor),
         (.character("r"), .readRecipe), (.character("R"), .editRecipe), (.character("s"), .shoppingList), (.character("S"), .shoppingListForDays),
+        (.character("+"), .moreServings), (.character("-"), .fewerServings),
         (.character("?"), .help), (.control("z"), .suspend), (.character("q"), .quit), (.control("c"), .quit),
     ]
 

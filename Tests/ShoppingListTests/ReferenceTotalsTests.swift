@@ -122,7 +122,7 @@ struct ReferenceTotalsTests {
                     kept.append(index)
                     continue
                 }
-                let target = Gatherer.resolve(reference, from: name)
+                let target = try Gatherer.resolve(reference, from: name)
                 let referenced = try CooklangParser.parse(try text(target))
                 parts += try expanded(target, factor: factor * Gatherer.scale(of: referenced, named: target, by: ingredient.quantity))
             }

@@ -72,7 +72,7 @@ struct TextBook: RecipeBook {
 
     @Test func referencedRecipesAreScaledByTheAmountUsed() throws {
         let book = TextBook(texts: [
-            "eggs benedict": """
+            "brunch/eggs benedict": """
                 ---
                 servings: 2
                 ---
@@ -83,11 +83,22 @@ struct TextBook: RecipeBook {
             "sides/salad": "---\nservings: 4\n---\nToss @lettuce{1%head}.",
             "greens": "Steam @spinach{100%g}.",
         ])
-        let list = try ShoppingList.make(for: [meal(1, "eggs benedict", servings: 4)], recipes: book)
+        let list = try ShoppingList.make(for: [meal(1, "brunch/eggs benedict", servings: 4)], recipes: book)
         // × 2 for 4 servings. Hollandaise: 150 g of 300 g made = ½, × 2 = 1: 3 yolks, 250 g
-        // butter. Salad: 1 serving of 4 = ¼, × 2 = ½ head. Greens (from the folder's root, as
-        // "../" leaves nothing above it): 2 × 100 g × 2 = 400 g.
+        // butter. Salad: 1 serving of 4 = ¼, × 2 = ½ head. Greens ("../" from brunch/, the
+        // folder's root): 2 × 100 g × 2 = 400 g.
         #expect(lines(list) == ["butter: 250 g", "egg yolks: 3", "eggs: 8", "lettuce: 0.5 head", "muffins: 4", "spinach: 400 g"])
+    }
+
+    /// A reference never leads out of the recipes folder: `../` above its root is refused.
+    @Test func aReferenceAboveTheFolderIsRefused() {
+        let book = TextBook(texts: ["a": "Use @../secret{1}.", "b": "Use @./x/../../secret{1}."])
+        #expect(throws: RecipeLookupError("'a': the reference '../secret' leads out of the recipes folder")) {
+            try ShoppingList.make(for: [meal(1, "a")], recipes: book)
+        }
+        #expect(throws: RecipeLookupError("'b': the reference './x/../../secret' leads out of the recipes folder")) {
+            try ShoppingList.make(for: [meal(1, "b")], recipes: book)
+        }
     }
 
     @Test func aCycleOfReferencesIsAnErrorNamingTheFiles() {
@@ -165,7 +176,7 @@ struct TextBook: RecipeBook {
         ("[pantry]\nflour 500g\n", ConfigError(line: 2, "'flour' needs '= value'")),
         ("[pantry]\nflour = 500\n", ConfigError(line: 2, "key 'flour': the value must be a quoted text, like \"500%g\"")),
         ("[pantry]\nrice = { quantity = \"5%kg\"\n", ConfigError(line: 2, "key 'rice': the table is not closed by '}' on this line")),
-        ("[pantry]\nrice = \"5%kg\"\nrice = \"1%kg\"\n", ConfigError(line: 3, "key 'rice' is given twice")),
+        ("[pantry]\nrice = \"5%kg\"\nrice = \"1%kg\"\n", ConfigError(line: 3, "key 'rice' is given twice (keys are read in any case)")),
         ("[fridge]\nmilk = { quantity = 1 }\n", ConfigError(line: 2, "key 'milk.quantity': the value must be a quoted text, like \"500%g\"")),
         ("[pantry]\nsalt = \"%g\"\n", ConfigError(line: 2, "key 'salt': '%g' is not a quantity like \"500%g\"")),
     ])

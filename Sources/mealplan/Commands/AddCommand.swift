@@ -42,6 +42,7 @@ struct AddCommand: MealplanCommand {
             day: day, slot: slot, title: titleWords.first, note: note, recipe: recipe, servings: servings, in: environment)
         let meals = try store.openStore(.readWrite, in: environment)
         report("added", [try meals.apply([.add(meal)])[0]!])
+        if meal.recipe == nil { store.hintRecipe(named: meal.title, in: environment) }
     }
 
     /// The day of the date argument. When that is no date but it and the next word together
@@ -58,6 +59,18 @@ struct AddCommand: MealplanCommand {
 }
 
 extension StoreOptions {
+    /// A title given without --recipe that is exactly a recipe's name (or its file's name, in
+    /// any case): says on standard error how to link it, since an unlinked meal is left off the
+    /// shopping list. Silent when there is no recipes folder or it cannot be read.
+    func hintRecipe(named title: String, in environment: Environment) {
+        guard let folder = try? recipes.recipeFolder(in: environment), let names = try? folder.names() else { return }
+        let wanted = title.trimmingWhitespace().lowercased()
+        guard let name = names.first(where: { $0.lowercased() == wanted })
+            ?? names.first(where: { ($0.split(separator: "/").last ?? "").lowercased() == wanted }) else { return }
+        let quotedName = name.contains(" ") ? "\"\(name)\"" : name
+        printError("hint: a recipe '\(name)' is in the recipes folder; --recipe \(quotedName) links the meal to it, for the shopping list".terminalVisible)
+    }
+
     /// The meal `add` and `repeat add` describe: a title, or a recipe (any case, a unique
     /// prefix) whose title and servings it takes unless given; servings need a recipe. The
     /// recipes folder is read only for a recipe.
@@ -70,8 +83,9 @@ extension StoreOptions {
             if servings != nil { throw CommandFailure.usage("--servings needs --recipe: servings say how much of a recipe to make") }
             return Meal(day: day, slot: slot, title: title, note: note)
         }
-        let chosen = try recipes.recipeFolder(in: environment).choose(recipe)
+        let chosen = try recipes.recipeFolder(in: environment).choose(recipe, warn: warn)
+        let household = try ConfigFile.load(in: environment).servings
         return Meal(day: day, slot: slot, title: title ?? chosen.mealTitle, note: note, recipe: chosen.name,
-                    servings: servings ?? chosen.mealServings)
+                    servings: servings ?? chosen.mealServings(household: household))
     }
 }

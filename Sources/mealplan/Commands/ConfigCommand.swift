@@ -1,23 +1,31 @@
 import ArgumentParser
 import MealPlanCore
+import MealPlanExchange
 import TerminalKit
 
-/// `mealplan config`: where the config file is and the week start in effect; its help
-/// (`mealplan help config`) is the reference of the file's keys.
+/// `mealplan config`: where the config file is, what it sets and the week start in effect; its
+/// help (`mealplan help config`) documents every key.
 struct ConfigCommand: MealplanCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Show where the config file is and the week start in effect; its help describes the file.",
+        abstract: "Check the config file and show where it is, what it sets and the week start in effect.",
         discussion: """
             The config file is $XDG_CONFIG_HOME/mealplan/config.toml, else \
-            ~/.config/mealplan/config.toml; without it, every setting has its default. Its keys:
+            ~/.config/mealplan/config.toml; it is optional, TOML, UTF-8, at most 1 MB, and \
+            keys are read in any case (a key given twice is refused). A path may start with \
+            ~/, and a relative one counts from the file's folder.
 
-              recipes = "~/recipes"      the recipes folder (--recipes and $MEALPLAN_RECIPES win)
-              aisles = "aisle.conf"      the aisle file of 'mealplan shop'
-              pantry = "pantry.conf"     the pantry file of 'mealplan shop'
-              week-start = "sat"         the day the household's weeks start on
-
-            Paths may start with ~/; a relative one counts from the config file's folder.
+            Keys:
+              recipes = "~/recipes"    the recipes folder (.cook files), unless --recipes or \
+            $MEALPLAN_RECIPES names one
+              aisles = "aisle.conf"    the shop's aisles, for 'mealplan shop' and s in the planner
+              pantry = "pantry.conf"   what is in stock, taken off the shopping list
+              servings = 4             the household's size: the servings of a new meal with a \
+            recipe (add, repeat add, edit --recipe, Tab in the planner), over the recipe's own; \
+            --servings still wins
+              week-start = "sat"       the day the household's weeks start on
+              [slot-times]             the time each slot's meals start at in an iCalendar \
+            export, one line a slot: dinner = "19:00"
 
             week-start takes a day of the week in any case, as dates do (sat, saturday, \
             thurs) or shortened to a unique prefix (sa). Without it, weeks start on the first \
@@ -27,11 +35,6 @@ struct ConfigCommand: MealplanCommand {
             'this fri', 'next fri' and 'last fri' are the Friday of those weeks; and \
             'mealplan shop' and the planner's S, given no days, list the week from the next \
             week start, or from today when a week starts today.
-
-            A [slot-times] table gives each slot's start time in an iCalendar export:
-
-              [slot-times]
-              dinner = "19:00"
 
             A mistake in the file is reported with its line and key, exit status 78.
 
@@ -44,9 +47,24 @@ struct ConfigCommand: MealplanCommand {
     static let weekWords = "this-week, next-week, last-week: the seven days from the week start, see 'mealplan help config'"
 
     func run(in environment: Environment) throws {
-        let path = ConfigFile.location(in: environment)
-        let config = try ConfigFile.load(in: environment)
-        print("config file: " + (path.map { $0.terminalVisible + (config.path == nil ? " (none there)" : "") } ?? "none (no HOME)"))
+        if let path = ConfigFile.location(in: environment) {
+            let config = try ConfigFile.load(in: environment)
+            if config.path == nil {
+                print("no config file at '\(path.terminalVisible)'; every key is optional (see 'mealplan help config')")
+            } else {
+                print("config file '\(path.terminalVisible)'")
+                for (key, value) in [("recipes", config.recipes), ("aisles", config.aisles), ("pantry", config.pantry),
+                                     ("servings", config.servings.map(Meal.servingsText))] {
+                    if let value { print("  \(key) = \(value.terminalVisible)") }
+                }
+                for entry in config.slotTimes {
+                    let time = (entry.time.minutes / 60, entry.time.minutes % 60)
+                    print("  [slot-times] \(entry.slot.terminalVisible) = \(time.0 < 10 ? "0" : "")\(time.0):\(time.1 < 10 ? "0" : "")\(time.1)")
+                }
+            }
+        } else {
+            print("no config file: neither HOME nor XDG_CONFIG_HOME is set")
+        }
         let weekStart = try WeekStartSetting.read(in: environment)
         let source = switch weekStart.source {
         case .configFile: "from the config file"

@@ -45,21 +45,24 @@ struct EditCommand: MealplanCommand {
         let recipeUpdate: MealStore.RecipeUpdate? = if noRecipe {
             .unlink
         } else if let recipe {
-            try store.recipes.recipeFolder(in: environment).choose(recipe).linkedByEdit
+            try store.recipes.recipeFolder(in: environment).choose(recipe, warn: warn)
+                .linkedByEdit(household: ConfigFile.load(in: environment).servings)
         } else {
             nil
         }
         let (plan, day) = try date.map { try store.openStore(movingMeal: id, to: $0, in: environment) }
             ?? (try store.openStore(.readWrite, in: environment), nil)
-        report("updated", [try plan.updateMeal(
-            id: id, title: title, note: note, slot: slot, day: day, recipe: recipeUpdate, servings: servings)])
+        let updated = try plan.updateMeal(
+            id: id, title: title, note: note, slot: slot, day: day, recipe: recipeUpdate, servings: servings)
+        report("updated", [updated])
+        if let title, recipe == nil, updated.recipe == nil { store.hintRecipe(named: title, in: environment) }
     }
 }
 
 extension ChosenRecipe {
-    /// The edit that links a meal to this recipe, with what the recipe makes as its servings
-    /// when the meal has none.
-    var linkedByEdit: MealStore.RecipeUpdate {
-        .link(name: name, defaultServings: mealServings)
+    /// The edit that links a meal to this recipe, with the household's servings (else what
+    /// the recipe makes) when the meal has none.
+    func linkedByEdit(household: Double?) -> MealStore.RecipeUpdate {
+        .link(name: name, defaultServings: mealServings(household: household))
     }
 }

@@ -16,30 +16,50 @@ struct RecipesCommand: MealplanCommand {
             commands take it in any case or shortened to a unique prefix. A malformed recipe is \
             reported on standard error with its file, line and column, and the others are listed.
 
+            --uses lists the recipes that need an ingredient, and those that use such a recipe \
+            as a sub-recipe; the names aisle.conf gives one ingredient (cookcli's 'a|b') count \
+            as one, as on the shopping list.
+
             Examples:
               mealplan recipes
               mealplan recipes --search soup --recipes ~/recipes
+              mealplan recipes --uses lentils
             """)
 
     @OptionGroup var recipes: RecipeOptions
     @Option(help: "Only recipes whose name, title or tags contain this text (any case or accents, as meal search).")
     var search: String?
+    @Option(help: ArgumentHelp("Only recipes that need this ingredient, themselves or through a sub-recipe.", valueName: "ingredient"))
+    var uses: String?
 
     func run(in environment: Environment) throws {
         let folder = try recipes.recipeFolder(in: environment)
         let query = search.map(MealQuery.init)
-        var rows: [[String]] = []
-        for name in try folder.names() {
-            let recipe: Recipe
+        var read: [(String, Recipe)] = []
+        for name in try folder.names(warn: warn) {
             do {
-                recipe = try folder.recipe(named: name)
+                read.append((name, try folder.recipe(named: name)))
             } catch {
-                printError(("warning: " + error.message).terminalVisible)
-                continue
+                warn(error.message)
             }
+        }
+        let using = try uses.map { ingredient in
+            let config = try ConfigFile.load(in: environment)
+            let aisles = try ShoppingSources(recipes: folder, aisles: config.aisles, pantry: nil, usesPantry: false).aisles()
+            return IngredientUse.recipes(using: ingredient, in: Dictionary(read) { first, _ in first }, aisles: aisles)
+        }
+        var rows: [[String]] = []
+        for (name, recipe) in read {
+            if let using, !using.contains(name) { continue }
             let row = [name, recipe.title ?? "", recipe.servings.map { QuantityValue.format($0) } ?? "", recipe.tags.joined(separator: ", ")]
             if let query, !row.contains(where: { query.matches(title: $0, note: nil) }) { continue }
             rows.append(row)
+        }
+        if rows.isEmpty {
+            let searched = [uses.map { "uses '\($0.messageExcerpt.terminalVisible)'" }, search.map { "matches '\($0.messageExcerpt.terminalVisible)'" }]
+                .compactMap { $0 }.joined(separator: " and ")
+            print(searched.isEmpty ? "no recipes in '\(folder.root.terminalVisible)'" : "no recipe \(searched)")
+            return
         }
         let widths = (0..<3).map { column in rows.map { $0[column].terminalWidth }.max() ?? 0 }
         for row in rows {
@@ -75,7 +95,7 @@ struct RecipeCommand: MealplanCommand {
     func run(in environment: Environment) throws {
         let servings = try self.servings.map(parseServings)
         let folder = try recipes.recipeFolder(in: environment)
-        let name = try folder.resolve(self.name)
+        let name = try folder.resolve(self.name, warn: warn)
         let written: Recipe
         do {
             written = try folder.recipe(named: name)
@@ -149,6 +169,11 @@ struct RecipeCommand: MealplanCommand {
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
+}
+
+/// A warning about the recipes folder (a subfolder passed over) on standard error.
+func warn(_ message: String) {
+    printError(("warning: " + message).terminalVisible)
 }
 
 extension String {

@@ -93,9 +93,9 @@ struct RepeatCommand: ParsableCommand {
                 meal.servings = nil
             }
             if let recipe {
-                let chosen = try store.recipes.recipeFolder(in: environment).choose(recipe)
+                let chosen = try store.recipes.recipeFolder(in: environment).choose(recipe, warn: warn)
                 meal.recipe = chosen.name
-                meal.servings = meal.servings ?? chosen.mealServings
+                meal.servings = try meal.servings ?? chosen.mealServings(household: ConfigFile.load(in: environment).servings)
             }
             if let servings { meal.servings = try parseServings(servings) }
             return meal

@@ -8,13 +8,15 @@ import RecipeLibrary
 /// start with `~/`, and a relative one counts from the file's folder.
 struct ConfigFile {
     /// The keys the file may have outside a table.
-    static let keys = ["recipes", "aisles", "pantry", "week-start"]
+    static let keys = ["recipes", "aisles", "pantry", "servings", "week-start"]
     static let slotTimesTable = "slot-times"
 
     var path: String?
     var recipes: String?
     var aisles: String?
     var pantry: String?
+    /// The household's size: the servings of a new meal with a recipe, over the recipe's own.
+    var servings: Double?
     /// `week-start = "sat"`: a weekday as the date grammar reads it, or a unique prefix.
     var weekStart: Weekday?
     /// `slot = "HH:MM"` entries of `[slot-times]`, in file order: slot as written, the time, and
@@ -63,6 +65,10 @@ struct ConfigFile {
                 throw ConfigFileError(
                     message: "config file '\(path)': line \(entry.line): unknown key '\(name)'; the keys are \(keys.joined(separator: ", ")) and a [\(slotTimesTable)] table")
             }
+            if entry.key == "servings" {
+                config.servings = try servings(of: entry, path: path)
+                continue
+            }
             if entry.key == "week-start" {
                 config.weekStart = try weekday(entry, path: path)
                 continue
@@ -89,6 +95,24 @@ struct ConfigFile {
         switch Weekday.named(text) {
         case .success(let weekday): return weekday
         case .failure(let error): throw ConfigFileError(message: "\(place): \(error)")
+        }
+    }
+}
+
+extension ConfigFile {
+    /// `servings = 4` (or 2.5): a number a meal's servings can be.
+    private static func servings(of entry: TOMLSubset.Entry, path: String) throws(ConfigFileError) -> Double {
+        let number: Double? = switch entry.value {
+        case .integer(let value): Double(value)
+        case .float(let value): value
+        default: nil
+        }
+        let place = "config file '\(path)': line \(entry.line): key 'servings'"
+        guard let number else { throw ConfigFileError(message: "\(place) must be a number, like 4") }
+        do {
+            return try Meal.validServings(number)
+        } catch {
+            throw ConfigFileError(message: "\(place): \(error.message)")
         }
     }
 }
