@@ -5,7 +5,7 @@ import TerminalKit
 import Testing
 
 @Suite struct KeyMapTests {
-    /// The keys issues 4, 5, 12 and 13 ask for, written out independently of the key map.
+    /// The keys the planner promises, written out independently of the key map.
     static let required: [(Key, Command)] = [
         (.character("j"), .moveDown), (.down, .moveDown), (.character("k"), .moveUp), (.up, .moveUp),
         (.character("J"), .nextDay), (.character("K"), .previousDay),
