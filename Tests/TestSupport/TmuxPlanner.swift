@@ -14,7 +14,7 @@ public final class TmuxPlanner {
     public static let binary = builtExecutable("mealplan").path
 
     /// How long any wait lasts before the test fails: generous, for loaded CI machines.
-    static let deadline: Duration = .seconds(15)
+    public static let deadline: Duration = .seconds(15)
 
     private let temporary = TemporaryFolder()
     /// A folder for the planner's files and the test's, removed with the planner.
@@ -122,10 +122,11 @@ public final class TmuxPlanner {
     /// for the whole of what it checks, in one condition, rather than checking other lines of
     /// the screen a narrower wait returned; a wrong screen then times out, printed.
     @discardableResult
-    public func waitForScreen(_ what: String, sourceLocation: SourceLocation = #_sourceLocation,
-                       _ condition: ([String]) -> Bool) throws -> [String] {
+    public func waitForScreen(_ what: String, within deadline: Duration = deadline,
+                              sourceLocation: SourceLocation = #_sourceLocation,
+                              _ condition: ([String]) -> Bool) throws -> [String] {
         let clock = ContinuousClock()
-        let end = clock.now.advanced(by: Self.deadline)
+        let end = clock.now.advanced(by: deadline)
         var lines = try screen()
         while !condition(lines) {
             guard clock.now < end else {
@@ -139,10 +140,13 @@ public final class TmuxPlanner {
         return lines
     }
 
-    /// Waits until some line of the screen contains `text`.
+    /// Waits until some line of the screen contains `text`. A key's answer gets the usual
+    /// deadline; a batch job whose time grows with the machine's load passes a longer one,
+    /// which bounds a hang, not its speed (that is a benchmark's job).
     @discardableResult
-    public func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        try waitForScreen("'\(text)'", sourceLocation: sourceLocation) { $0.shows(text) }
+    public func waitFor(_ text: String, within deadline: Duration = deadline,
+                        sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        try waitForScreen("'\(text)'", within: deadline, sourceLocation: sourceLocation) { $0.shows(text) }
     }
 
     /// Waits until no line of the screen contains `text`.
