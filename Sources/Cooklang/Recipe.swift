@@ -141,14 +141,17 @@ public struct Ingredient: Equatable, Sendable {
     public var reference: String?
     /// `@?name`: may be left out.
     public var isOptional: Bool
+    /// The line of the recipe it is on, so a message about it can point there.
+    public var line: Int?
 
     public init(name: String, quantity: Quantity? = nil, note: String? = nil, reference: String? = nil,
-                isOptional: Bool = false) {
+                isOptional: Bool = false, line: Int? = nil) {
         self.name = name
         self.quantity = quantity
         self.note = note
         self.reference = reference
         self.isOptional = isOptional
+        self.line = line
     }
 }
 

@@ -81,7 +81,7 @@ enum StepLine {
                 note = String(characters[index + 1..<close].map(\.character)).trimmingCharacters()
                 index = close + 1
             }
-            var ingredient = Ingredient(name: name ?? "", quantity: quantity, note: note, isOptional: isOptional)
+            var ingredient = Ingredient(name: name ?? "", quantity: quantity, note: note, isOptional: isOptional, line: line)
             if let path = name, path.hasPrefix("./") || path.hasPrefix("../") {
                 ingredient.reference = path
                 ingredient.name = String(path.split(separator: "/").last ?? Substring(path))

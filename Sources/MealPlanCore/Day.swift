@@ -195,3 +195,8 @@ extension Day {
         return day(atSecondsSince1970: Int(now), utcOffset: parts.tm_gmtoff)
     }
 }
+
+extension Day {
+    /// "Mon 2026-11-16": a day as the commands and lists print it.
+    public var label: String { "\(weekday.shortName) \(iso)" }
+}

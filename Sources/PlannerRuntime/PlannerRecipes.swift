@@ -84,9 +84,10 @@ public struct PlannerRecipes: Sendable {
     }
 
     /// The list as the page shows it: how many meals it is for, then aisle by aisle each
-    /// ingredient and its amounts, then the notes (missing recipes, recipes used as written).
+    /// ingredient and its amounts, then the notes (recipes used as written, meals without a
+    /// recipe, meals left out).
     static func lines(of list: ShoppingList, cooked: Int) -> [String] {
-        var lines = ["\(cooked) \(cooked == 1 ? "meal" : "meals") with recipes"]
+        var lines = [ShoppingList.cookedText(cooked)]
         if list.items.isEmpty { lines.append("nothing to buy") }
         return lines + list.textLines()
     }

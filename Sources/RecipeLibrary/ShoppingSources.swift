@@ -23,17 +23,26 @@ public struct ShoppingSources: Sendable {
         [folder.root + "/" + name, folder.root + "/config/" + name].first { TextFile.isRegularFile($0) }
     }
 
-    /// The shopping list for the meals with a recipe among `meals`. A malformed recipe, a
-    /// cycle of references, or a broken aisle or pantry file is an error naming its file; a
-    /// missing recipe file is named in the list's notes.
+    /// The shopping list for the meals with a recipe among `meals`, naming the others. A
+    /// broken aisle or pantry file is an error naming its file; a recipe that is missing,
+    /// malformed or in a cycle of references leaves its meal out, named in the list's problems.
     public func shoppingList(for meals: [Meal]) throws(RecipeFolderError) -> ShoppingList {
-        let planned = meals.compactMap { meal in
-            meal.recipe.map { PlannedRecipe(mealID: meal.id ?? 0, day: meal.day, recipe: $0, servings: meal.servings) }
+        var planned: [PlannedRecipe] = []
+        var withoutRecipe: [ShoppingList.MealUse] = []
+        for meal in meals {
+            let use = ShoppingList.MealUse(id: meal.id, rule: meal.occurrence?.rule, day: meal.day,
+                                           slot: meal.slot, title: meal.title)
+            if let recipe = meal.recipe {
+                planned.append(PlannedRecipe(meal: use, recipe: recipe, servings: meal.servings))
+            } else {
+                withoutRecipe.append(use)
+            }
         }
         let aisles = try aisles()
         let pantry = try pantryFile.map { path throws(RecipeFolderError) in try Self.read(path, with: PantryConfig.parse) }
         do {
-            return try ShoppingList.make(for: planned, recipes: recipes, aisles: aisles, pantry: pantry)
+            return try ShoppingList.make(for: planned, withoutRecipe: withoutRecipe, recipes: recipes,
+                                         aisles: aisles, pantry: pantry)
         } catch {
             throw RecipeFolderError(error.message, status: .badData)
         }

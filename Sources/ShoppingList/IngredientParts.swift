@@ -12,9 +12,13 @@ struct IngredientPart {
         case words(String)
         case none
 
-        var isFixed: Bool {
-            if case .fixed = self { return true }
-            return false
+        /// The number for a meal that scales the recipe by `factor`; `nil` for words or none.
+        func total(factor: Double) -> Double? {
+            switch self {
+            case .scaled(let value): value * factor
+            case .fixed(let value): value
+            case .words, .none: nil
+            }
         }
     }
 
@@ -49,9 +53,16 @@ struct Contributions {
         var sum = PartSum()
         for ingredient in recipe.ingredients where !ingredient.isOptional {
             if let reference = ingredient.reference {
-                let target = try Gatherer.resolve(reference, from: name)
-                let referenced = try book.recipe(named: target)
-                let scale = try Gatherer.scale(of: referenced, named: target, by: ingredient.quantity)
+                let target: String, referenced: Recipe, scale: Double
+                do {
+                    target = try Gatherer.resolve(reference, from: name)
+                    referenced = try book.recipe(named: target)
+                    scale = try Gatherer.scale(of: referenced, named: target, by: ingredient.quantity)
+                } catch {
+                    // Point at the reference: the file and line a cook has to change.
+                    throw RecipeLookupError("\(name).cook" + (ingredient.line.map { ":\($0)" } ?? "") + ": " + error.message,
+                                            isMissing: error.isMissing)
+                }
                 for part in try parts(of: referenced, named: target, from: book) {
                     sum.add(part, times: scale)
                 }

@@ -41,7 +41,49 @@ extension ShoppingList {
                 if let detail = detail(item) { lines.append("    " + detail) }
             }
         }
-        if !notes.isEmpty { lines += [""] + notes.map { "note: \($0)" } }
+        if !closingLines.isEmpty { lines += [""] + closingLines }
         return lines
+    }
+
+    /// What follows the items: the notes, the meals without a recipe, and each meal left out
+    /// with why (naming its recipe file), so a reader knows what the list is not for.
+    public var closingLines: [String] {
+        notes.map { "note: \($0)" } + [withoutRecipeLine].compactMap { $0 } + problems.map(\.text)
+    }
+
+    /// How many meals of the days have a recipe, as the list's heading says it.
+    public static func cookedText(_ cooked: Int) -> String {
+        "\(cooked) \(cooked == 1 ? "meal" : "meals") with recipes"
+    }
+
+    /// At most this many meals without a recipe are named; the rest are counted.
+    static let namedWithoutRecipe = 10
+
+    /// "2 meals have no recipe: Tue 2026-12-01 lunch 'Leftover chili', …", or `nil`.
+    public var withoutRecipeLine: String? {
+        guard !withoutRecipe.isEmpty else { return nil }
+        let count = withoutRecipe.count
+        let named = withoutRecipe.prefix(Self.namedWithoutRecipe).map(\.label)
+        let more = count > named.count ? ", and \(count - named.count) more" : ""
+        return "\(count) \(count == 1 ? "meal has" : "meals have") no recipe: " + named.joined(separator: ", ") + more
+    }
+}
+
+extension ShoppingList.Problem {
+    /// "left out: Wed 2026-12-02 dinner 'Lasagne' (meal 12): Lasagne.cook:3:5: …".
+    public var text: String { "left out: \(meal.label) (\(meal.reference)): \(message)" }
+}
+
+extension ShoppingList.MealUse {
+    /// "Tue 2026-12-01 lunch 'Leftover chili'".
+    public var label: String {
+        [day.label, slot, title.isEmpty ? "" : "'\(title)'"].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// "meal 12" for a stored meal, "r2" for a repeat's occurrence: as `list` shows it and the
+    /// commands take it.
+    public var reference: String {
+        if let id { return "meal \(id)" }
+        return rule.map { "r\($0)" } ?? "a meal"
     }
 }

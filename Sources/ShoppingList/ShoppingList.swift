@@ -3,18 +3,21 @@ import MealPlanCore
 
 /// A planned meal that cooks a recipe: what the shopping list is made from.
 public struct PlannedRecipe: Equatable, Sendable {
-    public var mealID: Int64
-    public var day: Day
+    public var meal: ShoppingList.MealUse
     /// The recipe's name in the recipes folder (`sauces/Hollandaise`).
     public var recipe: String
     /// The servings planned; `nil`: as many as the recipe is written for.
     public var servings: Double?
 
-    public init(mealID: Int64, day: Day, recipe: String, servings: Double?) {
-        self.mealID = mealID
-        self.day = day
+    public init(meal: ShoppingList.MealUse, recipe: String, servings: Double?) {
+        self.meal = meal
         self.recipe = recipe
         self.servings = servings
+    }
+
+    /// A stored meal known by its id and day only.
+    public init(mealID: Int64, day: Day, recipe: String, servings: Double?) {
+        self.init(meal: ShoppingList.MealUse(id: mealID, day: day), recipe: recipe, servings: servings)
     }
 }
 
@@ -49,54 +52,78 @@ public struct ShoppingList: Equatable, Sendable {
         public var meals: [MealUse]
     }
 
-    /// A meal an item is for.
-    public struct MealUse: Equatable, Sendable {
-        public var id: Int64
+    /// A meal an item is for, named as `list` names it: a stored meal by its id, a repeat's
+    /// occurrence (no id) by its rule and day; a changed occurrence has both.
+    public struct MealUse: Hashable, Sendable {
+        public var id: Int64?
+        /// The repeat rule the meal comes from.
+        public var rule: Int64?
         public var day: Day
+        public var slot: String
+        public var title: String
+
+        public init(id: Int64?, rule: Int64? = nil, day: Day, slot: String = "", title: String = "") {
+            self.id = id
+            self.rule = rule
+            self.day = day
+            self.slot = slot
+            self.title = title
+        }
+    }
+
+    /// A meal left out of the list, and why: its recipe is missing, unreadable or inconsistent.
+    public struct Problem: Equatable, Sendable {
+        public var meal: MealUse
+        /// Names the recipe file and, where it can, the line.
+        public var message: String
     }
 
     public var items: [Item]
-    /// What the reader should know: recipes used as written (no `servings`), recipes missing.
+    /// What the reader should know: recipes used as written (no `servings`).
     public var notes: [String]
+    /// The meals of the days that name no recipe, so the reader knows what the list is not for.
+    public var withoutRecipe: [MealUse] = []
+    /// Meals whose recipe could not be used; the rest of the list stands without them.
+    public var problems: [Problem] = []
 }
 
 extension ShoppingList {
     /// The list for `meals`: each recipe (and the recipes it refers to, scaled by the amount
     /// used) scaled by the meal's servings over the recipe's, fixed amounts left alone,
     /// optional ingredients left out; amounts added up per ingredient and converted within
-    /// their kind; grouped by `aisles`; less `pantry`. A meal whose recipe is missing is named
-    /// in the notes; a malformed recipe or a cycle of references is an error.
+    /// their kind; grouped by `aisles`; less `pantry`. A meal whose recipe is missing,
+    /// malformed, in a cycle of references or asking an absurd amount is left out and named in
+    /// `problems`, and the rest of the list stands. `withoutRecipe` are the days' other meals.
     public static func make(
-        for meals: [PlannedRecipe], recipes: some RecipeBook, aisles: AisleConfig = AisleConfig(),
-        pantry: PantryConfig? = nil
+        for meals: [PlannedRecipe], withoutRecipe: [MealUse] = [], recipes: some RecipeBook,
+        aisles: AisleConfig = AisleConfig(), pantry: PantryConfig? = nil
     ) throws(RecipeLookupError) -> ShoppingList {
         let recipes = RecipeMemo(recipes)
         var gatherer = Gatherer(aisles: aisles)
         var contributions = Contributions()
         var notes: [String] = []
+        var problems: [Problem] = []
         for meal in meals {
-            let recipe: Recipe
-            do {
-                recipe = try recipes.recipe(named: meal.recipe)
-            } catch where error.isMissing {
-                note("recipe missing: '\(meal.recipe)' (meal \(meal.mealID) on \(meal.day.iso))", in: &notes)
-                continue
-            }
-            var factor = 1.0
-            if let planned = meal.servings {
-                if let written = recipe.servings {
-                    factor = planned / written
-                } else {
-                    note("'\(meal.recipe)' does not say its servings; used as written", in: &notes)
+            do throws(RecipeLookupError) {
+                let recipe = try recipes.recipe(named: meal.recipe)
+                var factor = 1.0
+                if let planned = meal.servings {
+                    if let written = recipe.servings {
+                        factor = planned / written
+                    } else {
+                        note("'\(meal.recipe)' does not say its servings; used as written", in: &notes)
+                    }
                 }
+                let parts = try contributions.parts(of: recipe, named: meal.recipe, from: recipes)
+                try gatherer.add(parts, factor: factor, for: meal.meal, recipe: meal.recipe)
+            } catch {
+                problems.append(Problem(meal: meal.meal, message: error.message))
             }
-            let use = MealUse(id: meal.mealID, day: meal.day)
-            let parts = try contributions.parts(of: recipe, named: meal.recipe, from: recipes)
-            try gatherer.add(parts, factor: factor, for: use, recipe: meal.recipe)
         }
         var items = gatherer.items
         if let pantry { items = items.compactMap { $0.less(pantry, aisles: aisles) } }
-        return ShoppingList(items: gatherer.ordered(items).map(\.item), notes: notes)
+        return ShoppingList(items: gatherer.ordered(items).map(\.item), notes: notes,
+                            withoutRecipe: withoutRecipe, problems: problems)
     }
 
     private static func note(_ text: String, in notes: inout [String]) {
@@ -162,8 +189,16 @@ struct Gatherer {
         self.aisles = aisles
     }
 
-    /// Adds `parts` (a recipe's ingredients, sub-recipes included) scaled by `factor` for `meal`.
+    /// Adds `parts` (a recipe's ingredients, sub-recipes included) scaled by `factor` for
+    /// `meal`: all of them, or none when an amount is absurd.
     mutating func add(_ parts: [IngredientPart], factor: Double, for meal: ShoppingList.MealUse, recipe: String) throws(RecipeLookupError) {
+        for part in parts {
+            guard let total = part.amount.total(factor: factor) else { continue }
+            guard total.isFinite, abs(total) <= Self.maximumAmount else {
+                throw RecipeLookupError(
+                    "'\(recipe)': the amount of '\(part.name.messageExcerpt)' for the servings planned is too large (over 10^15)")
+            }
+        }
         for part in parts {
             let place = aisles.place(of: part.name)
             let key = (place?.name ?? part.name).lowercased()
@@ -174,13 +209,8 @@ struct Gatherer {
                 return items.count - 1
             }()
             switch part.amount {
-            case .scaled(let value), .fixed(let value):
-                let total = part.amount.isFixed ? value : value * factor
-                guard total.isFinite, abs(total) <= Self.maximumAmount else {
-                    throw RecipeLookupError(
-                        "'\(recipe)': the amount of '\(part.name.messageExcerpt)' for the servings planned is too large (over 10^15)")
-                }
-                items[index].total.add(total, unit: part.unit)
+            case .scaled, .fixed:
+                items[index].total.add(part.amount.total(factor: factor)!, unit: part.unit)
             case .words(let words):
                 items[index].total.add(words: words, unit: part.unit)
             case .none:
@@ -211,11 +241,11 @@ struct Gatherer {
             case ".": continue
             case "..":
                 guard !parts.isEmpty else {
-                    throw RecipeLookupError("'\(name)': the reference '\(reference.messageExcerpt)' leads out of the recipes folder")
+                    throw RecipeLookupError("the reference '\(reference.messageExcerpt)' leads out of the recipes folder")
                 }
                 parts.removeLast()
             case "":
-                throw RecipeLookupError("'\(name)': the reference '\(reference.messageExcerpt)' has an empty part")
+                throw RecipeLookupError("the reference '\(reference.messageExcerpt)' has an empty part")
             default: parts.append(String(part))
             }
         }

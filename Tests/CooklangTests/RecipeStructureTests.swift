@@ -29,17 +29,20 @@ import Testing
             .note("Make it a day ahead: it keeps. Stir @butter{2%tbsp}(soft) into @./sauces/Hollandaise{150%g}."),
         ])
         #expect(recipe.ingredients.map(\.name) == ["flour", "water"])
+        // Each ingredient knows its line, for messages that point at it: flour on line 4,
+        // water on the step's second line, 5.
+        #expect(recipe.ingredients.map(\.line) == [4, 5])
     }
 
     @Test func referencesFixedAmountsPreparationsAndMixedNumbers() throws {
         let recipe = try CooklangParser.parse(
             "Whisk @./sauces/Hollandaise{150%g}, @salt{=1%tsp}, @onion{1}(finely chopped), @flour{1 1/2%cup} and @milk{.5%l}.")
         #expect(recipe.ingredients == [
-            Ingredient(name: "Hollandaise", quantity: Quantity(value: .number(150), unit: "g"), reference: "./sauces/Hollandaise"),
-            Ingredient(name: "salt", quantity: Quantity(value: .number(1), unit: "tsp", isFixed: true)),
-            Ingredient(name: "onion", quantity: Quantity(value: .number(1)), note: "finely chopped"),
-            Ingredient(name: "flour", quantity: Quantity(value: .number(1.5), unit: "cup")),
-            Ingredient(name: "milk", quantity: Quantity(value: .number(0.5), unit: "l")),
+            Ingredient(name: "Hollandaise", quantity: Quantity(value: .number(150), unit: "g"), reference: "./sauces/Hollandaise", line: 1),
+            Ingredient(name: "salt", quantity: Quantity(value: .number(1), unit: "tsp", isFixed: true), line: 1),
+            Ingredient(name: "onion", quantity: Quantity(value: .number(1)), note: "finely chopped", line: 1),
+            Ingredient(name: "flour", quantity: Quantity(value: .number(1.5), unit: "cup"), line: 1),
+            Ingredient(name: "milk", quantity: Quantity(value: .number(0.5), unit: "l"), line: 1),
         ])
     }
 

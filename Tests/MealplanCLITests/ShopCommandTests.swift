@@ -48,6 +48,7 @@ import TestSupport
               lentils       200 g
 
             note: 'Soup' does not say its servings; used as written
+            1 meal has no recipe: Thu 2026-03-05 lunch 'Sandwich'
 
             """)
     }
@@ -75,12 +76,17 @@ import TestSupport
         let (cli, recipes) = try Self.sandbox()
         let result = try cli.run(["shop", "--format", "json"], environment: recipes)
         #expect(result.status == 0)
-        #expect(result.stderr == "mealplan: warning: 'Soup' does not say its servings; used as written\n")
+        #expect(result.stderr == """
+            mealplan: warning: 'Soup' does not say its servings; used as written
+            mealplan: 1 meal has no recipe: Thu 2026-03-05 lunch 'Sandwich'
+
+            """)
         let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(items.map { $0["name"] as? String } == ["milk", "butter", "cheese", "pasta sheets", "lentils"])
         #expect(items.map { ($0["aisle"] as? String) ?? "null" } == ["dairy", "dairy", "dairy", "pasta", "null"])
         let milk = try #require(items.first)
         #expect(milk.keys.sorted() == ["aisle", "amounts", "meals", "name"])
+        #expect((milk["meals"] as? [[String: Any]])?.allSatisfy { $0.keys.sorted() == ["date", "id", "repeat"] && $0["repeat"] is NSNull } == true)
         let amounts = try #require(milk["amounts"] as? [[String: Any]])
         #expect(amounts.count == 1 && amounts[0]["quantity"] as? Double == 1.25 && amounts[0]["unit"] as? String == "l")
         let meals = try #require(milk["meals"] as? [[String: Any]])
@@ -89,6 +95,24 @@ import TestSupport
         let pasta = try #require(items.first { $0["name"] as? String == "pasta sheets" })
         let count = try #require((pasta["amounts"] as? [[String: Any]])?.first)
         #expect(count["quantity"] as? Double == 30 && count["unit"] is NSNull)
+    }
+
+    /// A repeat's occurrences have no id of their own: every format names them by rule and
+    /// day, as `list` does, so two of them are told apart.
+    @Test func occurrencesOfARepeatAreNamedByRuleAndDay() throws {
+        let (cli, recipes) = try Self.sandbox()
+        try cli.succeed(["repeat", "add", "2026-03-09", "dinner", "Soup", "--every", "day", "--recipe", "soup"], environment: recipes)
+        let range = ["--from", "2026-03-09", "--days", "2"]
+        let text = try cli.succeed(["shop", "--why"] + range, environment: recipes)
+        #expect(text.contains("\n    for Soup (r1, Mon 2026-03-09), Soup (r1, Tue 2026-03-10)\n"))
+        let json = try cli.succeed(["shop", "--format", "json"] + range, environment: recipes)
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        let meals = try #require(items.first?["meals"] as? [[String: Any]])
+        #expect(meals.map { $0["id"] is NSNull } == [true, true])
+        #expect(meals.map { $0["repeat"] as? Int } == [1, 1])
+        #expect(meals.map { $0["date"] as? String } == ["2026-03-09", "2026-03-10"])
+        let csv = try cli.succeed(["shop", "--format", "csv", "--why"] + range, environment: recipes)
+        #expect(csv.hasSuffix(",r1@2026-03-09 r1@2026-03-10\r\n"))
     }
 
     @Test func markdownAndCSV() throws {
@@ -103,7 +127,13 @@ import TestSupport
     @Test func daysWithoutRecipesNeedNothing() throws {
         let (cli, recipes) = try Self.sandbox()
         #expect(try cli.succeed(["shop", "--from", "thu", "--days", "1"], environment: recipes)
-            == "Shopping list for Thu 2026-03-05: 0 meals with recipes\nnothing to buy: no meal in these days has a recipe\n")
+            == """
+            Shopping list for Thu 2026-03-05: 0 meals with recipes
+            nothing to buy: no meal in these days has a recipe
+
+            1 meal has no recipe: Thu 2026-03-05 lunch 'Sandwich'
+
+            """)
     }
 
     @Test func badFilesAndOptionsGetOneLine() throws {
@@ -122,16 +152,27 @@ import TestSupport
                               message: "give either --pantry or --no-pantry, not both (see 'mealplan help')", environment: recipes)
         try cli.expectFailure(["shop", "--recipes", cli.folder + "/none"], status: 66,
                               message: "recipes folder '\(cli.folder)/none': No such file or directory", environment: recipes)
-        // A malformed recipe in the days stops the list with its place; a missing one is a note.
+        // A malformed recipe leaves its meal out, named with its place; the rest is listed and
+        // the status says the list is short.
         try Data("Simmer @beans{400%g}.\n".utf8).write(to: URL(fileURLWithPath: folder + "/Stew.cook"))
-        try cli.succeed(["add", "fri", "dinner", "--recipe", "stew"], environment: recipes)
+        try cli.succeed(["add", "fri", "dinner", "Stew", "--recipe", "stew"], environment: recipes)
+        try cli.succeed(["add", "sat", "dinner", "Lasagna", "--recipe", "lasagna"], environment: recipes)
         try Data("Add @salt{%g}.\n".utf8).write(to: URL(fileURLWithPath: folder + "/Stew.cook"))
-        try cli.expectFailure(["shop", "--from", "fri"], status: 65,
-                              message: "\(folder)/Stew.cook:1:11: the amount is missing before '%'; write it as {quantity%unit}",
-                              environment: recipes)
+        let broken = "left out: Fri 2026-03-06 dinner 'Stew' (meal 5): "
+            + "\(folder)/Stew.cook:1:11: the amount is missing before '%'; write it as {quantity%unit}"
+        let short = try cli.run(["shop", "--from", "fri", "--days", "2"], environment: recipes)
+        #expect(short.status == 65)
+        #expect(short.stderr == "mealplan: \(broken)\n")
+        #expect(short.stdout.contains("pasta sheets  12\n") && short.stdout.hasSuffix("\n\(broken)\n"))
+        // A missing recipe too; two left out are each named, then counted.
         try FileManager.default.removeItem(atPath: folder + "/Soup.cook")
-        let missing = try cli.run(["shop", "--days", "3"], environment: recipes)
-        #expect(missing.status == 0)
-        #expect(missing.stdout.hasSuffix("note: recipe missing: 'Soup' (meal 3 on 2026-03-04)\n"))
+        let missing = try cli.run(["shop", "--days", "7"], environment: recipes)
+        #expect(missing.status == 65)
+        #expect(missing.stdout.contains("\nleft out: Wed 2026-03-04 lunch 'Soup' (meal 3): "))
+        #expect(missing.stdout.contains("\n\(broken)\n"))
+        #expect(missing.stderr == "mealplan: the list leaves out 2 meals whose recipes could not be used; the list names them at its end\n")
+        let json = try cli.run(["shop", "--days", "7", "--format", "json"], environment: recipes)
+        #expect(json.status == 65 && (try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) != nil)
+        #expect(json.stderr.split(separator: "\n").filter { $0.hasPrefix("mealplan: left out: ") }.count == 2)
     }
 }

@@ -102,7 +102,7 @@ struct ReferenceTotalsTests {
             id += 1
             guard !row.recipe.isEmpty else { continue }
             let meal = PlannedRecipe(mealID: id, day: try Day(iso: row.date), recipe: row.recipe, servings: Double(row.servings))
-            weeks[day("2026-03-02").distance(to: meal.day) / 7].append(meal)
+            weeks[day("2026-03-02").distance(to: meal.meal.day) / 7].append(meal)
         }
         #expect(weeks.allSatisfy { $0.count >= 3 }, "every week cooks from recipes")
         var texts: [String: String] = [:]

@@ -90,38 +90,76 @@ struct TextBook: RecipeBook {
         #expect(lines(list) == ["butter: 250 g", "egg yolks: 3", "eggs: 8", "lettuce: 0.5 head", "muffins: 4", "spinach: 400 g"])
     }
 
-    /// A reference never leads out of the recipes folder: `../` above its root is refused.
-    @Test func aReferenceAboveTheFolderIsRefused() {
-        let book = TextBook(texts: ["a": "Use @../secret{1}.", "b": "Use @./x/../../secret{1}."])
-        #expect(throws: RecipeLookupError("'a': the reference '../secret' leads out of the recipes folder")) {
-            try ShoppingList.make(for: [meal(1, "a")], recipes: book)
-        }
-        #expect(throws: RecipeLookupError("'b': the reference './x/../../secret' leads out of the recipes folder")) {
-            try ShoppingList.make(for: [meal(1, "b")], recipes: book)
-        }
-    }
+    /// The one line a meal left out of the list gets.
+    func problems(_ list: ShoppingList) -> [String] { list.problems.map { "\($0.meal.id ?? 0): \($0.message)" } }
 
-    @Test func aCycleOfReferencesIsAnErrorNamingTheFiles() {
-        let book = TextBook(texts: [
-            "a": "Use @./b{1}.", "b": "Use @./c{}.", "c": "Use @./b{2} and @salt.",
+    /// A reference never leads out of the recipes folder: `../` above its root is refused,
+    /// naming the file and line of the reference.
+    @Test func aReferenceAboveTheFolderIsRefused() throws {
+        let book = TextBook(texts: ["a": "Use @../secret{1}.", "b": "\nUse @./x/../../secret{1}."])
+        let list = try ShoppingList.make(for: [meal(1, "a"), meal(2, "b")], recipes: book)
+        #expect(problems(list) == [
+            "1: a.cook:1: the reference '../secret' leads out of the recipes folder",
+            "2: b.cook:2: the reference './x/../../secret' leads out of the recipes folder",
         ])
-        #expect(throws: RecipeLookupError("recipes refer to each other in a circle: b.cook → c.cook → b.cook")) {
-            try ShoppingList.make(for: [meal(1, "a")], recipes: book)
-        }
+        #expect(list.items.isEmpty)
     }
 
-    @Test func aReferenceByAUnitItsYieldDoesNotGiveIsAnError() {
-        let book = TextBook(texts: ["a": "Use @./sauce{1%cup}.", "sauce": "---\nyield: 500%g\n---\n@tomatoes{4}"])
-        #expect(throws: RecipeLookupError("'sauce' is used by cup, but its 'yield' does not say how much it makes in cup")) {
-            try ShoppingList.make(for: [meal(1, "a")], recipes: book)
-        }
-    }
-
-    @Test func aMissingRecipeIsNamedAndTheRestListed() throws {
-        let book = TextBook(texts: ["toast": "Toast @bread{2%slices}."])
-        let list = try ShoppingList.make(for: [meal(7, "gone"), meal(8, "toast")], recipes: book)
+    @Test func aCycleOfReferencesLeavesItsMealOutNamingTheFiles() throws {
+        let book = TextBook(texts: [
+            "a": "Use @./b{1}.", "b": "Use @./c{}.", "c": "Use @./b{2} and @salt.", "toast": "Toast @bread{2%slices}.",
+        ])
+        let list = try ShoppingList.make(for: [meal(1, "a"), meal(2, "toast")], recipes: book)
+        #expect(problems(list) == ["1: recipes refer to each other in a circle: b.cook → c.cook → b.cook"])
         #expect(lines(list) == ["bread: 2 slices"])
-        #expect(list.notes == ["recipe missing: 'gone' (meal 7 on 2026-03-02)"])
+    }
+
+    @Test func aReferenceByAUnitItsYieldDoesNotGiveNamesTheFileAndLine() throws {
+        let book = TextBook(texts: ["a": "Heat it.\nUse @./sauce{1%cup}.", "sauce": "---\nyield: 500%g\n---\n@tomatoes{4}"])
+        let list = try ShoppingList.make(for: [meal(1, "a")], recipes: book)
+        #expect(problems(list) == ["1: a.cook:2: 'sauce' is used by cup, but its 'yield' does not say how much it makes in cup"])
+    }
+
+    /// A meal whose recipe is missing, malformed or asks an absurd amount is left out whole
+    /// (none of its ingredients counted), named with its meal; the others are listed.
+    @Test func aMealWhoseRecipeCannotBeUsedIsLeftOutAndTheRestListed() throws {
+        let book = TextBook(texts: [
+            "toast": "Toast @bread{2%slices}.",
+            "broken": "---\nservings: 2\nMix @flour{2%g}.",
+            "huge": "Take @flour{100%g} and @salt{1000000000000%kg}.",
+        ])
+        let list = try ShoppingList.make(
+            for: [meal(7, "gone"), meal(8, "toast"), meal(9, "broken"), meal(10, "huge", servings: 4000)], recipes: book)
+        #expect(lines(list) == ["bread: 2 slices"])
+        #expect(list.problems.map(\.meal.id) == [7, 9, 10])
+        #expect(list.problems[0].message == "no recipe 'gone'")
+        #expect(list.problems[1].message.hasPrefix("broken.cook:1:"))
+        #expect(list.problems[2].message.contains("too large"))
+    }
+
+    /// Occurrences of a repeat rule have no id: they are told apart by rule and day, and the
+    /// meals without a recipe are counted and named.
+    @Test func occurrencesAreNamedByRuleAndDayAndMealsWithoutRecipeAreNamed() throws {
+        let book = TextBook(texts: ["toast": "Toast @bread{2%slices}."])
+        let first = ShoppingList.MealUse(id: nil, rule: 2, day: monday, slot: "breakfast", title: "Toast")
+        let second = ShoppingList.MealUse(id: nil, rule: 2, day: monday.adding(days: 1), slot: "breakfast", title: "Toast")
+        let plain = ShoppingList.MealUse(id: 5, day: monday, slot: "lunch", title: "Leftover chili")
+        let list = try ShoppingList.make(
+            for: [PlannedRecipe(meal: first, recipe: "toast", servings: nil), PlannedRecipe(meal: second, recipe: "toast", servings: nil)],
+            withoutRecipe: [plain], recipes: book)
+        #expect(list.items.first?.meals == [first, second])
+        #expect(list.items.first?.meals.map(\.reference) == ["r2", "r2"])
+        #expect(plain.reference == "meal 5")
+        #expect(list.withoutRecipeLine == "1 meal has no recipe: Mon 2026-03-02 lunch 'Leftover chili'")
+        #expect(list.closingLines == [try #require(list.withoutRecipeLine)])
+    }
+
+    /// A long range names the first meals without a recipe and counts the rest.
+    @Test func manyMealsWithoutRecipeAreCountedBeyondTheFirstFew() throws {
+        let uses = (0..<25).map { ShoppingList.MealUse(id: Int64($0 + 1), day: monday.adding(days: $0), slot: "lunch", title: "Sandwich") }
+        let list = try ShoppingList.make(for: [], withoutRecipe: uses, recipes: TextBook(texts: [:]))
+        let named = uses.prefix(ShoppingList.namedWithoutRecipe).map(\.label).joined(separator: ", ")
+        #expect(list.withoutRecipeLine == "25 meals have no recipe: \(named), and \(25 - ShoppingList.namedWithoutRecipe) more")
     }
 
     @Test func aislesOrderTheListAndMergeOtherNames() throws {

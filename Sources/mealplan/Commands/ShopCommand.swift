@@ -56,11 +56,10 @@ struct ShopCommand: MealplanCommand {
             recipes: try store.recipes.recipeFolder(in: environment), aisles: aisles ?? config.aisles,
             pantry: pantry ?? config.pantry, usesPantry: !noPantry)
         let list = try sources.shoppingList(for: meals)
-        let mealsByID = Dictionary(meals.compactMap { meal in meal.id.map { ($0, meal) } }) { first, _ in first }
         let cooked = meals.filter { $0.recipe != nil }.count
         switch format {
-        case .text: print(ShoppingListText.text(list, range: range, cooked: cooked, why: why ? mealsByID : nil))
-        case .markdown: print(ShoppingListText.markdown(list, range: range, why: why ? mealsByID : nil))
+        case .text: print(ShoppingListText.text(list, range: range, cooked: cooked, why: why))
+        case .markdown: print(ShoppingListText.markdown(list, range: range, why: why))
         case .json:
             warn(about: list)
             print(ShoppingListText.json(list))
@@ -68,10 +67,25 @@ struct ShopCommand: MealplanCommand {
             warn(about: list)
             print(ShoppingListText.csv(list, why: why), terminator: "")
         }
+        try reportLeftOut(list)
     }
 
-    /// JSON and CSV are for programs: what a reader should know goes to standard error.
+    /// Meals left out make the list short: it stands, but a script must notice (status 65).
+    /// One left out is the error line itself; several are each named (in the text and
+    /// Markdown list, or on standard error beside JSON and CSV), then counted.
+    private func reportLeftOut(_ list: ShoppingList) throws {
+        guard !list.problems.isEmpty else { return }
+        if list.problems.count == 1 { throw CommandFailure(list.problems[0].text, status: .badData) }
+        let forPrograms = format == .json || format == .csv
+        if forPrograms { for problem in list.problems { printError(problem.text.terminalVisible) } }
+        throw CommandFailure("the list leaves out \(list.problems.count) meals whose recipes could not be used"
+                             + (forPrograms ? "" : "; the list names them at its end"), status: .badData)
+    }
+
+    /// JSON and CSV are for programs: what a reader should know goes to standard error (the
+    /// meals left out follow as errors).
     private func warn(about list: ShoppingList) {
         for note in list.notes { printError("warning: \(note)".terminalVisible) }
+        if let line = list.withoutRecipeLine { printError(line.terminalVisible) }
     }
 }

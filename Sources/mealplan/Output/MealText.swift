@@ -9,11 +9,6 @@ extension Meal {
     }
 }
 
-extension Day {
-    /// "Mon 2026-11-16": a day as the commands print it.
-    var label: String { "\(weekday.shortName) \(iso)" }
-}
-
 /// Prints `verb` and the summary of each meal, one line each (what the changing commands say).
 func report(_ verb: String, _ meals: [Meal]) {
     for meal in meals {

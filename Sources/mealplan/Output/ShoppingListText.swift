@@ -9,37 +9,38 @@ import TerminalKit
 /// visible in text and Markdown; JSON escapes it.
 enum ShoppingListText {
     /// The heading, then aisle by aisle each ingredient with its amounts in a column, the
-    /// ingredients no aisle names under "other", and the notes at the end. `why` (the meals of
-    /// the days, by id) adds the meals each line is for.
-    static func text(_ list: ShoppingList, range: DayRange, cooked: Int, why mealsByID: [Int64: Meal]?) -> String {
-        var lines = ["Shopping list for \(describe(range)): \(cooked) \(cooked == 1 ? "meal" : "meals") with recipes"]
+    /// ingredients no aisle names under "other", and the notes at the end. `why` adds the
+    /// meals each line is for.
+    static func text(_ list: ShoppingList, range: DayRange, cooked: Int, why: Bool) -> String {
+        var lines = ["Shopping list for \(describe(range)): " + ShoppingList.cookedText(cooked)]
         if list.items.isEmpty { lines.append(cooked == 0 ? "nothing to buy: no meal in these days has a recipe" : "nothing to buy") }
         let nameWidth = list.items.map { $0.name.terminalWidth }.max() ?? 0
         lines += list.textLines(
             name: { $0.name.terminalVisible.padded(toWidth: nameWidth) },
-            detail: { item in mealsByID.map { "for " + uses(item, $0) } })
+            detail: { item in why ? "for " + uses(item) : nil })
         // Names come from files: what they hold must not act on the terminal.
         return lines.map(\.terminalVisible).joined(separator: "\n")
     }
 
     /// A checklist: a heading per aisle, one `- [ ]` line per ingredient.
-    static func markdown(_ list: ShoppingList, range: DayRange, why mealsByID: [Int64: Meal]?) -> String {
+    static func markdown(_ list: ShoppingList, range: DayRange, why: Bool) -> String {
         var lines = ["# Shopping list for \(describe(range))"]
         for group in list.aisleGroups {
             lines += ["", "## " + (group.aisle ?? "other").terminalVisible, ""]
             for item in group.items {
                 let amount = item.amountText
                 var line = "- [ ] " + item.name.terminalVisible + (amount.isEmpty ? "" : " — " + amount.terminalVisible)
-                if let mealsByID { line += " (for " + uses(item, mealsByID).terminalVisible + ")" }
+                if why { line += " (for " + uses(item).terminalVisible + ")" }
                 lines.append(line)
             }
         }
-        if !list.notes.isEmpty { lines += [""] + list.notes.map { "> " + $0.terminalVisible } }
+        if !list.closingLines.isEmpty { lines += [""] + list.closingLines.map { "> " + $0.terminalVisible } }
         return lines.joined(separator: "\n")
     }
 
     /// An array of items, one per line: `name`, `aisle`, `amounts` (`quantity` a number or
-    /// null, `unit` text or null) and `meals` (`id`, `date`), every key present.
+    /// null, `unit` text or null) and `meals` (`id`, `repeat`, `date`, as `list` writes a meal:
+    /// a repeat's occurrence has a null id and its rule), every key present.
     static func json(_ list: ShoppingList) -> String {
         func text(_ value: String?) -> String { value.map(JSONMealWriter.quoted) ?? "null" }
         func number(_ value: Double?) -> String {
@@ -48,7 +49,9 @@ enum ShoppingListText {
         }
         let items = list.items.map { item in
             let amounts = item.amounts.map { #"{"quantity":\#(number($0.quantity)),"unit":\#(text($0.unit))}"# }
-            let meals = item.meals.map { #"{"id":\#($0.id),"date":"\#($0.day.iso)"}"# }
+            let meals = item.meals.map { use in
+                #"{"id":\#(use.id.map(String.init) ?? "null"),"repeat":\#(use.rule.map(String.init) ?? "null"),"date":"\#(use.day.iso)"}"#
+            }
             return #"{"name":\#(text(item.name)),"aisle":\#(text(item.aisle)),"amounts":[\#(amounts.joined(separator: ","))],"meals":[\#(meals.joined(separator: ","))]}"#
         }
         return "[" + items.joined(separator: ",\n") + "]"
@@ -56,11 +59,13 @@ enum ShoppingListText {
 
     /// One row per amount (an ingredient with amounts in two units has two rows, and one
     /// without any amount one row with empty quantity and unit): aisle, name, quantity, unit,
-    /// and with `why` the meal ids separated by spaces.
+    /// and with `why` the meals separated by spaces: a meal's id, or `r2@2026-12-04` for an
+    /// occurrence of repeat 2 on that day.
     static func csv(_ list: ShoppingList, why: Bool) -> String {
         var rows = [["aisle", "name", "quantity", "unit"] + (why ? ["meals"] : [])]
         for item in list.items {
-            let meals = why ? [item.meals.map { String($0.id) }.joined(separator: " ")] : []
+            let meals = why ? [item.meals.map { use in use.id.map(String.init) ?? "r\(use.rule ?? 0)@\(use.day.iso)" }
+                .joined(separator: " ")] : []
             let amounts = item.amounts.isEmpty ? [Amount(quantity: nil, unit: nil)] : item.amounts
             for amount in amounts {
                 rows.append([item.aisle ?? "", item.name, amount.quantity.map { QuantityValue.format($0) } ?? "", amount.unit ?? ""] + meals)
@@ -74,11 +79,9 @@ enum ShoppingListText {
         range.first == range.last ? range.first.label : "\(range.first.label) … \(range.last.label)"
     }
 
-    /// "Lasagne (meal 12, Fri 2026-03-06), …": the meals an item is for.
-    private static func uses(_ item: ShoppingList.Item, _ mealsByID: [Int64: Meal]) -> String {
-        item.meals.map { use in
-            let title = mealsByID[use.id]?.title ?? "meal"
-            return "\(title) (meal \(use.id), \(use.day.label))"
-        }.joined(separator: ", ")
+    /// "Lasagne (meal 12, Fri 2026-03-06), Porridge (r2, Sat 2026-03-07)": the meals an item
+    /// is for.
+    private static func uses(_ item: ShoppingList.Item) -> String {
+        item.meals.map { "\($0.title) (\($0.reference), \($0.day.label))" }.joined(separator: ", ")
     }
 }
