@@ -59,12 +59,15 @@ extension MealStore {
         try read { db in try Self.fetchRule(db, id: id) }
     }
 
-    /// Gives rule `id` another pattern or meal; its exceptions stay.
+    /// Gives rule `seen` (as the caller read it) another pattern or meal; its exceptions stay.
+    /// Refused when another writer changed or removed the rule since it was read: a change is
+    /// worked out from what was read, and writing it over another would lose that one.
     @discardableResult
-    public func updateRule(id: Int64, rule: RepeatRule, meal: Meal) throws(StoreError) -> StoredRule {
+    public func updateRule(_ seen: StoredRule, rule: RepeatRule, meal: Meal) throws(StoreError) -> StoredRule {
         let meal = try Self.valid(meal)
+        let id = seen.id
         return try write { db in
-            _ = try Self.fetchRule(db, id: id)
+            try Self.expectUnchanged(db, seen)
             let slot = try Self.resolveSlot(db, meal.slot)
             var arguments = Self.ruleArguments(RuleSnapshot(rule, meal: meal), slotID: slot.id)
             arguments += ["id": id]
@@ -110,14 +113,16 @@ extension MealStore {
         }
     }
 
-    /// Changes the occurrence of rule `id` on `day` into a meal of its own: `meal` (its day and
-    /// slot may differ: a moved occurrence) is stored, linked to the occurrence it replaces,
-    /// and the rule skips that day. The other occurrences stay as they are.
+    /// Changes the occurrence of rule `seen` (as the caller read it) on `day` into a meal of
+    /// its own: `meal` (its day and slot may differ: a moved occurrence) is stored, linked to
+    /// the occurrence it replaces, and the rule skips that day. The other occurrences stay as
+    /// they are. Refused when another writer changed the rule since it was read.
     @discardableResult
-    public func changeOccurrence(rule id: Int64, on day: Day, to meal: Meal) throws(StoreError) -> Meal {
+    public func changeOccurrence(of seen: StoredRule, on day: Day, to meal: Meal) throws(StoreError) -> Meal {
         let meal = try Self.valid(meal)
+        let id = seen.id
         return try write { db in
-            let stored = try Self.fetchRule(db, id: id)
+            let stored = try Self.expectUnchanged(db, seen)
             try Self.addException(db, stored, day)
             let slot = try Self.resolveSlot(db, meal.slot)
             return try Self.link(db, try Self.insert(db, meal, slotID: slot.id), to: Occurrence(rule: id, day: day))
@@ -136,11 +141,18 @@ extension MealStore {
         let (newRule, newMeal) = try change(split.following, split.meal)
         let validMeal = try Self.valid(newMeal)
         return try write { db in
-            let current = try Self.fetchRule(db, id: id)
-            guard current == stored else { throw StoreError.input("repeat \(id) was changed by another program meanwhile") }
+            try Self.expectUnchanged(db, stored)
             let (before, after) = try Self.split(db, stored, split, continuedAs: (newRule, validMeal))
             return (before, after!)
         }
+    }
+
+    /// Rule `seen` as it is now, when nobody changed it since it was read.
+    @discardableResult
+    private static func expectUnchanged(_ db: Database, _ seen: StoredRule) throws -> StoredRule {
+        let current = try fetchRule(db, id: seen.id)
+        guard current == seen else { throw StoreError.input("repeat \(seen.id) was changed by another program meanwhile") }
+        return current
     }
 
     /// Where rule `stored` splits at `day` (which must be an occurrence): the number of

@@ -52,9 +52,9 @@ import Testing
         let store = try MealStore.inMemory()
         let monday = day("2026-03-02")
         let rule = try store.addRule(try weekdays(from: monday), meal: Meal(day: monday, slot: "breakfast", title: "Porridge"))
-        try store.skipOccurrence(rule: rule.id, on: day("2026-03-04"))
+        let skipped = try store.skipOccurrence(rule: rule.id, on: day("2026-03-04"))
         let changed = try store.changeOccurrence(
-            rule: rule.id, on: day("2026-03-06"), to: Meal(day: day("2026-03-07"), slot: "lunch", title: "Pancakes"))
+            of: skipped, on: day("2026-03-06"), to: Meal(day: day("2026-03-07"), slot: "lunch", title: "Pancakes"))
         #expect(changed.occurrence == Occurrence(rule: rule.id, day: day("2026-03-06")))
         let week = try store.meals(in: DayRange(start: monday, count: 7))
         #expect(week.map { "\($0.day.iso) \($0.title)" } == ["2026-03-02 Porridge", "2026-03-07 Pancakes"])
@@ -64,6 +64,27 @@ import Testing
         // Removing the rule keeps the changed occurrence as a single meal.
         try store.removeRule(id: rule.id)
         #expect(try store.meals(in: DayRange(start: monday, count: 7)).map { "\($0.title) \($0.occurrence == nil)" } == ["Pancakes true"])
+    }
+
+    /// A change worked out from a rule as it was read is refused once another writer changed
+    /// the rule: written anyway, it would undo that writer's change.
+    @Test func aChangeFromAStaleReadOfTheRuleIsRefused() throws {
+        let store = try MealStore.inMemory()
+        let monday = day("2026-03-02")
+        let read = try store.addRule(try weekdays(from: monday), meal: Meal(day: monday, slot: "breakfast", title: "Porridge"))
+        var noted = read.meal
+        noted.note = "with honey"
+        let current = try store.updateRule(read, rule: read.rule, meal: noted)
+        let refusal = StoreError(.input, "repeat \(read.id) was changed by another program meanwhile")
+        var renamed = read.meal
+        renamed.title = "Muesli"
+        #expect(throws: refusal) { try store.updateRule(read, rule: read.rule, meal: renamed) }
+        #expect(throws: refusal) {
+            try store.changeOccurrence(of: read, on: day("2026-03-03"), to: Meal(day: day("2026-03-03"), slot: "breakfast", title: "Eggs"))
+        }
+        // Nothing of the refused changes was written; the rule is as the other writer left it.
+        #expect(try store.rule(id: read.id) == current)
+        #expect(try store.meals(in: DayRange(start: monday, count: 7)).allSatisfy { $0.note == "with honey" && $0.title == "Porridge" })
     }
 
     @Test func searchFindsOccurrencesBothWays() throws {

@@ -28,7 +28,7 @@ import Testing
         #expect(try storedLastDays(store) == ["\(daily.id) \(day("2026-03-11").number)", "\(weekly.id) \(Day.last.number)"])
 
         // An edit of the pattern, a split (the first part ends), the part after it.
-        try store.updateRule(id: daily.id, rule: try RepeatRule(firstDay: first, pattern: .days(interval: 2), end: .count(10)),
+        try store.updateRule(daily, rule: try RepeatRule(firstDay: first, pattern: .days(interval: 2), end: .count(10)),
                              meal: daily.meal)
         let split = try store.splitRule(id: weekly.id, at: day("2026-03-20")) { rule, meal in (rule, meal) }
         #expect(try storedLastDays(store) == expected(try store.rules()))

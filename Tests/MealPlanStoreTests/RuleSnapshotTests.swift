@@ -18,8 +18,8 @@ import Testing
         let rule = try store.addRule(
             try RepeatRule(firstDay: monday, pattern: .weeks(interval: 1, weekdays: [.monday]), end: .count(10)),
             meal: Meal(day: monday, slot: "breakfast", title: "Porridge"))
-        try store.skipOccurrence(rule: rule.id, on: day("2026-03-16"))
-        try store.changeOccurrence(rule: rule.id, on: day("2026-03-23"),
+        let skipped = try store.skipOccurrence(rule: rule.id, on: day("2026-03-16"))
+        try store.changeOccurrence(of: skipped, on: day("2026-03-23"),
                                    to: Meal(day: day("2026-03-23"), slot: "breakfast", title: "Pancakes"))
         try store.addMeal(day: monday, slot: "lunch", title: "Soup")
         return (store, try store.meals(in: DayRange(monday, monday))[0])

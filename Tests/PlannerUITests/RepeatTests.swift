@@ -58,7 +58,7 @@ import Testing
     @Test func aChangedOccurrenceKeepsTheMark() throws {
         var harness = harness()
         harness.changeOutside {
-            try! $0.store.changeOccurrence(rule: 1, on: saturday, to: Meal(day: saturday, slot: "breakfast", title: "Pancakes"))
+            try! $0.store.changeOccurrence(of: try! $0.store.rule(id: 1), on: saturday, to: Meal(day: saturday, slot: "breakfast", title: "Pancakes"))
         }
         #expect(harness.storedMeals.first?.id != nil)
         #expect(harness.lines[3] == mealLine("breakfast", "Pancakes", " ↻", width: 40))
@@ -237,7 +237,7 @@ import Testing
     @Test func aRuleChangedByAnotherProgramIsNotOverwritten() throws {
         var harness = harness()
         edit(&harness, title: "Oat porridge")
-        try harness.store.updateRule(id: 1, rule: Self.daily.0, meal: Meal(day: Self.daily.1.day, slot: "breakfast", title: "Muesli"))
+        try harness.store.updateRule(try harness.store.rule(id: 1), rule: Self.daily.0, meal: Meal(day: Self.daily.1.day, slot: "breakfast", title: "Muesli"))
         harness.press(.character("a"))
         #expect(harness.prompt?.error == "Not saved: the repeat of 'Porridge' was changed by another program meanwhile")
         #expect(try harness.store.rule(id: 1).meal.title == "Muesli")

@@ -216,7 +216,7 @@ struct RepeatCommand: ParsableCommand {
             let rule = try pattern.rule(from: first, base: base, store: store, in: environment)
             var changed = try meal.applied(to: stored.meal, store: store, in: environment)
             changed.day = first
-            print("updated \(try plan.updateRule(id: id, rule: rule, meal: changed).summary)")
+            print("updated \(try plan.updateRule(stored, rule: rule, meal: changed).summary)")
         }
     }
 
@@ -288,10 +288,11 @@ struct RepeatCommand: ParsableCommand {
         func run(in environment: Environment) throws {
             let day = try store.day(date, in: environment)
             let plan = try store.openStore(.readWrite, in: environment)
-            var changed = try meal.applied(to: try plan.rule(id: id).occurrence(on: day), store: store, in: environment)
+            let stored = try plan.rule(id: id)
+            var changed = try meal.applied(to: stored.occurrence(on: day), store: store, in: environment)
             if let to { changed.day = try store.day(to, offsetsFrom: day, in: environment) }
             changed.occurrence = nil
-            report("added", [try plan.changeOccurrence(rule: id, on: day, to: changed)])
+            report("added", [try plan.changeOccurrence(of: stored, on: day, to: changed)])
         }
     }
 
