@@ -268,10 +268,24 @@ struct PendingSave: Hashable, Sendable {
     let showsDay: Bool
 }
 
-/// A meal to select once its day is loaded.
+/// A meal to select once its day is loaded: a stored meal by its id, a repeat's occurrence
+/// (which has none) by its rule and day.
 struct Focus: Hashable, Sendable {
-    let mealID: Int64
+    let mealID: Int64?
+    let occurrence: Occurrence?
     let day: Day
     /// Whether its day is shown whole first, as a jump shows it.
     var showsDay = false
+
+    init(_ meal: Meal, showsDay: Bool = false) {
+        mealID = meal.id
+        occurrence = meal.id == nil ? meal.occurrence : nil
+        day = meal.day
+        self.showsDay = showsDay
+    }
+
+    func isFocused(_ meal: Meal) -> Bool {
+        if let mealID { return meal.id == mealID }
+        return meal.id == nil && meal.occurrence == occurrence
+    }
 }

@@ -45,7 +45,7 @@ extension PlannerState {
         case .searchFailed(_, let text):
             message = StatusMessage("Search failed: \(text)", isError: true)
         case .externalChange:
-            if let meal = selectedMeal, let id = meal.id { focus = Focus(mealID: id, day: meal.day) }
+            if let meal = selectedMeal { focus = Focus(meal) }
             timeline.invalidate(timeline.window)
         case .slotsLoaded(let slots): use(slots)
         case .changeCheckFailed(let text):
@@ -284,7 +284,7 @@ extension PlannerState {
     mutating func applyFocus() {
         guard let focus, timeline.isLoaded(focus.day) else { return }
         self.focus = nil
-        guard let item = timeline.content(of: focus.day)?.firstIndex(where: { $0.id == focus.mealID }) else { return }
+        guard let item = timeline.content(of: focus.day)?.firstIndex(where: focus.isFocused) else { return }
         let selection = Selection(day: focus.day, item: item)
         if focus.showsDay {
             timeline.select(selection, showingDayWith: Self.jumpContext(height: size.height))
@@ -297,8 +297,8 @@ extension PlannerState {
     /// it is loaded; with `showingDay` (a search hit, a paste), its day is then shown whole as a
     /// jump shows it, even when it is the selected one.
     mutating func reveal(_ meal: Meal, showingDay: Bool = false) -> [Effect] {
-        guard let id = meal.id else { return [] }
-        focus = Focus(mealID: id, day: meal.day, showsDay: showingDay)
+        guard meal.id != nil || meal.occurrence != nil else { return [] }
+        focus = Focus(meal, showsDay: showingDay)
         let effects = meal.day == timeline.selection.day ? [] : jump(to: meal.day)
         applyFocus()
         return effects

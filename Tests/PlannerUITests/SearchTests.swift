@@ -1,5 +1,6 @@
 import MealPlanCore
 import PlannerUI
+import Recurrence
 import TerminalKit
 import Testing
 import TestSupport
@@ -30,6 +31,28 @@ import Timeline
         harness.press(.character("n"))
         #expect(harness.state.message == StatusMessage("No match for 'soup' after Wed 10 Feb 2027", isError: true))
         #expect(harness.selectedTitle == "Pumpkin soup")
+    }
+
+    /// A repeat's occurrences have no id: `n` and `N` reach them and move on from them, day by
+    /// day, rather than sticking on the first.
+    @Test func nAndCapitalNReachARepeatsOccurrencesAndMoveOn() {
+        let weekly = try! RepeatRule(firstDay: saturday.adding(days: 7), pattern: .weeks(interval: 1, weekdays: [.saturday]),
+                                     end: .count(3))
+        var harness = Harness(today: saturday, meals: meals,
+                              rules: [(weekly, Meal(day: saturday.adding(days: 7), slot: "dinner", title: "Pizza night"))])
+        harness.press(.character("/"))
+        harness.type("pizza")
+        harness.press(.enter)
+        for week in 1...3 {
+            #expect(harness.selectedTitle == "Pizza night", "week \(week)")
+            #expect(harness.state.timeline.selection.day == saturday.adding(days: 7 * week))
+            harness.press(.character("n"))
+        }
+        // The last occurrence: three weeks after Saturday 28 February.
+        #expect(harness.state.message == StatusMessage("No match for 'pizza' after Sat 21 Mar 2026", isError: true))
+        harness.press(.character("N"))
+        #expect(harness.state.timeline.selection.day == saturday.adding(days: 14))
+        #expect(harness.selectedTitle == "Pizza night")
     }
 
     @Test func capitalNSearchesBackwardsAcrossTheDatabase() {
