@@ -7,17 +7,7 @@
 /// `@./other/Recipe{…}`, `#cookware{…}`, `~timer{…}`, `?` for optional, `=` for fixed amounts.
 public enum CooklangParser {
     public static func parse(_ text: String) throws(CooklangError) -> Recipe {
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
-        if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = String(first.dropFirst()) }
-        var recipe = Recipe()
-        var bodyStart = 0
-        if lines.first?.trimmingCharacters() == "---" {
-            guard let end = lines.indices.dropFirst().first(where: { lines[$0].trimmingCharacters() == "---" }) else {
-                throw CooklangError(line: 1, column: 1, "the front matter that starts here is not closed by a '---' line")
-            }
-            recipe.metadata = try FrontMatter.parse(lines[1..<end], firstLine: 2)
-            bodyStart = end + 1
-        }
+        let (lines, recipe, bodyStart) = try frontMatter(of: text)
         var body = Body(recipe: recipe)
         var comments = CommentStripper()
         for index in lines.indices.dropFirst(bodyStart) {
@@ -25,6 +15,57 @@ public enum CooklangParser {
         }
         try comments.finish()
         return body.finish()
+    }
+
+    /// What a recipe says about itself (title, servings, tags …) without reading its steps:
+    /// what a listing of the recipes folder shows, at a fraction of a whole parse's cost. A
+    /// mistake in the front matter is the same error `parse` gives; the steps are not checked.
+    /// A recipe whose steps may hold metadata too (a `>>` line) or hide some in a `[- -]`
+    /// comment is parsed whole, so the answer is always `parse`'s metadata.
+    public static func metadata(of text: String) throws(CooklangError) -> Recipe {
+        if mayHoldMetadataInSteps(text) { return try parse(text) }
+        // The lines up to the front matter's closing line, the steps after it never split.
+        var lines: [String] = []
+        var start = text.startIndex
+        while start < text.endIndex {
+            let end = text[start...].firstIndex(where: \.isNewline) ?? text.endIndex
+            lines.append(String(text[start..<end]))
+            if lines.count == 1 && String(lines[0].drop { $0 == "\u{FEFF}" }).trimmingCharacters() != "---" { return Recipe() }
+            if lines.count > 1 && lines[lines.count - 1].trimmingCharacters() == "---" { break }
+            start = end < text.endIndex ? text.index(after: end) : end
+        }
+        return try frontMatter(of: lines).recipe
+    }
+
+    /// Whether `text` has a `>>` or a `[-` anywhere: looked for in its bytes, which costs a
+    /// tenth of a search for the strings as characters.
+    private static func mayHoldMetadataInSteps(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ">") && previous == UInt8(ascii: ">") { return true }
+            if byte == UInt8(ascii: "-") && previous == UInt8(ascii: "[") { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// The text's lines (a leading byte-order mark dropped), a recipe holding the front
+    /// matter's entries, and the index of the first line after it.
+    private static func frontMatter(of text: String) throws(CooklangError) -> (lines: [String], recipe: Recipe, bodyStart: Int) {
+        try frontMatter(of: text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init))
+    }
+
+    /// The same for the text's lines.
+    private static func frontMatter(of lines: [String]) throws(CooklangError) -> (lines: [String], recipe: Recipe, bodyStart: Int) {
+        var lines = lines
+        if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = String(first.dropFirst()) }
+        var recipe = Recipe()
+        guard lines.first?.trimmingCharacters() == "---" else { return (lines, recipe, 0) }
+        guard let end = lines.indices.dropFirst().first(where: { lines[$0].trimmingCharacters() == "---" }) else {
+            throw CooklangError(line: 1, column: 1, "the front matter that starts here is not closed by a '---' line")
+        }
+        recipe.metadata = try FrontMatter.parse(lines[1..<end], firstLine: 2)
+        return (lines, recipe, end + 1)
     }
 }
 

@@ -30,7 +30,7 @@ public struct PlannerState: Sendable {
     public internal(set) var clipboard: Clipboard?
     /// The recipes folder's names for Tab in a title, asked for (`Effect.listRecipes`) at the
     /// first Tab of each meal prompt; `nil` until then.
-    public internal(set) var recipeNames: [String]?
+    public internal(set) var recipeNames: RecipeNames?
     /// The titles planned before, for Tab in a title (`Effect.listTitles`), asked for with the
     /// recipe names; `nil` until then.
     public internal(set) var pastTitles: [String]?

@@ -146,7 +146,7 @@ extension PlannerState {
     }
 
     /// The next (or previous) recipe name, then title planned before, matching what was typed
-    /// before the first Tab (recipes as `recipeNames(matching:)` finds them, then the most often
+    /// before the first Tab (recipes as `RecipeNames.matching` finds them, then the most often
     /// planned titles); a past title that is a matching recipe's name (any case) is left out, so
     /// the first Tab links the meal rather than planning one the shopping list never sees. Both
     /// lists are asked for first when not yet known.
@@ -158,26 +158,20 @@ extension PlannerState {
         }
         let base = prompt.completionBase ?? (prompt.isSuggestion ? "" : prompt.editor.text)
         let wanted = base.lowercased()
-        let recipes = Self.recipeNames(names, matching: base)
-        let recipeTitles = Set(recipes.flatMap { [$0.lowercased(), ($0.split(separator: "/").last ?? "").lowercased()] })
-        let matching = recipes + titles.filter { $0.lowercased().hasPrefix(wanted) && !recipeTitles.contains($0.lowercased()) }
+        let recipes = names.matching(base)
+        // A title that names a recipe is that recipe (which starts with the same letters).
+        let matching = recipes + titles.filter { title in
+            let key = title.lowercased()
+            return key.hasPrefix(wanted) && !names.contains(title: key)
+        }
         guard !matching.isEmpty else {
-            prompt.error = titles.isEmpty && names.isEmpty
+            prompt.error = titles.isEmpty && names.names.isEmpty
                 ? "No titles planned before and no recipes to complete" : "No title or recipe starts with '\(base)'"
             return []
         }
         cycle(through: matching, from: base, in: &prompt, forward: forward)
         prompt.suggestsRecipe = recipes.contains(prompt.editor.text)
         return []
-    }
-
-    /// The names that start with `prefix` (ignoring case), or whose file name does
-    /// (`las` finds `mains/Lasagne`), in the folder's order.
-    static func recipeNames(_ names: [String], matching prefix: String) -> [String] {
-        let wanted = prefix.lowercased()
-        return names.filter { name in
-            name.lowercased().hasPrefix(wanted) || (name.split(separator: "/").last ?? "").lowercased().hasPrefix(wanted)
-        }
     }
 
     /// The slot names that start with `prefix`, ignoring case, in slot order.
@@ -251,7 +245,7 @@ extension PlannerState {
                     form.slot = try slots.resolve(text).name
                     form.step = .title
                 case .title:
-                    if prompt.completionBase != nil, let name = recipeNames?.first(where: { $0 == text }) {
+                    if prompt.completionBase != nil, let name = recipeNames?.names.first(where: { $0 == text }) {
                         // A recipe chosen with Tab: its title and servings come with it.
                         prompt.kind = .meal(form)
                         mode = .prompt(prompt)

@@ -94,7 +94,7 @@ extension PlannerState {
 
     /// The recipe names arrived: a Tab that waited for them completes once the titles are here.
     mutating func recipeNamesLoaded(_ names: [String]) -> [Effect] {
-        recipeNames = names
+        recipeNames = RecipeNames(names)
         return completeWaitingTab()
     }
 
@@ -131,7 +131,7 @@ extension PlannerState {
     mutating func recipePromptFailed(_ text: String) -> [Effect] {
         guard case .prompt(var prompt) = mode else { return [] }
         if prompt.pendingNamesTab != nil, recipeNames == nil {
-            recipeNames = []
+            recipeNames = RecipeNames([])
             let effects = completeWaitingTab()
             if case .prompt(var completed) = mode, completed.error != nil {
                 completed.error = text

@@ -33,10 +33,17 @@ public enum TextFile {
         }
         let tooLarge = RecipeFolderError("'\(path)' is larger than \(sizeText(maximumSize))", status: .badData)
         guard status.st_size <= maximumSize else { throw tooLarge }
-        // One byte more than allowed, so that a file growing while it is read is caught too.
-        var bytes = [UInt8](repeating: 0, count: maximumSize + 1)
+        // Room for the size the file has now and one byte more, so a file that grew since is
+        // seen; it grows to one byte over the limit at most, so a runaway file is caught too.
+        // (Sized to the file, not the limit: a folder of a thousand recipes is read in a
+        // thousand small buffers, not a gigabyte of zeroed ones.)
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
         var filled = 0
-        while filled < bytes.count {
+        while true {
+            if filled == bytes.count {
+                guard bytes.count <= maximumSize else { break }
+                bytes += [UInt8](repeating: 0, count: min(bytes.count, maximumSize + 1 - bytes.count))
+            }
             let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else {

@@ -34,6 +34,27 @@ import Testing
         #expect(recipe.ingredients.map(\.line) == [4, 5])
     }
 
+    /// A recipe's metadata read alone is what the whole parse says, for recipes with front
+    /// matter, `>>` lines, comments, or none.
+    @Test func theListsMetadataIsTheWholeParsesMetadata() throws {
+        let texts = [
+            "---\ntitle: A\nservings: 2\ntags: [x, y]\n---\nCook @rice{1%cup}.\n",
+            ">> servings: 4\n>> title: Old style\nCook @rice{1%cup}.\n",
+            "---\ntitle: B\n---\n[- >> servings: 9 -]\nCook.\n",
+            "\u{FEFF}---\ntitle: With a mark\n---\n",
+            "\u{FEFF}  ---  \r\ntitle: Spaced\r\n---\r\nSteps.",
+            "---\ntitle: Never closed\n",
+            "No front matter\n---\ntitle: not metadata\n---\n",
+            "Just @salt{}.\n",
+            "",
+        ]
+        for text in texts {
+            let whole = Result { () throws(CooklangError) in try CooklangParser.parse(text).metadata }
+            let alone = Result { () throws(CooklangError) in try CooklangParser.metadata(of: text).metadata }
+            #expect(alone == whole, "\(text)")
+        }
+    }
+
     @Test func referencesFixedAmountsPreparationsAndMixedNumbers() throws {
         let recipe = try CooklangParser.parse(
             "Whisk @./sauces/Hollandaise{150%g}, @salt{=1%tsp}, @onion{1}(finely chopped), @flour{1 1/2%cup} and @milk{.5%l}.")

@@ -22,22 +22,33 @@ import TestSupport
         return (cli, folder)
     }
 
+    /// The list reads each recipe's front matter: a mistake there is reported with its place
+    /// and the others listed; a mistake in the steps is for `recipe` and the shopping list,
+    /// which read the whole file (and so does `--uses`, which needs the ingredients).
     @Test func recipesAreListedAndAMalformedOneReportedWithItsPlace() throws {
         let (cli, folder) = try Self.sandbox()
+        try Data("---\ntitle: Unclosed\n\nSimmer @beans{}.\n".utf8).write(to: URL(fileURLWithPath: folder + "/Unclosed.cook"))
         let result = try cli.run(["recipes", "--recipes", folder])
         #expect(result.status == 0)
         // Columns: name (15 = "sauces/Bechamel"), title (16 = "Lasagna al forno"), servings.
         #expect(result.stdoutLines == [
+            "Broken",
             "Lasagna          Lasagna al forno  6  pasta, bake",
             "sauces/Bechamel",
             "Soup                                  quick",
         ])
-        #expect(result.stderr == "mealplan: warning: \(folder)/Broken.cook:3:11: the amount is missing before '%'; write it as {quantity%unit}\n")
-        // A search cannot look inside the malformed recipe: it is reported again.
-        // The same folding as meal search: case and accents both ways.
+        let unclosed = "mealplan: warning: \(folder)/Unclosed.cook:1:1: the front matter that starts here is not closed by a '---' line\n"
+        #expect(result.stderr == unclosed)
+        // The same folding as meal search: case and accents both ways; a search cannot look
+        // inside the malformed recipe, so it is reported again.
         let found = try cli.run(["recipes", "--search", "PÂSTA"], environment: ["MEALPLAN_RECIPES": folder])
         #expect(found.stdout == "Lasagna  Lasagna al forno  6  pasta, bake\n")
         #expect(found.stderr == result.stderr)
+        let broken = "\(folder)/Broken.cook:3:11: the amount is missing before '%'; write it as {quantity%unit}"
+        try cli.expectFailure(["recipe", "broken", "--recipes", folder], status: 65, message: broken)
+        let uses = try cli.run(["recipes", "--uses", "salt", "--recipes", folder])
+        #expect(uses.stdout == "Lasagna  Lasagna al forno  6  pasta, bake\n")
+        #expect(uses.stderr == "mealplan: warning: \(broken)\n" + unclosed)
     }
 
     @Test func aRecipeIsShownScaledFixedAmountsApart() throws {

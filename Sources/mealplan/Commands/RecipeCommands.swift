@@ -13,8 +13,10 @@ struct RecipesCommand: MealplanCommand {
         abstract: "List the recipes of the recipes folder: name, title, servings and tags.",
         discussion: """
             A recipe's name is its path inside the folder without .cook (sauces/Hollandaise); \
-            commands take it in any case or shortened to a unique prefix. A malformed recipe is \
-            reported on standard error with its file, line and column, and the others are listed.
+            commands take it in any case or shortened to a unique prefix. The list reads what \
+            each recipe says about itself (its front matter); a mistake there is reported on \
+            standard error with its file, line and column, and the others are listed. \
+            'mealplan recipe NAME' and the shopping list read the whole recipe.
 
             --uses lists the recipes that need an ingredient, and those that use such a recipe \
             as a sub-recipe; the names aisle.conf gives one ingredient (cookcli's 'a|b') count \
@@ -38,7 +40,8 @@ struct RecipesCommand: MealplanCommand {
         var read: [(String, Recipe)] = []
         for name in try folder.names(warn: warn) {
             do {
-                read.append((name, try folder.recipe(named: name)))
+                // --uses needs the ingredients; a listing, only what the front matter says.
+                read.append((name, try uses == nil ? folder.summary(named: name) : folder.recipe(named: name)))
             } catch {
                 warn(error.message)
             }
