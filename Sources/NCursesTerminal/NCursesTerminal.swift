@@ -85,7 +85,7 @@ public final class NCursesTerminal: TerminalBackend {
         noecho()
         nonl()
         keypad(window, true)
-        set_escdelay(25)
+        set_escdelay(Self.escapeDelay(environment["ESCDELAY"]))
         mousemask(cn_mouse_mask(), nil)
         mouseinterval(0)
         let colorsWanted = environment["NO_COLOR", default: ""].isEmpty
@@ -225,6 +225,16 @@ public final class NCursesTerminal: TerminalBackend {
             if cn_input_is_gone() { inputEnded = true }
             return nil
         }
+    }
+
+    /// How long (ms) ncurses waits after an ESC for the rest of an escape sequence: what
+    /// `ESCDELAY` says (ncurses' own variable, 0…1000), else 10. The wait is what `Esc` costs
+    /// before it acts, so it is kept under the 20 ms a key may take; a terminal sends a key's
+    /// sequence, or an Alt chord, in one write, which arrives well within it. A slow link that
+    /// splits them can raise it.
+    static func escapeDelay(_ setting: String?) -> Int32 {
+        guard let setting, let value = Int32(setting), (0...1000).contains(value) else { return 10 }
+        return value
     }
 
     /// Esc, or Alt with a key: a terminal sends Alt-x as ESC and x at once, while ncurses

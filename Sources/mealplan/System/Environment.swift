@@ -19,6 +19,7 @@ struct Environment: Sendable {
         ("TMPDIR", "where --demo keeps its temporary plan"),
         ("TERM", "the terminal the planner draws on"),
         ("NO_COLOR", "set and not empty: the planner draws without colours"),
+        ("ESCDELAY", "milliseconds the planner waits after Esc for the rest of a key's escape sequence (0 to 1000; default 10); raise it on a slow connection where arrow keys arrive as Esc"),
         ("LC_ALL", "the locale; the planner uses C.UTF-8 when its character set is not UTF-8"),
         ("LC_CTYPE", "the character set, when LC_ALL is not set"),
         ("LC_TIME", "the first day of the week, when LC_ALL is not set and the config file has no week-start"),
