@@ -17,9 +17,13 @@ struct ShopCommand: MealplanCommand {
             7 days unless --to or --days says otherwise.
 
             Every meal with a recipe in the days counts: its ingredients (and those of the \
-            recipes it uses) scaled to the meal's servings, added up per ingredient with units \
-            converted within metric and US mass and volume, grouped by the aisles of \
-            aisle.conf, less what pantry.conf holds. The two files come from --aisles and \
+            recipes it uses) scaled to the meal's servings, added up per ingredient: volumes \
+            with volumes and masses with masses, metric and US alike, and cups with grams for \
+            an ingredient whose density is known (see 'mealplan help config'); grouped by the \
+            aisles of aisle.conf, less what pantry.conf holds (items it will hold below their \
+            low mark listed under "running low"). An amount written in one unit stays in it; \
+            sums are shown in the system the recipes used, or the config file's units; things \
+            counted are rounded up to whole ones (JSON keeps the exact quantity beside buy). The two files come from --aisles and \
             --pantry, else the config file, else the recipes folder or its config/ subfolder.
 
             Examples:
@@ -54,7 +58,7 @@ struct ShopCommand: MealplanCommand {
         let config = try ConfigFile.load(in: environment)
         let sources = ShoppingSources(
             recipes: try store.recipes.recipeFolder(in: environment), aisles: aisles ?? config.aisles,
-            pantry: pantry ?? config.pantry, usesPantry: !noPantry)
+            pantry: pantry ?? config.pantry, usesPantry: !noPantry, units: config.units)
         let list = try sources.shoppingList(for: meals)
         let mealsByID = Dictionary(meals.compactMap { meal in meal.id.map { ($0, meal) } }) { first, _ in first }
         let cooked = meals.filter { $0.recipe != nil }.count

@@ -34,12 +34,16 @@ enum ShoppingListText {
                 lines.append(line)
             }
         }
+        if !list.runningLow.isEmpty {
+            lines += ["", "## running low", ""] + list.runningLow.map { "- " + $0.text.terminalVisible }
+        }
         if !list.notes.isEmpty { lines += [""] + list.notes.map { "> " + $0.terminalVisible } }
         return lines.joined(separator: "\n")
     }
 
-    /// An array of items, one per line: `name`, `aisle`, `amounts` (`quantity` a number or
-    /// null, `unit` text or null) and `meals` (`id`, `date`), every key present.
+    /// An array of items, one per line: `name`, `aisle`, `amounts` (`quantity` the exact number
+    /// or null, `buy` it rounded as the text shows it (counts up to whole ones) or null, `unit`
+    /// text or null) and `meals` (`id`, `date`), every key present.
     static func json(_ list: ShoppingList) -> String {
         func text(_ value: String?) -> String { value.map(JSONMealWriter.quoted) ?? "null" }
         func number(_ value: Double?) -> String {
@@ -47,7 +51,7 @@ enum ShoppingListText {
             return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
         }
         let items = list.items.map { item in
-            let amounts = item.amounts.map { #"{"quantity":\#(number($0.quantity)),"unit":\#(text($0.unit))}"# }
+            let amounts = item.amounts.map { #"{"quantity":\#(number($0.quantity)),"buy":\#(number($0.buy)),"unit":\#(text($0.unit))}"# }
             let meals = item.meals.map { #"{"id":\#($0.id),"date":"\#($0.day.iso)"}"# }
             return #"{"name":\#(text(item.name)),"aisle":\#(text(item.aisle)),"amounts":[\#(amounts.joined(separator: ","))],"meals":[\#(meals.joined(separator: ","))]}"#
         }
