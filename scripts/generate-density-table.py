@@ -19,8 +19,11 @@ MEASURE_ML = {"tsp": TSP, "tbsp": 3 * TSP, "tablespoon": 3 * TSP, "cup": 48 * TS
 
 # Ingredient names as recipes write them → (USDA food number, the measure's description).
 INGREDIENTS = [
+    ("all-purpose flour", "20081", "cup"),
+    ("arborio rice", "20052", "cup"),
     ("baking powder", "18369", "tsp"),
     ("baking soda", "18372", "tsp"),
+    ("basmati rice", "20044", "cup"),
     ("black pepper", "02030", "tsp"),
     ("breadcrumbs", "18079", "cup"),
     ("brown sugar", "19334", "cup packed"),
@@ -31,6 +34,7 @@ INGREDIENTS = [
     ("cocoa powder", "19165", "cup"),
     ("cornstarch", "20027", "cup"),
     ("flour", "20081", "cup"),
+    ("granulated sugar", "19335", "cup"),
     ("ground cinnamon", "02010", "tsp"),
     ("ground cumin", "02014", "tsp, whole"),
     ("heavy cream", "01053", "cup, fluid (yields 2 cups whipped)"),
@@ -40,14 +44,17 @@ INGREDIENTS = [
     ("milk", "01077", "cup"),
     ("mozzarella", "01026", "cup, shredded"),
     ("olive oil", "04053", "cup"),
+    ("oats", "08120", "cup"),
     ("paprika", "02028", "tsp"),
     ("parmesan", "01032", "cup"),
     ("peanut butter", "16098", "cup"),
     ("pine nuts", "12147", "cup"),
     ("plain yogurt", "01116", "cup (8 fl oz)"),
     ("powdered sugar", "19336", "cup unsifted"),
+    ("self-raising flour", "20082", "cup"),
     ("red lentils", "16069", "cup"),
     ("rice", "20044", "cup"),
+    ("long-grain rice", "20044", "cup"),
     ("rolled oats", "08120", "cup"),
     ("salt", "02047", "cup"),
     ("sesame seeds", "12023", "cup"),
@@ -58,6 +65,7 @@ INGREDIENTS = [
     ("tomato paste", "11546", "cup"),
     ("vanilla extract", "02050", "cup"),
     ("vegetable oil", "04582", "cup"),
+    ("whole wheat flour", "20080", "cup"),
     ("walnuts", "12155", "cup, chopped"),
     ("water", "14411", "cup 8 fl oz"),
     ("white vinegar", "02053", "cup"),
@@ -95,7 +103,7 @@ def main():
     out.write("    /// Grams per millilitre, from the gram weight of a household measure: name, g/ml, the\n")
     out.write("    /// USDA food and measure it comes from.\n")
     out.write("    static let table: [(name: String, gramsPerMillilitre: Double, source: String)] = [\n")
-    for name, number, measure in INGREDIENTS:
+    for name, number, measure in sorted(INGREDIENTS):
         amount, grams = weights[(number, measure)]
         density = grams / (amount * measure_ml(measure))
         source = f"{number} {foods[number]}: {grams:g} g per {amount:g} {measure}"

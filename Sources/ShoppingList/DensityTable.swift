@@ -6,8 +6,11 @@ extension Densities {
     /// Grams per millilitre, from the gram weight of a household measure: name, g/ml, the
     /// USDA food and measure it comes from.
     static let table: [(name: String, gramsPerMillilitre: Double, source: String)] = [
+        ("all-purpose flour", 0.5283, "20081 Wheat flour, white, all-purpose, enriched, bleached: 125 g per 1 cup"),
+        ("arborio rice", 0.8454, "20052 Rice, white, short-grain, raw: 200 g per 1 cup"),
         ("baking powder", 0.9333, "18369 Leavening agents, baking powder, double-acting, sodium aluminum sulfate: 4.6 g per 1 tsp"),
         ("baking soda", 0.9333, "18372 Leavening agents, baking soda: 4.6 g per 1 tsp"),
+        ("basmati rice", 0.7819, "20044 Rice, white, long-grain, regular, raw, enriched: 185 g per 1 cup"),
         ("black pepper", 0.4261, "02030 Spices, pepper, black: 2.1 g per 1 tsp"),
         ("breadcrumbs", 0.4565, "18079 Bread crumbs, dry, grated, plain: 108 g per 1 cup"),
         ("brown sugar", 0.9299, "19334 Sugars, brown: 220 g per 1 cup packed"),
@@ -18,14 +21,17 @@ extension Densities {
         ("cocoa powder", 0.3635, "19165 Cocoa, dry powder, unsweetened: 86 g per 1 cup"),
         ("cornstarch", 0.5410, "20027 Cornstarch: 128 g per 1 cup"),
         ("flour", 0.5283, "20081 Wheat flour, white, all-purpose, enriched, bleached: 125 g per 1 cup"),
+        ("granulated sugar", 0.8454, "19335 Sugars, granulated: 200 g per 1 cup"),
         ("ground cinnamon", 0.5275, "02010 Spices, cinnamon, ground: 2.6 g per 1 tsp"),
         ("ground cumin", 0.4261, "02014 Spices, cumin seed: 2.1 g per 1 tsp, whole"),
         ("heavy cream", 1.0060, "01053 Cream, fluid, heavy whipping: 238 g per 1 cup, fluid (yields 2 cups whipped)"),
         ("honey", 1.4329, "19296 Honey: 339 g per 1 cup"),
         ("lemon juice", 1.0313, "09152 Lemon juice, raw: 244 g per 1 cup"),
+        ("long-grain rice", 0.7819, "20044 Rice, white, long-grain, regular, raw, enriched: 185 g per 1 cup"),
         ("maple syrup", 1.3610, "19353 Syrups, maple: 322 g per 1 cup"),
         ("milk", 1.0313, "01077 Milk, whole, 3.25% milkfat: 244 g per 1 cup"),
         ("mozzarella", 0.4734, "01026 Cheese, mozzarella, whole milk: 112 g per 1 cup, shredded"),
+        ("oats", 0.3424, "08120 Cereals, oats, regular and quick and instant, not fortified, dry: 81 g per 1 cup"),
         ("olive oil", 0.9130, "04053 Oil, olive, salad or cooking: 216 g per 1 cup"),
         ("paprika", 0.4261, "02028 Spices, paprika: 2.1 g per 1 tsp"),
         ("parmesan", 0.4227, "01032 Cheese, parmesan, grated: 100 g per 1 cup"),
@@ -37,6 +43,7 @@ extension Densities {
         ("rice", 0.7819, "20044 Rice, white, long-grain, regular, raw, enriched: 185 g per 1 cup"),
         ("rolled oats", 0.3424, "08120 Cereals, oats, regular and quick and instant, not fortified, dry: 81 g per 1 cup"),
         ("salt", 1.2342, "02047 Salt, table: 292 g per 1 cup"),
+        ("self-raising flour", 0.5283, "20082 Wheat flour, white, all-purpose, self-rising, enriched: 125 g per 1 cup"),
         ("sesame seeds", 0.6087, "12023 Seeds, sesame seeds, whole, dried: 144 g per 1 cup"),
         ("smoked paprika", 0.4261, "02028 Spices, paprika: 2.1 g per 1 tsp"),
         ("sour cream", 0.9722, "01056 Cream, sour, cultured: 230 g per 1 cup"),
@@ -48,5 +55,6 @@ extension Densities {
         ("walnuts", 0.4945, "12155 Nuts, walnuts, english: 117 g per 1 cup, chopped"),
         ("water", 1.0017, "14411 Water, tap, drinking: 237 g per 1 cup 8 fl oz"),
         ("white vinegar", 1.0060, "02053 Vinegar, distilled: 238 g per 1 cup"),
+        ("whole wheat flour", 0.5072, "20080 Wheat flour, whole-grain: 120 g per 1 cup"),
     ]
 }
