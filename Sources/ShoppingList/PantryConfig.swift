@@ -25,6 +25,13 @@ public struct PantryConfig: Equatable, Sendable {
         items.first { $0.name.lowercased() == name.lowercased() }
     }
 
+    /// The item that is the ingredient `name` as the list shows it: by that name, or by
+    /// another name `aisles` gives it.
+    func item(named name: String, aisles: AisleConfig) -> Item? {
+        let key = name.lowercased()
+        return items.first { $0.name.lowercased() == key || aisles.place(of: $0.name)?.name.lowercased() == key }
+    }
+
     /// Reads `text`; anything outside the subset above is an error naming the line and key.
     public static func parse(_ text: String) throws(ConfigError) -> PantryConfig {
         let document: TOMLSubset

@@ -114,8 +114,13 @@ extension ShoppingList {
         var runningLow: [GatheredItem] = []
         if let pantry {
             items = items.compactMap { item in
-                let (rest, low) = item.less(pantry, aisles: aisles)
+                let (rest, low, isKept) = item.less(pantry, aisles: aisles)
                 if let low { runningLow.append(low) }
+                if isKept, let stocked = pantry.item(named: item.name, aisles: aisles), let quantity = stocked.quantity {
+                    let needed = item.total.amounts(in: units.system).map(\.text).joined(separator: " + ")
+                    note("the pantry's '\(stocked.name)' (\(quantity.description)) is not taken off \(needed): "
+                        + "the units do not convert (a density under [densities] in the config file would)", in: &notes)
+                }
                 return rest
             }
         }
@@ -165,15 +170,13 @@ struct GatheredItem {
     /// The item less what `pantry` holds, and the item again when the pantry will then hold
     /// less than its `low` mark. The item is gone when the pantry has it without an amount or
     /// enough of it; smaller when it has less of a unit that can be taken away (through the
-    /// density between mass and volume).
-    func less(_ pantry: PantryConfig, aisles: AisleConfig) -> (rest: GatheredItem?, low: GatheredItem?) {
-        let stocked = pantry.items.first { item in
-            item.name.lowercased() == key || aisles.place(of: item.name)?.name.lowercased() == key
-        }
-        guard let stocked else { return (self, nil) }
-        guard let quantity = stocked.quantity, case .number(let value) = quantity.value else { return (nil, nil) }
+    /// density between mass and volume); `isKept` when the pantry has an amount of it that
+    /// does not convert to what the list needs.
+    func less(_ pantry: PantryConfig, aisles: AisleConfig) -> (rest: GatheredItem?, low: GatheredItem?, isKept: Bool) {
+        guard let stocked = pantry.item(named: name, aisles: aisles) else { return (self, nil, false) }
+        guard let quantity = stocked.quantity, case .number(let value) = quantity.value else { return (nil, nil, false) }
         var rest = self
-        guard let left = rest.total.subtract(value, unit: quantity.unit, density: density) else { return (self, nil) }
+        guard let left = rest.total.subtract(value, unit: quantity.unit, density: density) else { return (self, nil, true) }
         let isCovered = rest.total.isEmpty || rest.total.amounts().isEmpty
         var low: GatheredItem?
         if left > 0 || isCovered, let mark = stocked.low, case .number(let markValue) = mark.value {
@@ -187,7 +190,7 @@ struct GatheredItem {
                     low: Amount(quantity: markValue, unit: mark.unit))
             }
         }
-        return (isCovered ? nil : rest, low)
+        return (isCovered ? nil : rest, low, false)
     }
 }
 

@@ -118,6 +118,23 @@ struct TextBook: RecipeBook {
         }
     }
 
+    @Test func aReferenceByAnotherUnitOfItsYieldsDimensionConverts() throws {
+        let book = TextBook(texts: ["a": "Use @./sauce{1%cup}.", "sauce": "---\nyield: 500%ml\n---\n@tomatoes{4}"])
+        let list = try ShoppingList.make(for: [meal(1, "a")], recipes: book)
+        // 1 cup = 48 × 4.92892159375 = 236.5882365 ml of the 500 ml made: 4 × 0.4731765 = 1.8927 tomatoes
+        let tomatoes = try #require(list.items.first?.amounts.first?.quantity)
+        #expect(abs(tomatoes - 4 * 48 * 4.92892159375 / 500) < 1e-9)
+    }
+
+    @Test func aPantryAmountThatDoesNotConvertIsNoted() throws {
+        let pantry = try PantryConfig.parse("[shelf]\nlentils = \"2 l\"\n")
+        let list = try ShoppingList.make(for: [meal(1, "r")], recipes: TextBook(texts: ["r": "@lentils{250%g}"]), pantry: pantry)
+        #expect(lines(list) == ["lentils: 250 g"])
+        #expect(list.notes == [
+            "the pantry's 'lentils' (2 l) is not taken off 250 g: the units do not convert (a density under [densities] in the config file would)",
+        ])
+    }
+
     @Test func aMissingRecipeIsNamedAndTheRestListed() throws {
         let book = TextBook(texts: ["toast": "Toast @bread{2%slices}."])
         let list = try ShoppingList.make(for: [meal(7, "gone"), meal(8, "toast")], recipes: book)

@@ -76,6 +76,7 @@ struct ShopCommand: MealplanCommand {
 
     /// JSON and CSV are for programs: what a reader should know goes to standard error.
     private func warn(about list: ShoppingList) {
+        for low in list.runningLow { printError("warning: running low: \(low.text)".terminalVisible) }
         for note in list.notes { printError("warning: \(note)".terminalVisible) }
     }
 }
