@@ -43,7 +43,8 @@ enum ShoppingListText {
 
     /// An array of items, one per line: `name`, `aisle`, `amounts` (`quantity` the exact number
     /// or null, `buy` it rounded as the text shows it (counts up to whole ones) or null, `unit`
-    /// text or null) and `meals` (`id`, `date`), every key present.
+    /// text or null: a mass or volume's symbol, or a counted thing's unit in the singular,
+    /// `clove` for 3 cloves) and `meals` (`id`, `date`), every key present.
     static func json(_ list: ShoppingList) -> String {
         func text(_ value: String?) -> String { value.map(JSONMealWriter.quoted) ?? "null" }
         func number(_ value: Double?) -> String {
