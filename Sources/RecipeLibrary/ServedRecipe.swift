@@ -55,11 +55,13 @@ public struct ServedRecipe: Sendable {
         return lines
     }
 
-    /// An ingredient's amount as the shopping list writes it (⅓ cup, 167 g), counts in
-    /// fractions; words as written.
+    /// An ingredient's amount as the shopping list writes it (⅓ cup, 167 g, 1.5 kg for 1500 g),
+    /// counts in fractions; words as written.
     public static func text(of quantity: Quantity) -> String {
         guard case .number(let number) = quantity.value else { return quantity.description }
-        return Amount(quantity: number, unit: quantity.unit).cookingText
+        var total = AmountTotal()
+        total.add(number, unit: quantity.unit)
+        return total.amounts().first?.cookingText ?? quantity.description
     }
 
     /// The text of each step, in order (notes left out).

@@ -96,9 +96,10 @@ public struct AmountTotal: Equatable, Sendable {
     public var isEmpty: Bool { measured.isEmpty && counted.isEmpty && words.isEmpty && !hasUnquantified }
 
     /// The amounts to show, in the order their units first appeared; an ingredient used only
-    /// without amounts has none. A dimension written in one unit stays in it (4 tbsp stays
-    /// 4 tbsp); a sum of several is shown in a readable unit of `system`, else of the system
-    /// its units share, else metric.
+    /// without amounts has none. A dimension written in one US unit stays in it (4 tbsp stays
+    /// 4 tbsp), one written in one metric unit is shown in metric's readable unit (1500 g is
+    /// 1.5 kg: the same measure, another prefix); a sum of several units is shown in a readable
+    /// unit of `system`, else of the system its units share, else metric.
     public func amounts(in system: UnitSystem? = nil) -> [Amount] {
         order.flatMap { key -> [Amount] in
             if key == "words" { return words.map { Amount(quantity: nil, unit: $0) } }
@@ -108,9 +109,10 @@ public struct AmountTotal: Equatable, Sendable {
                 return [Amount(quantity: total, unit: unit.isEmpty ? nil : unit)]
             }
             guard let dimension = Dimension(rawValue: key), let sum = measured[dimension] else { return [] }
-            if sum.units.count == 1 { return [Amount(quantity: sum.base / sum.units[0].factor, unit: sum.units[0].symbol)] }
-            let shared = Set(sum.units.map(\.system)).count == 1 ? sum.units[0].system : nil
-            let (value, unit) = MeasureUnit.readable(sum.base, of: dimension, in: system ?? shared ?? .metric)
+            let written = sum.units[0]
+            if sum.units.count == 1, written.system == .us { return [Amount(quantity: sum.base / written.factor, unit: written.symbol)] }
+            let shared = Set(sum.units.map(\.system)).count == 1 ? written.system : nil
+            let (value, unit) = MeasureUnit.readable(sum.base, of: dimension, in: sum.units.count == 1 ? .metric : system ?? shared ?? .metric)
             return [Amount(quantity: value, unit: unit.symbol)]
         }
     }

@@ -50,10 +50,10 @@ import TestSupport
         let list = try ShoppingList.make(for: [PlannedRecipe(mealID: 1, day: day, recipe: "Lasagna", servings: 3)],
                                          recipes: recipes)
         // 3 of 6 servings: half. Bechamel: 500 ml of the 1 l it makes = ½, so ¼ in all:
-        // ¼ l milk (in the recipe's litres), 12.5 g butter and flour; 6 pasta sheets.
+        // 250 ml milk, 12.5 g butter and flour; 6 pasta sheets.
         #expect(list.items.map(\.name) == ["butter", "flour", "milk", "pasta sheets"])
         #expect(list.items.map(\.amounts) == [
-            [Amount(quantity: 12.5, unit: "g")], [Amount(quantity: 12.5, unit: "g")], [Amount(quantity: 0.25, unit: "l")],
+            [Amount(quantity: 12.5, unit: "g")], [Amount(quantity: 12.5, unit: "g")], [Amount(quantity: 250, unit: "ml")],
             [Amount(quantity: 6, unit: nil)],
         ])
     }

@@ -19,8 +19,8 @@ import Testing
     static let cases: [Case] = [
         // 500 g + 1 kg = 500 + 1000 = 1500 g = 1.5 kg
         Case(name: "grams and kilograms", amounts: [(500, "g"), (1, "kg")], expected: [Amount(quantity: 1.5, unit: "kg")]),
-        // 250 mg + 750 mg = 1000 mg = 1 g (mg are read, never a sum's unit)
-        Case(name: "milligrams up to a gram", amounts: [(250, "mg"), (750, "mg")], expected: [Amount(quantity: 1000, unit: "mg")]),
+        // 250 mg + 750 mg = 1000 mg = 1 g (mg are read, never shown)
+        Case(name: "milligrams up to a gram", amounts: [(250, "mg"), (750, "mg")], expected: [Amount(quantity: 1, unit: "g")]),
         Case(name: "milligrams and grams", amounts: [(250, "mg"), (1, "g")], expected: [Amount(quantity: 1.25, unit: "g")]),
         // 1 l + 250 ml = 1250 ml = 1.25 l
         Case(name: "litres and millilitres", amounts: [(1, "l"), (250, "ml")], expected: [Amount(quantity: 1.25, unit: "l")]),
@@ -42,9 +42,15 @@ import Testing
         // Spellings: 2 tablespoons + 1 Teaspoon = 6 + 1 = 7 tsp = 2.333… tbsp
         Case(name: "units spelled out", amounts: [(2, "tablespoons"), (1, "Teaspoon")],
              expected: [Amount(quantity: 7.0 / 3, unit: "tbsp")]),
-        // One unit needs no sum across units: 2 tbsp + 2 tbsp = 4 tbsp, not ¼ cup.
+        // One US unit needs no sum across units: 2 tbsp + 2 tbsp = 4 tbsp, not ¼ cup; 12 + 12
+        // tbsp = 24 tbsp, not 1 ½ cups.
         Case(name: "one unit stays", amounts: [(2, "tbsp"), (2, "tablespoons")], expected: [Amount(quantity: 4, unit: "tbsp")]),
-        Case(name: "one unit stays even when large", amounts: [(300, "g"), (900, "g")], expected: [Amount(quantity: 1200, unit: "g")]),
+        Case(name: "one unit stays even when large", amounts: [(12, "tbsp"), (12, "tbsp")], system: .metric,
+             expected: [Amount(quantity: 24, unit: "tbsp")]),
+        // One metric unit changes only its prefix, whatever the system: 300 g + 900 g = 1.2 kg;
+        // 0.25 l = 250 ml.
+        Case(name: "grams into kilograms", amounts: [(300, "g"), (900, "g")], system: .us, expected: [Amount(quantity: 1.2, unit: "kg")]),
+        Case(name: "a quarter litre", amounts: [(0.25, "l")], expected: [Amount(quantity: 250, unit: "ml")]),
         // Volume is one dimension: 1 cup + 200 ml = 48 × 4.92892159375 + 200 = 236.5882365 + 200
         // = 436.5882365 ml; the recipes mix systems, so metric.
         Case(name: "cups and millilitres add up, in metric", amounts: [(1, "cup"), (200, "ml")],

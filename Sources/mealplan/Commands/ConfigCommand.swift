@@ -27,7 +27,7 @@ struct ConfigCommand: MealplanCommand {
               week-start = "sat"       the day the household's weeks start on
               units = "us"             the system a shopping list's sums are shown in: \
             "metric" or "us" (without it, the system the recipes used, metric when they mix); \
-            an amount written in one unit stays in it
+            an amount written in one US unit stays in it
               [densities]              grams per millilitre of an ingredient, over the \
             built-in table (from the USDA's household measures), one line an ingredient: \
             butter = 0.96 or flour = "125 g/cup"; through it its cups and grams add up

@@ -21,10 +21,12 @@ struct ShopCommand: MealplanCommand {
             with volumes and masses with masses, metric and US alike, and cups with grams for \
             an ingredient whose density is known (see 'mealplan help config'); grouped by the \
             aisles of aisle.conf, less what pantry.conf holds (items it will hold below their \
-            low mark listed under "running low"). An amount written in one unit stays in it; \
-            sums are shown in the system the recipes used, or the config file's units; things \
-            counted are rounded up to whole ones (JSON keeps the exact quantity beside buy). The two files come from --aisles and \
-            --pantry, else the config file, else the recipes folder or its config/ subfolder.
+            low mark listed under "running low"). An amount written in one US unit stays in \
+            it (4 tbsp), one metric unit changes only its prefix (1.5 kg for 1500 g); sums \
+            are shown in the system the recipes used, or the config file's units; things \
+            counted are rounded up to whole ones (JSON keeps the exact quantity beside buy). \
+            The two files come from --aisles and --pantry, else the config file, else the \
+            recipes folder or its config/ subfolder.
 
             Examples:
               mealplan shop
