@@ -82,3 +82,21 @@ extension Quantity {
         try QuantityText.parse(text, line: 1, column: 1)
     }
 }
+
+extension Quantity {
+    /// A number of something as a settings file writes it: `500%g` as in a recipe, or the
+    /// number and its unit together, `2 l`, `2l`, `2 L`, `1.5kg`, `1 1/2 cup`, `6`; `nil` for
+    /// anything else (`some%kg`, `2-3`, a unit that does not start with a letter).
+    public static func parseAmount(_ text: String) -> Quantity? {
+        var written = text.trimmingCharacters()
+        if !written.contains("%") {
+            let start = written.firstIndex { !($0.isASCII && ($0.isNumber || $0 == "." || $0 == "/" || $0 == " ")) }
+            if let start {
+                guard written[start].isLetter else { return nil }
+                written = written[..<start] + "%" + written[start...]
+            }
+        }
+        guard let quantity = try? parse(written), case .number = quantity.value else { return nil }
+        return quantity
+    }
+}

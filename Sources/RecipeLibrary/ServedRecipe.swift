@@ -1,4 +1,5 @@
 import Cooklang
+import ShoppingList
 
 /// A recipe as it is served: scaled from the servings it says it makes to the servings asked
 /// for, and laid out as lines of text. `mealplan recipe` prints these lines and the planner's
@@ -32,7 +33,7 @@ public struct ServedRecipe: Sendable {
         lines.append("")
         for ingredient in recipe.ingredients {
             var line = "  " + ingredient.name
-            if let quantity = ingredient.quantity { line += "  " + quantity.description }
+            if let quantity = ingredient.quantity { line += "  " + Self.text(of: quantity) }
             if let note = ingredient.note { line += "  (\(note))" }
             if let reference = ingredient.reference { line += "  → \(reference)" }
             lines.append(line)
@@ -52,6 +53,15 @@ public struct ServedRecipe: Sendable {
             }
         }
         return lines
+    }
+
+    /// An ingredient's amount as the shopping list writes it (⅓ cup, 167 g, 1.5 kg for 1500 g),
+    /// counts in fractions; words as written.
+    public static func text(of quantity: Quantity) -> String {
+        guard case .number(let number) = quantity.value else { return quantity.description }
+        var total = AmountTotal()
+        total.add(number, unit: quantity.unit)
+        return total.amounts().first?.cookingText ?? quantity.description
     }
 
     /// The text of each step, in order (notes left out).

@@ -10,11 +10,14 @@ public struct ShoppingSources: Sendable {
     public let aislesFile: String?
     /// `nil`: no pantry file, or the pantry is ignored.
     public let pantryFile: String?
+    /// The densities and the system of units the list converts with.
+    public let units: UnitSettings
 
     /// `aisles` and `pantry` are the files named by an option or the config file; `usesPantry`
     /// false ignores any pantry.
-    public init(recipes: RecipeFolder, aisles: String?, pantry: String?, usesPantry: Bool = true) {
+    public init(recipes: RecipeFolder, aisles: String?, pantry: String?, usesPantry: Bool = true, units: UnitSettings = UnitSettings()) {
         self.recipes = recipes
+        self.units = units
         aislesFile = aisles ?? Self.conventional("aisle.conf", in: recipes)
         pantryFile = usesPantry ? pantry ?? Self.conventional("pantry.conf", in: recipes) : nil
     }
@@ -42,7 +45,7 @@ public struct ShoppingSources: Sendable {
         let pantry = try pantryFile.map { path throws(RecipeFolderError) in try Self.read(path, with: PantryConfig.parse) }
         do {
             return try ShoppingList.make(for: planned, withoutRecipe: withoutRecipe, recipes: recipes,
-                                         aisles: aisles, pantry: pantry)
+                                         aisles: aisles, pantry: pantry, units: units)
         } catch {
             throw RecipeFolderError(error.message, status: .badData)
         }

@@ -75,3 +75,12 @@ extension StringProtocol {
     /// The text without white space at either end.
     var trimmed: String { String(self).trimmingWhitespace() }
 }
+
+extension AisleConfig {
+    /// Every name the file gives the ingredient called `name` (its own included); just `name`
+    /// when the file does not name it.
+    public func names(of name: String) -> [String] {
+        guard let place = place(of: name) else { return [name] }
+        return aisles[place.aisle].ingredients.first { $0.first == place.name } ?? [name]
+    }
+}

@@ -1,41 +1,52 @@
-/// The units a shopping list can add up and convert: each belongs to one kind, and amounts are
-/// only ever converted within their kind. A volume is never turned into a mass, and metric and
-/// US measures are kept apart, as a shop's packets are.
-public enum UnitKind: String, CaseIterable, Sendable {
-    case metricMass, metricVolume, usVolume, imperialMass
+/// What a unit measures: every volume converts to every other volume, every mass to every
+/// other mass, whichever system they come from. A volume becomes a mass only through an
+/// ingredient's density (`Densities`).
+public enum Dimension: String, CaseIterable, Sendable {
+    case volume, mass
 }
 
-/// A unit of one kind: how many of the kind's smallest unit it holds.
-public struct MeasureUnit: Equatable, Sendable {
+/// The measuring system a unit belongs to: sums are shown in the system the recipes used.
+public enum UnitSystem: String, CaseIterable, Sendable {
+    case metric, us
+}
+
+/// A unit of mass or volume: how many millilitres or grams it holds.
+public struct MeasureUnit: Equatable, Hashable, Sendable {
     public let symbol: String
-    public let kind: UnitKind
-    /// In the kind's base unit (g, ml, tsp, oz).
+    public let dimension: Dimension
+    public let system: UnitSystem
+    /// In millilitres (volume) or grams (mass).
     public let factor: Double
-    /// Whether amounts are shown in this unit (fl oz and pint are read, but cups and quarts
-    /// are what a list shows).
+    /// Whether a sum is shown in this unit (fl oz and pints are read, but cups and quarts are
+    /// what a list shows).
     let isShown: Bool
-    /// The smallest amount shown in this unit: cups are measured in quarters, so 3/4 cup
-    /// reads better than 12 tbsp; other units from 1.
+    /// The smallest amount a sum is shown with in this unit: cups are measured in quarters,
+    /// so ¾ cup reads better than 12 tbsp; other units from 1.
     var smallestShown: Double { symbol == "cup" ? 0.25 : 1 }
 
-    /// The known units, smallest first within each kind.
+    /// US customary teaspoon, exactly (the other US volumes are multiples of it).
+    static let teaspoon = 4.92892159375
+    /// The avoirdupois ounce, exactly.
+    static let ounce = 28.349523125
+
+    /// The known units, smallest first within each dimension and system.
     static let all: [MeasureUnit] = [
-        MeasureUnit(symbol: "mg", kind: .metricMass, factor: 0.001, isShown: true),
-        MeasureUnit(symbol: "g", kind: .metricMass, factor: 1, isShown: true),
-        MeasureUnit(symbol: "kg", kind: .metricMass, factor: 1000, isShown: true),
-        MeasureUnit(symbol: "ml", kind: .metricVolume, factor: 1, isShown: true),
-        MeasureUnit(symbol: "cl", kind: .metricVolume, factor: 10, isShown: false),
-        MeasureUnit(symbol: "dl", kind: .metricVolume, factor: 100, isShown: false),
-        MeasureUnit(symbol: "l", kind: .metricVolume, factor: 1000, isShown: true),
-        MeasureUnit(symbol: "tsp", kind: .usVolume, factor: 1, isShown: true),
-        MeasureUnit(symbol: "tbsp", kind: .usVolume, factor: 3, isShown: true),
-        MeasureUnit(symbol: "fl oz", kind: .usVolume, factor: 6, isShown: false),
-        MeasureUnit(symbol: "cup", kind: .usVolume, factor: 48, isShown: true),
-        MeasureUnit(symbol: "pint", kind: .usVolume, factor: 96, isShown: false),
-        MeasureUnit(symbol: "quart", kind: .usVolume, factor: 192, isShown: true),
-        MeasureUnit(symbol: "gallon", kind: .usVolume, factor: 768, isShown: true),
-        MeasureUnit(symbol: "oz", kind: .imperialMass, factor: 1, isShown: true),
-        MeasureUnit(symbol: "lb", kind: .imperialMass, factor: 16, isShown: true),
+        MeasureUnit(symbol: "mg", dimension: .mass, system: .metric, factor: 0.001, isShown: true),
+        MeasureUnit(symbol: "g", dimension: .mass, system: .metric, factor: 1, isShown: true),
+        MeasureUnit(symbol: "kg", dimension: .mass, system: .metric, factor: 1000, isShown: true),
+        MeasureUnit(symbol: "ml", dimension: .volume, system: .metric, factor: 1, isShown: true),
+        MeasureUnit(symbol: "cl", dimension: .volume, system: .metric, factor: 10, isShown: false),
+        MeasureUnit(symbol: "dl", dimension: .volume, system: .metric, factor: 100, isShown: false),
+        MeasureUnit(symbol: "l", dimension: .volume, system: .metric, factor: 1000, isShown: true),
+        MeasureUnit(symbol: "tsp", dimension: .volume, system: .us, factor: teaspoon, isShown: true),
+        MeasureUnit(symbol: "tbsp", dimension: .volume, system: .us, factor: 3 * teaspoon, isShown: true),
+        MeasureUnit(symbol: "fl oz", dimension: .volume, system: .us, factor: 6 * teaspoon, isShown: false),
+        MeasureUnit(symbol: "cup", dimension: .volume, system: .us, factor: 48 * teaspoon, isShown: true),
+        MeasureUnit(symbol: "pint", dimension: .volume, system: .us, factor: 96 * teaspoon, isShown: false),
+        MeasureUnit(symbol: "quart", dimension: .volume, system: .us, factor: 192 * teaspoon, isShown: true),
+        MeasureUnit(symbol: "gallon", dimension: .volume, system: .us, factor: 768 * teaspoon, isShown: true),
+        MeasureUnit(symbol: "oz", dimension: .mass, system: .us, factor: ounce, isShown: true),
+        MeasureUnit(symbol: "lb", dimension: .mass, system: .us, factor: 16 * ounce, isShown: true),
     ]
 
     /// Other spellings of the units, as recipes write them (matched without regard to case).
@@ -54,6 +65,12 @@ public struct MeasureUnit: Equatable, Sendable {
         "ounce": "oz", "ounces": "oz", "pound": "lb", "pounds": "lb", "lbs": "lb",
     ]
 
+    /// The unit as written after `value`: cups, pints, quarts and gallons take a plural
+    /// (1 ½ cups); symbols do not (3 tbsp, 2 kg).
+    public func word(for value: Double) -> String {
+        ["cup", "pint", "quart", "gallon"].contains(symbol) ? CountUnit.word(symbol, for: value) : symbol
+    }
+
     /// The unit `text` names, if it is one of the known units.
     public static func named(_ text: String) -> MeasureUnit? {
         let key = text.lowercased()
@@ -61,11 +78,11 @@ public struct MeasureUnit: Equatable, Sendable {
         return all.first { $0.symbol == symbol }
     }
 
-    /// `base` (an amount in `kind`'s base unit) in the largest shown unit that keeps it at 1
-    /// or more (a quarter for cups): 1500 g → 1.5 kg, 6 tsp → 2 tbsp, 36 tsp → 0.75 cup; the
-    /// smallest unit below that.
-    public static func readable(_ base: Double, of kind: UnitKind) -> (value: Double, unit: MeasureUnit) {
-        let shown = all.filter { $0.kind == kind && $0.isShown }
+    /// `base` (millilitres or grams) in `system`'s largest shown unit of `dimension` that keeps
+    /// it at 1 or more (a quarter for cups): 1500 g → 1.5 kg, 6 tsp → 2 tbsp, 36 tsp → ¾ cup;
+    /// the smallest unit below that.
+    public static func readable(_ base: Double, of dimension: Dimension, in system: UnitSystem) -> (value: Double, unit: MeasureUnit) {
+        let shown = all.filter { $0.dimension == dimension && $0.system == system && $0.isShown && $0.symbol != "mg" }
         let unit = shown.last { base / $0.factor >= $0.smallestShown - 1e-9 } ?? shown[0]
         return (base / unit.factor, unit)
     }

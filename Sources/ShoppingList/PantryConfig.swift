@@ -3,14 +3,17 @@ import MealPlanCore
 
 /// What the household has in stock, as cookcli's `pantry.conf` writes it (TOML): `[place]`
 /// sections, each item `name = "500%g"` or `name = { quantity = "1%kg", bought = "…",
-/// expire = "…", low = "…" }`. Only the quantity matters to a shopping list; an item without
-/// one counts as in stock, whatever the amount.
+/// expire = "…", low = "…" }`. The quantity is taken away from the list and `low` marks what
+/// the plan may not bring it below; an item without a quantity counts as in stock, whatever
+/// the amount. Amounts are written as in a recipe (`500%g`) or plainly (`2 l`, `1.5kg`).
 public struct PantryConfig: Equatable, Sendable {
     public struct Item: Equatable, Sendable {
         public var name: String
         public var place: String
         /// `nil`: in stock, amount not said.
         public var quantity: Quantity?
+        /// Below this, the item is running low.
+        public var low: Quantity?
     }
 
     public var items: [Item] = []
@@ -20,6 +23,13 @@ public struct PantryConfig: Equatable, Sendable {
     /// The item called `name` (any case), if the pantry has it.
     public func item(named name: String) -> Item? {
         items.first { $0.name.lowercased() == name.lowercased() }
+    }
+
+    /// The item that is the ingredient `name` as the list shows it: by that name, or by
+    /// another name `aisles` gives it.
+    func item(named name: String, aisles: AisleConfig) -> Item? {
+        let key = name.lowercased()
+        return items.first { $0.name.lowercased() == key || aisles.place(of: $0.name)?.name.lowercased() == key }
     }
 
     /// Reads `text`; anything outside the subset above is an error naming the line and key.
@@ -33,6 +43,7 @@ public struct PantryConfig: Equatable, Sendable {
         var pantry = PantryConfig()
         for entry in document.entries {
             let quantityText: String?
+            var lowText: String?
             switch entry.value {
             case .string(let text):
                 quantityText = text
@@ -41,17 +52,20 @@ public struct PantryConfig: Equatable, Sendable {
                     throw ConfigError(line: entry.line, "key '\(entry.key).\(field.key)': the value must be a quoted text, like \"500%g\"")
                 }
                 quantityText = fields.first { $0.key == "quantity" }?.value.string
+                lowText = fields.first { $0.key == "low" }?.value.string
             default:
                 throw ConfigError(line: entry.line, "key '\(entry.key)': the value must be a quoted text, like \"500%g\"")
             }
-            let quantity = try quantityText.flatMap { text throws(ConfigError) in
-                do {
-                    return try Quantity.parse(text)
-                } catch {
-                    throw ConfigError(line: entry.line, "key '\(entry.key)': '\(text)' is not a quantity like \"500%g\"")
+            func amount(_ text: String?, key: String) throws(ConfigError) -> Quantity? {
+                guard let text else { return nil }
+                guard let quantity = Quantity.parseAmount(text) else {
+                    throw ConfigError(line: entry.line, "key '\(key)': '\(text.messageExcerpt)' is not an amount like \"500%g\" or \"2 l\"")
                 }
+                return quantity
             }
-            pantry.items.append(Item(name: entry.key, place: entry.table, quantity: quantity))
+            let quantity = try amount(quantityText, key: entry.key)
+            let low = try amount(lowText, key: entry.key + ".low")
+            pantry.items.append(Item(name: entry.key, place: entry.table, quantity: quantity, low: low))
         }
         return pantry
     }

@@ -1,12 +1,5 @@
 import Cooklang
 
-extension Amount {
-    /// "1.5 kg", "3", "a pinch": a number with at most two decimals, then the unit or words.
-    public var text: String {
-        [quantity.map { QuantityValue.format($0) }, unit].compactMap { $0 }.joined(separator: " ")
-    }
-}
-
 extension ShoppingList.Item {
     /// The amounts to buy as one text, "1.5 kg + 2 tins"; empty when the recipes give none.
     public var amountText: String { amounts.map(\.text).joined(separator: " + ") }
@@ -29,6 +22,7 @@ extension ShoppingList {
 
     /// The items as a person reads them, after a heading the caller writes: each aisle's name
     /// ("other" for the ingredients no aisle names) and its items, "  name  amounts", then the
+    /// items the plan leaves below their pantry `low` mark under "running low", then the
     /// notes. `name` writes an item's name (the command line pads it to a column), `detail` an
     /// optional line under it.
     public func textLines(name: (Item) -> String = \.name, detail: (Item) -> String? = { _ in nil }) -> [String] {
@@ -41,6 +35,7 @@ extension ShoppingList {
                 if let detail = detail(item) { lines.append("    " + detail) }
             }
         }
+        if !runningLow.isEmpty { lines += ["", "running low"] + runningLow.map { "  " + $0.text } }
         if !closingLines.isEmpty { lines += [""] + closingLines }
         return lines
     }
@@ -86,4 +81,9 @@ extension ShoppingList.MealUse {
         if let id { return "meal \(id)" }
         return rule.map { "r\($0)" } ?? "a meal"
     }
+}
+
+extension ShoppingList.LowStock {
+    /// "milk: 200 ml left after the plan, low at 250 ml".
+    public var text: String { "\(name): \(left.cookingText) left after the plan, low at \(low.cookingText)" }
 }

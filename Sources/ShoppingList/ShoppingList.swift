@@ -78,6 +78,16 @@ public struct ShoppingList: Equatable, Sendable {
         public var message: String
     }
 
+    /// What the pantry holds enough of, but not so much that the plan leaves it above its
+    /// `low` mark.
+    public struct LowStock: Equatable, Sendable {
+        public var name: String
+        public var aisle: String?
+        /// What the pantry will hold once the plan is cooked, and its `low` mark.
+        public var left: Amount
+        public var low: Amount
+    }
+
     public var items: [Item]
     /// What the reader should know: recipes used as written (no `servings`).
     public var notes: [String]
@@ -85,18 +95,22 @@ public struct ShoppingList: Equatable, Sendable {
     public var withoutRecipe: [MealUse] = []
     /// Meals whose recipe could not be used; the rest of the list stands without them.
     public var problems: [Problem] = []
+    /// Items the plan leaves below their `low` mark in the pantry.
+    public var runningLow: [LowStock] = []
 }
 
 extension ShoppingList {
     /// The list for `meals`: each recipe (and the recipes it refers to, scaled by the amount
     /// used) scaled by the meal's servings over the recipe's, fixed amounts left alone,
     /// optional ingredients left out; amounts added up per ingredient and converted within
-    /// their kind; grouped by `aisles`; less `pantry`. A meal whose recipe is missing,
-    /// malformed, in a cycle of references or asking an absurd amount is left out and named in
-    /// `problems`, and the rest of the list stands. `withoutRecipe` are the days' other meals.
+    /// their dimension and through `units`' densities; grouped by `aisles`; less `pantry` (what
+    /// it will hold below an item's `low` mark noted in `runningLow`). A meal whose recipe is
+    /// missing, malformed, in a cycle of references or asking an absurd amount is left out and
+    /// named in `problems`, and the rest of the list stands. `withoutRecipe` are the days'
+    /// other meals.
     public static func make(
         for meals: [PlannedRecipe], withoutRecipe: [MealUse] = [], recipes: some RecipeBook,
-        aisles: AisleConfig = AisleConfig(), pantry: PantryConfig? = nil
+        aisles: AisleConfig = AisleConfig(), pantry: PantryConfig? = nil, units: UnitSettings = UnitSettings()
     ) throws(RecipeLookupError) -> ShoppingList {
         let recipes = RecipeMemo(recipes)
         var gatherer = Gatherer(aisles: aisles)
@@ -121,9 +135,26 @@ extension ShoppingList {
             }
         }
         var items = gatherer.items
-        if let pantry { items = items.compactMap { $0.less(pantry, aisles: aisles) } }
-        return ShoppingList(items: gatherer.ordered(items).map(\.item), notes: notes,
-                            withoutRecipe: withoutRecipe, problems: problems)
+        for index in items.indices {
+            items[index].density = units.densities.density(of: items[index].name, aisles: aisles)
+            items[index].total.fold(density: items[index].density)
+        }
+        var runningLow: [GatheredItem] = []
+        if let pantry {
+            items = items.compactMap { item in
+                let (rest, low, isKept) = item.less(pantry, aisles: aisles)
+                if let low { runningLow.append(low) }
+                if isKept, let stocked = pantry.item(named: item.name, aisles: aisles), let quantity = stocked.quantity {
+                    let needed = item.total.amounts(in: units.system).map(\.text).joined(separator: " + ")
+                    note("the pantry's '\(stocked.name)' (\(quantity.description)) is not taken off \(needed): "
+                        + "the units do not convert (a density under [densities] in the config file would)", in: &notes)
+                }
+                return rest
+            }
+        }
+        return ShoppingList(items: gatherer.ordered(items).map { $0.item(in: units.system) }, notes: notes,
+                            withoutRecipe: withoutRecipe, problems: problems,
+                            runningLow: gatherer.ordered(runningLow).compactMap(\.lowStock))
     }
 
     private static func note(_ text: String, in notes: inout [String]) {
@@ -156,22 +187,39 @@ struct GatheredItem {
     var aisle: (index: Int, name: String)?
     var total = AmountTotal()
     var meals: [ShoppingList.MealUse] = []
+    /// Grams per millilitre, when known.
+    var density: Double?
+    /// For an item the pantry will hold below its `low` mark: what it will hold, and the mark.
+    var lowStock: ShoppingList.LowStock?
 
-    var item: ShoppingList.Item {
-        ShoppingList.Item(name: name, aisle: aisle?.name, amounts: total.amounts, meals: meals)
+    func item(in system: UnitSystem?) -> ShoppingList.Item {
+        ShoppingList.Item(name: name, aisle: aisle?.name, amounts: total.amounts(in: system), meals: meals)
     }
 
-    /// The item less what `pantry` holds: gone when the pantry has it without an amount or
-    /// enough of it; smaller when it has less of a unit that can be taken away.
-    func less(_ pantry: PantryConfig, aisles: AisleConfig) -> GatheredItem? {
-        let stocked = pantry.items.first { item in
-            item.name.lowercased() == key || aisles.place(of: item.name)?.name.lowercased() == key
-        }
-        guard let stocked else { return self }
-        guard let quantity = stocked.quantity, case .number(let value) = quantity.value else { return nil }
+    /// The item less what `pantry` holds, and the item again when the pantry will then hold
+    /// less than its `low` mark. The item is gone when the pantry has it without an amount or
+    /// enough of it; smaller when it has less of a unit that can be taken away (through the
+    /// density between mass and volume); `isKept` when the pantry has an amount of it that
+    /// does not convert to what the list needs.
+    func less(_ pantry: PantryConfig, aisles: AisleConfig) -> (rest: GatheredItem?, low: GatheredItem?, isKept: Bool) {
+        guard let stocked = pantry.item(named: name, aisles: aisles) else { return (self, nil, false) }
+        guard let quantity = stocked.quantity, case .number(let value) = quantity.value else { return (nil, nil, false) }
         var rest = self
-        guard rest.total.subtract(value, unit: quantity.unit) else { return self }
-        return rest.total.isEmpty || rest.total.amounts.isEmpty ? nil : rest
+        guard let left = rest.total.subtract(value, unit: quantity.unit, density: density) else { return (self, nil, true) }
+        let isCovered = rest.total.isEmpty || rest.total.amounts().isEmpty
+        var low: GatheredItem?
+        if left > 0 || isCovered, let mark = stocked.low, case .number(let markValue) = mark.value {
+            // The mark less what will be left: more than nothing means below the mark.
+            var stock = AmountTotal()
+            stock.add(left, unit: quantity.unit)
+            if let short = stock.subtract(markValue, unit: mark.unit, density: density), short > 0 {
+                low = self
+                low?.lowStock = ShoppingList.LowStock(
+                    name: name, aisle: aisle?.name, left: Amount(quantity: left, unit: quantity.unit),
+                    low: Amount(quantity: markValue, unit: mark.unit))
+            }
+        }
+        return (isCovered ? nil : rest, low, false)
     }
 }
 
@@ -267,7 +315,7 @@ struct Gatherer {
             guard let made = try? Quantity.parse(text), case .number(let madeValue) = made.value, madeValue > 0,
                   let madeUnit = made.unit else { continue }
             if madeUnit.lowercased() == unit.lowercased() { return value / madeValue }
-            if let wanted = MeasureUnit.named(unit), let given = MeasureUnit.named(madeUnit), wanted.kind == given.kind {
+            if let wanted = MeasureUnit.named(unit), let given = MeasureUnit.named(madeUnit), wanted.dimension == given.dimension {
                 return value * wanted.factor / (madeValue * given.factor)
             }
         }

@@ -62,7 +62,7 @@ extension PlannerSession {
             }
             let config = try ConfigFile.load(in: environment)
             let folder = try options.recipes.recipeFolder(in: environment)
-            return PlannerRecipes(ShoppingSources(recipes: folder, aisles: config.aisles, pantry: config.pantry),
+            return PlannerRecipes(ShoppingSources(recipes: folder, aisles: config.aisles, pantry: config.pantry, units: config.units),
                                   householdServings: config.servings)
         } catch let error as any UserFacingError {
             return PlannerRecipes(unavailable: error.userMessage)

@@ -34,7 +34,7 @@ struct RecipesEndToEndTests {
         try planner.waitForScreen("the recipe scaled") { page in
             page.shows("Esc closes") && Array(page.prefix(7)) == [
                 "Wed 4 Mar 2026 · dinner · Beef stew", " Beef stew", " serves 6", "",
-                "   beef  \(500 * 3) g", "   onion  \(1 * 3)  (chopped)", "",
+                "   beef  \(Double(500 * 3) / 1000) kg", "   onion  \(1 * 3)  (chopped)", "",
             ] && page.contains(" 1. Brown beef with onion.")
         }
         try planner.press("Escape")
@@ -56,7 +56,7 @@ struct RecipesEndToEndTests {
         try planner.waitFor("R edits")
         try planner.press("R")
         try planner.waitForScreen("the recipe read again, whole") { page in
-            page[0] == "Wed 4 Mar 2026 · dinner · Beef stew" && page.contains("   lamb  1500 g")
+            page[0] == "Wed 4 Mar 2026 · dinner · Beef stew" && page.contains("   lamb  1.5 kg")
                 && page[23].hasSuffix("Esc closes")
         }
         #expect(try String(contentsOfFile: scripts.file("modes"), encoding: .utf8) == "sane\n")
@@ -82,7 +82,7 @@ struct RecipesEndToEndTests {
             try planner.waitFor("Beef stew ℞ · 6 servings")
             try planner.press("r")
             try planner.waitForScreen("the recipe at \(width)×\(height)") { page in
-                page.shows("Esc closes") && page.count == height && page[4] == "   beef  1500 g"
+                page.shows("Esc closes") && page.count == height && page[4] == "   beef  1.5 kg"
             }
             // Esc and s as two keystrokes: sent together they are the chord Alt-s.
             try planner.press("Escape")

@@ -57,7 +57,8 @@ final class SampleRecipes: Sendable {
     /// The stew for 4 of its 2 servings: every amount doubled, the stock's reference named.
     static let stewFor4 = [
         "Beef stew", "serves 4", "",
-        "  beef  \(500 * 4 / 2) g", "  onion  \(1 * 4 / 2)  (chopped)", "  Stock  \(250 * 4 / 2) ml  → ./sauces/Stock",
+        // 500 g × 4 / 2 = 1000 g, which reads as 1 kg.
+        "  beef  \(500 * 4 / 2 / 1000) kg", "  onion  \(1 * 4 / 2)  (chopped)", "  Stock  \(250 * 4 / 2) ml  → ./sauces/Stock",
         "", "1. Brown beef with onion.", "2. Simmer with Stock for 2 hours.",
     ]
 

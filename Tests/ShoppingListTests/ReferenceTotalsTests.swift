@@ -10,7 +10,9 @@ import TestSupport
 /// meal's recipe is scaled by the reference parser (`cooklang.parse(text, scale=…)`) and its
 /// ingredients totalled by `cooklang.combine_ingredients`, which adds equal units; the
 /// list's amounts, taken back to base units, must equal those totals converted by our table
-/// (the table itself is checked by hand in `UnitConversionTests`).
+/// (the table itself is checked by hand in `UnitConversionTests`), and with the densities of
+/// the USDA table, those totals with an ingredient's volume turned into mass by its density
+/// where it has both.
 @Suite(.requires(.cooklang))
 struct ReferenceTotalsTests {
     /// Reads a JSON array of plans, each a list of [recipe text, scale] or [recipe text, scale,
@@ -47,15 +49,21 @@ struct ReferenceTotalsTests {
         return (text, servings)
     }
 
-    /// Amounts as totals per kind (in base units) and per other unit, to compare within 1e-6.
-    static func totals(_ amounts: [(Double, String?)]) -> [String: Double] {
+    /// Amounts as totals per dimension (in ml or g) and per other unit (singular and plural
+    /// alike), to compare within 1e-6; with a `density`, the volume added to the mass when
+    /// there are both.
+    static func totals(_ amounts: [(Double, String?)], density: Double? = nil) -> [String: Double] {
         var totals: [String: Double] = [:]
         for (value, unit) in amounts {
             if let unit, let known = MeasureUnit.named(unit) {
-                totals[known.kind.rawValue, default: 0] += value * known.factor
+                totals[known.dimension.rawValue, default: 0] += value * known.factor
             } else {
-                totals["unit:" + (unit ?? "").lowercased(), default: 0] += value
+                totals["unit:" + CountUnit.singular(unit ?? ""), default: 0] += value
             }
+        }
+        if let density, let volume = totals["volume"], let mass = totals["mass"] {
+            totals["mass"] = mass + volume * density
+            totals["volume"] = nil
         }
         return totals
     }
@@ -82,7 +90,9 @@ struct ReferenceTotalsTests {
         let answers = try runReference(request)
         try #require(answers.count == plans.count)
         for (plan, answer) in zip(plans, answers) {
-            Self.expectTheSameTotals(try ShoppingList.make(for: plan, recipes: book), as: answer)
+            Self.expectTheSameTotals(try ShoppingList.make(for: plan, recipes: book, units: UnitSettings(densities: .none)),
+                                     as: answer, densities: .none)
+            Self.expectTheSameTotals(try ShoppingList.make(for: plan, recipes: book), as: answer, densities: .standard)
         }
     }
 
@@ -141,22 +151,24 @@ struct ReferenceTotalsTests {
         try #require(answers.count == weeks.count)
         let book = TextBook(texts: texts)
         for (week, answer) in zip(weeks, answers) {
-            Self.expectTheSameTotals(try ShoppingList.make(for: week, recipes: book), as: answer)
+            Self.expectTheSameTotals(try ShoppingList.make(for: week, recipes: book), as: answer, densities: .standard)
         }
     }
 
     /// Every ingredient of `list` has the reference's totals in `answer`, within 1e-6: the same
-    /// ingredients, the same kinds and units, the same sums. Amounts in words are left out on
-    /// both sides (the reference keeps them as text).
+    /// ingredients, the same dimensions and units, the same sums (the reference's volume and
+    /// mass of an ingredient `densities` knows added up by its density). Amounts in words are
+    /// left out on both sides (the reference keeps them as text).
     static func expectTheSameTotals(
-        _ list: ShoppingList, as answer: [String: [[Any]]], sourceLocation: SourceLocation = #_sourceLocation
+        _ list: ShoppingList, as answer: [String: [[Any]]], densities: Densities, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let ours = Dictionary(uniqueKeysWithValues: list.items.map { item in
             (item.name, totals(item.amounts.compactMap { amount in amount.quantity.map { ($0, amount.unit) } }))
         })
-        let theirs = answer.mapValues { quantities in
-            totals(quantities.compactMap { pair in (pair[0] as? NSNumber).map { number in (number.doubleValue, pair[1] as? String) } })
-        }
+        let theirs = Dictionary(uniqueKeysWithValues: answer.map { name, quantities in
+            (name, totals(quantities.compactMap { pair in (pair[0] as? NSNumber).map { number in (number.doubleValue, pair[1] as? String) } },
+                          density: densities.density(of: name)))
+        })
         #expect(Set(ours.keys) == Set(theirs.keys), sourceLocation: sourceLocation)
         for (name, expected) in theirs {
             let got = ours[name] ?? [:]

@@ -26,7 +26,8 @@ struct TextBook: RecipeBook {
         PlannedRecipe(mealID: id, day: monday.adding(days: offset), recipe: recipe, servings: servings)
     }
 
-    /// The list's lines as "name: amounts", amounts as "quantity unit".
+    /// The list's lines as "name: amounts", amounts as "quantity unit", exact (a count's unit
+    /// in the singular, as the list keeps it).
     func lines(_ list: ShoppingList) -> [String] {
         list.items.map { item in
             let amounts = item.amounts.map { amount in
@@ -65,7 +66,7 @@ struct TextBook: RecipeBook {
             recipes: book)
         // flour 125 + 250 = 375 g; milk 300 + 600 = 900 ml; eggs 2 + 4 = 6; salt fixed, twice:
         // 1 + 1 = 2 pinches; butter: without amount twice, 10 g once (toast as written).
-        #expect(lines(list) == ["bread: 2 slices", "butter: 10 g", "eggs: 6", "flour: 375 g", "milk: 900 ml", "salt: 2 pinch"])
+        #expect(lines(list) == ["bread: 2 slice", "butter: 10 g", "eggs: 6", "flour: 375 g", "milk: 900 ml", "salt: 2 pinch"])
         #expect(list.items.first { $0.name == "butter" }?.meals.map(\.id) == [1, 2, 3])
         #expect(list.notes == ["'toast' does not say its servings; used as written"])
     }
@@ -111,7 +112,7 @@ struct TextBook: RecipeBook {
         ])
         let list = try ShoppingList.make(for: [meal(1, "a"), meal(2, "toast")], recipes: book)
         #expect(problems(list) == ["1: recipes refer to each other in a circle: b.cook → c.cook → b.cook"])
-        #expect(lines(list) == ["bread: 2 slices"])
+        #expect(lines(list) == ["bread: 2 slice"])
     }
 
     @Test func aReferenceByAUnitItsYieldDoesNotGiveNamesTheFileAndLine() throws {
@@ -130,7 +131,7 @@ struct TextBook: RecipeBook {
         ])
         let list = try ShoppingList.make(
             for: [meal(7, "gone"), meal(8, "toast"), meal(9, "broken"), meal(10, "huge", servings: 4000)], recipes: book)
-        #expect(lines(list) == ["bread: 2 slices"])
+        #expect(lines(list) == ["bread: 2 slice"])
         #expect(list.problems.map(\.meal.id) == [7, 9, 10])
         #expect(list.problems[0].message == "no recipe 'gone'")
         #expect(list.problems[1].message.hasPrefix("broken.cook:1:"))
@@ -160,6 +161,23 @@ struct TextBook: RecipeBook {
         let list = try ShoppingList.make(for: [], withoutRecipe: uses, recipes: TextBook(texts: [:]))
         let named = uses.prefix(ShoppingList.namedWithoutRecipe).map(\.label).joined(separator: ", ")
         #expect(list.withoutRecipeLine == "25 meals have no recipe: \(named), and \(25 - ShoppingList.namedWithoutRecipe) more")
+    }
+
+    @Test func aReferenceByAnotherUnitOfItsYieldsDimensionConverts() throws {
+        let book = TextBook(texts: ["a": "Use @./sauce{1%cup}.", "sauce": "---\nyield: 500%ml\n---\n@tomatoes{4}"])
+        let list = try ShoppingList.make(for: [meal(1, "a")], recipes: book)
+        // 1 cup = 48 × 4.92892159375 = 236.5882365 ml of the 500 ml made: 4 × 0.4731765 = 1.8927 tomatoes
+        let tomatoes = try #require(list.items.first?.amounts.first?.quantity)
+        #expect(abs(tomatoes - 4 * 48 * 4.92892159375 / 500) < 1e-9)
+    }
+
+    @Test func aPantryAmountThatDoesNotConvertIsNoted() throws {
+        let pantry = try PantryConfig.parse("[shelf]\nlentils = \"2 l\"\n")
+        let list = try ShoppingList.make(for: [meal(1, "r")], recipes: TextBook(texts: ["r": "@lentils{250%g}"]), pantry: pantry)
+        #expect(lines(list) == ["lentils: 250 g"])
+        #expect(list.notes == [
+            "the pantry's 'lentils' (2 l) is not taken off 250 g: the units do not convert (a density under [densities] in the config file would)",
+        ])
     }
 
     @Test func aislesOrderTheListAndMergeOtherNames() throws {
@@ -195,9 +213,48 @@ struct TextBook: RecipeBook {
         let book = TextBook(texts: ["r": "@flour{1.5%kg} @salt{1%tsp} @olive oil{2%tbsp} @milk{300%ml} @eggs{6} @sugar{100%g}"])
         let list = try ShoppingList.make(for: [meal(1, "r")], recipes: book, pantry: pantry)
         // flour 1.5 kg − 500 g = 1 kg; salt in stock (no amount said); eggs 6 − 12: none to buy;
-        // olive oil: tbsp and l are different kinds, so it stays; milk: cups cannot be taken
-        // from millilitres, it stays.
-        #expect(lines(list) == ["flour: 1 kg", "milk: 300 ml", "olive oil: 2 tbsp", "sugar: 100 g"])
+        // olive oil 2 tbsp = 6 × 4.92892159375 = 29.57 ml, less than 1 l: none to buy (970.43 ml
+        // left, above the 200 ml mark); milk 300 ml less than 2 cups = 473.18 ml: none to buy.
+        #expect(lines(list) == ["flour: 1 kg", "sugar: 100 g"])
+        #expect(list.runningLow.isEmpty)
+    }
+
+    @Test func whatThePlanLeavesBelowItsLowMarkIsRunningLow() throws {
+        let pantry = try PantryConfig.parse("""
+            [pantry]
+            "olive oil" = { quantity = "1 l", low = "990 ml" }
+            flour = { quantity = "1.5kg", low = "200%g" }
+            butter = { quantity = "250 g", low = "100 g" }
+            eggs = { quantity = "6", low = "2" }
+            milk = { quantity = "2L" }
+            """)
+        let book = TextBook(texts: ["r": "@olive oil{2%tbsp} @flour{2%cups} @butter{1/3%cup} @butter{100%g} @eggs{5} @milk{3%l}"])
+        let list = try ShoppingList.make(for: [meal(1, "r")], recipes: book, pantry: pantry)
+        let tsp = 4.92892159375
+        let butter = try #require(Densities.table.first { $0.name == "butter" }?.gramsPerMillilitre)
+        // milk 3 l − 2 l = 1 l to buy; no mark, and none left.
+        #expect(lines(list) == ["milk: 1 l"])
+        // olive oil: 1000 − 29.5735 ml = 970.43 ml left, under 990 ml.
+        // butter: ⅓ cup = 16 tsp = 78.86 ml × the table's density (0.9595) = 75.67 g, + 100 g =
+        // 175.67 g; 250 − 175.67 = 74.33 g left, under 100 g.
+        // eggs: 6 − 5 = 1 left, under 2.
+        // flour: 2 cups = 473.18 ml × 0.5283 = 249.98 g; 1500 − 249.98 = 1250.02 g left: above 200 g.
+        // In the list's order: no aisles, so by name.
+        #expect(list.runningLow.map(\.name) == ["butter", "eggs", "olive oil"])
+        let left = list.runningLow.map { $0.left.quantity ?? 0 }
+        #expect(abs(left[0] - (250 - 16 * tsp * butter - 100)) < 1e-9)
+        #expect(left[1] == 1)
+        #expect(abs(left[2] - (1 - 6 * tsp / 1000)) < 1e-9)
+        #expect(list.runningLow[0].text == "butter: 74.4 g left after the plan, low at 100 g")
+    }
+
+    @Test(arguments: [
+        ("2 l", 2, "l"), ("2l", 2, "l"), ("2 L", 2, "L"), ("1.5kg", 1.5, "kg"), ("1 1/2 cup", 1.5, "cup"),
+        ("500%g", 500, "g"), ("6", 6, nil), (" 3 cans ", 3, "cans"),
+    ] as [(String, Double, String?)])
+    func pantryAmountsAreReadWithOrWithoutAPercentSign(text: String, value: Double, unit: String?) throws {
+        let pantry = try PantryConfig.parse("[pantry]\nthing = \"\(text)\"\n")
+        #expect(pantry.items.first?.quantity == Quantity(value: .number(value), unit: unit, isFixed: false))
     }
 
     @Test(arguments: [
@@ -216,7 +273,10 @@ struct TextBook: RecipeBook {
         ("[pantry]\nrice = { quantity = \"5%kg\"\n", ConfigError(line: 2, "key 'rice': the table is not closed by '}' on this line")),
         ("[pantry]\nrice = \"5%kg\"\nrice = \"1%kg\"\n", ConfigError(line: 3, "key 'rice' is given twice (keys are read in any case)")),
         ("[fridge]\nmilk = { quantity = 1 }\n", ConfigError(line: 2, "key 'milk.quantity': the value must be a quoted text, like \"500%g\"")),
-        ("[pantry]\nsalt = \"%g\"\n", ConfigError(line: 2, "key 'salt': '%g' is not a quantity like \"500%g\"")),
+        ("[pantry]\nsalt = \"%g\"\n", ConfigError(line: 2, "key 'salt': '%g' is not an amount like \"500%g\" or \"2 l\"")),
+        ("[pantry]\nsalt = \"some%kg\"\n", ConfigError(line: 2, "key 'salt': 'some%kg' is not an amount like \"500%g\" or \"2 l\"")),
+        ("[pantry]\nsalt = \"2-3 kg\"\n", ConfigError(line: 2, "key 'salt': '2-3 kg' is not an amount like \"500%g\" or \"2 l\"")),
+        ("[a]\nmilk = { quantity = \"1 l\", low = \"lots\" }\n", ConfigError(line: 2, "key 'milk.low': 'lots' is not an amount like \"500%g\" or \"2 l\"")),
     ])
     func aBadPantryFileNamesTheLineAndKey(text: String, error: ConfigError) {
         #expect(throws: error) { try PantryConfig.parse(text) }

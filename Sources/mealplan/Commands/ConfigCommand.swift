@@ -1,6 +1,7 @@
 import ArgumentParser
 import MealPlanCore
 import MealPlanExchange
+import Cooklang
 import TerminalKit
 
 /// `mealplan config`: where the config file is, what it sets and the week start in effect; its
@@ -24,6 +25,12 @@ struct ConfigCommand: MealplanCommand {
             recipe (add, repeat add, edit --recipe, Tab in the planner), over the recipe's own; \
             --servings still wins
               week-start = "sat"       the day the household's weeks start on
+              units = "us"             the system a shopping list's sums are shown in: \
+            "metric" or "us" (without it, the system the recipes used, metric when they mix); \
+            an amount written in one US unit stays in it
+              [densities]              grams per millilitre of an ingredient, over the \
+            built-in table (from the USDA's household measures), one line an ingredient: \
+            butter = 0.96 or flour = "125 g/cup"; through it its cups and grams add up
               [slot-times]             the time each slot's meals start at in an iCalendar \
             export, one line a slot: dinner = "19:00"
 
@@ -56,6 +63,10 @@ struct ConfigCommand: MealplanCommand {
                 for (key, value) in [("recipes", config.recipes), ("aisles", config.aisles), ("pantry", config.pantry),
                                      ("servings", config.servings.map(Meal.servingsText))] {
                     if let value { print("  \(key) = \(value.terminalVisible)") }
+                }
+                if let system = config.units.system { print("  units = \(system.rawValue)") }
+                for entry in config.densities {
+                    print("  [densities] \(entry.name.terminalVisible) = \(QuantityValue.format(entry.gramsPerMillilitre)) g/ml")
                 }
                 for entry in config.slotTimes {
                     let time = (entry.time.minutes / 60, entry.time.minutes % 60)

@@ -17,10 +17,16 @@ struct ShopCommand: MealplanCommand {
             7 days unless --to or --days says otherwise.
 
             Every meal with a recipe in the days counts: its ingredients (and those of the \
-            recipes it uses) scaled to the meal's servings, added up per ingredient with units \
-            converted within metric and US mass and volume, grouped by the aisles of \
-            aisle.conf, less what pantry.conf holds. The two files come from --aisles and \
-            --pantry, else the config file, else the recipes folder or its config/ subfolder.
+            recipes it uses) scaled to the meal's servings, added up per ingredient: volumes \
+            with volumes and masses with masses, metric and US alike, and cups with grams for \
+            an ingredient whose density is known (see 'mealplan help config'); grouped by the \
+            aisles of aisle.conf, less what pantry.conf holds (items it will hold below their \
+            low mark listed under "running low"). An amount written in one US unit stays in \
+            it (4 tbsp), one metric unit changes only its prefix (1.5 kg for 1500 g); sums \
+            are shown in the system the recipes used, or the config file's units; things \
+            counted are rounded up to whole ones (JSON keeps the exact quantity beside buy). \
+            The two files come from --aisles and --pantry, else the config file, else the \
+            recipes folder or its config/ subfolder.
 
             Examples:
               mealplan shop
@@ -54,7 +60,7 @@ struct ShopCommand: MealplanCommand {
         let config = try ConfigFile.load(in: environment)
         let sources = ShoppingSources(
             recipes: try store.recipes.recipeFolder(in: environment), aisles: aisles ?? config.aisles,
-            pantry: pantry ?? config.pantry, usesPantry: !noPantry)
+            pantry: pantry ?? config.pantry, usesPantry: !noPantry, units: config.units)
         let list = try sources.shoppingList(for: meals)
         let cooked = meals.filter { $0.recipe != nil }.count
         switch format {
@@ -85,6 +91,7 @@ struct ShopCommand: MealplanCommand {
     /// JSON and CSV are for programs: what a reader should know goes to standard error (the
     /// meals left out follow as errors).
     private func warn(about list: ShoppingList) {
+        for low in list.runningLow { printError("warning: running low: \(low.text)".terminalVisible) }
         for note in list.notes { printError("warning: \(note)".terminalVisible) }
         if let line = list.withoutRecipeLine { printError(line.terminalVisible) }
     }

@@ -34,13 +34,18 @@ enum ShoppingListText {
                 lines.append(line)
             }
         }
+        if !list.runningLow.isEmpty {
+            lines += ["", "## running low", ""] + list.runningLow.map { "- " + $0.text.terminalVisible }
+        }
         if !list.closingLines.isEmpty { lines += [""] + list.closingLines.map { "> " + $0.terminalVisible } }
         return lines.joined(separator: "\n")
     }
 
-    /// An array of items, one per line: `name`, `aisle`, `amounts` (`quantity` a number or
-    /// null, `unit` text or null) and `meals` (`id`, `repeat`, `date`, as `list` writes a meal:
-    /// a repeat's occurrence has a null id and its rule), every key present.
+    /// An array of items, one per line: `name`, `aisle`, `amounts` (`quantity` the exact number
+    /// or null, `buy` it rounded as the text shows it (counts up to whole ones) or null, `unit`
+    /// text or null: a mass or volume's symbol, or a counted thing's unit in the singular,
+    /// `clove` for 3 cloves) and `meals` (`id`, `repeat`, `date`, as `list` writes a meal: a
+    /// repeat's occurrence has a null id and its rule), every key present.
     static func json(_ list: ShoppingList) -> String {
         func text(_ value: String?) -> String { value.map(JSONMealWriter.quoted) ?? "null" }
         func number(_ value: Double?) -> String {
@@ -48,7 +53,7 @@ enum ShoppingListText {
             return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
         }
         let items = list.items.map { item in
-            let amounts = item.amounts.map { #"{"quantity":\#(number($0.quantity)),"unit":\#(text($0.unit))}"# }
+            let amounts = item.amounts.map { #"{"quantity":\#(number($0.quantity)),"buy":\#(number($0.buy)),"unit":\#(text($0.unit))}"# }
             let meals = item.meals.map { use in
                 #"{"id":\#(use.id.map(String.init) ?? "null"),"repeat":\#(use.rule.map(String.init) ?? "null"),"date":"\#(use.day.iso)"}"#
             }

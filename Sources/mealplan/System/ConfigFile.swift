@@ -1,15 +1,18 @@
 import MealPlanCore
 import MealPlanExchange
 import RecipeLibrary
+import ShoppingList
 
 /// The settings in `$XDG_CONFIG_HOME/mealplan/config.toml` (else `~/.config/mealplan/…`):
 /// where the recipes are, the aisle and pantry files, the day the household's weeks start on,
-/// and in a `[slot-times]` table the time each slot's meals start at in an iCalendar export. A missing file is no settings; a path may
+/// the system a shopping list's sums are shown in and, in a `[densities]` table, ingredients'
+/// grams per millilitre over the built-in ones; and in a `[slot-times]` table the time each slot's meals start at in an iCalendar export. A missing file is no settings; a path may
 /// start with `~/`, and a relative one counts from the file's folder.
 struct ConfigFile {
     /// The keys the file may have outside a table.
-    static let keys = ["recipes", "aisles", "pantry", "servings", "week-start"]
+    static let keys = ["recipes", "aisles", "pantry", "servings", "week-start", "units"]
     static let slotTimesTable = "slot-times"
+    static let densitiesTable = "densities"
 
     var path: String?
     var recipes: String?
@@ -22,6 +25,10 @@ struct ConfigFile {
     /// `slot = "HH:MM"` entries of `[slot-times]`, in file order: slot as written, the time, and
     /// the line, so that an unknown slot can be reported where it is.
     var slotTimes: [(slot: String, time: TimeOfDay, line: Int)] = []
+    /// `units = "us"` and the `[densities]` table over the built-in densities.
+    var units = UnitSettings()
+    /// The `[densities]` entries as given, in file order, for `mealplan config`.
+    var densities: [(name: String, gramsPerMillilitre: Double)] = []
 
     /// The file's path, whether or not it exists; `nil` without HOME or XDG_CONFIG_HOME.
     static func location(in environment: Environment) -> String? {
@@ -61,9 +68,15 @@ struct ConfigFile {
                 config.slotTimes.append((entry.key, time, entry.line))
                 continue
             }
+            if entry.table == densitiesTable {
+                let density = try density(of: entry, path: path)
+                config.units.densities.set(entry.key, gramsPerMillilitre: density)
+                config.densities.append((entry.key, density))
+                continue
+            }
             guard entry.table.isEmpty, keys.contains(entry.key) else {
                 throw ConfigFileError(
-                    message: "config file '\(path)': line \(entry.line): unknown key '\(name)'; the keys are \(keys.joined(separator: ", ")) and a [\(slotTimesTable)] table")
+                    message: "config file '\(path)': line \(entry.line): unknown key '\(name)'; the keys are \(keys.joined(separator: ", ")), a [\(slotTimesTable)] table and a [\(densitiesTable)] table")
             }
             if entry.key == "servings" {
                 config.servings = try servings(of: entry, path: path)
@@ -71,6 +84,13 @@ struct ConfigFile {
             }
             if entry.key == "week-start" {
                 config.weekStart = try weekday(entry, path: path)
+                continue
+            }
+            if entry.key == "units" {
+                guard let text = entry.value.string, let system = UnitSystem(rawValue: text.lowercased()) else {
+                    throw ConfigFileError(message: "config file '\(path)': line \(entry.line): key 'units' must be \"metric\" or \"us\"")
+                }
+                config.units.system = system
                 continue
             }
             guard let value = entry.value.string, !value.isEmpty else {
@@ -122,4 +142,21 @@ struct ConfigFileError: UserFacingError {
     let message: String
     var userMessage: String { message }
     var exitStatus: ExitStatus { .config }
+}
+
+extension ConfigFile {
+    /// A `[densities]` entry: grams per millilitre as a number (`butter = 0.96`), or a mass per
+    /// volume in quotes (`flour = "125 g/cup"`).
+    private static func density(of entry: TOMLSubset.Entry, path: String) throws(ConfigFileError) -> Double {
+        let density: Double? = switch entry.value {
+        case .integer(let value): Double(value)
+        case .float(let value): value
+        case .string(let text): Densities.parse(text)
+        default: nil
+        }
+        guard let density, density.isFinite, density > 0, density < 100 else {
+            throw ConfigFileError(message: "config file '\(path)': line \(entry.line): key '\(densitiesTable).\(entry.key.messageExcerpt)' must be grams per millilitre above 0 and below 100, like 0.96, or a mass per volume in quotes, like \"125 g/cup\"")
+        }
+        return density
+    }
 }
