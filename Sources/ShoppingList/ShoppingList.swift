@@ -264,7 +264,9 @@ struct Gatherer {
             case .none:
                 items[index].total.addUnquantified()
             }
-            if !items[index].meals.contains(meal) { items[index].meals.append(meal) }
+            // A meal's parts are added together, so a meal already counted is the last one:
+            // no search through the hundreds of meals a year's salt is for.
+            if items[index].meals.last != meal { items[index].meals.append(meal) }
         }
     }
 
