@@ -28,7 +28,8 @@ extension ShoppingList {
     }
 
     /// The items as a person reads them, after a heading the caller writes: each aisle's name
-    /// ("other" for the ingredients no aisle names) and its items, "  name  amounts", then the
+    /// ("other" for the ingredients no aisle names) and its items, "  name  amounts" ("✓ name"
+    /// when ticked off, "+amounts" on a top-up line), then the
     /// notes. `name` writes an item's name (the command line pads it to a column), `detail` an
     /// optional line under it.
     public func textLines(name: (Item) -> String = \.name, detail: (Item) -> String? = { _ in nil }) -> [String] {
@@ -36,8 +37,9 @@ extension ShoppingList {
         for group in aisleGroups {
             lines += ["", group.aisle ?? "other"]
             for item in group.items {
-                let amount = item.amountText
-                lines.append(amount.isEmpty ? "  " + item.name : "  " + name(item) + "  " + amount)
+                let amount = item.shownAmount
+                let mark = item.checked ? "✓ " : "  "
+                lines.append(amount.isEmpty ? mark + item.name : mark + name(item) + "  " + amount)
                 if let detail = detail(item) { lines.append("    " + detail) }
             }
         }

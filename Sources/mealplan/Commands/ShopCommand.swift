@@ -22,11 +22,18 @@ struct ShopCommand: MealplanCommand {
             aisle.conf, less what pantry.conf holds. The two files come from --aisles and \
             --pantry, else the config file, else the recipes folder or its config/ subfolder.
 
+            --check and --uncheck tick items off and put them back, in cookcli's \
+            .shopping-checked log in the recipes folder, which the Cooklang apps and cook \
+            server share. A ticked item stays ticked (✓) when the plan changes; when the plan \
+            comes to need more of it, the difference is a line of its own ("olive oil  +2 \
+            tbsp"). --open leaves out what is ticked.
+
             Examples:
               mealplan shop
               mealplan shop --from mon --days 14 --why
               mealplan shop --format markdown > list.md
               mealplan shop --no-pantry --format json
+              mealplan shop --check milk "olive oil" --open
             """)
 
     enum Format: String, CaseInsensitiveChoice {
@@ -40,6 +47,12 @@ struct ShopCommand: MealplanCommand {
     @Option(help: ArgumentHelp("The aisle file (cookcli's aisle.conf).", valueName: "file")) var aisles: String?
     @Option(help: ArgumentHelp("The pantry file (cookcli's pantry.conf).", valueName: "file")) var pantry: String?
     @Flag(help: "Ignore the pantry: list everything the recipes need.") var noPantry = false
+    @Option(parsing: .upToNextOption, help: ArgumentHelp(
+        "Tick these items off, as the list names them (any case, or another name aisle.conf gives).", valueName: "name"))
+    var check: [String] = []
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Put these ticked items back on the list.", valueName: "name"))
+    var uncheck: [String] = []
+    @Flag(help: "Show only what is still to buy.") var open = false
 
     func validate() throws {
         if noPantry && pantry != nil { throw ValidationError("give either --pantry or --no-pantry, not both") }
@@ -55,7 +68,13 @@ struct ShopCommand: MealplanCommand {
         let sources = ShoppingSources(
             recipes: try store.recipes.recipeFolder(in: environment), aisles: aisles ?? config.aisles,
             pantry: pantry ?? config.pantry, usesPantry: !noPantry)
-        let list = try sources.shoppingList(for: meals)
+        let aisleConfig = try sources.aisles()
+        let planned = try sources.shoppingList(for: meals)
+        let log = try ShoppingChecks(folder: sources.recipes).append { log throws(UnknownItemError) in
+            try Self.entries(checking: check, unchecking: uncheck, on: planned, aisles: aisleConfig, log: log)
+        }
+        let ticked = planned.ticked(by: log)
+        let list = open ? ticked.open : ticked
         let mealsByID = Dictionary(meals.compactMap { meal in meal.id.map { ($0, meal) } }) { first, _ in first }
         let cooked = meals.filter { $0.recipe != nil }.count
         switch format {
@@ -68,6 +87,24 @@ struct ShopCommand: MealplanCommand {
             warn(about: list)
             print(ShoppingListText.csv(list, why: why), terminator: "")
         }
+    }
+
+    /// The log entries for `--check` and `--uncheck`: each name as the list shows it, a tick
+    /// with what the list needs of it now (so that a later need for more shows as a top-up).
+    static func entries(
+        checking: [String], unchecking: [String], on list: ShoppingList, aisles: AisleConfig, log: CheckLog
+    ) throws(UnknownItemError) -> [CheckLog.Entry] {
+        var entries: [CheckLog.Entry] = []
+        for typed in checking {
+            let name = try list.listedName(typed, aisles: aisles)
+            let amounts = list.items.first { $0.name == name }?.amounts ?? []
+            entries.append(CheckLog.Entry(name: name, checked: true, bought: amounts))
+        }
+        let ticked = log.ticks.filter(\.value.checked).map(\.key)
+        for typed in unchecking {
+            entries.append(CheckLog.Entry(name: try list.listedName(typed, aisles: aisles, also: ticked), checked: false))
+        }
+        return entries
     }
 
     /// JSON and CSV are for programs: what a reader should know goes to standard error.

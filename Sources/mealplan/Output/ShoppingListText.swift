@@ -28,8 +28,8 @@ enum ShoppingListText {
         for group in list.aisleGroups {
             lines += ["", "## " + (group.aisle ?? "other").terminalVisible, ""]
             for item in group.items {
-                let amount = item.amountText
-                var line = "- [ ] " + item.name.terminalVisible + (amount.isEmpty ? "" : " — " + amount.terminalVisible)
+                let amount = item.shownAmount
+                var line = (item.checked ? "- [x] " : "- [ ] ") + item.name.terminalVisible + (amount.isEmpty ? "" : " — " + amount.terminalVisible)
                 if let mealsByID { line += " (for " + uses(item, mealsByID).terminalVisible + ")" }
                 lines.append(line)
             }
@@ -39,7 +39,8 @@ enum ShoppingListText {
     }
 
     /// An array of items, one per line: `name`, `aisle`, `amounts` (`quantity` a number or
-    /// null, `unit` text or null) and `meals` (`id`, `date`), every key present.
+    /// null, `unit` text or null), `meals` (`id`, `date`), `checked` (ticked off) and `added`
+    /// (a top-up: what the plan needs beyond what was ticked), every key present.
     static func json(_ list: ShoppingList) -> String {
         func text(_ value: String?) -> String { value.map(JSONMealWriter.quoted) ?? "null" }
         func number(_ value: Double?) -> String {
@@ -49,21 +50,22 @@ enum ShoppingListText {
         let items = list.items.map { item in
             let amounts = item.amounts.map { #"{"quantity":\#(number($0.quantity)),"unit":\#(text($0.unit))}"# }
             let meals = item.meals.map { #"{"id":\#($0.id),"date":"\#($0.day.iso)"}"# }
-            return #"{"name":\#(text(item.name)),"aisle":\#(text(item.aisle)),"amounts":[\#(amounts.joined(separator: ","))],"meals":[\#(meals.joined(separator: ","))]}"#
+            return #"{"name":\#(text(item.name)),"aisle":\#(text(item.aisle)),"amounts":[\#(amounts.joined(separator: ","))],"meals":[\#(meals.joined(separator: ","))],"checked":\#(item.checked),"added":\#(item.isTopUp)}"#
         }
         return "[" + items.joined(separator: ",\n") + "]"
     }
 
     /// One row per amount (an ingredient with amounts in two units has two rows, and one
     /// without any amount one row with empty quantity and unit): aisle, name, quantity, unit,
-    /// and with `why` the meal ids separated by spaces.
+    /// checked (`true` or `false`), and with `why` the meal ids separated by spaces. A top-up
+    /// line's quantity is what the plan needs beyond what was ticked.
     static func csv(_ list: ShoppingList, why: Bool) -> String {
-        var rows = [["aisle", "name", "quantity", "unit"] + (why ? ["meals"] : [])]
+        var rows = [["aisle", "name", "quantity", "unit", "checked"] + (why ? ["meals"] : [])]
         for item in list.items {
             let meals = why ? [item.meals.map { String($0.id) }.joined(separator: " ")] : []
             let amounts = item.amounts.isEmpty ? [Amount(quantity: nil, unit: nil)] : item.amounts
             for amount in amounts {
-                rows.append([item.aisle ?? "", item.name, amount.quantity.map { QuantityValue.format($0) } ?? "", amount.unit ?? ""] + meals)
+                rows.append([item.aisle ?? "", item.name, amount.quantity.map { QuantityValue.format($0) } ?? "", amount.unit ?? "", String(item.checked)] + meals)
             }
         }
         return rows.map { $0.map(CSVMealWriter.field).joined(separator: ",") + "\r\n" }.joined()
