@@ -33,17 +33,23 @@ extension ShoppingList {
     /// notes. `name` writes an item's name (the command line pads it to a column), `detail` an
     /// optional line under it.
     public func textLines(name: (Item) -> String = \.name, detail: (Item) -> String? = { _ in nil }) -> [String] {
-        var lines: [String] = []
+        textRows(name: name, detail: detail).map(\.text)
+    }
+
+    /// `textLines`, each with the item it shows (`nil` for headings, details and notes), so
+    /// that a page can pick an item by its line.
+    public func textRows(name: (Item) -> String = \.name, detail: (Item) -> String? = { _ in nil }) -> [(text: String, item: Item?)] {
+        var lines: [(text: String, item: Item?)] = []
         for group in aisleGroups {
-            lines += ["", group.aisle ?? "other"]
+            lines += [("", nil), (group.aisle ?? "other", nil)]
             for item in group.items {
                 let amount = item.shownAmount
                 let mark = item.checked ? "✓ " : "  "
-                lines.append(amount.isEmpty ? mark + item.name : mark + name(item) + "  " + amount)
-                if let detail = detail(item) { lines.append("    " + detail) }
+                lines.append((amount.isEmpty ? mark + item.name : mark + name(item) + "  " + amount, item))
+                if let detail = detail(item) { lines.append(("    " + detail, nil)) }
             }
         }
-        if !notes.isEmpty { lines += [""] + notes.map { "note: \($0)" } }
+        if !notes.isEmpty { lines += [("", nil)] + notes.map { ("note: \($0)", nil) } }
         return lines
     }
 }

@@ -60,6 +60,13 @@ extension ShoppingList {
         return list
     }
 
+    /// The entry that ticks `name` off: with what the list needs of it now, so that a later
+    /// need for more shows as a top-up.
+    public func tick(_ name: String) -> CheckLog.Entry {
+        let amounts = items.first { $0.name.lowercased() == name.lowercased() && !$0.isTopUp }?.amounts ?? []
+        return CheckLog.Entry(name: name, checked: true, bought: amounts)
+    }
+
     /// Only what is still to buy.
     public var open: ShoppingList {
         var list = self

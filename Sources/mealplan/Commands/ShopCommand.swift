@@ -69,8 +69,8 @@ struct ShopCommand: MealplanCommand {
             recipes: try store.recipes.recipeFolder(in: environment), aisles: aisles ?? config.aisles,
             pantry: pantry ?? config.pantry, usesPantry: !noPantry)
         let aisleConfig = try sources.aisles()
-        let planned = try sources.shoppingList(for: meals)
-        let log = try ShoppingChecks(folder: sources.recipes).append { log throws(UnknownItemError) in
+        let planned = try sources.plannedList(for: meals)
+        let log = try sources.checks.append { log throws(UnknownItemError) in
             try Self.entries(checking: check, unchecking: uncheck, on: planned, aisles: aisleConfig, log: log)
         }
         let ticked = planned.ticked(by: log)
@@ -96,9 +96,7 @@ struct ShopCommand: MealplanCommand {
     ) throws(UnknownItemError) -> [CheckLog.Entry] {
         var entries: [CheckLog.Entry] = []
         for typed in checking {
-            let name = try list.listedName(typed, aisles: aisles)
-            let amounts = list.items.first { $0.name == name }?.amounts ?? []
-            entries.append(CheckLog.Entry(name: name, checked: true, bought: amounts))
+            entries.append(list.tick(try list.listedName(typed, aisles: aisles)))
         }
         let ticked = log.ticks.filter(\.value.checked).map(\.key)
         for typed in unchecking {
