@@ -1,23 +1,10 @@
 import MealPlanCore
 
-/// An item the plan does not need but the household does (paper towels): a name and the aisle
-/// it is in, kept in cookcli's `.shopping-list`.
-public struct ExtraItem: Equatable, Sendable {
-    public var name: String
-    /// The aisle given when it was added; `nil`: where `aisle.conf` puts it, else "other".
-    public var aisle: String?
-
-    public init(name: String, aisle: String? = nil) {
-        self.name = name
-        self.aisle = aisle
-    }
-}
-
 extension ShoppingList {
-    /// The list with `extras` in their aisles: an aisle the list already has gets them at its
-    /// end; an aisle of `aisle.conf` the list lacks comes in its walking order; an aisle only
-    /// the extra names comes before "other". An extra the recipes already list is not added
-    /// twice; `aisle.conf`'s other names apply.
+    /// The list with `extras` in the aisles `aisle.conf` gives them: an aisle the list already
+    /// has gets them at its end, one it lacks comes in its walking order, and an extra no aisle
+    /// names goes under "other". An extra the recipes already list is not added twice;
+    /// `aisle.conf`'s other names apply.
     public func adding(_ extras: [ExtraItem], aisles: AisleConfig) -> ShoppingList {
         var list = self
         func rank(_ aisle: String?) -> Int {
@@ -28,8 +15,8 @@ extension ShoppingList {
             let place = aisles.place(of: extra.name)
             let name = place?.name ?? extra.name
             guard !list.items.contains(where: { $0.name.lowercased() == name.lowercased() }) else { continue }
-            let aisle = extra.aisle ?? place.map { aisles.aisles[$0.aisle].name }
-            let item = Item(name: name, aisle: aisle, amounts: [], meals: [])
+            let aisle = place.map { aisles.aisles[$0.aisle].name }
+            let item = Item(name: name, aisle: aisle, amounts: extra.amounts, meals: [])
             let index = list.items.lastIndex { $0.aisle?.lowercased() == aisle?.lowercased() }.map { $0 + 1 }
                 ?? list.items.firstIndex { rank($0.aisle) > rank(aisle) }
                 ?? list.items.endIndex
@@ -94,15 +81,8 @@ extension ShoppingList {
         for name in items.map(\.name) + also where !names.contains(where: { $0.lowercased() == name.lowercased() }) {
             names.append(name)
         }
-        let wanted = aisles.place(of: typed.trimmingWhitespace())?.name ?? typed
-        switch NameMatch(wanted, among: names) {
-        case .found(let index): return names[index]
-        case .ambiguous(let candidates):
-            throw UnknownItemError("'\(typed.messageExcerpt)' could be \(candidates.prefix(4).map { "'\($0)'" }.joined(separator: ", "))")
-        case .none:
-            let hint = NameSuggestion.closest(to: typed, among: names).map { "; did you mean '\($0)'?" } ?? ""
-            throw UnknownItemError("'\(typed.messageExcerpt)' is not on the shopping list\(hint)")
-        }
+        return try UnknownItemError.pick(aisles.place(of: typed.trimmingWhitespace())?.name ?? typed, typed: typed,
+                                         among: names, unknown: "is not on the shopping list")
     }
 }
 
@@ -113,6 +93,19 @@ public struct UnknownItemError: UserFacingError, Equatable, Sendable {
 
     public init(_ message: String) {
         userMessage = message
+    }
+
+    /// The name of `names` that `wanted` picks (`NameMatch`); else this error, saying
+    /// "'typed' `unknown`" and the nearest name.
+    public static func pick(_ wanted: String, typed: String, among names: [String], unknown: String) throws(UnknownItemError) -> String {
+        switch NameMatch(wanted, among: names) {
+        case .found(let index): return names[index]
+        case .ambiguous(let candidates):
+            throw UnknownItemError("'\(typed.messageExcerpt)' could be \(candidates.prefix(4).map { "'\($0)'" }.joined(separator: ", "))")
+        case .none:
+            let hint = NameSuggestion.closest(to: typed, among: names).map { "; did you mean '\($0)'?" } ?? ""
+            throw UnknownItemError("'\(typed.messageExcerpt)' \(unknown)\(hint)")
+        }
     }
 }
 

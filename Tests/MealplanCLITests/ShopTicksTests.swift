@@ -118,3 +118,68 @@ import TestSupport
         #expect(try Self.read(log) == "+ cheese\n- cheese\n")
     }
 }
+
+/// `mealplan shop add` / `shop remove`: items no recipe needs, in cookcli's `.shopping-list`.
+@Suite struct ShopExtrasTests {
+    @Test func anAddedItemIsListedInItsAisleAndCanBeTickedAndRemoved() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let list = recipes["MEALPLAN_RECIPES"]! + "/.shopping-list"
+        #expect(try cli.succeed(["shop", "add", "paper towels", "--aisle", "household"], environment: recipes) == "added paper towels\n")
+        #expect(try cli.succeed(["shop", "add", "Paper Towels"], environment: recipes) == "already on the list: Paper Towels\n")
+        // Cream is in no aisle of aisle.conf but "dairy" is one: it goes there.
+        try cli.succeed(["shop", "add", "cream", "--aisle", "dairy"], environment: recipes)
+        #expect(try String(contentsOfFile: list, encoding: .utf8) == "paper towels\ncream\n")
+        // The aisles went to aisle.conf: cream at the end of dairy, household a new aisle.
+        #expect(try String(contentsOfFile: recipes["MEALPLAN_RECIPES"]! + "/aisle.conf", encoding: .utf8)
+            == "[dairy]\nmilk|whole milk\nbutter\ncheese\ncream\n\n[pasta]\npasta sheets\n\n[household]\npaper towels\n")
+        let lines = try cli.succeed(["shop", "--check", "paper"], environment: recipes).split(separator: "\n", omittingEmptySubsequences: false)
+        // dairy's items, then pasta, then household, the last aisle of aisle.conf, before "other".
+        let dairy = try #require(lines.firstIndex(of: "dairy")), household = try #require(lines.firstIndex(of: "household"))
+        #expect(lines[dairy + 4] == "  cream" && lines[household + 1] == "✓ paper towels")
+        let pasta = try #require(lines.firstIndex(of: "pasta")), other = try #require(lines.firstIndex(of: "other"))
+        #expect(household > pasta && household < other)
+        #expect(try cli.succeed(["shop", "remove", "PAPER towels"], environment: recipes) == "removed paper towels\n")
+        #expect(try String(contentsOfFile: list, encoding: .utf8) == "cream\n")
+        #expect(try cli.succeed(["shop", "list", "--open"], environment: recipes).contains("  cream"))
+    }
+
+    @Test(.requires(.cooklang)) func cooklangsReaderReadsTheSameItems() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let list = recipes["MEALPLAN_RECIPES"]! + "/.shopping-list"
+        // A list the Cooklang apps made: a recipe with its ingredients, an item with an amount.
+        try Data("./Lasagna{2}\n  milk{1%l}\nlemons{3}\n".utf8).write(to: URL(fileURLWithPath: list))
+        try cli.succeed(["shop", "add", "paper towels", "--aisle", "household"], environment: recipes)
+        let script = """
+            import sys, cooklang
+            parsed = cooklang.parse_shopping_list(open(sys.argv[1], encoding="utf-8").read())
+            print(",".join(i.name for i in parsed.ingredients), ",".join(r.path for r in parsed.recipes))
+            """
+        #expect(try pythonCheck(script, [list], in: cli) == "lemons,paper towels Lasagna\n")
+        let text = try cli.succeed(["shop"], environment: recipes)
+        #expect(text.contains("\n  lemons        3\n") && text.contains("\n  paper towels\n"))
+    }
+
+    @Test func badNamesAndBrokenListsGetOneLine() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let list = recipes["MEALPLAN_RECIPES"]! + "/.shopping-list"
+        try cli.expectFailure(["shop", "remove", "soap"], status: 64,
+                              message: "'soap' is not an extra item of the shopping list", environment: recipes)
+        try cli.expectFailure(["shop", "add", "./soap"], status: 64,
+                              message: "'./soap': a name starting with './' is a recipe in .shopping-list", environment: recipes)
+        try cli.expectFailure(["shop", "add", "soap{2}"], status: 64,
+                              message: "'soap{2}': an item's name has no '{' or '}'", environment: recipes)
+        let aisles = recipes["MEALPLAN_RECIPES"]! + "/aisle.conf"
+        try cli.expectFailure(["shop", "add", "whole milk", "--aisle", "fridge"], status: 64,
+                              message: "'whole milk' is in aisle [dairy] of \(aisles)", environment: recipes, inputs: [aisles])
+        #expect(!FileManager.default.fileExists(atPath: list))
+        try cli.succeed(["shop", "add", "soap"], environment: recipes)
+        try cli.expectFailure(["shop", "remove", "sope"], status: 64,
+                              message: "'sope' is not an extra item of the shopping list; did you mean 'soap'?",
+                              environment: recipes, inputs: [list])
+        try Data("soap\n  milk\n".utf8).write(to: URL(fileURLWithPath: list))
+        try cli.expectFailure(["shop"], status: 65, message: "\(list): line 2: an indented line under no recipe",
+                              environment: recipes, inputs: [list])
+        try cli.expectFailure(["shop", "add", "bread"], status: 65, message: "\(list): line 2: an indented line under no recipe",
+                              environment: recipes, inputs: [list])
+    }
+}

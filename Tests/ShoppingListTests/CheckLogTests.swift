@@ -127,16 +127,40 @@ import TestSupport
     }
 
     @Test func extrasGoInTheirAislesAndCanBeTicked() throws {
-        let aisles = try AisleConfig.parse("[dairy]\nmilk\n[household]\npaper towels|kitchen roll\n[oils]\nolive oil\n")
-        let extras = [ExtraItem(name: "kitchen roll"), ExtraItem(name: "soap", aisle: "bathroom"),
-                      ExtraItem(name: "cream", aisle: "dairy"), ExtraItem(name: "MILK"), ExtraItem(name: "bin bags")]
+        let aisles = try AisleConfig.parse("[dairy]\nmilk\ncream\n[household]\npaper towels|kitchen roll\n[oils]\nolive oil\n")
+        let extras = [ExtraItem(name: "kitchen roll"), ExtraItem(name: "cream", amounts: [Amount(quantity: 2, unit: "dl")]),
+                      ExtraItem(name: "MILK"), ExtraItem(name: "bin bags")]
         let list = Self.list.adding(extras, aisles: aisles)
-        // aisle.conf's name for kitchen roll, in its aisle between dairy and oils; an aisle the
-        // file lacks before "other"; milk is on the list already.
-        #expect(list.items.map(\.name) == ["milk", "cream", "paper towels", "olive oil", "soap", "salt", "bin bags"])
-        #expect(list.items.map(\.aisle) == ["dairy", "dairy", "household", "oils", "bathroom", nil, nil])
+        // aisle.conf's name for kitchen roll, in its aisle between dairy and oils; no aisle is
+        // "other"; milk is on the list already.
+        #expect(list.items.map(\.name) == ["milk", "cream", "paper towels", "olive oil", "salt", "bin bags"])
+        #expect(list.items.map(\.aisle) == ["dairy", "dairy", "household", "oils", nil, nil])
+        #expect(list.items[1].amountText == "2 dl")
         let ticked = list.ticked(by: try CheckLog.parse("+ Paper Towels\n"))
         #expect(ticked.items.filter(\.checked).map(\.name) == ["paper towels"])
+    }
+
+    /// `.shopping-list` as mealplan reads it: the items at the top, with their amounts.
+    @Test func extraItemsAreTheListsTopLevelItems() throws {
+        let text = "./Lasagna{2}\n  milk{1%l}\n  ./Sauce\n    salt\n-- a comment\nlemons{3}\n\n// another\npaper towels\nflour{1%kg}\nsalt{a pinch}\n"
+        let items = try ExtraItem.parseList(text)
+        #expect(items.map(\.name) == ["lemons", "paper towels", "flour", "salt"])
+        #expect(items.map { $0.amounts.map(\.text) } == [["3"], [], ["1 kg"], ["a pinch"]])
+        #expect(throws: ConfigError(line: 2, "an indented line under no recipe")) { try ExtraItem.parseList("soap\n  milk\n") }
+        #expect(ExtraItem.removing("PAPER TOWELS", from: text) == text.replacing("paper towels\n", with: ""))
+        #expect(ExtraItem.removing("milk", from: text) == nil)
+        #expect(ExtraItem.problem(with: "paper towels") == nil && ExtraItem.problem(with: "./x") != nil
+            && ExtraItem.problem(with: "a{1}") != nil && ExtraItem.problem(with: "-- x") != nil && ExtraItem.problem(with: " ") != nil)
+    }
+
+    /// `--aisle` writes the item into its aisle of `aisle.conf`: at the end of that aisle, or
+    /// in a new one at the end of the file.
+    @Test func anExtraGoesIntoItsAisleOfTheAisleFile() {
+        let text = "[dairy]\nmilk\n# soft\nbutter\n\n[pasta]\nspaghetti"
+        #expect(AisleConfig.adding("cream", toAisle: "DAIRY", in: text) == "[dairy]\nmilk\n# soft\nbutter\ncream\n\n[pasta]\nspaghetti")
+        #expect(AisleConfig.adding("soap", toAisle: "household", in: text) == text + "\n\n[household]\nsoap\n")
+        #expect(AisleConfig.adding("soap", toAisle: "household", in: "") == "[household]\nsoap\n")
+        #expect(AisleConfig.adding("ziti", toAisle: "pasta", in: text + "\n") == text + "\nziti\n")
     }
 
     @Test func typedNamesFindTheListsName() throws {
