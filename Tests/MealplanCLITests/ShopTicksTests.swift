@@ -183,3 +183,43 @@ import TestSupport
                               environment: recipes, inputs: [list])
     }
 }
+
+/// Several mealplans writing the recipes folder's list files at once, and the files' bounds.
+@Suite struct ShopFilesSharedTests {
+    /// Runs every command of `commands` (arguments of mealplan) at once, and waits for all.
+    static func runTogether(_ commands: [[String]], in cli: CLISandbox, environment: [String: String]) throws -> RunResult {
+        let quoted = commands.map { arguments in
+            ([CLISandbox.binary.path] + arguments).map { "'" + $0.replacing("'", with: "'\\''") + "'" }.joined(separator: " ") + " &"
+        }
+        let script = quoted.joined(separator: "\n") + "\nfailed=0\nfor job in $(jobs -p); do wait $job || failed=1; done\nexit $failed\n"
+        return try ExternalTool.run("sh", ["-c", script], in: cli.folder, environment: cli.environment(environment))
+    }
+
+    @Test func ticksAndItemsAddedAtOnceAreAllKeptWhole() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let names = ["milk", "butter", "cheese", "pasta sheets", "lentils"]
+        let ticks = try Self.runTogether(names.map { ["shop", "--check", $0] } + (1...5).map { ["shop", "add", "item \($0)"] },
+                                         in: cli, environment: recipes)
+        #expect(ticks.status == 0, "\(ticks.stderr)")
+        let log = try String(contentsOfFile: ShopTicksTests.log(recipes), encoding: .utf8)
+        // Each tick is its two lines together, whatever the order of the five.
+        let entries = log.split(separator: "\n").map(String.init)
+        #expect(entries.count == 10)
+        for index in stride(from: 0, to: entries.count, by: 2) {
+            #expect(entries[index].hasPrefix("+ ") && entries[index + 1].hasPrefix("# mealplan bought: "))
+        }
+        #expect(Set(entries.filter { $0.hasPrefix("+ ") }) == Set(names.map { "+ " + $0 }))
+        let list = try String(contentsOfFile: recipes["MEALPLAN_RECIPES"]! + "/.shopping-list", encoding: .utf8)
+        #expect(Set(list.split(separator: "\n").map(String.init)) == Set((1...5).map { "item \($0)" }))
+        #expect(!(try cli.succeed(["shop", "--open"], environment: recipes)).contains { $0 == "✓" })
+    }
+
+    /// A log past the 1 MB that any list file is read up to is refused, not read without end.
+    @Test func aRunawayLogIsRefused() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let log = ShopTicksTests.log(recipes)
+        try Data(String(repeating: "+ milk\n", count: 1_048_576 / 7 + 1).utf8).write(to: URL(fileURLWithPath: log))
+        try cli.expectFailure(["shop", "--check", "cheese"], status: 65, message: "'\(log)' is larger than 1 MB",
+                              environment: recipes, inputs: [log])
+    }
+}
