@@ -110,6 +110,26 @@ import TestSupport
                               message: "\(log): line 2: an amount bought that follows no '+ name' entry", environment: recipes, inputs: [log])
     }
 
+    /// Listing only reads the log: a log that cannot be written (a shared folder read-only to
+    /// this user) does not stop the list.
+    @Test(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                   "as root this needs setpriv to drop privileges"))
+    func aListAloneNeedsNoWriteAccessToTheLog() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let log = Self.log(recipes)
+        try Data("+ milk\n".utf8).write(to: URL(fileURLWithPath: log))
+        if geteuid() == 0 {
+            try cli.runAsNobody()
+            // Everything readable by that user, nothing writable.
+            #expect(try ExternalTool.run("chmod", ["-R", "a+rX,go-w", cli.folder], in: cli.folder).status == 0)
+        }
+        chmod(log, 0o444)
+        defer { chmod(log, 0o644) }
+        #expect(try cli.succeed(["shop"], environment: recipes).contains("\n✓ milk          1.25 l\n"))
+        try cli.expectFailure(["shop", "--check", "cheese"], status: 74, message: "cannot write '\(log)': Permission denied",
+                              environment: recipes, inputs: [log])
+    }
+
     @Test func aLogWithoutItsLastNewlineIsAppendedToOnANewLine() throws {
         let (cli, recipes) = try ShopCommandTests.sandbox()
         let log = Self.log(recipes)

@@ -90,7 +90,8 @@ struct ShopCommand: ParsableCommand {
                 pantry: pantry ?? config.pantry, usesPantry: !noPantry)
             let aisleConfig = try sources.aisles()
             let planned = try sources.plannedList(for: meals)
-            let log = try sources.checks.append { log throws(UnknownItemError) in
+            // Only a tick opens the log for writing: a list alone needs no write access.
+            let log = check.isEmpty && uncheck.isEmpty ? try sources.checks.read() : try sources.checks.append { log throws(UnknownItemError) in
                 try Self.entries(checking: check, unchecking: uncheck, on: planned, aisles: aisleConfig, log: log)
             }
             let ticked = planned.ticked(by: log)
