@@ -34,6 +34,9 @@ public struct ShoppingChecks: Sendable {
             } catch {
                 throw RecipeFolderError(error.userMessage, status: error.exitStatus)
             }
+            if let bad = entries.first(where: { !CheckLog.isWritable($0.name) }) {
+                throw RecipeFolderError("'\(bad.name.messageExcerpt)' cannot be a name in \(path): one line, no space at either end")
+            }
             after = CheckLog(entries: log.entries + entries)
             return entries.map(CheckLog.text(of:)).joined()
         }
