@@ -3,7 +3,9 @@
 # recipes: the sample recipes of Data/recipes and 25 more made from them under other names.
 # The goals: the list for 4 weeks (4 meals a day, 112 meals with recipes) within 20 ms, and
 # for a whole year of such a plan (1,460 meals) within 100 ms; the plan also holds a million
-# meals without recipes around that year, which the list must not pay for.
+# meals without recipes around that year, which the list must not pay for. "4 weeks, ticked"
+# reads a .shopping-checked of 10,000 entries (a long season of shopping) beside the recipes,
+# with every other item of the 4 weeks ticked at half its amount (so each has a top-up line).
 #
 # Usage: [MEALPLAN_BIN=FILE] Benchmarks/shopping-list.sh [--runs R] [--keep DIR]
 #   MEALPLAN_BIN  the mealplan binary to measure (default: a release build made here)
@@ -68,9 +70,27 @@ for range in "--from 2026-03-02 --days 28" "--from 2026-01-01 --to 2026-12-31"; 
     [ "$("$mealplan" shop $range | wc -l)" -gt 10 ] || fail "mealplan shop $range lists almost nothing"
 done
 
+echo "== a long tick log"
+"$mealplan" shop --from 2026-03-02 --days 28 --format csv | python3 -c '
+import csv, sys
+rows = list(csv.DictReader(sys.stdin))
+names = sorted({row["name"] for row in rows})
+with open(sys.argv[1], "w", encoding="utf-8") as log:
+    for index in range(10000 - len(names) // 2 * 2):
+        log.write("%s old item %d\n" % ("+-"[index % 2], index % 500))
+    for name in names[::2]:
+        amounts = [row for row in rows if row["name"] == name and row["quantity"]]
+        log.write("+ %s\n" % name)
+        if amounts:
+            log.write("# mealplan bought: %s\n" % " + ".join(
+                ("%r %s" % (float(row["quantity"]) / 2, row["unit"])).strip() for row in amounts))
+' "$work/recipes/.shopping-checked"
+[ "$("$mealplan" shop --from 2026-03-02 --days 28 | grep -c '✓')" -gt 0 ] || fail "no item of the list is ticked"
+
 echo "== timing"
 hyperfine --style basic --runs "$runs" --warmup 3 --export-markdown "$work/times.md" \
     -n "4 weeks" "$mealplan shop --from 2026-03-02 --days 28 > /dev/null" \
     -n "a year" "$mealplan shop --from 2026-01-01 --to 2026-12-31 > /dev/null" \
-    -n "4 weeks, JSON" "$mealplan shop --from 2026-03-02 --days 28 --format json > /dev/null"
+    -n "4 weeks, JSON" "$mealplan shop --from 2026-03-02 --days 28 --format json > /dev/null" \
+    -n "4 weeks, ticked" "$mealplan shop --from 2026-03-02 --days 28 > /dev/null"
 cat "$work/times.md"

@@ -47,6 +47,12 @@ public enum PlannerEffects {
             } catch {
                 return .shoppingListFailed(message: error.reason)
             }
+        case .tickShoppingItem(let name, let checked, let days):
+            do throws(StoreError) {
+                return recipes.tick(name, checked: checked, meals: try store.meals(in: days), days: days)
+            } catch {
+                return .shoppingListFailed(message: error.reason)
+            }
         case .saveTemplate(let name, let days, let replacing):
             return templateAnswer { () throws(StoreError) in
                 // A name taken is asked about first; the store still refuses one taken meanwhile.

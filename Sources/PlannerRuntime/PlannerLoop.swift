@@ -148,7 +148,7 @@ public struct PlannerLoop {
                 queue += Planner.update(&state, editedNote(of: meal))
             case .editRecipe(let meal):
                 queue += Planner.update(&state, editedRecipe(of: meal))
-            case .load, .save, .findMatch, .showRecipe, .showShoppingList, .listRecipes, .listTitles, .chooseRecipe,
+            case .load, .save, .findMatch, .showRecipe, .showShoppingList, .tickShoppingItem, .listRecipes, .listTitles, .chooseRecipe,
                  .saveTemplate, .listTemplates, .placeTemplate:
                 if let answer = PlannerEffects.answer(effect, store: store, recipes: recipes) {
                     queue += Planner.update(&state, answer)

@@ -75,20 +75,42 @@ public struct PlannerRecipes: Sendable {
     /// `.showShoppingList`'s answer for `meals`, the meals of `days`.
     func shoppingList(for meals: [Meal], days: DayRange) -> Input {
         do throws(RecipeFolderError) {
-            let list = try sources.get().shoppingList(for: meals)
+            let list = try sources.get().tickedList(for: meals)
             let cooked = meals.filter { $0.recipe != nil }.count
-            return .pageShown(TextPage(kind: .shoppingList(days), lines: Self.lines(of: list, cooked: cooked)))
+            return .pageShown(Self.page(of: list, cooked: cooked, days: days))
         } catch {
             return .shoppingListFailed(message: error.userMessage)
         }
     }
 
+    /// `.tickShoppingItem`'s answer: `name` ticked off (`checked`) or put back, then the list
+    /// again. A tick records what the list needs now; putting back writes only if the log
+    /// (as read under its lock) still has it ticked.
+    func tick(_ name: String, checked: Bool, meals: [Meal], days: DayRange) -> Input {
+        do throws(RecipeFolderError) {
+            let sources = try sources.get()
+            let planned = try sources.plannedList(for: meals)
+            try sources.checks.append { log in
+                if checked { return [planned.tick(name)] }
+                return log.isChecked(name) ? [CheckLog.Entry(name: name, checked: false)] : []
+            }
+        } catch {
+            return .shoppingListFailed(message: error.userMessage)
+        }
+        return shoppingList(for: meals, days: days)
+    }
+
     /// The list as the page shows it: how many meals it is for, then aisle by aisle each
-    /// ingredient and its amounts, then the notes (recipes used as written, meals without a
-    /// recipe, meals left out).
-    static func lines(of list: ShoppingList, cooked: Int) -> [String] {
+    /// ingredient and its amounts (ticked ones marked), then the notes (recipes used as
+    /// written, meals without a recipe, meals left out); each item's line is one `x` can tick.
+    static func page(of list: ShoppingList, cooked: Int, days: DayRange) -> TextPage {
         var lines = [ShoppingList.cookedText(cooked)]
         if list.items.isEmpty { lines.append("nothing to buy") }
-        return lines + list.textLines()
+        var items: [PageItem] = []
+        for row in list.textRows() {
+            if let item = row.item { items.append(PageItem(line: lines.count, name: item.name, checked: item.checked)) }
+            lines.append(row.text)
+        }
+        return TextPage(kind: .shoppingList(days), lines: lines, items: items)
     }
 }

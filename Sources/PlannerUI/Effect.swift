@@ -27,6 +27,10 @@ public enum Effect: Hashable, Sendable {
     /// Make the shopping list of the meals of `days`; answer `.pageShown` with a
     /// `.shoppingList` page, or `.shoppingListFailed`.
     case showShoppingList(DayRange)
+    /// Tick `name` off the shopping list (`checked`), or put it back, in the recipes folder's
+    /// `.shopping-checked`; answer `.pageShown` with the list of `days` again, or
+    /// `.shoppingListFailed`.
+    case tickShoppingItem(name: String, checked: Bool, days: DayRange)
     /// List the recipes folder's names (no recipe is read) for Tab in a title; answer
     /// `.recipeNamesLoaded` or `.recipePromptFailed`.
     case listRecipes

@@ -40,14 +40,39 @@ enum PageView {
             .map { clampedScroll(scroll + $0, text: text, size: size) }
     }
 
-    static func draw(heading: String, text: [String], scroll: Int, footer: String, theme: Theme, into buffer: inout Buffer) {
+    /// The keys of a shopping list page: an item is selected and ticked with one key.
+    static let listKeys = KeyTable<ListPageCommand>([
+        KeyBinding([.character("j"), .down], .nextItem, "next item"),
+        KeyBinding([.character("k"), .up], .previousItem, "previous item"),
+        KeyBinding([.character("x")], .tick, "ticks off, or puts back"),
+    ])
+
+    /// The rows of the wrapped text that line `index` of `text` takes.
+    static func wrappedRange(ofLine index: Int, text: [String], width: Int) -> Range<Int> {
+        let start = text.prefix(index).reduce(0) { $0 + lines([$1], width: width).count }
+        return start..<(start + lines([text[index]], width: width).count)
+    }
+
+    /// `scroll` moved as little as needed to show the rows `range`.
+    static func scroll(_ scroll: Int, showing range: Range<Int>, text: [String], size: Size) -> Int {
+        var scroll = min(scroll, range.lowerBound)
+        scroll = max(scroll, range.upperBound - visibleCount(size: size))
+        return clampedScroll(scroll, text: text, size: size)
+    }
+
+    /// `selected`: the line of `text` shown selected.
+    static func draw(heading: String, text: [String], scroll: Int, selected: Int? = nil, footer: String, theme: Theme,
+                     into buffer: inout Buffer) {
         let size = Size(width: buffer.width, height: buffer.height)
         buffer.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), style: .plain)
         buffer.write(heading.truncated(toWidth: size.width), x: 0, y: 0, style: theme.helpHeading)
         let lines = lines(text, width: size.width)
         let first = clampedScroll(scroll, text: text, size: size)
+        let highlighted = selected.map { wrappedRange(ofLine: $0, text: text, width: size.width) } ?? 0..<0
         for (offset, line) in lines.dropFirst(first).prefix(visibleCount(size: size)).enumerated() {
-            buffer.write(line, x: 1, y: 1 + offset, style: .plain)
+            let isSelected = highlighted.contains(first + offset)
+            if isSelected { buffer.fill(Rect(x: 0, y: 1 + offset, width: size.width, height: 1), style: theme.selection) }
+            buffer.write(line, x: 1, y: 1 + offset, style: isSelected ? theme.selected(.plain) : .plain)
         }
         let shown = min(lines.count, first + visibleCount(size: size))
         let position = lines.count > visibleCount(size: size) ? "lines \(first + 1)–\(shown) of \(lines.count) · " : ""
@@ -77,10 +102,14 @@ public struct TextPage: Hashable, Sendable {
 
     public let kind: Kind
     public let lines: [String]
+    /// The lines a shopping list's items are on (indices into `lines`, in order) and their
+    /// names: what `x` ticks off.
+    public let items: [PageItem]
 
-    public init(kind: Kind, lines: [String]) {
+    public init(kind: Kind, lines: [String], items: [PageItem] = []) {
         self.kind = kind
         self.lines = lines
+        self.items = items
     }
 
     /// The line above the text: the meal, or the days the list is for.
@@ -90,4 +119,23 @@ public struct TextPage: Hashable, Sendable {
         case .shoppingList(let days): "Shopping list · \(DayBlock.headerText(for: days.first)) – \(longDate(days.last))"
         }
     }
+}
+
+/// An item of a shopping list page: the line it is on and the name the list gives it.
+public struct PageItem: Hashable, Sendable {
+    public let line: Int
+    public let name: String
+    /// Ticked off: `x` puts it back. An open line (a top-up too) is ticked by `x`.
+    public let checked: Bool
+
+    public init(line: Int, name: String, checked: Bool) {
+        self.line = line
+        self.name = name
+        self.checked = checked
+    }
+}
+
+/// What keys do on a shopping list page, before the page's scrolling keys.
+enum ListPageCommand: Hashable, Sendable {
+    case nextItem, previousItem, tick
 }

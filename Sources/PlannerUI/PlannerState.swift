@@ -40,6 +40,8 @@ public struct PlannerState: Sendable {
     /// Where marking days (`v`) began: the marked days run from it to the selected day, until
     /// Esc (or a saved template) ends the marking.
     public internal(set) var markedFrom: Day?
+    /// The selected item of a shopping list page (an index into its `items`).
+    public internal(set) var pageSelection = 0
     /// The text of the last search, repeated by `n` and `N`.
     public internal(set) var lastSearch: String?
     /// Screens of a smooth jump still to show, one per tick, before the timeline's own screen.

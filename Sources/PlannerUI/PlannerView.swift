@@ -36,8 +36,8 @@ extension Planner {
         case .note(let meal, let scroll):
             NoteView.draw(meal, scroll: scroll, theme: theme, into: &buffer)
         case .page(let page, let scroll):
-            PageView.draw(heading: page.heading, text: page.lines, scroll: scroll, footer: state.footer(of: page),
-                          theme: theme, into: &buffer)
+            PageView.draw(heading: page.heading, text: page.lines, scroll: scroll, selected: state.selectedPageItem?.line,
+                          footer: state.footer(of: page), theme: theme, into: &buffer)
         }
         return Frame(buffer: buffer, cursor: cursor)
     }

@@ -65,18 +65,45 @@ extension PlannerState {
     /// The days the timeline shows, from the top line to the bottom one.
     var daysOnScreen: DayRange { timeline.screen.dayRange }
 
-    /// Shows `page`; a recipe shown again (after `R`) keeps its place.
+    /// Shows `page`; a recipe shown again (after `R`), or a list after a tick, keeps its place
+    /// and its selected item.
     mutating func showPage(_ page: TextPage) {
         var scroll = 0
-        if case .page(let shown, let shownScroll) = mode, shown.kind == page.kind { scroll = shownScroll }
+        if case .page(let shown, let shownScroll) = mode, shown.kind == page.kind {
+            scroll = shownScroll
+        } else {
+            pageSelection = 0
+        }
+        pageSelection = max(0, min(pageSelection, page.items.count - 1))
         mode = .page(page, scroll: PageView.clampedScroll(scroll, text: page.lines, size: size))
     }
 
-    /// A key on a page: `R` on a recipe edits it, the help overlay's keys scroll, any other
-    /// key closes it.
+    /// The selected item of the shopping list page shown, if any.
+    public var selectedPageItem: PageItem? {
+        guard case .page(let page, _) = mode, page.items.indices.contains(pageSelection) else { return nil }
+        return page.items[pageSelection]
+    }
+
+    /// A key on a page: `R` on a recipe edits it; on a shopping list the list keys select and
+    /// tick items; the help overlay's keys scroll, any other key closes it.
     mutating func pageKey(_ key: Key, page: TextPage, scroll: Int) -> [Effect] {
         if case .recipe(let meal) = page.kind, keyMap.command(for: key) == .editRecipe {
             return [.editRecipe(meal)]
+        }
+        if case .shoppingList(let days) = page.kind, !page.items.isEmpty, let command = PageView.listKeys.command(for: key) {
+            switch command {
+            case .nextItem: pageSelection = min(pageSelection + 1, page.items.count - 1)
+            case .previousItem:
+                // Above the first item, the list's heading lines come back into view.
+                if pageSelection == 0 { mode = .page(page, scroll: 0); return [] }
+                pageSelection -= 1
+            case .tick:
+                let item = page.items[pageSelection]
+                return [.tickShoppingItem(name: item.name, checked: !item.checked, days: days)]
+            }
+            let rows = PageView.wrappedRange(ofLine: page.items[pageSelection].line, text: page.lines, width: size.width)
+            mode = .page(page, scroll: PageView.scroll(scroll, showing: rows, text: page.lines, size: size))
+            return []
         }
         mode = PageView.scroll(after: key, from: scroll, text: page.lines, size: size)
             .map { .page(page, scroll: $0) } ?? .browsing
@@ -145,10 +172,16 @@ extension PlannerState {
         return []
     }
 
-    /// The keys at the bottom of `page`: a recipe also says how to edit it.
+    /// The keys at the bottom of `page`: a recipe also says how to edit it, a shopping list
+    /// how to pick and tick an item.
     func footer(of page: TextPage) -> String {
-        guard case .recipe = page.kind else { return PageView.footer() }
-        return PageView.footer(keyMap.keyNames(for: .editRecipe) + " edits")
+        switch page.kind {
+        case .recipe: return PageView.footer(keyMap.keyNames(for: .editRecipe) + " edits")
+        case .shoppingList where !page.items.isEmpty:
+            return ([ListPageCommand.nextItem, .previousItem, .tick].map { PageView.listKeys[$0].hint }
+                + [HelpView.keys[.close].hint]).joined(separator: " · ")
+        case .shoppingList: return PageView.footer()
+        }
     }
 }
 

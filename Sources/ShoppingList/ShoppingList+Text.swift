@@ -21,22 +21,30 @@ extension ShoppingList {
     }
 
     /// The items as a person reads them, after a heading the caller writes: each aisle's name
-    /// ("other" for the ingredients no aisle names) and its items, "  name  amounts", then the
-    /// items the plan leaves below their pantry `low` mark under "running low", then the
+    /// ("other" for the ingredients no aisle names) and its items, "  name  amounts" ("✓ name"
+    /// when ticked off, "+amounts" on a top-up line), then the items the plan leaves below
+    /// their pantry `low` mark under "running low", then the
     /// notes. `name` writes an item's name (the command line pads it to a column), `detail` an
     /// optional line under it.
     public func textLines(name: (Item) -> String = \.name, detail: (Item) -> String? = { _ in nil }) -> [String] {
-        var lines: [String] = []
+        textRows(name: name, detail: detail).map(\.text)
+    }
+
+    /// `textLines`, each with the item it shows (`nil` for headings, details and notes), so
+    /// that a page can pick an item by its line.
+    public func textRows(name: (Item) -> String = \.name, detail: (Item) -> String? = { _ in nil }) -> [(text: String, item: Item?)] {
+        var lines: [(text: String, item: Item?)] = []
         for group in aisleGroups {
-            lines += ["", group.aisle ?? "other"]
+            lines += [("", nil), (group.aisle ?? "other", nil)]
             for item in group.items {
-                let amount = item.amountText
-                lines.append(amount.isEmpty ? "  " + item.name : "  " + name(item) + "  " + amount)
-                if let detail = detail(item) { lines.append("    " + detail) }
+                let amount = item.shownAmount
+                let mark = item.checked ? "✓ " : "  "
+                lines.append((amount.isEmpty ? mark + item.name : mark + name(item) + "  " + amount, item))
+                if let detail = detail(item) { lines.append(("    " + detail, nil)) }
             }
         }
-        if !runningLow.isEmpty { lines += ["", "running low"] + runningLow.map { "  " + $0.text } }
-        if !closingLines.isEmpty { lines += [""] + closingLines }
+        if !runningLow.isEmpty { lines += [("", nil), ("running low", nil)] + runningLow.map { ("  " + $0.text, nil) } }
+        if !closingLines.isEmpty { lines += [("", nil)] + closingLines.map { ($0, nil) } }
         return lines
     }
 

@@ -50,6 +50,11 @@ public struct ShoppingList: Equatable, Sendable {
         public var amounts: [Amount]
         /// The meals it is for, each once, in the order given.
         public var meals: [MealUse]
+        /// Ticked off (`ShoppingList.ticked(by:)`).
+        public var checked = false
+        /// What the plan needs beyond what was ticked off for this name: `amounts` is the
+        /// difference (`olive oil  +2 tbsp`).
+        public var isTopUp = false
     }
 
     /// A meal an item is for, named as `list` names it: a stored meal by its id, a repeat's

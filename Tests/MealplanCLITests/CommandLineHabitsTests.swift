@@ -78,7 +78,8 @@ import Testing
         let page = try cli.succeed(["manpage"])
         #expect(page.hasPrefix(".TH MEALPLAN 1\n.SH NAME\nmealplan \\- Plan meals from the terminal"))
         for command in ["add", "list", "edit", "move", "copy", "copy-days", "remove", "slots", "slots list", "slots add",
-                        "slots remove", "import", "export", "config", "completions", "manpage"] {
+                        "slots remove", "shop", "shop list", "shop add", "shop remove", "import", "export", "config", "completions",
+                        "manpage"] {
             #expect(page.contains(".SS \"mealplan \(command)\"\n"), "\(command)")
             let help = try cli.succeed(["help"] + command.split(separator: " ").map(String.init))
             // The page is 78 columns wide, `help` 80: the start of the first line is the same.
@@ -113,7 +114,7 @@ import Testing
                             ("\\[u270E]", "has a note")] {
             #expect(keysPart.contains(".TP\n\\fB\(tag)\\fR\n\(text)"), "\(tag): \(text)")
         }
-        for heading in ["Move", "In a prompt", "A repeat's meal (d, e)", "Marks"] {
+        for heading in ["Move", "In a prompt", "A repeat's meal (d, e)", "A shopping list (s, S)", "Marks"] {
             #expect(keysPart.contains(".SS \"\(heading)\""), "\(heading)")
         }
         #expect(page.contains(".TP\n\\fB2027-03-15\\fR\nthat date"))
@@ -121,7 +122,7 @@ import Testing
                          "EDITOR", "NO_COLOR", "TERM"] {
             #expect(page.contains(".TP\n\\fB\(variable)\\fR\n"), "\(variable)")
         }
-        for file in ["meals.sqlite", "config.toml", "aisle.conf", "pantry.conf"] {
+        for file in ["meals.sqlite", "config.toml", "aisle.conf", "pantry.conf", ".shopping-checked", ".shopping-list"] {
             #expect(page.contains(file), "\(file)")
         }
         let statuses = page[try #require(page.range(of: ".SH \"EXIT STATUS\"")).upperBound...]

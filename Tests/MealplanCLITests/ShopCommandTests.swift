@@ -85,7 +85,7 @@ import TestSupport
         #expect(items.map { $0["name"] as? String } == ["milk", "butter", "cheese", "pasta sheets", "lentils"])
         #expect(items.map { ($0["aisle"] as? String) ?? "null" } == ["dairy", "dairy", "dairy", "pasta", "null"])
         let milk = try #require(items.first)
-        #expect(milk.keys.sorted() == ["aisle", "amounts", "meals", "name"])
+        #expect(milk.keys.sorted() == ["added", "aisle", "amounts", "checked", "meals", "name"])
         #expect((milk["meals"] as? [[String: Any]])?.allSatisfy { $0.keys.sorted() == ["date", "id", "repeat"] && $0["repeat"] is NSNull } == true)
         let amounts = try #require(milk["amounts"] as? [[String: Any]])
         #expect(amounts.count == 1 && amounts[0]["quantity"] as? Double == 1.25 && amounts[0]["unit"] as? String == "l")
@@ -121,7 +121,7 @@ import TestSupport
         #expect(markdown.hasPrefix("# Shopping list for Mon 2026-03-02\n\n## dairy\n\n- [ ] milk — 1 l\n- [ ] cheese — 400 g\n"))
         let csv = try cli.run(["shop", "--format", "csv", "--why", "--days", "1"], environment: recipes)
         // Monday alone: 50 g butter, all in the pantry.
-        #expect(csv.stdout == "aisle,name,quantity,unit,meals\r\ndairy,milk,1,l,1\r\ndairy,cheese,400,g,1\r\npasta,pasta sheets,24,,1\r\n")
+        #expect(csv.stdout == "aisle,name,quantity,unit,checked,meals\r\ndairy,milk,1,l,false,1\r\ndairy,cheese,400,g,false,1\r\npasta,pasta sheets,24,,false,1\r\n")
     }
 
     @Test func daysWithoutRecipesNeedNothing() throws {

@@ -75,6 +75,24 @@ struct RecipesEndToEndTests {
         }
     }
 
+    /// On the list, `j` selects the onion and `x` ticks it: the page shows it ticked, and the
+    /// recipes folder's `.shopping-checked` has the tick, which `mealplan shop` reads too.
+    @Test func xTicksTheSelectedItemOffTheList() throws {
+        let recipes = try Self.recipesFolder()
+        let planner = try Self.planner(recipes)
+        try planner.waitFor("Beef stew")
+        try planner.press("s")
+        try planner.waitForScreen("the list with its keys") { $0.contains("   onion  3") && $0[23].hasPrefix("j ↓ next item") }
+        try planner.press("j")
+        try planner.press("x")
+        try planner.waitForScreen("the onion ticked") { $0.contains(" ✓ onion  3") && $0.contains("   beef  1.5 kg") }
+        let log = try String(contentsOfFile: recipes.file(".shopping-checked"), encoding: .utf8)
+        #expect(log == "+ onion\n# mealplan bought: 3.0\n")
+        try planner.press("x")
+        try planner.waitForScreen("the onion back") { $0.contains("   onion  3") }
+        #expect(try String(contentsOfFile: recipes.file(".shopping-checked"), encoding: .utf8) == log + "- onion\n")
+    }
+
     @Test func theRecipeViewAndTheListLayOutAtEverySize() throws {
         let recipes = try Self.recipesFolder()
         for (width, height) in [(53, 17), (200, 50)] {

@@ -61,7 +61,7 @@ import TestSupport
     }
 
     /// Only the meals of the days count; without an aisle file everything is under "other",
-    /// by name.
+    /// by name. Each item's line is one `x` ticks.
     @Test func theShoppingListIsOfTheMealsOfTheDays() throws {
         let store = try MealStore.inMemory()
         _ = try store.apply([.add(Meal(day: today, slot: "dinner", title: "Garlic", recipe: "Garlic", servings: 4))])
@@ -70,7 +70,7 @@ import TestSupport
         #expect(PlannerEffects.answer(.showShoppingList(days), store: store, recipes: recipes)
             == .pageShown(TextPage(kind: .shoppingList(days), lines: [
                 "1 meal with recipes", "", "other", "  butter  10 g", "  garlic  \(2 * 4 / 2) cloves",
-            ])))
+            ], items: [PageItem(line: 3, name: "butter", checked: false), PageItem(line: 4, name: "garlic", checked: false)])))
     }
 
     /// `R` on a recipe: the editor gets the terminal and the file itself, and the recipe is

@@ -91,7 +91,7 @@ struct Harness {
             case .save(let request) where failNextSave != nil:
                 queue += Planner.update(&state, .saveFailed(request, message: failNextSave!))
                 failNextSave = nil
-            case .load, .save, .findMatch, .showRecipe, .showShoppingList, .listRecipes, .listTitles, .chooseRecipe,
+            case .load, .save, .findMatch, .showRecipe, .showShoppingList, .tickShoppingItem, .listRecipes, .listTitles, .chooseRecipe,
                  .saveTemplate, .listTemplates, .placeTemplate:
                 queue += Planner.update(&state, PlannerEffects.answer(effect, store: store, recipes: recipes)!)
             case .scheduleTick:

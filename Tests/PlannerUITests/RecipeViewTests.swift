@@ -146,7 +146,7 @@ final class SampleRecipes: Sendable {
         #expect(harness.effects.last == .showShoppingList(days))
         let expected = ["1 meal with recipes", "", "produce", "  leeks  \(2 * 4 / 2)", "", "dairy", "  butter  \(50 * 4 / 2) g"]
         #expect(harness.lines == page("Shopping list · Fri 27 Feb – Tue 3 Mar 2026", expected, width: 60, height: 12,
-                                      footer: "j ↓ more · k ↑ back · Esc closes"))
+                                      footer: ShoppingPageTests.footer))
     }
 
     /// `S` asks for the days: today is Sat 2026-02-28, and weeks start on Monday.

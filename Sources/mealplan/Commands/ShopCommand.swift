@@ -6,8 +6,8 @@ import RecipeLibrary
 import ShoppingList
 import TerminalKit
 
-/// `mealplan shop`: what to buy for the meals of some days.
-struct ShopCommand: MealplanCommand {
+/// `mealplan shop`: what to buy for the meals of some days, and the items added by hand.
+struct ShopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shop",
         abstract: "The shopping list for the meals of some days (the household's next week unless told otherwise).",
@@ -28,71 +28,184 @@ struct ShopCommand: MealplanCommand {
             The two files come from --aisles and --pantry, else the config file, else the \
             recipes folder or its config/ subfolder.
 
+            After the items, the list names the days' meals that have no recipe, and each meal \
+            whose recipe could not be used (missing, malformed, sub-recipes in a circle), with \
+            the recipe file and line; the rest of the list stands, and the exit status is 65.
+
+            --check and --uncheck tick items off and put them back, in cookcli's \
+            .shopping-checked log in the recipes folder, which the Cooklang apps and cook \
+            server share. A ticked item stays ticked (✓) when the plan changes; when the plan \
+            comes to need more of it, the difference is a line of its own ("olive oil  +2 \
+            tbsp"). --open leaves out what is ticked.
+
+            'shop add' puts an item no recipe needs on the list (in cookcli's .shopping-list \
+            in the recipes folder); it can be ticked like any other. Without a subcommand, \
+            'shop' is 'shop list'.
+
             Examples:
               mealplan shop
               mealplan shop --from mon --days 14 --why
               mealplan shop --format markdown > list.md
               mealplan shop --no-pantry --format json
-            """)
+              mealplan shop --check milk "olive oil" --open
+              mealplan shop add "paper towels" --aisle household
+              mealplan shop remove "paper towels"
+            """,
+        subcommands: [List.self, Add.self, Remove.self],
+        defaultSubcommand: List.self)
 
-    enum Format: String, CaseInsensitiveChoice {
-        case text, markdown, json, csv
-    }
+    /// `mealplan shop [list]`: the list, with ticks.
+    struct List: MealplanCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "Show the shopping list; tick items off or put them back.",
+            discussion: """
+                Examples:
+                  mealplan shop list --days 14
+                  mealplan shop --check milk butter
+                  mealplan shop --uncheck milk --format markdown
+                """)
 
-    @OptionGroup var store: StoreOptions
-    @OptionGroup var days: DaysOptions
-    @Option(help: "text, markdown (a checklist), json or csv.") var format: Format = .text
-    @Flag(help: "Name the meals each line is for (JSON always does).") var why = false
-    @Option(help: ArgumentHelp("The aisle file (cookcli's aisle.conf).", valueName: "file")) var aisles: String?
-    @Option(help: ArgumentHelp("The pantry file (cookcli's pantry.conf).", valueName: "file")) var pantry: String?
-    @Flag(help: "Ignore the pantry: list everything the recipes need.") var noPantry = false
-
-    func validate() throws {
-        if noPantry && pantry != nil { throw ValidationError("give either --pantry or --no-pantry, not both") }
-    }
-
-    func run(in environment: Environment) throws {
-        let shoppingWeek = days.from == nil
-            ? DayRange.shoppingWeek(today: try store.today(in: environment), weekStart: try store.weekStart(in: environment))
-            : nil
-        let range = try days.range(store, defaultStart: shoppingWeek?.first, in: environment)
-        let meals = try store.openStore(.readExisting, in: environment).meals(in: range)
-        let config = try ConfigFile.load(in: environment)
-        let sources = ShoppingSources(
-            recipes: try store.recipes.recipeFolder(in: environment), aisles: aisles ?? config.aisles,
-            pantry: pantry ?? config.pantry, usesPantry: !noPantry, units: config.units)
-        let list = try sources.shoppingList(for: meals)
-        let cooked = meals.filter { $0.recipe != nil }.count
-        switch format {
-        case .text: print(ShoppingListText.text(list, range: range, cooked: cooked, why: why))
-        case .markdown: print(ShoppingListText.markdown(list, range: range, why: why))
-        case .json:
-            warn(about: list)
-            print(ShoppingListText.json(list))
-        case .csv:
-            warn(about: list)
-            print(ShoppingListText.csv(list, why: why), terminator: "")
+        enum Format: String, CaseInsensitiveChoice {
+            case text, markdown, json, csv
         }
-        try reportLeftOut(list)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var days: DaysOptions
+        @Option(help: "text, markdown (a checklist), json or csv.") var format: Format = .text
+        @Flag(help: "Name the meals each line is for (JSON always does).") var why = false
+        @Option(help: ArgumentHelp("The aisle file (cookcli's aisle.conf).", valueName: "file")) var aisles: String?
+        @Option(help: ArgumentHelp("The pantry file (cookcli's pantry.conf).", valueName: "file")) var pantry: String?
+        @Flag(help: "Ignore the pantry: list everything the recipes need.") var noPantry = false
+        @Option(parsing: .upToNextOption, help: ArgumentHelp(
+            "Tick these items off, as the list names them (any case, or another name aisle.conf gives).", valueName: "name"))
+        var check: [String] = []
+        @Option(parsing: .upToNextOption, help: ArgumentHelp("Put these ticked items back on the list.", valueName: "name"))
+        var uncheck: [String] = []
+        @Flag(help: "Show only what is still to buy.") var open = false
+
+        func validate() throws {
+            if noPantry && pantry != nil { throw ValidationError("give either --pantry or --no-pantry, not both") }
+        }
+
+        func run(in environment: Environment) throws {
+            let shoppingWeek = days.from == nil
+                ? DayRange.shoppingWeek(today: try store.today(in: environment), weekStart: try store.weekStart(in: environment))
+                : nil
+            let range = try days.range(store, defaultStart: shoppingWeek?.first, in: environment)
+            let meals = try store.openStore(.readExisting, in: environment).meals(in: range)
+            let config = try ConfigFile.load(in: environment)
+            let sources = ShoppingSources(
+                recipes: try store.recipes.recipeFolder(in: environment), aisles: aisles ?? config.aisles,
+                pantry: pantry ?? config.pantry, usesPantry: !noPantry, units: config.units)
+            let aisleConfig = try sources.aisles()
+            let planned = try sources.plannedList(for: meals)
+            // Only a tick opens the log for writing: a list alone needs no write access.
+            let log = check.isEmpty && uncheck.isEmpty ? try sources.checks.read() : try sources.checks.append { log throws(UnknownItemError) in
+                try Self.entries(checking: check, unchecking: uncheck, on: planned, aisles: aisleConfig, log: log)
+            }
+            let ticked = planned.ticked(by: log)
+            let list = open ? ticked.open : ticked
+            let cooked = meals.filter { $0.recipe != nil }.count
+            switch format {
+            case .text: print(ShoppingListText.text(list, range: range, cooked: cooked, why: why))
+            case .markdown: print(ShoppingListText.markdown(list, range: range, why: why))
+            case .json:
+                warn(about: list)
+                print(ShoppingListText.json(list))
+            case .csv:
+                warn(about: list)
+                print(ShoppingListText.csv(list, why: why), terminator: "")
+            }
+            try reportLeftOut(list)
+        }
+
+        /// Meals left out make the list short: it stands, but a script must notice (status
+        /// 65). One left out is the error line itself; several are each named (in the text and
+        /// Markdown list, or on standard error beside JSON and CSV), then counted.
+        private func reportLeftOut(_ list: ShoppingList) throws {
+            guard !list.problems.isEmpty else { return }
+            if list.problems.count == 1 { throw CommandFailure(list.problems[0].text, status: .badData) }
+            let forPrograms = format == .json || format == .csv
+            if forPrograms { for problem in list.problems { printError(problem.text.terminalVisible) } }
+            throw CommandFailure("the list leaves out \(list.problems.count) meals whose recipes could not be used"
+                                 + (forPrograms ? "" : "; the list names them at its end"), status: .badData)
+        }
+
+        /// The log entries for `--check` and `--uncheck`: each name as the list shows it, a tick
+        /// with what the list needs of it now (so that a later need for more shows as a top-up).
+        static func entries(
+            checking: [String], unchecking: [String], on list: ShoppingList, aisles: AisleConfig, log: CheckLog
+        ) throws(UnknownItemError) -> [CheckLog.Entry] {
+            var entries: [CheckLog.Entry] = []
+            for typed in checking {
+                entries.append(list.tick(try list.listedName(typed, aisles: aisles)))
+            }
+            let ticked = log.ticks.filter(\.value.checked).map(\.key)
+            for typed in unchecking {
+                entries.append(CheckLog.Entry(name: try list.listedName(typed, aisles: aisles, also: ticked), checked: false))
+            }
+            return entries
+        }
+
+        /// JSON and CSV are for programs: what a reader should know goes to standard error (the
+        /// meals left out follow as errors).
+        private func warn(about list: ShoppingList) {
+            for low in list.runningLow { printError("warning: running low: \(low.text)".terminalVisible) }
+            for note in list.notes { printError("warning: \(note)".terminalVisible) }
+            if let line = list.withoutRecipeLine { printError(line.terminalVisible) }
+        }
     }
 
-    /// Meals left out make the list short: it stands, but a script must notice (status 65).
-    /// One left out is the error line itself; several are each named (in the text and
-    /// Markdown list, or on standard error beside JSON and CSV), then counted.
-    private func reportLeftOut(_ list: ShoppingList) throws {
-        guard !list.problems.isEmpty else { return }
-        if list.problems.count == 1 { throw CommandFailure(list.problems[0].text, status: .badData) }
-        let forPrograms = format == .json || format == .csv
-        if forPrograms { for problem in list.problems { printError(problem.text.terminalVisible) } }
-        throw CommandFailure("the list leaves out \(list.problems.count) meals whose recipes could not be used"
-                             + (forPrograms ? "" : "; the list names them at its end"), status: .badData)
+    /// `mealplan shop add`: an item no recipe needs.
+    struct Add: MealplanCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Put an item no recipe needs on the shopping list.",
+            discussion: """
+                The item goes into cookcli's .shopping-list in the recipes folder, which the \
+                Cooklang apps share. It shows in its aisle of aisle.conf, else under "other"; \
+                --aisle puts it into that aisle of aisle.conf (made in the recipes folder if \
+                there is none).
+
+                Examples:
+                  mealplan shop add "paper towels" --aisle household
+                  mealplan shop add lemons
+                """)
+
+        @OptionGroup var recipes: RecipeOptions
+        @Argument(help: "The item's name.") var name: String
+        @Option(help: ArgumentHelp("The aisle it is in: written into aisle.conf, which the Cooklang apps read too.",
+                                   valueName: "aisle"))
+        var aisle: String?
+        @Option(help: ArgumentHelp("The aisle file (cookcli's aisle.conf).", valueName: "file")) var aisles: String?
+
+        func run(in environment: Environment) throws {
+            let config = try ConfigFile.load(in: environment)
+            let sources = ShoppingSources(recipes: try recipes.recipeFolder(in: environment), aisles: aisles ?? config.aisles,
+                                          pantry: nil, usesPantry: false)
+            let name = name.trimmingWhitespace()
+            let added = try sources.addExtra(name, aisle: aisle?.trimmingWhitespace())
+            print((added ? "added " : "already on the list: ") + name.terminalVisible)
+        }
     }
 
-    /// JSON and CSV are for programs: what a reader should know goes to standard error (the
-    /// meals left out follow as errors).
-    private func warn(about list: ShoppingList) {
-        for low in list.runningLow { printError("warning: running low: \(low.text)".terminalVisible) }
-        for note in list.notes { printError("warning: \(note)".terminalVisible) }
-        if let line = list.withoutRecipeLine { printError(line.terminalVisible) }
+    /// `mealplan shop remove`: an added item off the list.
+    struct Remove: MealplanCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "remove",
+            abstract: "Take an item added with 'shop add' off the shopping list.",
+            discussion: """
+                Example:
+                  mealplan shop remove "paper towels"
+                """)
+
+        @OptionGroup var recipes: RecipeOptions
+        @Argument(help: "The item's name (any case, or its start).") var name: String
+
+        func run(in environment: Environment) throws {
+            let removed = try ShoppingExtras(folder: try recipes.recipeFolder(in: environment)).remove(name)
+            print("removed " + removed.terminalVisible)
+        }
     }
 }

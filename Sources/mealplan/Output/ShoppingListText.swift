@@ -28,8 +28,8 @@ enum ShoppingListText {
         for group in list.aisleGroups {
             lines += ["", "## " + (group.aisle ?? "other").terminalVisible, ""]
             for item in group.items {
-                let amount = item.amountText
-                var line = "- [ ] " + item.name.terminalVisible + (amount.isEmpty ? "" : " — " + amount.terminalVisible)
+                let amount = item.shownAmount
+                var line = (item.checked ? "- [x] " : "- [ ] ") + item.name.terminalVisible + (amount.isEmpty ? "" : " — " + amount.terminalVisible)
                 if why { line += " (for " + uses(item).terminalVisible + ")" }
                 lines.append(line)
             }
@@ -44,8 +44,9 @@ enum ShoppingListText {
     /// An array of items, one per line: `name`, `aisle`, `amounts` (`quantity` the exact number
     /// or null, `buy` it rounded as the text shows it (counts up to whole ones) or null, `unit`
     /// text or null: a mass or volume's symbol, or a counted thing's unit in the singular,
-    /// `clove` for 3 cloves) and `meals` (`id`, `repeat`, `date`, as `list` writes a meal: a
-    /// repeat's occurrence has a null id and its rule), every key present.
+    /// `clove` for 3 cloves), `meals` (`id`, `repeat`, `date`, as `list` writes a meal: a
+    /// repeat's occurrence has a null id and its rule), `checked` (ticked off) and `added` (a
+    /// top-up: what the plan needs beyond what was ticked), every key present.
     static func json(_ list: ShoppingList) -> String {
         func text(_ value: String?) -> String { value.map(JSONMealWriter.quoted) ?? "null" }
         func number(_ value: Double?) -> String {
@@ -57,23 +58,24 @@ enum ShoppingListText {
             let meals = item.meals.map { use in
                 #"{"id":\#(use.id.map(String.init) ?? "null"),"repeat":\#(use.rule.map(String.init) ?? "null"),"date":"\#(use.day.iso)"}"#
             }
-            return #"{"name":\#(text(item.name)),"aisle":\#(text(item.aisle)),"amounts":[\#(amounts.joined(separator: ","))],"meals":[\#(meals.joined(separator: ","))]}"#
+            return #"{"name":\#(text(item.name)),"aisle":\#(text(item.aisle)),"amounts":[\#(amounts.joined(separator: ","))],"meals":[\#(meals.joined(separator: ","))],"checked":\#(item.checked),"added":\#(item.isTopUp)}"#
         }
         return "[" + items.joined(separator: ",\n") + "]"
     }
 
     /// One row per amount (an ingredient with amounts in two units has two rows, and one
     /// without any amount one row with empty quantity and unit): aisle, name, quantity, unit,
-    /// and with `why` the meals separated by spaces: a meal's id, or `r2@2026-12-04` for an
-    /// occurrence of repeat 2 on that day.
+    /// checked (`true` or `false`), and with `why` the meals separated by spaces: a meal's id,
+    /// or `r2@2026-12-04` for an occurrence of repeat 2 on that day. A top-up line's quantity
+    /// is what the plan needs beyond what was ticked.
     static func csv(_ list: ShoppingList, why: Bool) -> String {
-        var rows = [["aisle", "name", "quantity", "unit"] + (why ? ["meals"] : [])]
+        var rows = [["aisle", "name", "quantity", "unit", "checked"] + (why ? ["meals"] : [])]
         for item in list.items {
             let meals = why ? [item.meals.map { use in use.id.map(String.init) ?? "r\(use.rule ?? 0)@\(use.day.iso)" }
                 .joined(separator: " ")] : []
             let amounts = item.amounts.isEmpty ? [Amount(quantity: nil, unit: nil)] : item.amounts
             for amount in amounts {
-                rows.append([item.aisle ?? "", item.name, amount.quantity.map { QuantityValue.format($0) } ?? "", amount.unit ?? ""] + meals)
+                rows.append([item.aisle ?? "", item.name, amount.quantity.map { QuantityValue.format($0) } ?? "", amount.unit ?? "", String(item.checked)] + meals)
             }
         }
         return rows.map { $0.map(CSVMealWriter.field).joined(separator: ",") + "\r\n" }.joined()

@@ -12,7 +12,8 @@ enum FileLocations {
             + "XDG_CONFIG_HOME. A missing file is no settings."),
         // RecipeOptions.recipeFolder
         ("$XDG_DATA_HOME/mealplan/recipes/",
-         "The recipes: Cooklang .cook files, subfolders allowed, read and never written. --recipes DIR, $MEALPLAN_RECIPES "
+         "The recipes: Cooklang .cook files, subfolders allowed, read and never written (only the list files below "
+            + "and, with shop add --aisle, aisle.conf are). --recipes DIR, $MEALPLAN_RECIPES "
             + "or the config file's recipes names another folder."),
         // ShoppingSources.conventional
         ("RECIPES/aisle.conf",
@@ -21,5 +22,13 @@ enum FileLocations {
         ("RECIPES/pantry.conf",
          "What is in stock (cookcli's format), found as aisle.conf is; --pantry or the config file's pantry names one, "
             + "--no-pantry ignores it."),
+        // ShoppingChecks
+        ("RECIPES/.shopping-checked",
+         "What was ticked off the shopping list: cookcli's log, shared with the Cooklang apps and cook server, only "
+            + "ever appended to (shop --check, x on the planner's list)."),
+        // ShoppingExtras
+        ("RECIPES/.shopping-list",
+         "cookcli's list: its items at the top are the extra items of mealplan's list (shop add, shop remove); "
+            + "its recipes are cookcli's own."),
     ]
 }

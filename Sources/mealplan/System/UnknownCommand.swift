@@ -20,23 +20,31 @@ struct UnknownCommand: UserFacingError {
 
     /// The unknown command in `arguments` (the words after `mealplan`), if there is one: walks
     /// the command tree along the words that are not options, up to the first that names no
-    /// subcommand of a command that has subcommands.
+    /// subcommand of a command that has subcommands. After an option, a word that names no
+    /// subcommand of a command with a default one is taken for the option's value (`shop
+    /// --pantry FILE` is `shop list --pantry FILE`): the default subcommand's parser judges it.
     static func find(in arguments: [String], root: any ParsableCommand.Type) -> UnknownCommand? {
         var command = root
         var parents: [String] = []
         var words = arguments.makeIterator()
+        var afterOption = false
         while let word = words.next(), word != "--" {
             if optionsTakingValues.contains(word) { _ = words.next() }
-            if word.hasPrefix("-") { continue }
+            if word.hasPrefix("-") {
+                afterOption = true
+                continue
+            }
             let subcommands = command.configuration.subcommands
             guard !subcommands.isEmpty else { return nil }
             guard let next = subcommands.first(where: { names(of: $0).contains(word) }) else {
                 if parents.isEmpty && word == "help" { return nil }
+                if afterOption && command.configuration.defaultSubcommand != nil { return nil }
                 let suggestion = NameSuggestion.closest(to: word, among: subcommands.map { $0._commandName })
                 return UnknownCommand(parents: parents, word: word, suggestion: suggestion)
             }
             parents.append(next._commandName)
             command = next
+            afterOption = false
         }
         return nil
     }
