@@ -106,7 +106,13 @@ public struct CheckLog: Equatable, Sendable {
     /// "59.147 ml", "3", "a pinch": the number in full (what was bought is compared later, so
     /// it is not rounded), then the unit or the words.
     static func amountText(_ amount: Amount) -> String {
-        [amount.quantity.map { "\($0)" }, amount.unit].compactMap { $0 }.joined(separator: " ")
+        [amount.quantity.map(numberText), amount.unit].compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// `number` exactly, as `Double` reads it back, without the ".0" of a whole number: the
+    /// log is read by people too (`450 g`, `0.125 cup`).
+    static func numberText(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : "\(number)"
     }
 
     /// `amountText`s joined by " + " read back; `nil` when one is not an amount.

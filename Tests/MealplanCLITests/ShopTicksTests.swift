@@ -22,7 +22,7 @@ import TestSupport
         #expect(lines.contains("✓ pasta sheets  30"))
         #expect(lines.contains("  cheese        500 g"))
         // Each tick is its entry, with what the list needed then on the line after.
-        #expect(try Self.read(Self.log(recipes)) == "+ milk\n# mealplan bought: 1.25 l\n+ pasta sheets\n# mealplan bought: 30.0\n")
+        #expect(try Self.read(Self.log(recipes)) == "+ milk\n# mealplan bought: 1.25 l\n+ pasta sheets\n# mealplan bought: 30\n")
 
         // Without them the longest name is "lentils": names are padded to 7 columns.
         let open = try cli.succeed(["shop", "--open"], environment: recipes)

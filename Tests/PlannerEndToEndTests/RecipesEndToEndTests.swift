@@ -87,7 +87,7 @@ struct RecipesEndToEndTests {
         try planner.press("x")
         try planner.waitForScreen("the onion ticked") { $0.contains(" ✓ onion  3") && $0.contains("   beef  1.5 kg") }
         let log = try String(contentsOfFile: recipes.file(".shopping-checked"), encoding: .utf8)
-        #expect(log == "+ onion\n# mealplan bought: 3.0\n")
+        #expect(log == "+ onion\n# mealplan bought: 3\n")
         try planner.press("x")
         try planner.waitForScreen("the onion back") { $0.contains("   onion  3") }
         #expect(try String(contentsOfFile: recipes.file(".shopping-checked"), encoding: .utf8) == log + "- onion\n")

@@ -15,9 +15,9 @@ import TestSupport
         // Blank lines, spaces around the line and the name, CR LF endings, no last newline.
         ("\n  \n+  two spaces \r\n\t- eggs", ["+two spaces", "-eggs"]),
         // Comments are not entries; the amount line belongs to the entry before it.
-        ("# list of the 5th\n+ olive oil\n# mealplan bought: 4 tbsp + 100 g\n", ["+olive oil=4.0 tbsp|100.0 g"]),
+        ("# list of the 5th\n+ olive oil\n# mealplan bought: 4 tbsp + 100 g\n", ["+olive oil=4 tbsp|100 g"]),
         ("+ salt\n# mealplan bought: a pinch\n", ["+salt=a pinch"]),
-        ("+ eggs\n# mealplan bought: 3\n+ eggs\n", ["+eggs=3.0", "+eggs"]),
+        ("+ eggs\n# mealplan bought: 3\n+ eggs\n", ["+eggs=3", "+eggs"]),
         // A name may hold what looks like a mark or an amount: everything after "+ " is it.
         ("+ - minus\n+ milk 2 l\n", ["+- minus", "+milk 2 l"]),
     ]
