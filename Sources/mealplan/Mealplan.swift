@@ -49,12 +49,14 @@ struct Mealplan: MealplanCommand {
         .joined(separator: "\n")
 
     @OptionGroup var store: StoreOptions
+
+    @OptionGroup var recipes: RecipeOptions
     @Flag(help: "Open the planner on a temporary copy of a sample plan around today; your database is not touched. Not for commands.")
     var demo = false
 
     /// `mealplan` alone opens the interactive planner.
     func run(in environment: Environment) throws {
-        try PlannerSession.run(options: store, demo: demo, environment: environment)
+        try PlannerSession.run(options: store, recipes: recipes, demo: demo, environment: environment)
     }
 
     /// `--demo` belongs to the planner: a command given with it would act on the real

@@ -16,7 +16,7 @@ enum PlannerSession {
     /// reads the OS cache would not serve (the README's memory figures are measured with this).
     static let pageCacheKiB = 256
 
-    static func run(options: StoreOptions, demo: Bool, environment: Environment) throws {
+    static func run(options: StoreOptions, recipes recipeOptions: RecipeOptions, demo: Bool, environment: Environment) throws {
         // Before anything else (threads inherit the mask): these signals must end the loop,
         // not the process.
         let signals = InterruptSignals()
@@ -32,7 +32,7 @@ enum PlannerSession {
         let editor = ExternalEditor(environment: environment.variables)
         // Asked again on every change check, so that today follows the clock past midnight.
         let currentDay = { (try? options.today(in: environment)) ?? today }
-        let recipes = Self.recipes(options: options, demoFolder: demoDatabase?.recipesFolder, environment: environment)
+        let recipes = Self.recipes(options: recipeOptions, demoFolder: demoDatabase?.recipesFolder, environment: environment)
         var loop = PlannerLoop(terminal: terminal, store: store, today: currentDay, weekStart: weekStart,
                                slots: try store.slots(), editor: editor, recipes: recipes, isDemo: demo) {
             signals.received != nil
@@ -54,14 +54,14 @@ extension PlannerSession {
     /// pantry files `mealplan shop` uses without options; the demo's own sample recipes unless
     /// a folder is given (`--recipes`, `MEALPLAN_RECIPES`). Without a folder the planner still
     /// runs, and a recipe key says why there are no recipes. No recipe is read here.
-    static func recipes(options: StoreOptions, demoFolder: String?, environment: Environment) -> PlannerRecipes {
-        let named = options.recipes.folder ?? environment["MEALPLAN_RECIPES"]
+    static func recipes(options: RecipeOptions, demoFolder: String?, environment: Environment) -> PlannerRecipes {
+        let named = options.folder ?? environment["MEALPLAN_RECIPES"]
         do {
             if let demoFolder, named?.isEmpty ?? true {
                 return PlannerRecipes(ShoppingSources(recipes: try RecipeFolder(root: demoFolder), aisles: nil, pantry: nil))
             }
             let config = try ConfigFile.load(in: environment)
-            let folder = try options.recipes.recipeFolder(in: environment)
+            let folder = try options.recipeFolder(in: environment)
             return PlannerRecipes(ShoppingSources(recipes: folder, aisles: config.aisles, pantry: config.pantry, units: config.units),
                                   householdServings: config.servings)
         } catch let error as any UserFacingError {

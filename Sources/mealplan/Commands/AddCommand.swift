@@ -20,6 +20,8 @@ struct AddCommand: MealplanCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+
+    @OptionGroup var recipes: RecipeOptions
     @Argument(help: "The day (see 'mealplan help' for the forms).") var date: String
     @Argument(help: "The slot, or a unique prefix of it.") var slot: String
     /// Several words when the title was not quoted: taken so that the date can be judged
@@ -38,11 +40,11 @@ struct AddCommand: MealplanCommand {
             let title = titleWords.joined(separator: " ")
             throw CommandFailure.usage("the title is \(titleWords.count) words; quote it, as in: mealplan add \(date) \(slot) \"\(title)\"")
         }
-        let meal = try store.newMeal(
+        let meal = try recipes.newMeal(
             day: day, slot: slot, title: titleWords.first, note: note, recipe: recipe, servings: servings, in: environment)
         let meals = try store.openStore(.readWrite, in: environment)
         report("added", [try meals.apply([.add(meal)])[0]!])
-        if meal.recipe == nil { store.hintRecipe(named: meal.title, in: environment) }
+        if meal.recipe == nil { recipes.hintRecipe(named: meal.title, in: environment) }
     }
 
     /// The day of the date argument. When that is no date but it and the next word together
@@ -58,12 +60,12 @@ struct AddCommand: MealplanCommand {
     }
 }
 
-extension StoreOptions {
+extension RecipeOptions {
     /// A title given without --recipe that is exactly a recipe's name (or its file's name, in
     /// any case): says on standard error how to link it, since an unlinked meal is left off the
     /// shopping list. Silent when there is no recipes folder or it cannot be read.
     func hintRecipe(named title: String, in environment: Environment) {
-        guard let folder = try? recipes.recipeFolder(in: environment), let names = try? folder.names() else { return }
+        guard let folder = try? recipeFolder(in: environment), let names = try? folder.names() else { return }
         let wanted = title.trimmingWhitespace().lowercased()
         guard let name = names.first(where: { $0.lowercased() == wanted })
             ?? names.first(where: { ($0.split(separator: "/").last ?? "").lowercased() == wanted }) else { return }
@@ -83,7 +85,7 @@ extension StoreOptions {
             if servings != nil { throw CommandFailure.usage("--servings needs --recipe: servings say how much of a recipe to make") }
             return Meal(day: day, slot: slot, title: title, note: note)
         }
-        let chosen = try recipes.recipeFolder(in: environment).choose(recipe, warn: warn)
+        let chosen = try recipeFolder(in: environment).choose(recipe, warn: warn)
         let household = try ConfigFile.load(in: environment).servings
         return Meal(day: day, slot: slot, title: title ?? chosen.mealTitle, note: note, recipe: chosen.name,
                     servings: servings ?? chosen.mealServings(household: household))

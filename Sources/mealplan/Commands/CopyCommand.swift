@@ -16,6 +16,8 @@ struct CopyCommand: MealplanCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+
+    @OptionGroup var recipes: RecipeOptions
     @Argument(help: "The id of the meal to copy.") var id: Int64
     @Argument(help: "The day of the copy.") var date: String
     @Option(help: "The copy's slot; the same slot if not given.") var slot: String?

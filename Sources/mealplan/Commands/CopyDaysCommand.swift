@@ -28,6 +28,8 @@ struct CopyDaysCommand: MealplanCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+
+    @OptionGroup var recipes: RecipeOptions
     @Argument(help: "The first day to copy, or a week (this-week, next-week, last-week).") var from: String
     @Option(help: "How many days to copy (default: 7 for a week, else 1).") var days: Int?
     @Option(help: ArgumentHelp("The day the copy of FROM goes to; offsets count from FROM.", valueName: "date")) var to: String

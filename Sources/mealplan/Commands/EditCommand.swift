@@ -22,6 +22,8 @@ struct EditCommand: MealplanCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+
+    @OptionGroup var recipes: RecipeOptions
     @Argument(help: "The meal's id (shown by add and list).") var id: Int64
     @Option(parsing: .unconditional, help: "The new title.") var title: String?
     @Option(parsing: .unconditional, help: "The new note; \"\" removes it.") var note: String?
@@ -45,7 +47,7 @@ struct EditCommand: MealplanCommand {
         let recipeUpdate: MealStore.RecipeUpdate? = if noRecipe {
             .unlink
         } else if let recipe {
-            try store.recipes.recipeFolder(in: environment).choose(recipe, warn: warn)
+            try recipes.recipeFolder(in: environment).choose(recipe, warn: warn)
                 .linkedByEdit(household: ConfigFile.load(in: environment).servings)
         } else {
             nil
@@ -55,7 +57,7 @@ struct EditCommand: MealplanCommand {
         let updated = try plan.updateMeal(
             id: id, title: title, note: note, slot: slot, day: day, recipe: recipeUpdate, servings: servings)
         report("updated", [updated])
-        if let title, recipe == nil, updated.recipe == nil { store.hintRecipe(named: title, in: environment) }
+        if let title, recipe == nil, updated.recipe == nil { recipes.hintRecipe(named: title, in: environment) }
     }
 }
 

@@ -49,6 +49,8 @@ struct ExportCommand: MealplanCommand {
     }
 
     @OptionGroup var store: StoreOptions
+
+    @OptionGroup var recipes: RecipeOptions
     @Option(help: "The first day (default: the first meal).") var from: String?
     @Option(help: "The last day (default: the last meal).") var to: String?
     @Option(help: "csv, ics (iCalendar) or json (default: from the --output file's extension, else csv).")

@@ -18,6 +18,8 @@ struct HistoryCommand: MealplanCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+
+    @OptionGroup var recipes: RecipeOptions
     @Argument(help: "Text the titles contain.") var text: String
     @Option(help: "How many dates to show per title.") var dates = 5
 
@@ -54,6 +56,8 @@ struct ForgottenCommand: MealplanCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+
+    @OptionGroup var recipes: RecipeOptions
     @Option(help: "Not planned in this many days.") var days = 60
     @Option(help: "How many titles to show.") var limit = 10
 

@@ -28,6 +28,8 @@ struct ImportCommand: MealplanCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+
+    @OptionGroup var recipes: RecipeOptions
     @Argument(help: ArgumentHelp("The CSV file, or - for standard input.", valueName: "file")) var file: String
     @Flag(help: "Check the file and report what would be added, changing nothing.") var dryRun = false
     @Flag(help: "Import meals even when the plan already has them (the same day, slot and title).")

@@ -31,6 +31,8 @@ struct ListCommand: MealplanCommand {
     }
 
     @OptionGroup var store: StoreOptions
+
+    @OptionGroup var recipes: RecipeOptions
     @OptionGroup var days: DaysOptions
     @Option(help: "Only meals of this slot.") var slot: String?
     @Option(parsing: .unconditional, help: "Only meals whose title or note contains this text, ignoring case and accents; in the whole plan unless the days are limited.")
@@ -65,7 +67,7 @@ struct ListCommand: MealplanCommand {
     private func recipeFinder(for meals: [Meal], in environment: Environment) -> (String) -> Bool {
         guard meals.contains(where: { $0.recipe != nil }) else { return { _ in true } }
         do {
-            let folder = try store.recipes.recipeFolder(in: environment)
+            let folder = try recipes.recipeFolder(in: environment)
             return folder.contains
         } catch {
             let reason = (error as? any UserFacingError)?.userMessage ?? "\(error)"

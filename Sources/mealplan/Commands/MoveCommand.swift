@@ -17,6 +17,8 @@ struct MoveCommand: MealplanCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+
+    @OptionGroup var recipes: RecipeOptions
     @Argument(help: "The meal's id.") var id: Int64
     @Argument(help: "The new day.") var date: String
     @Option(help: "The new slot; the meal keeps its slot if not given.") var slot: String?

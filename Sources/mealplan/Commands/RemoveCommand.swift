@@ -22,6 +22,8 @@ struct RemoveCommand: MealplanCommand {
         aliases: ["rm"])
 
     @OptionGroup var store: StoreOptions
+
+    @OptionGroup var recipes: RecipeOptions
     @Argument(help: ArgumentHelp("The ids of the meals to remove: 12, 45-64 or 12,20-22.", valueName: "ids"))
     var selections: [String]
     @Flag(help: "Print what would be removed; change nothing.") var dryRun = false

@@ -83,7 +83,7 @@ struct RepeatCommand: ParsableCommand {
         var isGiven: Bool { title != nil || note != nil || slot != nil || recipe != nil || servings != nil || noRecipe }
 
         /// `meal` with these options applied; a recipe is looked up in the recipes folder.
-        func applied(to meal: Meal, store: StoreOptions, in environment: Environment) throws -> Meal {
+        func applied(to meal: Meal, recipes: RecipeOptions, in environment: Environment) throws -> Meal {
             var meal = meal
             if let title { meal.title = title }
             if let note { meal.note = note }
@@ -93,7 +93,7 @@ struct RepeatCommand: ParsableCommand {
                 meal.servings = nil
             }
             if let recipe {
-                let chosen = try store.recipes.recipeFolder(in: environment).choose(recipe, warn: warn)
+                let chosen = try recipes.recipeFolder(in: environment).choose(recipe, warn: warn)
                 meal.recipe = chosen.name
                 meal.servings = try meal.servings ?? chosen.mealServings(household: ConfigFile.load(in: environment).servings)
             }
@@ -114,6 +114,8 @@ struct RepeatCommand: ParsableCommand {
                 """)
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var recipes: RecipeOptions
         @Argument(help: "The first day.") var date: String
         @Argument(help: "The slot, or a unique prefix of it.") var slot: String
         @Argument(help: "What is eaten (quote a title of several words).") var title: String?
@@ -125,7 +127,7 @@ struct RepeatCommand: ParsableCommand {
         func run(in environment: Environment) throws {
             let first = try store.day(date, in: environment)
             let rule = try pattern.rule(from: first, base: nil, store: store, in: environment)
-            let meal = try store.newMeal(
+            let meal = try recipes.newMeal(
                 day: first, slot: slot, title: title, note: note, recipe: recipe, servings: servings, in: environment)
             let stored = try store.openStore(.readWrite, in: environment).addRule(rule, meal: meal)
             print("added \(stored.summary)")
@@ -137,6 +139,8 @@ struct RepeatCommand: ParsableCommand {
             commandName: "list", abstract: "List the rules: id, slot, title, how often, and the next time.")
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var recipes: RecipeOptions
 
         func run(in environment: Environment) throws {
             let today = try store.today(in: environment)
@@ -161,6 +165,8 @@ struct RepeatCommand: ParsableCommand {
             commandName: "show", abstract: "Show a rule and its next occurrences.")
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var recipes: RecipeOptions
         @Argument(help: "The rule's id (shown by repeat list).") var id: Int64
         @Option(help: "How many occurrences to show.") var next = 10
 
@@ -196,6 +202,8 @@ struct RepeatCommand: ParsableCommand {
                 """)
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var recipes: RecipeOptions
         @Argument(help: "The rule's id.") var id: Int64
         @Option(help: "A new first day.") var from: String?
         @OptionGroup var pattern: PatternOptions
@@ -214,7 +222,7 @@ struct RepeatCommand: ParsableCommand {
             let first = try from.map { try store.day($0, in: environment) } ?? stored.rule.firstDay
             let base = noEnd ? try RepeatRule(firstDay: stored.rule.firstDay, pattern: stored.rule.pattern) : stored.rule
             let rule = try pattern.rule(from: first, base: base, store: store, in: environment)
-            var changed = try meal.applied(to: stored.meal, store: store, in: environment)
+            var changed = try meal.applied(to: stored.meal, recipes: recipes, in: environment)
             changed.day = first
             print("updated \(try plan.updateRule(stored, rule: rule, meal: changed).summary)")
         }
@@ -232,6 +240,8 @@ struct RepeatCommand: ParsableCommand {
                 """)
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var recipes: RecipeOptions
         @Argument(help: "The rule's id.") var id: Int64
         @Argument(help: "The first occurrence to change.") var date: String
         @OptionGroup var pattern: PatternOptions
@@ -242,7 +252,7 @@ struct RepeatCommand: ParsableCommand {
             let plan = try store.openStore(.readWrite, in: environment)
             let (before, after) = try plan.splitRule(id: id, at: day) { rule, meal in
                 let newRule = pattern.isGiven ? try pattern.rule(from: day, base: rule, store: store, in: environment) : rule
-                return (newRule, try self.meal.applied(to: meal, store: store, in: environment))
+                return (newRule, try self.meal.applied(to: meal, recipes: recipes, in: environment))
             }
             print(before.map { "updated \($0.summary)" } ?? "removed repeat \(id): it had no occurrence before \(day.iso)")
             print("added \(after.summary)")
@@ -254,6 +264,8 @@ struct RepeatCommand: ParsableCommand {
             commandName: "skip", abstract: "Skip one occurrence of a rule; the others stay.")
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var recipes: RecipeOptions
         @Argument(help: "The rule's id.") var id: Int64
         @Argument(help: "The occurrence's day.") var date: String
 
@@ -274,6 +286,8 @@ struct RepeatCommand: ParsableCommand {
                 """)
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var recipes: RecipeOptions
         @Argument(help: "The rule's id.") var id: Int64
         @Argument(help: "The occurrence's day.") var date: String
         @Option(help: "The day it moves to.") var to: String?
@@ -289,7 +303,7 @@ struct RepeatCommand: ParsableCommand {
             let day = try store.day(date, in: environment)
             let plan = try store.openStore(.readWrite, in: environment)
             let stored = try plan.rule(id: id)
-            var changed = try meal.applied(to: stored.occurrence(on: day), store: store, in: environment)
+            var changed = try meal.applied(to: stored.occurrence(on: day), recipes: recipes, in: environment)
             if let to { changed.day = try store.day(to, offsetsFrom: day, in: environment) }
             changed.occurrence = nil
             report("added", [try plan.changeOccurrence(of: stored, on: day, to: changed)])
@@ -302,6 +316,8 @@ struct RepeatCommand: ParsableCommand {
             aliases: ["rm"])
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var recipes: RecipeOptions
         @Argument(help: "The rule's id.") var id: Int64
 
         func run(in environment: Environment) throws {

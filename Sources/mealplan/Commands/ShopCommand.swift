@@ -71,6 +71,8 @@ struct ShopCommand: ParsableCommand {
         }
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var recipes: RecipeOptions
         @OptionGroup var days: DaysOptions
         @Option(help: "text, markdown (a checklist), json or csv.") var format: Format = .text
         @Flag(help: "Name the meals each line is for (JSON always does).") var why = false
@@ -96,7 +98,7 @@ struct ShopCommand: ParsableCommand {
             let meals = try store.openStore(.readExisting, in: environment).meals(in: range)
             let config = try ConfigFile.load(in: environment)
             let sources = ShoppingSources(
-                recipes: try store.recipes.recipeFolder(in: environment), aisles: aisles ?? config.aisles,
+                recipes: try recipes.recipeFolder(in: environment), aisles: aisles ?? config.aisles,
                 pantry: pantry ?? config.pantry, usesPantry: !noPantry, units: config.units)
             let aisleConfig = try sources.aisles()
             let planned = try sources.plannedList(for: meals)

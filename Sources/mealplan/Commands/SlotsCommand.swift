@@ -28,6 +28,8 @@ struct SlotsCommand: ParsableCommand {
 
         @OptionGroup var store: StoreOptions
 
+        @OptionGroup var recipes: RecipeOptions
+
         func run(in environment: Environment) throws {
             for slot in try store.openStore(.readExisting, in: environment).slots() {
                 print(slot.name.terminalVisible)
@@ -48,6 +50,8 @@ struct SlotsCommand: ParsableCommand {
                 """)
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var recipes: RecipeOptions
         @Argument(help: "The new slot's name.") var name: String
         @Option(help: "The slot it follows; the end if not given.") var after: String?
 
@@ -69,6 +73,8 @@ struct SlotsCommand: ParsableCommand {
                 """)
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var recipes: RecipeOptions
         @Argument(help: "The slot to remove.") var name: String
 
         func run(in environment: Environment) throws {

@@ -2,12 +2,13 @@ import ArgumentParser
 import MealPlanCore
 import MealPlanStore
 
-/// What every command that touches the plan needs: where the database is, where the recipes
-/// its meals name are, what day it is, and the day weeks start on.
+/// What every command that touches the plan needs: where the database is, what day it is,
+/// and the day weeks start on. Such a command declares `RecipeOptions` beside it, not inside:
+/// a debug build's argument parser checks a nested group again for every check of its parent,
+/// which tripled the start of every command run by the tests.
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The database file.", valueName: "path"))
     var db: String?
-    @OptionGroup var recipes: RecipeOptions
 
     func openStore(_ access: MealStore.Access, pageCacheKiB: Int? = nil, in environment: Environment) throws(StoreError) -> MealStore {
         let path = try DatabaseLocation.path(option: db, environment: environment.variables)

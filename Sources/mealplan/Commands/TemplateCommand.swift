@@ -39,6 +39,8 @@ struct TemplateCommand: ParsableCommand {
 
         @OptionGroup var store: StoreOptions
 
+        @OptionGroup var recipes: RecipeOptions
+
         func run(in environment: Environment) throws {
             let templates = try store.openStore(.readExisting, in: environment).templates()
             guard !templates.isEmpty else {
@@ -72,6 +74,8 @@ struct TemplateCommand: ParsableCommand {
                 """)
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var recipes: RecipeOptions
         @Argument(help: "The template's name (at most 100 characters).") var name: String
         @Option(help: ArgumentHelp("The first day to keep, or a week.", valueName: "date")) var from: String
         @Option(help: "How many days to keep (default: 7 for a week, else 1).") var days: Int?
@@ -109,6 +113,8 @@ struct TemplateCommand: ParsableCommand {
                 """)
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var recipes: RecipeOptions
         @Argument(help: "The template (any case, or a unique prefix).") var name: String
         @Option(help: ArgumentHelp("The day the template's first day goes to.", valueName: "date")) var to: String
         @Option(help: "How many copies in a row (1 to \(MealTemplate.maximumCopies)).") var times = 1
@@ -144,6 +150,8 @@ struct TemplateCommand: ParsableCommand {
                 """)
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var recipes: RecipeOptions
         @Argument(help: "The template (any case, or a unique prefix).") var name: String
 
         func run(in environment: Environment) throws {
@@ -167,6 +175,8 @@ struct TemplateCommand: ParsableCommand {
                 """)
 
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var recipes: RecipeOptions
         @Argument(help: "The template (any case, or a unique prefix).") var name: String
 
         func run(in environment: Environment) throws {
