@@ -20,6 +20,11 @@ public struct StoredRule: Hashable, Sendable {
         meal.occurrence = Occurrence(rule: id, day: day)
         return meal
     }
+
+    /// The days the rule happens on from `first` through `last`, its exceptions left out.
+    public func days(from first: Day, through last: Day = .last) -> RepeatRule.Days {
+        rule.days(from: first, through: last, skipping: Set(exceptions))
+    }
 }
 
 extension MealStore {
@@ -555,74 +560,5 @@ extension MealStore {
             "weekdays": snapshot.weekdays, "monthDay": snapshot.monthDay, "ordinal": snapshot.ordinal,
             "weekday": snapshot.weekday, "untilDay": snapshot.untilDay?.number, "count": snapshot.count,
         ]
-    }
-}
-
-/// The occurrences of several rules in display order (day, slot, rule id), produced a page at a
-/// time, so that an export of every day to 9999 takes constant memory however many there are.
-struct OccurrenceStream {
-    /// One rule's next occurrence, and the ones after it fetched already.
-    private struct Head {
-        let rule: StoredRule
-        let skipped: Set<Day>
-        /// The day to look from for the next page; `nil` once the range has no more.
-        var searchFrom: Day?
-        /// Fetched occurrences, the next one last.
-        var pending: [Day] = []
-        var meal: Meal
-        var key: (Int, Int, Int64) = (0, 0, 0)
-    }
-
-    private static let pageSize = 256
-    private var heads: [Head] = []
-    private let last: Day
-    private let slotOrder: [String: Int]
-
-    init(rules: [StoredRule], in range: DayRange, slotOrder: [String: Int]) {
-        last = range.last
-        self.slotOrder = slotOrder
-        for rule in rules {
-            var head = Head(rule: rule, skipped: Set(rule.exceptions), searchFrom: range.first, meal: rule.meal)
-            if advance(&head) { insert(head) }
-        }
-    }
-
-    /// The next occurrence, or `nil` after the last one.
-    mutating func next() -> Meal? {
-        guard !heads.isEmpty else { return nil }
-        var head = heads.removeFirst()
-        let meal = head.meal
-        if advance(&head) { insert(head) }
-        return meal
-    }
-
-    /// Moves `head` to its rule's next occurrence that is not skipped; false when the range has
-    /// no more.
-    private func advance(_ head: inout Head) -> Bool {
-        while true {
-            if head.pending.isEmpty {
-                guard let from = head.searchFrom else { return false }
-                // A page never longer than the days left: a daily rule in a week's load is 7 days.
-                let size = min(Self.pageSize, from.distance(to: last) + 1)
-                let page = head.rule.rule.occurrences(from: from, limit: size).filter { $0 <= last }
-                guard let lastFound = page.last else { return false }
-                head.searchFrom = page.count == size && lastFound < last ? lastFound.adding(days: 1) : nil
-                head.pending = page.reversed()
-            }
-            let day = head.pending.removeLast()
-            guard !head.skipped.contains(day) else { continue }
-            head.meal = head.rule.occurrence(on: day)
-            head.key = (day.number, slotOrder[head.rule.meal.slot] ?? .max, head.rule.id)
-            return true
-        }
-    }
-
-    private mutating func insert(_ head: Head) {
-        var low = 0, high = heads.count
-        while low < high {
-            let middle = (low + high) / 2
-            if heads[middle].key < head.key { low = middle + 1 } else { high = middle }
-        }
-        heads.insert(head, at: low)
     }
 }

@@ -121,3 +121,26 @@ extension RepeatRule {
         return nil
     }
 }
+
+extension RepeatRule.Pattern {
+    /// The `--every` word that gives this pattern back (`2w`), read by `init(firstDay:every:…)`.
+    public var everyWords: String {
+        switch self {
+        case .days(let interval): "\(interval)d"
+        case .weeks(let interval, _): "\(interval)w"
+        case .monthsOnDay(let interval, _), .monthsOnWeekday(let interval, _, _): "\(interval)m"
+        case .years(let interval): "\(interval)y"
+        }
+    }
+
+    /// The `--on` words that give this pattern back with `everyWords` (`mon,thu`, `15`,
+    /// `-1fri`); `nil` for a pattern that takes none.
+    public var onWords: String? {
+        switch self {
+        case .days, .years: nil
+        case .weeks(_, let weekdays): weekdays.map { $0.shortName.lowercased() }.joined(separator: ",")
+        case .monthsOnDay(_, let day): String(day)
+        case .monthsOnWeekday(_, let ordinal, let weekday): "\(ordinal)\(weekday.shortName.lowercased())"
+        }
+    }
+}

@@ -39,10 +39,10 @@ struct RepeatCommand: ParsableCommand {
 
         /// The rule from `first` these options describe; `base` fills what they leave out.
         func rule(from first: Day, base: RepeatRule?, store: StoreOptions, in environment: Environment) throws -> RepeatRule {
-            guard let every = every ?? base.map({ Self.everyText($0.pattern) }) else {
+            guard let every = every ?? base?.pattern.everyWords else {
                 throw CommandFailure.usage("give --every: day, week, month, year, or a count and unit like 2w")
             }
-            let on = on ?? (self.every == nil ? base.flatMap { Self.onText($0.pattern) } : nil)
+            let on = on ?? (self.every == nil ? base?.pattern.onWords : nil)
             let until = try until.map { try store.day($0, in: environment) }
             let end: (until: Day?, count: Int?) = switch (until, count, base?.end) {
             case (nil, nil, .until(let day)?): (day, nil)
@@ -50,24 +50,6 @@ struct RepeatCommand: ParsableCommand {
             default: (until, count)
             }
             return try RepeatRule(firstDay: first, every: every, on: on, until: end.until, count: end.count)
-        }
-
-        static func everyText(_ pattern: RepeatRule.Pattern) -> String {
-            switch pattern {
-            case .days(let interval): "\(interval)d"
-            case .weeks(let interval, _): "\(interval)w"
-            case .monthsOnDay(let interval, _), .monthsOnWeekday(let interval, _, _): "\(interval)m"
-            case .years(let interval): "\(interval)y"
-            }
-        }
-
-        static func onText(_ pattern: RepeatRule.Pattern) -> String? {
-            switch pattern {
-            case .days, .years: nil
-            case .weeks(_, let weekdays): weekdays.map { $0.shortName.lowercased() }.joined(separator: ",")
-            case .monthsOnDay(_, let day): String(day)
-            case .monthsOnWeekday(_, let ordinal, let weekday): "\(ordinal)\(weekday.shortName.lowercased())"
-            }
         }
     }
 
@@ -334,17 +316,11 @@ extension StoredRule {
 
     /// The next `limit` occurrences from `day` on, less those skipped.
     func upcoming(from day: Day, limit: Int) -> [Day] {
-        var days: [Day] = []
-        var from = day
-        while days.count < limit {
-            let page = rule.occurrences(from: from, limit: limit)
-            guard let last = page.last else { break }
-            days += page.filter { !exceptions.contains($0) }
-            guard last < .last else { break }
-            from = last.adding(days: 1)
-        }
-        return Array(days.prefix(limit))
+        Array(days(from: day).prefix(limit))
     }
 
-    func next(from day: Day) -> Day? { upcoming(from: day, limit: 1).first }
+    func next(from day: Day) -> Day? {
+        var walk = days(from: day)
+        return walk.next()
+    }
 }
