@@ -41,7 +41,7 @@ struct BufferedOutput {
         try flush()
         if count > buffer.count {
             // Everything was just flushed, so a new buffer loses nothing; appending zeros one
-            // by one cost seconds for a 10 MB note in a debug build.
+            // by one was slow for a huge note in a debug build.
             buffer = [UInt8](repeating: 0, count: count)
         }
     }

@@ -110,8 +110,8 @@ public struct JSONMealWriter {
     }
 
     /// `text` as a JSON string with its quotes, escaped as meals are: for other JSON documents
-    /// (a shopping list) written without Foundation's encoder, which costs a command ~100 ms
-    /// to start.
+    /// (a shopping list) written without Foundation's encoder, which is slow to load for a
+    /// command that starts and ends at once.
     public static func quoted(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in

@@ -287,8 +287,8 @@ enum Schema {
     /// text reads one row per title instead of one per meal. The triggers, plain SQL like the
     /// search index's, keep `mealTitle` right whoever writes the meals (the `sqlite3` shell
     /// too): a title comes with its first meal and goes with its last, which the index finds.
-    /// The conditions are `WHEN` clauses, which cost an import of a million meals 0.2 s where
-    /// the same test inside the trigger's statement cost 1.5 s; and a title is only ever added
+    /// The conditions are `WHEN` clauses, which a large import runs far faster than the same
+    /// test inside the trigger's statement; and a title is only ever added
     /// when missing, because a statement's own conflict clause (`INSERT OR ABORT INTO meal`)
     /// overrides the ones of the triggers it fires. A meal that `OR REPLACE` removes fires no
     /// delete trigger, so its title may stay in the table; without meals, it has no last day,

@@ -5,7 +5,7 @@ import MealPlanStore
 /// What every command that touches the plan needs: where the database is, what day it is,
 /// and the day weeks start on. Such a command declares `RecipeOptions` beside it, not inside:
 /// a debug build's argument parser checks a nested group again for every check of its parent,
-/// which tripled the start of every command run by the tests.
+/// which slowed the start of every command the tests run.
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The database file.", valueName: "path"))
     var db: String?
