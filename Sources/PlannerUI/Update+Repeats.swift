@@ -185,8 +185,10 @@ extension PlannerState {
         let input = text.trimmingWhitespace()
         if input.isEmpty { return (nil, nil) }
         if let times = MealTemplate.times(in: input) {
-            // Too many digits for an Int (Int.max): more times than any calendar holds, which
-            // never ends sooner.
+            // The command line's --count refuses a number too large to hold; so does this field.
+            guard Int(input.dropFirst()) != nil else {
+                throw RepeatFormError(description: "Ends '\(input.messageExcerpt)': too many times; give a count as --count takes it, like x6")
+            }
             return (nil, times)
         }
         do {

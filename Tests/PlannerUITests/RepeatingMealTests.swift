@@ -140,8 +140,15 @@ import TestSupport
         #expect(try repeatPorridge("day", "+1w").store.rule(id: 1).rule.end == .until(saturday.adding(days: 7)))
         #expect(try repeatPorridge("year", "").store.rule(id: 1).rule.end == .never)
         #expect(try repeatPorridge("day", "×3").store.rule(id: 1).rule.end == .count(3))
-        // More times than an Int holds never ends sooner than the calendar does.
-        #expect(try repeatPorridge("day", "x99999999999999999999").store.rule(id: 1).rule.end == .count(Int.max))
+        #expect(try repeatPorridge("day", "x9223372036854775807").store.rule(id: 1).rule.end == .count(Int.max))
+    }
+
+    /// A count too large for `--count` (which refuses it) is refused here too, never clamped.
+    @Test func aCountTheCommandLineRefusesIsRefused() throws {
+        let harness = repeatPorridge("day", "x99999999999999999999")
+        #expect(harness.prompt?.error == "Ends 'x99999999999999999999': too many times; give a count as --count takes it, like x6")
+        #expect(form(harness)?.step == .ends)
+        #expect(try harness.store.rules().isEmpty)
     }
 
     @Test func anOccurrenceRepeatsAlreadyAndNothingSelectedIsSaid() {
