@@ -487,39 +487,78 @@ extension MealStore {
         let rows = try Row.fetchAll(db, sql: """
             SELECT \(columns) FROM rule JOIN slot ON slot.id = rule.slotId WHERE \(condition) ORDER BY rule.id
             """)
-        return try rows.map { row in
-            func value<Value: DatabaseValueConvertible>(_ column: RuleColumn) -> Value { row[column.rawValue] }
-            func optional<Value: DatabaseValueConvertible>(_ column: RuleColumn) -> Value? { row[column.rawValue] }
-            let firstDay = Day(clamping: value(.firstDay))
-            let interval: Int = value(.interval)
-            let pattern: RepeatRule.Pattern
-            switch value(.frequency) as String {
-            case "day": pattern = .days(interval: interval)
-            case "week":
-                let bits: Int = value(.weekdays)
-                pattern = .weeks(interval: interval, weekdays: Weekday.allCases.filter { bits & (1 << ($0.rawValue - 1)) != 0 })
-            case "month":
-                if let ordinal: Int = optional(.ordinal), let weekday = Weekday(rawValue: value(.weekday)) {
-                    pattern = .monthsOnWeekday(interval: interval, ordinal: ordinal, weekday: weekday)
-                } else {
-                    pattern = .monthsOnDay(interval: interval, day: optional(.monthDay) ?? firstDay.date.day)
-                }
-            default: pattern = .years(interval: interval)
-            }
-            let end: RepeatRule.End = if let until: Int = optional(.untilDay) {
-                .until(Day(clamping: until))
-            } else if let count: Int = optional(.count) {
-                .count(count)
-            } else {
-                .never
-            }
-            let meal = Meal(day: firstDay, slot: value(.slotName), title: value(.title), note: optional(.note),
-                            recipe: optional(.recipe), servings: optional(.servings))
-            let skipped = ((optional(.skipped) as String?)?.split(separator: ",").compactMap { Int($0).map(Day.init(clamping:)) } ?? [])
-            let rule = try RepeatRule(firstDay: firstDay, pattern: pattern, end: end)
-            let lastDay = (optional(.lastDay) as Int?).map(Day.init(clamping:)) ?? rule.lastPossibleDay
-            return StoredRule(id: value(.id), rule: rule, meal: meal, exceptions: skipped.sorted(), lastDay: lastDay)
+        return try rows.map(decodeRule)
+    }
+
+    /// The rule in `row`, or why it cannot be one. Another program may write any value into
+    /// any column (the `sqlite3` shell can switch the checks off), so each is checked and a
+    /// damaged rule is refused with its id, never read as some other rule.
+    private static func decodeRule(_ row: Row) throws -> StoredRule {
+        let id: Int64 = row[RuleColumn.id.rawValue]
+        func damaged(_ why: String) -> StoreError {
+            .database("repeat \(id) is damaged: \(why); another program wrote it")
         }
+        func text(_ column: RuleColumn) -> String? {
+            String.fromDatabaseValue(row[column.rawValue] as DatabaseValue)
+        }
+        /// The column's whole number, `nil` when empty; anything else is damage.
+        func number(_ column: RuleColumn) throws -> Int? {
+            let stored: DatabaseValue = row[column.rawValue]
+            if stored.isNull { return nil }
+            guard case .int64(let value) = stored.storage, let number = Int(exactly: value) else {
+                throw damaged("its \(column) is \(stored), not a whole number")
+            }
+            return number
+        }
+        func day(_ column: RuleColumn) throws -> Day? {
+            guard let number = try number(column) else { return nil }
+            guard let day = Day(number: number) else { throw damaged("its \(column) \(number) is not a day of the calendar") }
+            return day
+        }
+        guard let firstDay = try day(.firstDay), let interval = try number(.interval),
+              let frequency = text(.frequency), let title = text(.title), let slot = text(.slotName) else {
+            throw damaged("its first day, frequency, interval, title or slot is missing")
+        }
+        let pattern: RepeatRule.Pattern
+        switch frequency {
+        case "day": pattern = .days(interval: interval)
+        case "week":
+            guard let bits = try number(.weekdays), (1...127).contains(bits) else { throw damaged("its weekdays are not a set of days") }
+            pattern = .weeks(interval: interval, weekdays: Weekday.allCases.filter { bits & (1 << ($0.rawValue - 1)) != 0 })
+        case "month":
+            if let ordinal = try number(.ordinal) {
+                guard let weekday = try number(.weekday).flatMap(Weekday.init(rawValue:)) else {
+                    throw damaged("its weekday in the month is not a weekday")
+                }
+                pattern = .monthsOnWeekday(interval: interval, ordinal: ordinal, weekday: weekday)
+            } else {
+                pattern = .monthsOnDay(interval: interval, day: try number(.monthDay) ?? firstDay.date.day)
+            }
+        case "year": pattern = .years(interval: interval)
+        default: throw damaged("its frequency '\(frequency.messageExcerpt)' is not day, week, month or year")
+        }
+        let end: RepeatRule.End = if let until = try day(.untilDay) {
+            .until(until)
+        } else if let count = try number(.count) {
+            .count(count)
+        } else {
+            .never
+        }
+        let rule: RepeatRule
+        do {
+            rule = try RepeatRule(firstDay: firstDay, pattern: pattern, end: end)
+        } catch {
+            throw damaged(error.description)
+        }
+        var skipped: [Day] = []
+        for word in (text(.skipped) ?? "").split(separator: ",") {
+            guard let number = Int(word), let day = Day(number: number) else { throw damaged("a skipped day '\(word)' is not a day") }
+            skipped.append(day)
+        }
+        let meal = Meal(day: firstDay, slot: slot, title: title, note: text(.note), recipe: text(.recipe),
+                        servings: Double.fromDatabaseValue(row[RuleColumn.servings.rawValue] as DatabaseValue))
+        let lastDay = try day(.lastDay) ?? rule.lastPossibleDay
+        return StoredRule(id: id, rule: rule, meal: meal, exceptions: skipped.sorted(), lastDay: lastDay)
     }
 
     /// Stores the last day of each rule that has none (`Schema.rememberRuleEnds` says why):
