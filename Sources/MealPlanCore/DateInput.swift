@@ -83,7 +83,9 @@ extension Day {
 ///   of February). These offsets count from a base day: today, or the day of the meal being
 ///   moved or copied;
 /// - a weekday (`friday`, `fri`, `tues`, `thurs`): the next such day on or after today, so
-///   `fri` typed on a Friday means today;
+///   `fri` typed on a Friday means today; in a move or a copy, on or after the meal's own day
+///   (the same base as the offsets), so `sat` moves a Friday's meal to the next day whenever
+///   it is;
 /// - `this fri`, `next fri`, `last fri`: that weekday of this, next or last week, a week
 ///   being the seven days from the household's week start (see `WeekStart.swift`);
 /// - `this-week`, `next-week`, `last-week`: the first day of that week;
@@ -117,8 +119,8 @@ public enum DateInput {
     }
 
     /// The day `text` names. Named days count from `today`, and the week words from the week
-    /// that holds it, starting on `weekStart`; the offsets `+N`, `-2w`, `+1m` count from `base`
-    /// (today when not given), so a meal's own day can anchor a move.
+    /// that holds it, starting on `weekStart`; the offsets `+N`, `-2w`, `+1m` and a lone weekday
+    /// count from `base` (today when not given), so a meal's own day can anchor a move.
     public static func parse(
         _ text: String, today: Day, weekStart: Weekday, offsetsFrom base: Day? = nil
     ) throws(DateInputError) -> Day {
@@ -131,7 +133,9 @@ public enum DateInput {
             return try Day(iso: text.trimmingWhitespace())
         }
         let words = words(input)
-        if let day = try named(words, today: today, weekStart: weekStart, original: text) { return day }
+        if let day = try named(words, today: today, weekdaysFrom: base ?? today, weekStart: weekStart, original: text) {
+            return day
+        }
         if let day = try monthDay(words, today: today, original: text) { return day }
         // Digits and dashes that are no month and day ("2026-O3-O1") were meant as ISO: say
         // what is wrong with it, quoted as typed.
@@ -151,9 +155,10 @@ public enum DateInput {
         input.split { $0.isWhitespace || $0 == "-" || $0 == "," }.map(String.init)
     }
 
-    /// `today`, `tomorrow`, `yesterday`, a weekday, `this|next|last` with a weekday or `week`.
+    /// `today`, `tomorrow`, `yesterday`, a weekday (on or after `anchor`), `this|next|last`
+    /// with a weekday or `week`.
     private static func named(
-        _ words: [String], today: Day, weekStart: Weekday, original: String
+        _ words: [String], today: Day, weekdaysFrom anchor: Day, weekStart: Weekday, original: String
     ) throws(DateInputError) -> Day? {
         switch words.count {
         case 1:
@@ -163,7 +168,7 @@ public enum DateInput {
             case "yesterday": return try offset(today, by: -1, input: original)
             default:
                 guard let weekday = weekdays[words[0]] else { return nil }
-                return try offset(today, by: (weekday.rawValue - today.weekday.rawValue + 7) % 7, input: original)
+                return try offset(anchor, by: (weekday.rawValue - anchor.weekday.rawValue + 7) % 7, input: original)
             }
         case 2:
             guard let weeks = ["last": -1, "this": 0, "next": 1][words[0]] else { return nil }

@@ -51,7 +51,7 @@ enum HelpView {
 
     static let title = " Keys "
     static let dateHeading = "Dates (g, m)"
-    static let moveNote = "m counts +3, +2w, +1m from the meal's day"
+    static let moveNote = "m counts +3, +2w, +1m, fri from the meal's day"
     /// On the bottom border while lines are hidden below.
     static let moreBelow = " \(keys[.lineDown].hint) "
     static let footer = "mouse wheel scrolls the days · \(keys[.close].hint)"

@@ -127,13 +127,29 @@ private let today = Day(year: 2026, month: 11, day: 21)!
         }
     }
 
+    /// In a move the meal's day is the base: a lone weekday is the next such day on or after
+    /// it, wherever today is; the weeks named with this/next/last stay today's.
+    @Test func aLoneWeekdayCountsFromTheBaseDay() throws {
+        for baseOffset in [-400, -10, 0, 3, 25, 900] {
+            let base = today.adding(days: baseOffset)
+            for weekday in Weekday.allCases {
+                let found = try DateInput.parse(weekday.name, today: today, weekStart: .monday, offsetsFrom: base)
+                #expect(found.weekday == weekday)
+                #expect((0..<7).contains(base.distance(to: found)), "\(weekday) from \(base.iso)")
+                #expect(try DateInput.parse("next \(weekday.shortName)", today: today, weekStart: .monday, offsetsFrom: base)
+                    == DateInput.parse("next \(weekday.shortName)", today: today, weekStart: .monday))
+            }
+        }
+    }
+
     @Test func offsetsCountFromTheBaseDayAndNamedDaysFromToday() throws {
         let base = Day(year: 2026, month: 1, day: 31)!
         #expect(try DateInput.parse("+1m", today: today, weekStart: .monday, offsetsFrom: base).iso == "2026-02-28")
         #expect(try DateInput.parse("+1w", today: today, weekStart: .monday, offsetsFrom: base).iso == "2026-02-07")
         #expect(try DateInput.parse("-1", today: today, weekStart: .monday, offsetsFrom: base).iso == "2026-01-30")
         #expect(try DateInput.parse("tomorrow", today: today, weekStart: .monday, offsetsFrom: base).iso == "2026-11-22")
-        #expect(try DateInput.parse("fri", today: today, weekStart: .monday, offsetsFrom: base).iso == "2026-11-27")
+        // Saturday 31 January 2026: the Friday after it, not the one after today.
+        #expect(try DateInput.parse("fri", today: today, weekStart: .monday, offsetsFrom: base).iso == "2026-02-06")
         #expect(try DateInput.parse("+1m", today: Day(year: 2028, month: 1, day: 31)!, weekStart: .monday).iso == "2028-02-29")
     }
 

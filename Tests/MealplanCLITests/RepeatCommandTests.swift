@@ -25,6 +25,15 @@ import TestSupport
         return cli
     }
 
+    /// A weekday given to --to counts from the occurrence's day, not from today: Friday 10
+    /// April's pizza goes to Saturday the 11th, though today is 2 March.
+    @Test func aWeekdayInChangeToCountsFromTheOccurrence() throws {
+        let cli = try Self.sandbox()
+        #expect(try cli.succeed(["repeat", "change", "2", "2026-04-10", "--to", "sat"])
+            == "added meal 3 on Sat 2026-04-11, dinner: Pizza night\n")
+        #expect(try cli.succeed(["move", "3", "sun"]).contains("Sun 2026-04-12"))
+    }
+
     @Test func occurrencesAreListedAsMealsWithTheirRule() throws {
         let cli = try Self.sandbox()
         // Occurrences show their rule as rN in the id column, after the stored meals of their

@@ -116,7 +116,7 @@ import Testing
         #expect(lines[9] == row("", "2027-03-15: that date"))
         #expect(lines[10] == row("", "today tomorrow yesterday"))
         #expect(Array(lines[11...18]) == DateInput.forms(weekStart: .monday).dropFirst(2).map { row("", "\($0.example): \($0.meaning)") })
-        #expect(lines[19] == row("", "m counts +3, +2w, +1m from the meal's day"))
+        #expect(lines[19] == row("", "m counts +3, +2w, +1m, fri from the meal's day"))
         #expect(lines[20] == row("", ""))
         #expect(lines[21] == row("", "mouse wheel scrolls the days · Esc closes"))
         #expect(lines[22].hasPrefix("└") && !lines[22].contains("more"), "nothing hidden below")

@@ -356,6 +356,22 @@ import Timeline
         harness.press(.enter)
         harness.finishAnimation()
         #expect(harness.meals[3]?.day == day("2026-03-01"))
+        // A lone weekday counts from the meal's day too: Sunday 1 March's soup to the Thursday
+        // after it, then "next thu" is the Thursday of the week after today's.
+        harness.press(.character("m"))
+        harness.type("+2w")
+        harness.press(.enter)
+        harness.finishAnimation()
+        harness.press(.character("m"))
+        harness.type("thu")
+        harness.press(.enter)
+        harness.finishAnimation()
+        #expect(harness.meals[3]?.day == day("2026-03-19"))
+        harness.press(.character("m"))
+        harness.type("next thu")
+        harness.press(.enter)
+        harness.finishAnimation()
+        #expect(harness.meals[3]?.day == day("2026-03-05"))
     }
 }
 

@@ -6,9 +6,10 @@ struct CopyCommand: MealplanCommand {
         commandName: "copy",
         abstract: "Copy a meal to another day.",
         discussion: """
-            The copy gets a new id and goes to the end of its slot on that day. Offsets count \
-            from the meal's own day: +1w is a week after it; other dates (tomorrow, sat, \
-            next-week, dec 25) count from today.
+            The copy gets a new id and goes to the end of its slot on that day. Offsets and a \
+            lone weekday count from the meal's own day: +1w is a week after it, sat the \
+            Saturday on or after it; other dates (tomorrow, next sat, next-week, dec 25) count \
+            from today.
 
             Examples:
               mealplan copy 12 +1w

@@ -9,7 +9,7 @@ struct EditCommand: MealplanCommand {
         abstract: "Change a meal's title, note, slot, day, recipe or servings.",
         discussion: """
             Only the options given change. A meal given another day or slot goes to the end of \
-            that slot; offsets in --date (+1w) count from the meal's own day, as in move. An \
+            that slot; offsets in --date (+1w) and a lone weekday count from the meal's own day, as in move. An \
             empty --note removes the note. --recipe links a recipe (the title stays; the meal \
             keeps its servings, or gets what the recipe makes); --no-recipe unlinks it.
 

@@ -6,9 +6,10 @@ struct MoveCommand: MealplanCommand {
         commandName: "move",
         abstract: "Move a meal to another day (and slot).",
         discussion: """
-            The meal goes to the end of its slot on the new day. Offsets count from the \
-            meal's own day: +1w is a week after it, -1 the day before it; other dates \
-            (tomorrow, sat, next-week, dec 25) count from today.
+            The meal goes to the end of its slot on the new day. Offsets and a lone weekday \
+            count from the meal's own day: +1w is a week after it, -1 the day before it, sat \
+            the Saturday on or after it; other dates (tomorrow, next sat, next-week, dec 25) \
+            count from today.
 
             Examples:
               mealplan move 12 tomorrow

@@ -272,7 +272,7 @@ struct RepeatCommand: ParsableCommand {
         @OptionGroup var recipes: RecipeOptions
         @Argument(help: "The rule's id.") var id: Int64
         @Argument(help: "The occurrence's day.") var date: String
-        @Option(help: "The day it moves to.") var to: String?
+        @Option(help: "The day it moves to (+1, sat: counted from the occurrence's day).") var to: String?
         @OptionGroup var meal: MealOptions
 
         func validate() throws {
