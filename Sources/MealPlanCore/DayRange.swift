@@ -48,3 +48,9 @@ public struct DayRange: Hashable, Sendable, Sequence, CustomStringConvertible {
 
     public var description: String { "\(first.iso) … \(last.iso)" }
 }
+
+extension DayRange {
+    /// The most days one shopping list covers: a year, leap day included. A list from year 1
+    /// to 9999 of a daily rule would gather millions of meals for a shop nobody makes.
+    public static let longestShoppingList = 366
+}

@@ -50,11 +50,15 @@ extension PlannerState {
             guard last >= first else {
                 throw ShoppingDaysError(description: "The last day, \(last.iso), is before the first, \(first.iso)")
             }
-            return DayRange(first, last)
+            let days = DayRange(first, last)
+            guard days.count <= DayRange.longestShoppingList else {
+                throw ShoppingDaysError(description: "A list covers 1 to \(DayRange.longestShoppingList) days, not \(days.count)")
+            }
+            return days
         }
         if let space = text.lastIndex(of: " "), let count = Int(text[text.index(after: space)...]), !text[..<space].isEmpty {
-            guard (1...366).contains(count) else {
-                throw ShoppingDaysError(description: "A list covers 1 to 366 days, not \(count)")
+            guard (1...DayRange.longestShoppingList).contains(count) else {
+                throw ShoppingDaysError(description: "A list covers 1 to \(DayRange.longestShoppingList) days, not \(count)")
             }
             return DayRange(start: try day(String(text[..<space])), count: count)
         }

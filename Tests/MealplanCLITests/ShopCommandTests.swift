@@ -53,6 +53,20 @@ import TestSupport
             """)
     }
 
+    /// A list covers at most a year: a leap year's 366 days are listed, a longer range is
+    /// refused at once (a daily rule from year 1 made every day to 9999 cost 14 s and 1.3 GB).
+    @Test func aListCoversAtMostAYear() throws {
+        let (cli, recipes) = try Self.sandbox()
+        try cli.succeed(["repeat", "add", "0001-01-01", "dinner", "--recipe", "soup", "--every", "day"], environment: recipes)
+        #expect(try cli.succeed(["shop", "--from", "2028-01-01", "--to", "2028-12-31"], environment: recipes).contains("lentils"))
+        try cli.expectFailure(["shop", "--from", "2028-01-01", "--to", "2029-01-01"], status: 64,
+                              message: "a list covers 1 to 366 days (a year), not 367; shop for fewer days", environment: recipes)
+        try cli.expectFailure(["shop", "--from", "0001-01-01", "--to", "9999-12-31"], status: 64,
+                              message: "a list covers 1 to 366 days (a year), not 3652059; shop for fewer days", environment: recipes)
+        try cli.expectFailure(["shop", "--days", "400"], status: 64,
+                              message: "a list covers 1 to 366 days (a year), not 400; shop for fewer days", environment: recipes)
+    }
+
     @Test func withoutThePantryEverythingIsListed() throws {
         let (cli, recipes) = try Self.sandbox()
         let lines = try cli.succeed(["shop", "--no-pantry", "--from", "mon", "--to", "tue"], environment: recipes)

@@ -190,6 +190,7 @@ final class SampleRecipes: Sendable {
     @Test(arguments: [
         ("2026-03-08 to mon", "The last day, 2026-03-02, is before the first, 2026-03-08"),
         ("mon 400", "A list covers 1 to 366 days, not 400"),
+        ("0001-01-01 to 9999-12-31", "A list covers 1 to 366 days, not 3652059"),
     ])
     func daysThatMakeNoRangeAreRefusedInThePrompt(typed: String, error: String) {
         var harness = planner([], height: 12)

@@ -14,7 +14,7 @@ struct ShopCommand: ParsableCommand {
         discussion: """
             Without --from, the list starts on the next week start (week-start in the config \
             file, see 'mealplan help config'), or today when a week starts today, and covers \
-            7 days unless --to or --days says otherwise.
+            7 days unless --to or --days says otherwise, at most \(DayRange.longestShoppingList) (a year).
 
             Every meal with a recipe in the days counts: its ingredients (and those of the \
             recipes it uses) scaled to the meal's servings, added up per ingredient: volumes \
@@ -95,6 +95,9 @@ struct ShopCommand: ParsableCommand {
                 ? DayRange.shoppingWeek(today: try store.today(in: environment), weekStart: try store.weekStart(in: environment))
                 : nil
             let range = try days.range(store, defaultStart: shoppingWeek?.first, in: environment)
+            guard range.count <= DayRange.longestShoppingList else {
+                throw CommandFailure.usage("a list covers 1 to \(DayRange.longestShoppingList) days (a year), not \(range.count); shop for fewer days")
+            }
             let meals = try store.openStore(.readExisting, in: environment).meals(in: range)
             let config = try ConfigFile.load(in: environment)
             let sources = ShoppingSources(
