@@ -1,0 +1,313 @@
+import MealPlanCore
+
+/// The keys of one kind of JSON object. The cases' declaration order is the order the keys are
+/// written in, the only place that order is said; `shape` holds them encoded once:
+///
+///     enum AmountField: String, JSONField {
+///         case quantity, buy, unit
+///         static let shape = JSONObjectShape<Self>()
+///     }
+public protocol JSONField: RawRepresentable<String>, CaseIterable, Sendable where AllCases == [Self] {
+    static var shape: JSONObjectShape<Self> { get }
+}
+
+/// The keys of `Field`, in order, each already encoded with what goes before it (`{"id":`,
+/// `,"date":`), so that writing an object costs no key encoding.
+public struct JSONObjectShape<Field: JSONField>: Sendable {
+    let fields: [Field]
+    let prefixes: [[UInt8]]
+
+    public init() {
+        fields = Field.allCases
+        prefixes = fields.enumerated().map { index, field in
+            var prefix: [UInt8] = [index == 0 ? UInt8(ascii: "{") : UInt8(ascii: ",")]
+            JSONWriter.appendQuoted(field.rawValue, to: &prefix)
+            prefix.append(UInt8(ascii: ":"))
+            return prefix
+        }
+    }
+}
+
+/// A number JSON has no form for: infinity or NaN. Writing it as `null` would read as "no
+/// amount", and clamping it as an amount nobody planned, so the output stops with this error.
+public struct JSONNumberError: UserFacingError, Equatable {
+    /// The key of the innermost object field the number was for, when it was in an object.
+    public internal(set) var key: String?
+    public let value: Double
+
+    public var userMessage: String {
+        let number = value.isNaN ? "not a number (NaN)" : value < 0 ? "minus infinity" : "infinity"
+        return "cannot write the JSON output: \(key.map { "'\($0)' is " } ?? "a value is ")\(number), which JSON cannot hold"
+    }
+
+    public var exitStatus: ExitStatus { .badData }
+}
+
+/// Writes one JSON document (RFC 8259, UTF-8) to a file descriptor as it goes, through the
+/// buffered output the other exchange writers use: a document of any size takes constant memory.
+/// Every JSON output of mealplan is written by it, so all of them agree:
+///
+/// - an object's keys come in the order its `JSONField` type declares them, each present
+///   (`null` when there is no value);
+/// - an integer is written in decimal digits; a `Double` that is a whole number below 2^53 in
+///   magnitude (exact in every JSON reader, JavaScript's included) as an integer (`6`, `-0` as
+///   `0`), any other in the shortest decimal that reads back as the same `Double` (`2.5`,
+///   `1e-07`, `9007199254740992.0`, `1e+300`: with a point or an exponent, so that every
+///   reader takes it for a fraction); infinity and NaN stop the output with `JSONNumberError`;
+/// - a string escapes quotes, backslashes and control characters (C0, DEL and C1, which also
+///   keeps the output harmless on a terminal; `\n`, `\r`, `\t` short, the rest `\u00XX`), and
+///   keeps everything else, emoji included, as plain UTF-8;
+/// - a day is its ISO date as a string (`"2026-03-02"`);
+/// - the elements of a top-level array each start a line, so people can grep what scripts read
+///   whole; nothing else breaks lines, and the document ends with a line break.
+public struct JSONWriter {
+    /// What the writer is inside of, innermost last: where the next value goes decides what
+    /// comes before it.
+    private enum Container {
+        /// An object field whose key is written: the value goes right after it.
+        case field
+        /// An object field that has its value.
+        case fieldDone
+        /// An array without elements yet.
+        case emptyArray
+        /// An array with elements: the next one comes after a comma.
+        case array
+    }
+
+    private var output: BufferedOutput
+    private var containers: [Container] = []
+    private var wroteDocument = false
+
+    /// A writer to `fileDescriptor`, which stays open and owned by the caller.
+    public init(fileDescriptor: Int32) {
+        output = BufferedOutput(fileDescriptor: fileDescriptor, format: "JSON")
+        containers.reserveCapacity(16)
+    }
+
+    // MARK: Values
+
+    /// `null`.
+    public mutating func null() throws(OutputWriteError) {
+        try beginValue()
+        try put(Self.nullBytes)
+    }
+
+    public mutating func value(_ flag: Bool) throws(OutputWriteError) {
+        try beginValue()
+        try put(flag ? Self.trueBytes : Self.falseBytes)
+    }
+
+    public mutating func value(_ number: Int64) throws(OutputWriteError) {
+        try beginValue()
+        try output.reserve(20)
+        output.encode { bytes, end in DigitEncoding.number(number, into: bytes, at: &end) }
+    }
+
+    public mutating func value(_ number: Int) throws(OutputWriteError) {
+        try value(Int64(number))
+    }
+
+    /// A whole number below 2^53 as an integer, any other finite number in its shortest
+    /// round-trip decimal; infinity and NaN throw `JSONNumberError` and write nothing.
+    public mutating func value(_ number: Double) throws {
+        guard number.isFinite else { throw JSONNumberError(key: nil, value: number) }
+        if number == number.rounded(.towardZero) && number.magnitude < Self.exactIntegerLimit {
+            try value(Int64(number))
+        } else {
+            try beginValue()
+            // Swift's description is the shortest decimal that reads back as the same Double,
+            // with a point or an exponent: valid JSON as it stands.
+            try put(Array(number.description.utf8))
+        }
+    }
+
+    /// `text` with its quotes, escaped as the type's comment says.
+    public mutating func value(_ text: String) throws(OutputWriteError) {
+        try beginValue()
+        try output.reserve(6 * text.utf8.count + 2)
+        var text = text
+        text.withUTF8 { utf8 in output.encode { bytes, end in Self.encodeQuoted(utf8, into: bytes, at: &end) } }
+    }
+
+    /// The day's ISO date as a string.
+    public mutating func value(_ day: Day) throws(OutputWriteError) {
+        try beginValue()
+        try output.reserve(12)
+        let date = day.date
+        output.encode { bytes, end in
+            bytes[end] = UInt8(ascii: "\"")
+            end += 1
+            DigitEncoding.date(date, separator: UInt8(ascii: "-"), into: bytes, at: &end)
+            bytes[end] = UInt8(ascii: "\"")
+            end += 1
+        }
+    }
+
+    public mutating func value(_ number: Int64?) throws(OutputWriteError) {
+        if let number { try value(number) } else { try null() }
+    }
+
+    public mutating func value(_ number: Double?) throws {
+        if let number { try value(number) } else { try null() }
+    }
+
+    public mutating func value(_ text: String?) throws(OutputWriteError) {
+        if let text { try value(text) } else { try null() }
+    }
+
+    // MARK: Objects and arrays
+
+    /// An object with every key of `Field`, in its order: `writeField` writes exactly one value
+    /// for the field it is given.
+    public mutating func object<Field: JSONField>(
+        of _: Field.Type, _ writeField: (Field, inout JSONWriter) throws -> Void
+    ) throws {
+        try beginValue()
+        let shape = Field.shape
+        containers.append(.field)
+        for index in shape.fields.indices {
+            try put(shape.prefixes[index])
+            do {
+                try writeField(shape.fields[index], &self)
+            } catch var error as JSONNumberError where error.key == nil {
+                error.key = shape.fields[index].rawValue
+                throw error
+            }
+            precondition(containers[containers.count - 1] == .fieldDone, "no value written for '\(shape.fields[index].rawValue)'")
+            containers[containers.count - 1] = .field
+        }
+        containers.removeLast()
+        try put(shape.fields.isEmpty ? Self.emptyObject : Self.closingBrace)
+    }
+
+    /// An array of `elements`, each written by `writeElement` as one value.
+    public mutating func array<Elements: Sequence>(
+        _ elements: Elements, _ writeElement: (Elements.Element, inout JSONWriter) throws -> Void
+    ) throws {
+        try beginArray()
+        for element in elements { try writeElement(element, &self) }
+        try endArray()
+    }
+
+    /// Opens an array whose elements are written one by one (an export's meals as they come),
+    /// until `endArray`.
+    public mutating func beginArray() throws(OutputWriteError) {
+        try beginValue()
+        try put(Self.openingBracket)
+        containers.append(.emptyArray)
+    }
+
+    public mutating func endArray() throws(OutputWriteError) {
+        precondition(containers.last == .emptyArray || containers.last == .array, "endArray outside an array")
+        containers.removeLast()
+        try put(Self.closingBracket)
+    }
+
+    /// Ends the document (it must be one whole value) with a line break, and hands every buffered
+    /// byte to the file descriptor.
+    public mutating func finish() throws(OutputWriteError) {
+        precondition(wroteDocument && containers.isEmpty, "the JSON document is not complete")
+        try put(Self.lineBreak)
+        try output.flush()
+    }
+
+    // MARK: Bytes
+
+    private static let exactIntegerLimit: Double = 9_007_199_254_740_992  // 2^53
+    private static let nullBytes = Array("null".utf8)
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+    private static let emptyObject = Array("{}".utf8)
+    private static let closingBrace = [UInt8(ascii: "}")]
+    private static let openingBracket = [UInt8(ascii: "[")]
+    private static let closingBracket = [UInt8(ascii: "]")]
+    private static let comma = [UInt8(ascii: ",")]
+    private static let commaLineBreak = Array(",\n".utf8)
+    private static let lineBreak = [UInt8(ascii: "\n")]
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Writes what separates the value about to be written from the one before, and notes it.
+    private mutating func beginValue() throws(OutputWriteError) {
+        guard let innermost = containers.last else {
+            precondition(!wroteDocument, "a JSON document holds one value")
+            wroteDocument = true
+            return
+        }
+        switch innermost {
+        case .field: containers[containers.count - 1] = .fieldDone
+        case .fieldDone: preconditionFailure("two values for one object field")
+        case .emptyArray: containers[containers.count - 1] = .array
+        case .array: try put(containers.count == 1 ? Self.commaLineBreak : Self.comma)
+        }
+    }
+
+    private mutating func put(_ source: [UInt8]) throws(OutputWriteError) {
+        try output.reserve(source.count)
+        output.encode { bytes, end in
+            for byte in source {
+                bytes[end] = byte
+                end += 1
+            }
+        }
+    }
+
+    /// `text` quoted and escaped, appended to `bytes` (for keys, encoded once).
+    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var encoded = [UInt8](repeating: 0, count: 6 * utf8.count + 2)
+            var end = 0
+            encoded.withUnsafeMutableBufferPointer { encodeQuoted(utf8, into: $0, at: &end) }
+            bytes += encoded[..<end]
+        }
+    }
+
+    /// `text` (valid UTF-8) as a JSON string with its quotes: at most 6 bytes for each of its
+    /// bytes, and 2.
+    private static func encodeQuoted(
+        _ text: UnsafeBufferPointer<UInt8>, into bytes: UnsafeMutableBufferPointer<UInt8>, at end: inout Int
+    ) {
+        bytes[end] = UInt8(ascii: "\"")
+        end += 1
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): encodeShortEscape(byte, into: bytes, at: &end)
+            case UInt8(ascii: "\n"): encodeShortEscape(UInt8(ascii: "n"), into: bytes, at: &end)
+            case UInt8(ascii: "\r"): encodeShortEscape(UInt8(ascii: "r"), into: bytes, at: &end)
+            case UInt8(ascii: "\t"): encodeShortEscape(UInt8(ascii: "t"), into: bytes, at: &end)
+            case 0x00..<0x20, 0x7F:
+                encodeEscape(byte, into: bytes, at: &end)
+            case 0xC2 where index < text.count && (0x80...0x9F).contains(text[index]):
+                // U+0080…U+009F, the C1 controls, are the two bytes C2 80…C2 9F.
+                encodeEscape(text[index], into: bytes, at: &end)
+                index += 1
+            default:
+                bytes[end] = byte
+                end += 1
+            }
+        }
+        bytes[end] = UInt8(ascii: "\"")
+        end += 1
+    }
+
+    /// A backslash and `letter`.
+    private static func encodeShortEscape(_ letter: UInt8, into bytes: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
+        bytes[end] = UInt8(ascii: "\\")
+        bytes[end + 1] = letter
+        end += 2
+    }
+
+    /// `\u00XX` for a code point below U+0100.
+    private static func encodeEscape(_ value: UInt8, into bytes: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
+        bytes[end] = UInt8(ascii: "\\")
+        bytes[end + 1] = UInt8(ascii: "u")
+        bytes[end + 2] = UInt8(ascii: "0")
+        bytes[end + 3] = UInt8(ascii: "0")
+        bytes[end + 4] = hexDigits[Int(value >> 4)]
+        bytes[end + 5] = hexDigits[Int(value & 0xF)]
+        end += 6
+    }
+}
