@@ -12,19 +12,25 @@ public protocol JSONField: RawRepresentable<String>, CaseIterable, Sendable wher
 }
 
 /// The keys of `Field`, in order, each already encoded with what goes before it (`{"id":`,
-/// `,"date":`), so that writing an object costs no key encoding.
+/// `,"date":`), one after the other in one array, so that writing an object costs no key
+/// encoding.
 public struct JSONObjectShape<Field: JSONField>: Sendable {
     let fields: [Field]
-    let prefixes: [[UInt8]]
+    /// The encoded keys; field `i`'s ends at `prefixEnds[i]`.
+    let prefixes: [UInt8]
+    let prefixEnds: [Int]
 
     public init() {
         fields = Field.allCases
-        prefixes = fields.enumerated().map { index, field in
-            var prefix: [UInt8] = [index == 0 ? UInt8(ascii: "{") : UInt8(ascii: ",")]
-            JSONWriter.appendQuoted(field.rawValue, to: &prefix)
-            prefix.append(UInt8(ascii: ":"))
-            return prefix
+        var prefixes: [UInt8] = [], prefixEnds: [Int] = []
+        for (index, field) in fields.enumerated() {
+            prefixes.append(index == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            JSONWriter.appendQuoted(field.rawValue, to: &prefixes)
+            prefixes.append(UInt8(ascii: ":"))
+            prefixEnds.append(prefixes.count)
         }
+        self.prefixes = prefixes
+        self.prefixEnds = prefixEnds
     }
 }
 
@@ -61,27 +67,33 @@ public struct JSONNumberError: UserFacingError, Equatable {
 /// - the elements of a top-level array each start a line, so people can grep what scripts read
 ///   whole; nothing else breaks lines, and the document ends with a line break.
 public struct JSONWriter {
-    /// What the writer is inside of, innermost last: where the next value goes decides what
-    /// comes before it.
-    private enum Container {
+    /// Where the next value goes, which decides what comes before it. An object or array keeps
+    /// the place it is in while it writes its contents and puts it back after, so nesting costs
+    /// no stack of its own (but for arrays opened with `beginArray`).
+    private enum Place: Equatable {
+        /// The document, before its value.
+        case document
+        /// The document, after its value.
+        case documentDone
         /// An object field whose key is written: the value goes right after it.
         case field
         /// An object field that has its value.
         case fieldDone
-        /// An array without elements yet.
-        case emptyArray
-        /// An array with elements: the next one comes after a comma.
-        case array
+        /// An array without elements yet; `isTopLevel` for the document's own.
+        case emptyArray(isTopLevel: Bool)
+        /// An array with elements: the next one comes after a comma (and a line break at the
+        /// top level).
+        case array(isTopLevel: Bool)
     }
 
     private var output: BufferedOutput
-    private var containers: [Container] = []
-    private var wroteDocument = false
+    private var place = Place.document
+    /// The places the open arrays were opened in, innermost last.
+    private var arrayParents: [Place] = []
 
     /// A writer to `fileDescriptor`, which stays open and owned by the caller.
     public init(fileDescriptor: Int32) {
         output = BufferedOutput(fileDescriptor: fileDescriptor, format: "JSON")
-        containers.reserveCapacity(16)
     }
 
     // MARK: Values
@@ -89,12 +101,12 @@ public struct JSONWriter {
     /// `null`.
     public mutating func null() throws(OutputWriteError) {
         try beginValue()
-        try put(Self.nullBytes)
+        try put("null")
     }
 
     public mutating func value(_ flag: Bool) throws(OutputWriteError) {
         try beginValue()
-        try put(flag ? Self.trueBytes : Self.falseBytes)
+        try put(flag ? "true" : "false")
     }
 
     public mutating func value(_ number: Int64) throws(OutputWriteError) {
@@ -117,11 +129,14 @@ public struct JSONWriter {
             try beginValue()
             // Swift's description is the shortest decimal that reads back as the same Double,
             // with a point or an exponent: valid JSON as it stands.
-            try put(Array(number.description.utf8))
+            var text = number.description
+            try output.reserve(text.utf8.count)
+            text.withUTF8 { output.copy(UnsafeRawBufferPointer($0)) }
         }
     }
 
     /// `text` with its quotes, escaped as the type's comment says.
+    @inline(__always)
     public mutating func value(_ text: String) throws(OutputWriteError) {
         try beginValue()
         try output.reserve(6 * text.utf8.count + 2)
@@ -164,20 +179,24 @@ public struct JSONWriter {
     ) throws {
         try beginValue()
         let shape = Field.shape
-        containers.append(.field)
-        for index in shape.fields.indices {
-            try put(shape.prefixes[index])
-            do {
-                try writeField(shape.fields[index], &self)
-            } catch var error as JSONNumberError where error.key == nil {
-                error.key = shape.fields[index].rawValue
-                throw error
+        let parent = place
+        try shape.prefixes.withUnsafeBufferPointer { prefixes in
+            var start = 0
+            for index in shape.fields.indices {
+                try put(UnsafeBufferPointer(rebasing: prefixes[start..<shape.prefixEnds[index]]))
+                start = shape.prefixEnds[index]
+                place = .field
+                do {
+                    try writeField(shape.fields[index], &self)
+                } catch var error as JSONNumberError where error.key == nil {
+                    error.key = shape.fields[index].rawValue
+                    throw error
+                }
+                precondition(place == .fieldDone, "no value written for '\(shape.fields[index].rawValue)'")
             }
-            precondition(containers[containers.count - 1] == .fieldDone, "no value written for '\(shape.fields[index].rawValue)'")
-            containers[containers.count - 1] = .field
         }
-        containers.removeLast()
-        try put(shape.fields.isEmpty ? Self.emptyObject : Self.closingBrace)
+        place = parent
+        try put(shape.fields.isEmpty ? "{}" : "}")
     }
 
     /// An array of `elements`, each written by `writeElement` as one value.
@@ -192,63 +211,56 @@ public struct JSONWriter {
     /// Opens an array whose elements are written one by one (an export's meals as they come),
     /// until `endArray`.
     public mutating func beginArray() throws(OutputWriteError) {
+        let isTopLevel = place == .document
         try beginValue()
-        try put(Self.openingBracket)
-        containers.append(.emptyArray)
+        try put("[")
+        arrayParents.append(place)
+        place = .emptyArray(isTopLevel: isTopLevel)
     }
 
     public mutating func endArray() throws(OutputWriteError) {
-        precondition(containers.last == .emptyArray || containers.last == .array, "endArray outside an array")
-        containers.removeLast()
-        try put(Self.closingBracket)
+        switch place {
+        case .emptyArray, .array: place = arrayParents.removeLast()
+        default: preconditionFailure("endArray outside an array")
+        }
+        try put("]")
     }
 
     /// Ends the document (it must be one whole value) with a line break, and hands every buffered
     /// byte to the file descriptor.
     public mutating func finish() throws(OutputWriteError) {
-        precondition(wroteDocument && containers.isEmpty, "the JSON document is not complete")
-        try put(Self.lineBreak)
+        precondition(place == .documentDone, "the JSON document is not complete")
+        try put("\n")
         try output.flush()
     }
 
     // MARK: Bytes
 
     private static let exactIntegerLimit: Double = 9_007_199_254_740_992  // 2^53
-    private static let nullBytes = Array("null".utf8)
-    private static let trueBytes = Array("true".utf8)
-    private static let falseBytes = Array("false".utf8)
-    private static let emptyObject = Array("{}".utf8)
-    private static let closingBrace = [UInt8(ascii: "}")]
-    private static let openingBracket = [UInt8(ascii: "[")]
-    private static let closingBracket = [UInt8(ascii: "]")]
-    private static let comma = [UInt8(ascii: ",")]
-    private static let commaLineBreak = Array(",\n".utf8)
-    private static let lineBreak = [UInt8(ascii: "\n")]
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Writes what separates the value about to be written from the one before, and notes it.
+    @inline(__always)
     private mutating func beginValue() throws(OutputWriteError) {
-        guard let innermost = containers.last else {
-            precondition(!wroteDocument, "a JSON document holds one value")
-            wroteDocument = true
-            return
-        }
-        switch innermost {
-        case .field: containers[containers.count - 1] = .fieldDone
+        switch place {
+        case .field: place = .fieldDone
+        case .array(let isTopLevel): try put(isTopLevel ? ",\n" : ",")
+        case .emptyArray(let isTopLevel): place = .array(isTopLevel: isTopLevel)
+        case .document: place = .documentDone
         case .fieldDone: preconditionFailure("two values for one object field")
-        case .emptyArray: containers[containers.count - 1] = .array
-        case .array: try put(containers.count == 1 ? Self.commaLineBreak : Self.comma)
+        case .documentDone: preconditionFailure("a JSON document holds one value")
         }
     }
 
-    private mutating func put(_ source: [UInt8]) throws(OutputWriteError) {
+    @inline(__always)
+    private mutating func put(_ source: UnsafeBufferPointer<UInt8>) throws(OutputWriteError) {
         try output.reserve(source.count)
-        output.encode { bytes, end in
-            for byte in source {
-                bytes[end] = byte
-                end += 1
-            }
-        }
+        output.copy(UnsafeRawBufferPointer(source))
+    }
+
+    @inline(__always)
+    private mutating func put(_ token: StaticString) throws(OutputWriteError) {
+        try put(UnsafeBufferPointer(start: token.utf8Start, count: token.utf8CodeUnitCount))
     }
 
     /// `text` quoted and escaped, appended to `bytes` (for keys, encoded once).
