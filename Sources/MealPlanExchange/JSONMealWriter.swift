@@ -31,7 +31,7 @@ public struct JSONMealWriter {
             try json.beginArray()
             wroteOpening = true
         }
-        try json.object(of: Field.self) { field, json in
+        try json.object(meal, of: Field.self) { meal, field, json in
             switch field {
             case .id: try json.value(meal.id)
             case .date: try json.value(meal.day)
