@@ -36,8 +36,14 @@ struct BufferedOutput {
 
     /// Makes room for `count` more bytes: flushes when they would pass the threshold, and grows
     /// the buffer for a record larger than all of it.
+    @inline(__always)
     mutating func reserve(_ count: Int) throws(OutputWriteError) {
         guard used + count > Self.flushThreshold else { return }
+        try makeRoom(count)
+    }
+
+    /// Flushes, and grows the buffer for a record larger than all of it.
+    private mutating func makeRoom(_ count: Int) throws(OutputWriteError) {
         try flush()
         if count > buffer.count {
             // Everything was just flushed, so a new buffer loses nothing; appending zeros one
@@ -52,6 +58,13 @@ struct BufferedOutput {
         var end = used
         buffer.withUnsafeMutableBufferPointer { encode($0, &end) }
         used = end
+    }
+
+    /// Copies `source` in; the `source.count` bytes must be reserved.
+    mutating func copy(_ source: UnsafeRawBufferPointer) {
+        let start = used
+        buffer.withUnsafeMutableBytes { UnsafeMutableRawBufferPointer(rebasing: $0[start...]).copyMemory(from: source) }
+        used += source.count
     }
 
     /// Appends `bytes`, flushing first when they do not fit.

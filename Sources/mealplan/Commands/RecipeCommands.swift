@@ -1,6 +1,5 @@
 import ArgumentParser
 import Cooklang
-import Foundation
 import MealPlanCore
 import RecipeLibrary
 import ShoppingList
@@ -108,69 +107,8 @@ struct RecipeCommand: MealplanCommand {
         let served = ServedRecipe(written, named: name, servings: servings)
         switch format {
         case .text: print(served.lines.map(\.terminalVisible).joined(separator: "\n"))
-        case .json: print(try Self.json(of: served))
+        case .json: try JSONOutput.write { json in try RecipeJSON.write(served, to: &json) }
         }
-    }
-
-    struct RecipeJSON: Encodable {
-        struct IngredientJSON: Encodable {
-            let name: String
-            let quantity: QuantityJSON?
-            let unit: String?
-            let note: String?
-
-            /// Every key, `null` where there is nothing, so readers need not test for absence.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(name, forKey: .name)
-                try container.encode(quantity, forKey: .quantity)
-                try container.encode(unit, forKey: .unit)
-                try container.encode(note, forKey: .note)
-            }
-
-            enum CodingKeys: CodingKey {
-                case name, quantity, unit, note
-            }
-        }
-
-        let name: String
-        let title: String?
-        let servings: Double?
-        let ingredients: [IngredientJSON]
-        let steps: [String]
-    }
-
-    /// A number, or text for an amount in words.
-    enum QuantityJSON: Encodable {
-        case number(Double)
-        case text(String)
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            switch self {
-            case .number(let number): try container.encode(number)
-            case .text(let text): try container.encode(text)
-            }
-        }
-    }
-
-    static func json(of served: ServedRecipe) throws -> String {
-        let recipe = served.recipe
-        let value = RecipeJSON(
-            name: served.name, title: recipe.title, servings: served.servings,
-            ingredients: recipe.ingredients.map { ingredient in
-                let quantity: QuantityJSON? = switch ingredient.quantity?.value {
-                case .number(let number)?: .number(number)
-                case .text(let text)?: .text(text)
-                case nil: nil
-                }
-                return RecipeJSON.IngredientJSON(name: ingredient.name, quantity: quantity, unit: ingredient.quantity?.unit,
-                                                 note: ingredient.note)
-            },
-            steps: served.steps)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }
 

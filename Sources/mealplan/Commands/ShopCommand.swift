@@ -117,7 +117,7 @@ struct ShopCommand: ParsableCommand {
             case .markdown: print(ShoppingListText.markdown(list, range: range, why: why))
             case .json:
                 warn(about: list)
-                print(ShoppingListText.json(list))
+                try JSONOutput.write { json in try ShoppingListJSON.write(list, to: &json) }
             case .csv:
                 warn(about: list)
                 print(ShoppingListText.csv(list, why: why), terminator: "")

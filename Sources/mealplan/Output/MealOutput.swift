@@ -20,7 +20,7 @@ enum MealOutput {
             }
             try writer.finish()
         } catch let error as OutputWriteError {
-            throw CommandFailure("cannot write \(destination): \(error.reason)", status: .ioError)
+            throw StandardOutput.failure(of: destination, reason: error.reason)
         }
         return count
     }

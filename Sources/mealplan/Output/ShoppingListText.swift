@@ -6,7 +6,7 @@ import TerminalKit
 
 /// The shopping list as `mealplan shop` prints it: text for a person, a Markdown checklist,
 /// JSON and CSV for programs. User text (ingredient and aisle names come from files) is made
-/// visible in text and Markdown; JSON escapes it.
+/// visible in text and Markdown; JSON (`ShoppingListJSON`) escapes it.
 enum ShoppingListText {
     /// The heading, then aisle by aisle each ingredient with its amounts in a column, the
     /// ingredients no aisle names under "other", and the notes at the end. `why` adds the
@@ -39,28 +39,6 @@ enum ShoppingListText {
         }
         if !list.closingLines.isEmpty { lines += [""] + list.closingLines.map { "> " + $0.terminalVisible } }
         return lines.joined(separator: "\n")
-    }
-
-    /// An array of items, one per line: `name`, `aisle`, `amounts` (`quantity` the exact number
-    /// or null, `buy` it rounded as the text shows it (counts up to whole ones) or null, `unit`
-    /// text or null: a mass or volume's symbol, or a counted thing's unit in the singular,
-    /// `clove` for 3 cloves), `meals` (`id`, `repeat`, `date`, as `list` writes a meal: a
-    /// repeat's occurrence has a null id and its rule), `checked` (ticked off) and `added` (a
-    /// top-up: what the plan needs beyond what was ticked), every key present.
-    static func json(_ list: ShoppingList) -> String {
-        func text(_ value: String?) -> String { value.map(JSONMealWriter.quoted) ?? "null" }
-        func number(_ value: Double?) -> String {
-            guard let value else { return "null" }
-            return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
-        }
-        let items = list.items.map { item in
-            let amounts = item.amounts.map { #"{"quantity":\#(number($0.quantity)),"buy":\#(number($0.buy)),"unit":\#(text($0.unit))}"# }
-            let meals = item.meals.map { use in
-                #"{"id":\#(use.id.map(String.init) ?? "null"),"repeat":\#(use.rule.map(String.init) ?? "null"),"date":"\#(use.day.iso)"}"#
-            }
-            return #"{"name":\#(text(item.name)),"aisle":\#(text(item.aisle)),"amounts":[\#(amounts.joined(separator: ","))],"meals":[\#(meals.joined(separator: ","))],"checked":\#(item.checked),"added":\#(item.isTopUp)}"#
-        }
-        return "[" + items.joined(separator: ",\n") + "]"
     }
 
     /// One row per amount (an ingredient with amounts in two units has two rows, and one

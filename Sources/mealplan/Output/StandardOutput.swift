@@ -19,8 +19,9 @@ enum StandardOutput {
         throw failure(reason: errno == 0 ? "a write failed" : systemErrorText(errno))
     }
 
-    /// The failure to write standard output, with the system's `reason`.
-    static func failure(reason: String) -> CommandFailure {
-        CommandFailure("cannot write \(name): \(reason)", status: .ioError)
+    /// The failure to write `destination` (standard output unless named), with the system's
+    /// `reason`.
+    static func failure(of destination: String = name, reason: String) -> CommandFailure {
+        CommandFailure("cannot write \(destination): \(reason)", status: .ioError)
     }
 }
