@@ -81,7 +81,7 @@ import TestSupport
         let folder = recipes["MEALPLAN_RECIPES"]!
         try cli.succeed(["add", "today", "dinner", "Pasta"])
         let cases: [([String], Int32, String)] = [
-            (["add", "today", "dinner", "--recipe", "pizza"], 64, "no recipe 'pizza' in '\(folder)'"),
+            (["add", "today", "dinner", "--recipe", "pizza"], 64, "unknown recipe 'pizza' in '\(folder)'"),
             (["add", "today", "dinner", "--recipe", "broken"], 65,
              "\(folder)/Broken.cook:3:11: the amount is missing before '%'; write it as {quantity%unit}"),
             (["add", "today", "dinner", "--recipe", "lasagna", "--servings", "0"], 64, "--servings: servings must be a number above 0, not 0"),

@@ -3,27 +3,13 @@ import MealPlanCore
 
 /// A word on the command line where a command's name belongs that names no command, as in
 /// `mealplan lsit` or `mealplan slots ad`; ArgumentParser alone calls it an unexpected argument.
-struct UnknownCommand: UserFacingError {
-    /// The commands above the unknown word ("slots"), the word, and the likely command.
-    let parents: [String]
-    let word: String
-    let suggestion: String?
-
-    var userMessage: String {
-        let prefix = (["mealplan"] + parents).joined(separator: " ")
-        let guess = suggestion.map { "; did you mean '\(prefix) \($0)'?" } ?? ""
-        let help = (["mealplan", "help"] + parents).joined(separator: " ")
-        return "unknown command '\(word.messageExcerpt)'\(guess) (see '\(help)')"
-    }
-
-    var exitStatus: ExitStatus { .usage }
-
+enum UnknownCommand {
     /// The unknown command in `arguments` (the words after `mealplan`), if there is one: walks
     /// the command tree along the words that are not options, up to the first that names no
     /// subcommand of a command that has subcommands. After an option, a word that names no
     /// subcommand of a command with a default one is taken for the option's value (`shop
     /// --pantry FILE` is `shop list --pantry FILE`): the default subcommand's parser judges it.
-    static func find(in arguments: [String], root: any ParsableCommand.Type) -> UnknownCommand? {
+    static func find(in arguments: [String], root: any ParsableCommand.Type) -> NameLookupError? {
         var command = root
         var parents: [String] = []
         var words = arguments.makeIterator()
@@ -40,7 +26,10 @@ struct UnknownCommand: UserFacingError {
                 if parents.isEmpty && word == "help" { return nil }
                 if afterOption && command.configuration.defaultSubcommand != nil { return nil }
                 let suggestion = NameSuggestion.closest(to: word, among: subcommands.map { $0._commandName })
-                return UnknownCommand(parents: parents, word: word, suggestion: suggestion)
+                return NameLookupError(
+                    .command, typed: word, problem: .unknown(suggestion: suggestion),
+                    suggestionPrefix: (["mealplan"] + parents).map { $0 + " " }.joined(),
+                    help: "see '\((["mealplan", "help"] + parents).joined(separator: " "))'")
             }
             parents.append(next._commandName)
             command = next
