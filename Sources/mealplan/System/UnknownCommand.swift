@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MealPlanCore
 
 /// A word on the command line where a command's name belongs that names no command, as in
@@ -9,13 +10,15 @@ enum UnknownCommand {
     /// subcommand of a command that has subcommands. After an option, a word that names no
     /// subcommand of a command with a default one is taken for the option's value (`shop
     /// --pantry FILE` is `shop list --pantry FILE`): the default subcommand's parser judges it.
+    /// The value of an option the command itself declares (`--recipes DIR`) is skipped.
     static func find(in arguments: [String], root: any ParsableCommand.Type) -> NameLookupError? {
         var command = root
         var parents: [String] = []
         var words = arguments.makeIterator()
         var afterOption = false
+        var takingValues = optionsTakingValues(of: root)
         while let word = words.next(), word != "--" {
-            if optionsTakingValues.contains(word) { _ = words.next() }
+            if takingValues.contains(word) { _ = words.next() }
             if word.hasPrefix("-") {
                 afterOption = true
                 continue
@@ -33,13 +36,38 @@ enum UnknownCommand {
             }
             parents.append(next._commandName)
             command = next
+            takingValues = optionsTakingValues(of: next)
             afterOption = false
         }
         return nil
     }
 
-    /// The options that may come before a command's name and take a value.
-    private static let optionsTakingValues: Set = ["--db"]
+    /// The names of the options of `command` that take a value (`--db`, `--recipes`), as its
+    /// declarations give them to ArgumentParser's description of a command (the JSON of
+    /// `--experimental-dump-help`), so that no list here can miss one.
+    static func optionsTakingValues(of command: any ParsableCommand.Type) -> Set<String> {
+        guard let description = try? JSONDecoder().decode(DumpedHelp.self, from: Data(command._dumpHelp().utf8)) else { return [] }
+        let options = (description.command.arguments ?? []).filter { $0.kind == "option" }
+        return Set(options.flatMap { $0.names ?? [] }.map(\.spelled))
+    }
+
+    /// The part of ArgumentParser's description of a command read here.
+    private struct DumpedHelp: Decodable {
+        struct Command: Decodable {
+            let arguments: [Argument]?
+        }
+        struct Argument: Decodable {
+            let kind: String
+            let names: [Name]?
+        }
+        struct Name: Decodable {
+            let kind: String
+            let name: String
+            /// As typed: `--db`, `-d`, `-db`.
+            var spelled: String { (kind == "long" ? "--" : "-") + name }
+        }
+        let command: Command
+    }
 
     private static func names(of command: any ParsableCommand.Type) -> [String] {
         [command._commandName] + command.configuration.aliases
