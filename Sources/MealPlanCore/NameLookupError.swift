@@ -1,7 +1,7 @@
 /// Why a typed name picked none of a list of names, whatever they name (slots, templates,
 /// recipes, commands): one message for all, so that every "unknown", "did you mean" and
 /// "could mean" reads alike and cuts its list of names alike.
-public struct NameLookupError: UserFacingError, Equatable, Sendable {
+public struct NameLookupError: UserFacingError, Equatable, Sendable, CustomStringConvertible {
     /// What the names name, in messages: "slot", "slots".
     public struct Kind: Equatable, Sendable {
         public let singular: String
@@ -77,6 +77,9 @@ public struct NameLookupError: UserFacingError, Equatable, Sendable {
 
     /// The same as `userMessage`, for callers that put it into their own error.
     public var message: String { userMessage }
+
+    /// The message, as the planner's prompt shows an error.
+    public var description: String { userMessage }
 
     private var isAmbiguous: Bool {
         if case .ambiguous = problem { true } else { false }
