@@ -16,15 +16,17 @@ enum UnknownCommand {
         var parents: [String] = []
         var words = arguments.makeIterator()
         var afterOption = false
-        var takingValues = optionsTakingValues(of: root)
+        // Read only once an option is met: describing a command with many subcommands takes a while.
+        var takingValues: Set<String>?
         while let word = words.next(), word != "--" {
-            if takingValues.contains(word) { _ = words.next() }
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty else { return nil }
             if word.hasPrefix("-") {
+                takingValues = takingValues ?? optionsTakingValues(of: command)
+                if takingValues?.contains(word) == true { _ = words.next() }
                 afterOption = true
                 continue
             }
-            let subcommands = command.configuration.subcommands
-            guard !subcommands.isEmpty else { return nil }
             guard let next = subcommands.first(where: { names(of: $0).contains(word) }) else {
                 if parents.isEmpty && word == "help" { return nil }
                 if afterOption && command.configuration.defaultSubcommand != nil { return nil }
@@ -36,7 +38,7 @@ enum UnknownCommand {
             }
             parents.append(next._commandName)
             command = next
-            takingValues = optionsTakingValues(of: next)
+            takingValues = nil
             afterOption = false
         }
         return nil
