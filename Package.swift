@@ -106,7 +106,9 @@ let package = Package(
             dependencies: [
                 "PlannerRuntime", "PlannerUI", "MealPlanCore", "MealPlanStore", "TerminalKit", "RecipeLibrary", "TestSupport",
             ]),
-        .testTarget(name: "MealplanCLITests", dependencies: ["mealplan", "MealPlanCore", "TestSupport"]),
+        .testTarget(
+            name: "MealplanCLITests",
+            dependencies: ["mealplan", "MealPlanCore", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
             name: "PlannerEndToEndTests",
             dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "TestSupport"]),

@@ -33,29 +33,10 @@ public struct MealSlot: Hashable, Sendable {
     }
 }
 
-/// Why a typed slot name matched no slot, or more than one.
-public struct SlotLookupError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
-}
-
 extension Array where Element == MealSlot {
     /// The slot `input` names: an exact case-insensitive match, else the only slot whose name
     /// starts with `input` (`din` = dinner).
-    public func resolve(_ input: String) throws(SlotLookupError) -> MealSlot {
-        let wanted = input.trimmingWhitespace().lowercased()
-        let known = map(\.name).joined(separator: ", ")
-        guard !wanted.isEmpty else {
-            throw SlotLookupError(message: "no slot given; slots are \(known)")
-        }
-        switch NameMatch(input, among: map(\.name)) {
-        case .found(let index):
-            return self[index]
-        case .none:
-            let suggestion = NameSuggestion.closest(to: input.trimmingWhitespace(), among: map(\.name)).map { "did you mean \($0)? " } ?? ""
-            throw SlotLookupError(message: "unknown slot '\(input.messageExcerpt)'; \(suggestion)slots are \(known)")
-        case .ambiguous(let names):
-            throw SlotLookupError(message: "'\(input.messageExcerpt)' could mean \(names.joined(separator: ", ")); type more letters")
-        }
+    public func resolve(_ input: String) throws(NameLookupError) -> MealSlot {
+        self[try NameMatch.index(of: input, among: map(\.name), kind: .slot, listing: true)]
     }
 }

@@ -54,8 +54,3 @@ extension MealValidationError: UserFacingError {
     public var userMessage: String { message }
     public var exitStatus: ExitStatus { .usage }
 }
-
-extension SlotLookupError: UserFacingError {
-    public var userMessage: String { message }
-    public var exitStatus: ExitStatus { .usage }
-}

@@ -156,18 +156,10 @@ extension MealStore {
         let typed = try validTemplateName(input)
         let stored = try storedTemplates(db)
         let names = stored.map(\.name)
-        switch NameMatch(typed, among: names) {
-        case .found(let index):
-            return stored[index]
-        case .none:
-            let known = names.isEmpty
-                ? "there are no templates yet"
-                : NameSuggestion.closest(to: typed, among: names).map { "did you mean \($0.messageExcerpt)?" }
-                    ?? "templates are \(names.map(\.messageExcerpt).joined(separator: ", "))"
-            throw StoreError.input("unknown template '\(typed.messageExcerpt)'; \(known)")
-        case .ambiguous(let matches):
-            throw StoreError.input(
-                "'\(typed.messageExcerpt)' could mean \(matches.map(\.messageExcerpt).joined(separator: ", ")); type more letters")
+        do {
+            return stored[try NameMatch.index(of: typed, among: names, kind: .template, listing: true)]
+        } catch {
+            throw StoreError.input(error.message)
         }
     }
 

@@ -62,11 +62,9 @@ public struct RecipeFolder: RecipeBook, Sendable {
             let fileNames = names.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
             let guess = NameSuggestion.closest(to: typed, among: names)
                 ?? NameSuggestion.closest(to: typed, among: fileNames).flatMap { fileNames.firstIndex(of: $0).map { names[$0] } }
-            let hint = guess.map { "; did you mean '\($0.messageExcerpt)'?" } ?? ""
-            throw RecipeFolderError("no recipe '\(typed.messageExcerpt)' in '\(root)'\(hint)")
+            throw RecipeFolderError(NameLookupError(.recipe, typed: typed, problem: .unknown(suggestion: guess), place: "in '\(root)'"))
         case .ambiguous(let candidates):
-            let shown = candidates.prefix(5).joined(separator: ", ") + (candidates.count > 5 ? ", …" : "")
-            throw RecipeFolderError("'\(typed.messageExcerpt)' could mean \(shown); type more letters")
+            throw RecipeFolderError(NameLookupError(.recipe, typed: typed, problem: .ambiguous(candidates)))
         }
     }
 
@@ -155,6 +153,11 @@ public struct RecipeFolderError: UserFacingError, Equatable, Sendable, CustomStr
     public let exitStatus: ExitStatus
     /// The file or folder does not exist (as opposed to being unreadable).
     public let isMissing: Bool
+
+    /// A recipe's name that picks no recipe, or several.
+    init(_ lookup: NameLookupError) {
+        self.init(lookup.userMessage, status: lookup.exitStatus)
+    }
 
     public init(_ message: String, status: ExitStatus = .usage, isMissing: Bool = false) {
         userMessage = message

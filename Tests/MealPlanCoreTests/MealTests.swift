@@ -59,7 +59,7 @@ import Testing
         #expect {
             _ = try slots.resolve(input)
         } throws: { error in
-            (error as? SlotLookupError)?.message == message
+            (error as? NameLookupError)?.message == message
         }
     }
 

@@ -24,10 +24,10 @@ import Testing
     }
 
     @Test func anUnknownSlotSuggestsTheClosestSlot() {
-        #expect(throws: SlotLookupError(message: "unknown slot 'dinr'; did you mean dinner? slots are breakfast, lunch, dinner, snack")) {
+        #expect(throws: NameLookupError(.slot, typed: "dinr", problem: .unknown(suggestion: "dinner"), known: MealSlot.defaults.map(\.name))) {
             try MealSlot.defaults.resolve("dinr")
         }
-        #expect(throws: SlotLookupError(message: "unknown slot 'tea'; slots are breakfast, lunch, dinner, snack")) {
+        #expect(throws: NameLookupError(.slot, typed: "tea", problem: .unknown(suggestion: nil), known: MealSlot.defaults.map(\.name))) {
             try MealSlot.defaults.resolve("tea")
         }
     }

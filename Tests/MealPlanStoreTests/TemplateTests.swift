@@ -84,7 +84,7 @@ import Testing
         #expect(throws: StoreError(.input, "'we' could mean Week, Weekend; type more letters")) {
             try store.template(named: "we")
         }
-        #expect(throws: StoreError(.input, "unknown template 'Weak'; did you mean Week?")) {
+        #expect(throws: StoreError(.input, "unknown template 'Weak'; did you mean Week? templates are Week, Weekend")) {
             try store.applyTemplate("Weak", to: day("2026-03-09"))
         }
         #expect(throws: StoreError(.input, "unknown template 'summer'; templates are Week, Weekend")) {

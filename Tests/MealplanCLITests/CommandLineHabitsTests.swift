@@ -18,6 +18,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.database))
     }
 
+    /// The recipes folder's name, like the database's, is an option's value, not a command:
+    /// what is wrong after it is named for what it is.
+    @Test func aMistakeAfterTheRecipesFolderIsNamedForWhatItIs() throws {
+        let cli = CLISandbox()
+        try cli.expectFailure(["--recipes", "rec", "lsit"], status: 64,
+                              message: "unknown command 'lsit'; did you mean 'mealplan list'? (see 'mealplan help')")
+        try cli.expectFailure(["--recipes", "rec", "recipe", "Bread", "--format", "xml"], status: 64,
+                              message: "the value 'xml' is invalid for '--format <format>'. Please provide one of 'text' and 'json'. (see 'mealplan help')")
+        try cli.expectFailure(["--recipes", "rec", "list", "--bogus"], status: 64, message: "unknown option '--bogus' (see 'mealplan help')")
+        try cli.expectFailure(["--db", cli.database, "--recipes", "rec", "slots", "ad", "tea"], status: 64,
+                              message: "unknown command 'ad'; did you mean 'mealplan slots add'? (see 'mealplan help slots')")
+    }
+
     @Test func anUnknownSlotSuggestsTheClosestOne() throws {
         let cli = CLISandbox()
         try cli.succeed(["add", "today", "lunch", "Soup"])

@@ -131,8 +131,8 @@ import TestSupport
         link("escape.cook", to: outside + "/secret.cook")
         link("away", to: outside)
         #expect(try expectSuccess(["recipes"]).stdout == "bread    2\n")
-        try expectRefusal(["recipe", "escape"], status: 64, message: "no recipe 'escape' in '\(recipes)'")
-        try expectRefusal(["recipe", "away/secret"], status: 64, message: "no recipe 'away/secret' in '\(recipes)'")
+        try expectRefusal(["recipe", "escape"], status: 64, message: "unknown recipe 'escape' in '\(recipes)'")
+        try expectRefusal(["recipe", "away/secret"], status: 64, message: "unknown recipe 'away/secret' in '\(recipes)'")
     }
 
     // MARK: - Loops of links
@@ -303,9 +303,9 @@ import TestSupport
     }
 
     @Test func anUnknownNameGetsASuggestionAndAnEmptySearchSaysSo() throws {
-        try expectRefusal(["recipe", "braed"], status: 64, message: "no recipe 'braed' in '\(recipes)'; did you mean 'bread'?")
+        try expectRefusal(["recipe", "braed"], status: 64, message: "unknown recipe 'braed' in '\(recipes)'; did you mean bread?")
         try expectRefusal(["add", "today", "lunch", "--recipe", "bred"], status: 64,
-                          message: "no recipe 'bred' in '\(recipes)'; did you mean 'bread'?")
+                          message: "unknown recipe 'bred' in '\(recipes)'; did you mean bread?")
         #expect(try expectSuccess(["recipes", "--search", "xyz"]).stdout == "no recipe matches 'xyz'\n")
     }
 }

@@ -81,7 +81,7 @@ import TestSupport
         let folder = recipes["MEALPLAN_RECIPES"]!
         try cli.succeed(["add", "today", "dinner", "Pasta"])
         let cases: [([String], Int32, String)] = [
-            (["add", "today", "dinner", "--recipe", "pizza"], 64, "no recipe 'pizza' in '\(folder)'"),
+            (["add", "today", "dinner", "--recipe", "pizza"], 64, "unknown recipe 'pizza' in '\(folder)'"),
             (["add", "today", "dinner", "--recipe", "broken"], 65,
              "\(folder)/Broken.cook:3:11: the amount is missing before '%'; write it as {quantity%unit}"),
             (["add", "today", "dinner", "--recipe", "lasagna", "--servings", "0"], 64, "--servings: servings must be a number above 0, not 0"),
@@ -100,6 +100,27 @@ import TestSupport
             try cli.expectFailure(arguments, status: status, message: message, environment: recipes)
         }
         #expect(try cli.succeed(["list"], environment: recipes) == "Mon 2026-03-02\n  1  dinner  Pasta\n")
+    }
+
+    /// The options of a meal are one group, checked alike by every command that takes them:
+    /// `--no-recipe` with a recipe or servings is refused by the repeat commands as by `edit`.
+    @Test func noRecipeWithARecipeIsRefusedByEveryCommand() throws {
+        let (cli, recipes) = try Self.sandbox()
+        try cli.succeed(["add", "today", "dinner", "--recipe", "lasagna"], environment: recipes)
+        try cli.succeed(["repeat", "add", "today", "lunch", "--recipe", "lasagna", "--every", "week"], environment: recipes)
+        let shown = try cli.succeed(["repeat", "show", "1"], environment: recipes)
+        #expect(shown.contains("recipe: Lasagna"))
+        let message = "--no-recipe removes the recipe and its servings; give it without --recipe or --servings (see 'mealplan help')"
+        for arguments in [
+            ["edit", "1", "--no-recipe", "--recipe", "soup"],
+            ["repeat", "edit", "1", "--no-recipe", "--recipe", "lasagna"],
+            ["repeat", "edit", "1", "--no-recipe", "--servings", "2"],
+            ["repeat", "change", "1", "2026-03-09", "--no-recipe", "--recipe", "soup"],
+            ["repeat", "split", "1", "2026-03-09", "--no-recipe", "--recipe", "soup"],
+        ] {
+            try cli.expectFailure(arguments, status: 64, message: message, environment: recipes)
+        }
+        #expect(try cli.succeed(["repeat", "show", "1"], environment: recipes) == shown)
     }
 
     /// A meal keeps its recipe's name when the file goes: listing says so and goes on.

@@ -98,7 +98,9 @@ import TestSupport
 
     @Test func badRequestsGetOneLine() throws {
         let (cli, folder) = try Self.sandbox()
-        try cli.expectFailure(["recipe", "pizza", "--recipes", folder], status: 64, message: "no recipe 'pizza' in '\(folder)'")
+        try cli.expectFailure(["recipe", "pizza", "--recipes", folder], status: 64, message: "unknown recipe 'pizza' in '\(folder)'")
+        try cli.expectFailure(["recipe", "lasagne", "--recipes", folder], status: 64,
+                              message: "unknown recipe 'lasagne' in '\(folder)'; did you mean Lasagna?")
         try cli.expectFailure(["recipe", "s", "--recipes", folder], status: 64,
                               message: "'s' could mean sauces/Bechamel, Soup; type more letters")
         try cli.expectFailure(["recipe", "las", "--servings", "0", "--recipes", folder], status: 64,

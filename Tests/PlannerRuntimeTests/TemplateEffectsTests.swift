@@ -67,6 +67,6 @@ import TestSupport
         #expect(PlannerEffects.answer(.listTemplates, store: store) == .templateNamesLoaded(["Breakfast only", "week"]))
         let unknown = TemplatePlacement(name: "weak", start: monday, times: 1)
         #expect(PlannerEffects.answer(.placeTemplate(unknown), store: store)
-            == .templateFailed(message: "unknown template 'weak'; did you mean week?"))
+            == .templateFailed(message: "unknown template 'weak'; did you mean week? templates are 'Breakfast only', week"))
     }
 }

@@ -39,8 +39,8 @@ import TestSupport
 
     @Test func unknownAndAmbiguousNamesAreRefused() throws {
         let recipes = try makeFolder()
-        #expect(throws: RecipeFolderError("'l' could mean Lasagna, Lentil soup; type more letters")) { try recipes.resolve("l") }
-        #expect(throws: RecipeFolderError("no recipe 'pizza' in '\(folder.path)'")) { try recipes.resolve("pizza") }
+        #expect(throws: RecipeFolderError("'l' could mean Lasagna, 'Lentil soup'; type more letters")) { try recipes.resolve("l") }
+        #expect(throws: RecipeFolderError("unknown recipe 'pizza' in '\(folder.path)'")) { try recipes.resolve("pizza") }
     }
 
     @Test func aRecipeIsReadAndItsReferencesFollowed() throws {

@@ -30,9 +30,7 @@ struct AddCommand: MealplanCommand {
         "What is eaten: one line, at most 500 characters; quote a title of several words. May be left out with --recipe.",
         valueName: "title"))
     var titleWords: [String] = []
-    @Option(parsing: .unconditional, help: "A note; may span several lines.") var note: String?
-    @Option(help: "The recipe cooked (its name in the recipes folder, any case, or a unique prefix).") var recipe: String?
-    @Option(help: "How many servings of the recipe to make (default: what the recipe makes).") var servings: String?
+    @OptionGroup var meal: MealOptions
 
     func run(in environment: Environment) throws {
         let day = try dateArgument(in: environment)
@@ -40,8 +38,7 @@ struct AddCommand: MealplanCommand {
             let title = titleWords.joined(separator: " ")
             throw CommandFailure.usage("the title is \(titleWords.count) words; quote it, as in: mealplan add \(date) \(slot) \"\(title)\"")
         }
-        let meal = try recipes.newMeal(
-            day: day, slot: slot, title: titleWords.first, note: note, recipe: recipe, servings: servings, in: environment)
+        let meal = try self.meal.newMeal(day: day, slot: slot, title: titleWords.first, recipes: recipes, in: environment)
         let meals = try store.openStore(.readWrite, in: environment)
         report("added", [try meals.apply([.add(meal)])[0]!])
         if meal.recipe == nil { recipes.hintRecipe(named: meal.title, in: environment) }
@@ -73,21 +70,4 @@ extension RecipeOptions {
         printError("hint: a recipe '\(name)' is in the recipes folder; --recipe \(quotedName) links the meal to it, for the shopping list".terminalVisible)
     }
 
-    /// The meal `add` and `repeat add` describe: a title, or a recipe (any case, a unique
-    /// prefix) whose title and servings it takes unless given; servings need a recipe. The
-    /// recipes folder is read only for a recipe.
-    func newMeal(
-        day: Day, slot: String, title: String?, note: String?, recipe: String?, servings: String?, in environment: Environment
-    ) throws -> Meal {
-        let servings = try servings.map(parseServings)
-        guard let recipe else {
-            guard let title else { throw CommandFailure.usage("give the meal a title, or a recipe with --recipe") }
-            if servings != nil { throw CommandFailure.usage("--servings needs --recipe: servings say how much of a recipe to make") }
-            return Meal(day: day, slot: slot, title: title, note: note)
-        }
-        let chosen = try recipeFolder(in: environment).choose(recipe, warn: warn)
-        let household = try ConfigFile.load(in: environment).servings
-        return Meal(day: day, slot: slot, title: title ?? chosen.mealTitle, note: note, recipe: chosen.name,
-                    servings: servings ?? chosen.mealServings(household: household))
-    }
 }

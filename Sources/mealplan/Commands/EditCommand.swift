@@ -25,28 +25,20 @@ struct EditCommand: MealplanCommand {
 
     @OptionGroup var recipes: RecipeOptions
     @Argument(help: "The meal's id (shown by add and list).") var id: Int64
-    @Option(parsing: .unconditional, help: "The new title.") var title: String?
-    @Option(parsing: .unconditional, help: "The new note; \"\" removes it.") var note: String?
-    @Option(help: "The new slot.") var slot: String?
+    @OptionGroup var change: MealChangeOptions
     @Option(help: "The new day.") var date: String?
-    @Option(help: "The recipe cooked (its name in the recipes folder, any case, or a unique prefix).") var recipe: String?
-    @Option(help: "How many servings of the meal's recipe to make.") var servings: String?
-    @Flag(help: "The meal no longer names a recipe.") var noRecipe = false
 
     func validate() throws {
-        guard title != nil || note != nil || slot != nil || date != nil || recipe != nil || servings != nil || noRecipe else {
+        guard change.isGiven || date != nil else {
             throw ValidationError("nothing to change: give --title, --note, --slot, --date, --recipe, --servings or --no-recipe")
-        }
-        if noRecipe && (recipe != nil || servings != nil) {
-            throw ValidationError("--no-recipe removes the recipe and its servings; give it without --recipe or --servings")
         }
     }
 
     func run(in environment: Environment) throws {
-        let servings = try self.servings.map(parseServings)
-        let recipeUpdate: MealStore.RecipeUpdate? = if noRecipe {
+        let servings = try change.fields.servingsNumber()
+        let recipeUpdate: MealStore.RecipeUpdate? = if change.noRecipe {
             .unlink
-        } else if let recipe {
+        } else if let recipe = change.fields.recipe {
             try recipes.recipeFolder(in: environment).choose(recipe, warn: warn)
                 .linkedByEdit(household: ConfigFile.load(in: environment).servings)
         } else {
@@ -55,9 +47,9 @@ struct EditCommand: MealplanCommand {
         let (plan, day) = try date.map { try store.openStore(movingMeal: id, to: $0, in: environment) }
             ?? (try store.openStore(.readWrite, in: environment), nil)
         let updated = try plan.updateMeal(
-            id: id, title: title, note: note, slot: slot, day: day, recipe: recipeUpdate, servings: servings)
+            id: id, title: change.title, note: change.fields.note, slot: change.slot, day: day, recipe: recipeUpdate, servings: servings)
         report("updated", [updated])
-        if let title, recipe == nil, updated.recipe == nil { recipes.hintRecipe(named: title, in: environment) }
+        if let title = change.title, change.fields.recipe == nil, updated.recipe == nil { recipes.hintRecipe(named: title, in: environment) }
     }
 }
 

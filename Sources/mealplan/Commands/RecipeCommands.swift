@@ -85,7 +85,7 @@ struct RecipeCommand: MealplanCommand {
               mealplan recipe sauces/hollandaise --servings 6 --format json
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CaseInsensitiveChoice {
         case text, json
     }
 

@@ -53,37 +53,6 @@ struct RepeatCommand: ParsableCommand {
         }
     }
 
-    /// What a rule gives: title, note, slot, recipe and servings.
-    struct MealOptions: ParsableArguments {
-        @Option(parsing: .unconditional, help: "The title.") var title: String?
-        @Option(parsing: .unconditional, help: "A note; \"\" removes it.") var note: String?
-        @Option(help: "The slot.") var slot: String?
-        @Option(help: "The recipe cooked (its name in the recipes folder).") var recipe: String?
-        @Option(help: "How many servings of the recipe to make.") var servings: String?
-        @Flag(help: "No recipe (nor servings).") var noRecipe = false
-
-        var isGiven: Bool { title != nil || note != nil || slot != nil || recipe != nil || servings != nil || noRecipe }
-
-        /// `meal` with these options applied; a recipe is looked up in the recipes folder.
-        func applied(to meal: Meal, recipes: RecipeOptions, in environment: Environment) throws -> Meal {
-            var meal = meal
-            if let title { meal.title = title }
-            if let note { meal.note = note }
-            if let slot { meal.slot = slot }
-            if noRecipe {
-                meal.recipe = nil
-                meal.servings = nil
-            }
-            if let recipe {
-                let chosen = try recipes.recipeFolder(in: environment).choose(recipe, warn: warn)
-                meal.recipe = chosen.name
-                meal.servings = try meal.servings ?? chosen.mealServings(household: ConfigFile.load(in: environment).servings)
-            }
-            if let servings { meal.servings = try parseServings(servings) }
-            return meal
-        }
-    }
-
     struct Add: MealplanCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add a meal that repeats from a first day.",
@@ -102,15 +71,12 @@ struct RepeatCommand: ParsableCommand {
         @Argument(help: "The slot, or a unique prefix of it.") var slot: String
         @Argument(help: "What is eaten (quote a title of several words).") var title: String?
         @OptionGroup var pattern: PatternOptions
-        @Option(parsing: .unconditional, help: "A note.") var note: String?
-        @Option(help: "The recipe cooked (its name in the recipes folder).") var recipe: String?
-        @Option(help: "How many servings of the recipe to make.") var servings: String?
+        @OptionGroup var meal: MealOptions
 
         func run(in environment: Environment) throws {
             let first = try store.day(date, in: environment)
             let rule = try pattern.rule(from: first, base: nil, store: store, in: environment)
-            let meal = try recipes.newMeal(
-                day: first, slot: slot, title: title, note: note, recipe: recipe, servings: servings, in: environment)
+            let meal = try self.meal.newMeal(day: first, slot: slot, title: title, recipes: recipes, in: environment)
             let stored = try store.openStore(.readWrite, in: environment).addRule(rule, meal: meal)
             print("added \(stored.summary)")
         }
@@ -189,7 +155,7 @@ struct RepeatCommand: ParsableCommand {
         @Argument(help: "The rule's id.") var id: Int64
         @Option(help: "A new first day.") var from: String?
         @OptionGroup var pattern: PatternOptions
-        @OptionGroup var meal: MealOptions
+        @OptionGroup var meal: MealChangeOptions
         @Flag(help: "The rule never ends.") var noEnd = false
 
         func validate() throws {
@@ -227,7 +193,7 @@ struct RepeatCommand: ParsableCommand {
         @Argument(help: "The rule's id.") var id: Int64
         @Argument(help: "The first occurrence to change.") var date: String
         @OptionGroup var pattern: PatternOptions
-        @OptionGroup var meal: MealOptions
+        @OptionGroup var meal: MealChangeOptions
 
         func run(in environment: Environment) throws {
             let day = try store.day(date, in: environment)
@@ -273,7 +239,7 @@ struct RepeatCommand: ParsableCommand {
         @Argument(help: "The rule's id.") var id: Int64
         @Argument(help: "The occurrence's day.") var date: String
         @Option(help: "The day it moves to (+1, sat: counted from the occurrence's day).") var to: String?
-        @OptionGroup var meal: MealOptions
+        @OptionGroup var meal: MealChangeOptions
 
         func validate() throws {
             guard to != nil || meal.isGiven else {
