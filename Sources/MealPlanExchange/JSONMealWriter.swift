@@ -2,13 +2,14 @@ import MealPlanCore
 
 /// Writes meals as one JSON array (RFC 8259, UTF-8) to a file descriptor, one object at a time:
 ///
-///     [{"id":1,"date":"2026-03-02","slot":"dinner","position":0,"title":"Lasagna","note":null,
+///     [{"id":1,"uid":"0f8fad5b-d9cb-469f-a165-70867728950e","date":"2026-03-02","slot":"dinner","position":0,"title":"Lasagna","note":null,
 ///     "recipe":"Lasagna","servings":6,"repeat":null},
 ///     {…}]
 ///
-/// Keys always come in that order, `note`, `recipe` and `servings` are `null` when absent,
+/// Keys always come in that order, `uid` is the meal's `ItemUID` (its identity in every plan),
+/// `note`, `recipe` and `servings` are `null` when absent,
 /// `repeat` is the id of the repeat rule a meal comes from (`null` for a single meal), and an
-/// occurrence of a rule, which is no stored meal, has the `id` `null`. Each object after the
+/// occurrence of a rule, which is no stored meal, has the `id` and `uid` `null`. Each object after the
 /// first starts a line, so scripts can read the whole array while people can still grep it.
 /// Objects are encoded straight into a byte buffer, so a million meals take constant memory.
 /// Quotes, backslashes and control characters (C0, DEL and C1) are escaped, which also keeps
@@ -32,7 +33,7 @@ public struct JSONMealWriter {
         // Brackets and punctuation, the keys, three numbers, a date, and text whose every byte
         // may become a six-byte \u escape.
         let textBytes = slot.utf8.count + title.utf8.count + (note?.utf8.count ?? 0) + (recipe?.utf8.count ?? 0)
-        try output.reserve(130 + 3 * 20 + servings.count + 10 + 6 * textBytes + 12)
+        try output.reserve(130 + 10 + ItemUID.textLength + 3 * 20 + servings.count + 10 + 6 * textBytes + 12)
         let separator: [UInt8] = wroteOpening ? [UInt8(ascii: ","), UInt8(ascii: "\n")] : [UInt8(ascii: "[")]
         wroteOpening = true
         let position = Int64(meal.position)
@@ -41,6 +42,8 @@ public struct JSONMealWriter {
             Self.copy(separator, into: bytes, at: &end)
             Self.copy(Self.idKey, into: bytes, at: &end)
             Self.encodeOptionalNumber(meal.id, into: bytes, at: &end)
+            Self.copy(Self.uidKey, into: bytes, at: &end)
+            Self.encodeUID(meal.uid, into: bytes, at: &end)
             Self.copy(Self.dateKey, into: bytes, at: &end)
             DigitEncoding.date(date, separator: UInt8(ascii: "-"), into: bytes, at: &end)
             Self.copy(Self.slotKey, into: bytes, at: &end)
@@ -70,6 +73,7 @@ public struct JSONMealWriter {
     }
 
     private static let idKey = Array(#"{"id":"#.utf8)
+    private static let uidKey = Array(#","uid":"#.utf8)
     private static let dateKey = Array(#","date":""#.utf8)
     private static let slotKey = Array(#"","slot":"#.utf8)
     private static let positionKey = Array(#","position":"#.utf8)
@@ -96,6 +100,16 @@ public struct JSONMealWriter {
         } else {
             copy(null, into: bytes, at: &end)
         }
+    }
+
+    /// `uid` as a JSON string, or `null`.
+    private static func encodeUID(_ uid: ItemUID?, into bytes: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
+        guard let uid else { return copy(null, into: bytes, at: &end) }
+        bytes[end] = UInt8(ascii: "\"")
+        end += 1
+        uid.encodeText(into: bytes, at: &end)
+        bytes[end] = UInt8(ascii: "\"")
+        end += 1
     }
 
     /// `text` as a JSON string, or `null`.
