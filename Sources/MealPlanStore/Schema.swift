@@ -346,7 +346,7 @@ enum Schema {
     /// mealplan's own inserts nothing more. SQLite cannot add a column with a default that is
     /// not a constant, so the column itself may be NULL; only between a statement and its
     /// triggers is it ever. A blob is half the size of the text form: a million meals take
-    /// 40 MB less in the table and its index (docs/PERFORMANCE.md).
+    /// 40 MiB less in the table and its index (docs/PERFORMANCE.md).
     private static func addItemUIDs(_ db: Database) throws {
         for table in itemTables {
             try db.execute(sql: """
