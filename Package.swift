@@ -88,7 +88,10 @@ let package = Package(
         .testTarget(name: "RecipeLibraryTests", dependencies: ["RecipeLibrary", "ShoppingList", "Cooklang", "TestSupport"]),
         .testTarget(name: "ShoppingListTests", dependencies: ["ShoppingList", "Cooklang", "MealPlanCore", "MealPlanExchange", "TestSupport"]),
         .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "TestSupport"]),
-        .testTarget(name: "MealPlanStoreTests", dependencies: ["MealPlanStore", "TestSupport"]),
+        .testTarget(
+            name: "MealPlanStoreTests", dependencies: ["MealPlanStore", "TestSupport"],
+            // Read by path (`#filePath`): SQL text, not a resource of the test bundle.
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "MealPlanExchangeTests",
             dependencies: ["MealPlanExchange", "MealPlanCore", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),

@@ -1,11 +1,13 @@
 /// One planned meal: what is eaten, on which day, in which slot of that day.
 ///
 /// `position` orders meals that share a day and slot (0 first). `id` is the database's row id,
-/// `nil` until the meal is stored. A meal may name a recipe of the recipes folder (its name: the
+/// `nil` until the meal is stored; `uid` its identity in every plan and calendar (`ItemUID`),
+/// also `nil` until then, and for an occurrence of a repeat rule, which is no item of its own. A meal may name a recipe of the recipes folder (its name: the
 /// file's path inside the folder without `.cook`) and how many servings to make of it; `nil`
 /// servings means the recipe as written.
 public struct Meal: Hashable, Sendable, Identifiable {
     public var id: Int64?
+    public var uid: ItemUID?
     public var day: Day
     /// The stored name of the meal's slot, exactly as the plan spells it ("dinner"), never text
     /// as typed ("Din"): typed text becomes a name through `[MealSlot].resolve` before it makes
@@ -22,10 +24,11 @@ public struct Meal: Hashable, Sendable, Identifiable {
     public var occurrence: Occurrence?
 
     public init(
-        id: Int64? = nil, day: Day, slot: String, position: Int = 0, title: String, note: String? = nil,
+        id: Int64? = nil, uid: ItemUID? = nil, day: Day, slot: String, position: Int = 0, title: String, note: String? = nil,
         recipe: String? = nil, servings: Double? = nil, occurrence: Occurrence? = nil
     ) {
         self.id = id
+        self.uid = uid
         self.day = day
         self.slot = slot
         self.position = position

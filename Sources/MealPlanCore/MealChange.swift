@@ -7,13 +7,14 @@
 /// occurrence of a repeat rule (no id, `occurrence` set) is named the same way: the store checks
 /// that its rule still gives that meal.
 public enum MealChange: Hashable, Sendable {
-    /// A new meal at the end of its day's slot; its id and position are ignored and its slot is
+    /// A new meal at the end of its day's slot, with a new UID; its id, UID and position are
+    /// ignored (a copy of a meal is a new meal) and its slot is
     /// matched like typed input. With `occurrence` set it is that occurrence changed (one its
     /// rule skips already), linked to it.
     case add(Meal)
-    /// A meal removed earlier put back (undo of a delete, redo of an add): with its id, in its
-    /// slot at its position, or with a new id or at the end of its slot where another meal took
-    /// them meanwhile.
+    /// A meal removed earlier put back (undo of a delete, redo of an add): with its id and UID
+    /// (it is the same meal), in its slot at its position, or with a new id or at the end of its
+    /// slot where another meal took them meanwhile.
     case restore(Meal)
     /// Meal `from.id` takes `to`'s day, slot, title, note, recipe and servings. A meal moved to another day or slot
     /// goes to the end of that slot, unless `restoresPosition` (undo and redo) puts it back at
@@ -32,7 +33,7 @@ public enum MealChange: Hashable, Sendable {
     /// Rule `id` is removed, as it is in the snapshot (the store refuses a rule changed
     /// meanwhile); its changed occurrences stay as single meals.
     case removeRule(RuleSnapshot)
-    /// A removed rule put back under its id, with its exceptions, its changed occurrences
+    /// A removed rule put back under its id and UID, with its exceptions, its changed occurrences
     /// linked to it again (those that still exist); refused while a rule has that id.
     case restoreRule(RuleSnapshot)
     /// Asked through an occurrence: its whole rule is removed. The store makes it a
@@ -44,7 +45,7 @@ public enum MealChange: Hashable, Sendable {
     /// changes of the rules as they were and became, which is what undo keeps.
     case splitRule(at: Meal, continuedAs: Meal?)
     /// A new rule (a single meal made to repeat): the snapshot's pattern and meal, without
-    /// exceptions; its id is ignored. The store makes it a `restoreRule` of the rule under the
+    /// exceptions; its id and UID are ignored. The store makes it a `restoreRule` of the rule under the
     /// id it gets, which is what undo keeps.
     case addRule(RuleSnapshot)
 

@@ -9,11 +9,14 @@ public struct MealTemplate: Hashable, Sendable {
     public var days: Int
     /// In display order (day offset, slot order, place in the slot), without ids.
     public var meals: [Meal]
+    /// The template's identity (`ItemUID`), `nil` until it is stored.
+    public var uid: ItemUID?
 
-    public init(name: String, days: Int, meals: [Meal]) {
+    public init(name: String, days: Int, meals: [Meal], uid: ItemUID? = nil) {
         self.name = name
         self.days = days
         self.meals = meals
+        self.uid = uid
     }
 
     /// The meals as they land when the template's first day is `start`.

@@ -4,6 +4,9 @@
 /// also makes a snapshot of a `RepeatRule`.
 public struct RuleSnapshot: Hashable, Sendable {
     public var id: Int64
+    /// The rule's identity (`ItemUID`), which a rule put back keeps; `nil` for a rule not
+    /// stored yet.
+    public var uid: ItemUID?
     /// The meal the rule gives; its `day` is the rule's first day.
     public var meal: Meal
     /// "day", "week", "month" or "year".
@@ -25,11 +28,12 @@ public struct RuleSnapshot: Hashable, Sendable {
     public var replacements: [Int64: Day]
 
     public init(
-        id: Int64, meal: Meal, frequency: String, interval: Int, weekdays: Int? = nil, monthDay: Int? = nil,
+        id: Int64, uid: ItemUID? = nil, meal: Meal, frequency: String, interval: Int, weekdays: Int? = nil, monthDay: Int? = nil,
         ordinal: Int? = nil, weekday: Int? = nil, untilDay: Day? = nil, count: Int? = nil, exceptions: [Day] = [],
         replacements: [Int64: Day] = [:]
     ) {
         self.id = id
+        self.uid = uid
         self.meal = meal
         self.frequency = frequency
         self.interval = interval

@@ -10,8 +10,9 @@ import MealPlanCore
 ///   clients need no VTIMEZONE definition to read it.
 /// - `SUMMARY` is the slot, capitalised, then the title ("Dinner: Lasagna"); `DESCRIPTION` is
 ///   the note, when there is one.
-/// - `UID` is `meal-ID@mealplan` (see `uid(forMealID:)`): the same meal keeps its UID in every
-///   export, so re-importing an updated plan updates events instead of duplicating them.
+/// - `UID` is the meal's or rule's `ItemUID` (`CalendarUID` says in which form, and why): the
+///   same meal keeps its UID in every export, so re-importing an updated plan updates events
+///   instead of duplicating them, and no two plans' meals share one.
 /// - `DTSTAMP` is the export time in UTC.
 /// - Lines end in CRLF and are folded at 75 octets (continuation lines start with a space and
 ///   count it), never inside a UTF-8 sequence. Text escapes `\`, `;`, `,` and line breaks (CR,
@@ -65,31 +66,21 @@ public struct ICalendarMealWriter {
         line.reserveCapacity(1024)
     }
 
-    /// The UID of the meal with row id `id`. Row ids never change while a meal exists (edits and
-    /// moves keep them), so neither does its UID. The database holds no identity of its own yet,
-    /// so two different databases can give two meals the same UID; calendar clients then treat
-    /// them as one event only if both files go into the same calendar.
-    public static func uid(forMealID id: Int64) -> String {
-        "meal-\(id)@mealplan"
-    }
-
-    /// The UID of repeat rule `id`, whose occurrences are one event.
-    public static func uid(forRuleID id: Int64) -> String {
-        "repeat-\(id)@mealplan"
-    }
-
     /// A repeat rule as the writer needs it: the meal of its first occurrence, its RRULE value
     /// (RFC 5545), and the occurrences it skips, `EXDATE`s. An occurrence the user changed is
     /// a meal of its own, written as an event of its own on its day, and skipped by the rule:
     /// calcurse 4.7 ignores `RECURRENCE-ID` and would show both the occurrence and the change.
     public struct RepeatingMeal: Sendable {
         public var id: Int64
+        /// The rule's identity, its event's UID.
+        public var uid: ItemUID?
         public var meal: Meal
         public var rrule: String
         public var skipped: [Day]
 
-        public init(id: Int64, meal: Meal, rrule: String, skipped: [Day]) {
+        public init(id: Int64, uid: ItemUID?, meal: Meal, rrule: String, skipped: [Day]) {
             self.id = id
+            self.uid = uid
             self.meal = meal
             self.rrule = rrule
             self.skipped = skipped
@@ -98,14 +89,14 @@ public struct ICalendarMealWriter {
 
     /// Appends `meal` as one VEVENT, after the calendar's header if this is the first.
     public mutating func write(_ meal: Meal) throws(OutputWriteError) {
-        try begin(meal, uid: Self.uid(forMealID: meal.id ?? 0))
+        try begin(meal, uid: CalendarUID.text(of: meal))
         try end(meal)
     }
 
     /// Appends a repeat rule as one VEVENT with its `RRULE`, and an `EXDATE` for each skipped
     /// occurrence.
     private mutating func write(_ repeating: RepeatingMeal) throws(OutputWriteError) {
-        try begin(repeating.meal, uid: Self.uid(forRuleID: repeating.id))
+        try begin(repeating.meal, uid: CalendarUID.text(of: repeating))
         try emit("RRULE:" + rrule(repeating.rrule, timed: settings.slotTimes[repeating.meal.slot] != nil))
         for day in repeating.skipped {
             try writeStart("EXDATE", day, slot: repeating.meal.slot)

@@ -2,18 +2,19 @@ import MealPlanCore
 
 /// Writes meals as one JSON array through `JSONWriter`, one object at a time:
 ///
-///     [{"id":1,"date":"2026-03-02","slot":"dinner","position":0,"title":"Lasagna","note":null,
+///     [{"id":1,"uid":"0f8fad5b-d9cb-469f-a165-70867728950e","date":"2026-03-02","slot":"dinner","position":0,"title":"Lasagna","note":null,
 ///     "recipe":"Lasagna","servings":6,"repeat":null},
 ///     {…}]
 ///
-/// `note`, `recipe` and `servings` are `null` when absent, `repeat` is the id of the repeat rule
+/// `uid` is the meal's `ItemUID` (its identity in every plan), `note`, `recipe` and
+/// `servings` are `null` when absent, `repeat` is the id of the repeat rule
 /// a meal comes from (`null` for a single meal), and an occurrence of a rule, which is no stored
-/// meal, has the `id` `null`. Each object after the first starts a line, so scripts can read
+/// meal, has the `id` and `uid` `null`. Each object after the first starts a line, so scripts can read
 /// the whole array while people can still grep it; a million meals take constant memory.
 public struct JSONMealWriter {
     /// A meal's keys, in the order they are written.
     enum Field: String, JSONField {
-        case id, date, slot, position, title, note, recipe, servings, `repeat`
+        case id, uid, date, slot, position, title, note, recipe, servings, `repeat`
         static let shape = JSONObjectShape<Self>()
     }
 
@@ -34,6 +35,7 @@ public struct JSONMealWriter {
         try json.object(meal, of: Field.self) { meal, field, json in
             switch field {
             case .id: try json.value(meal.id)
+            case .uid: try json.value(meal.uid?.text)
             case .date: try json.value(meal.day)
             case .slot: try json.value(meal.slot)
             case .position: try json.value(meal.position)

@@ -1,7 +1,8 @@
 import MealPlanCore
 
 /// Checked meals on their way to the database, their text copied into one buffer, each text
-/// followed by a NUL.
+/// followed by a NUL, and each meal's new UID (`ItemUID`, made here, on the thread that checks
+/// the meals) as 16 bytes of the same buffer.
 ///
 /// Text bound NUL-terminated is read by SQLite in place; text bound with a length only is
 /// copied once more (a malloc and a free per field) as soon as a CHECK constraint calls
@@ -17,6 +18,8 @@ public struct MealBatch: Sendable {
         var note: TextSpan?
         var recipe: TextSpan?
         var servings: Double?
+        /// Where the meal's UID lies in `text`.
+        var uid: Int
     }
 
     /// Where a text lies in `text`, and the length to bind: -1 (read up to the NUL) unless the
@@ -37,13 +40,16 @@ public struct MealBatch: Sendable {
 
     public var count: Int { entries.count }
 
-    /// Adds `meal` (checked) in slot `slotID`.
+    /// Adds `meal` (checked) in slot `slotID`, as a new meal with a new UID.
     mutating func append(_ meal: Meal, slotID: Int64) {
+        let uid = text.count
+        ItemUID.fresh().append(to: &text)
         let title = store(meal.title)
         let note = meal.note.map { store($0) }
         let recipe = meal.recipe.map { store($0) }
         entries.append(Entry(
-            day: Int64(meal.day.number), slotID: slotID, title: title, note: note, recipe: recipe, servings: meal.servings))
+            day: Int64(meal.day.number), slotID: slotID, title: title, note: note, recipe: recipe, servings: meal.servings,
+            uid: uid))
     }
 
     mutating func setPosition(_ position: Int64, at index: Int) {

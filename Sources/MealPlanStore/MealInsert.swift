@@ -4,7 +4,7 @@ import GRDBSQLite
 /// One prepared INSERT of one or more meals, run with raw SQLite calls for speed.
 struct MealInsert {
     private struct Parameters {
-        var day, slotID, title, note, recipe, servings: Int32
+        var day, slotID, title, note, recipe, servings, uid: Int32
         /// 0 when the statement finds the position itself.
         var position: Int32
     }
@@ -15,22 +15,22 @@ struct MealInsert {
 
     /// `rows` meals whose positions are known.
     init(_ db: Database, rows: Int) throws {
-        let values = repeatElement("(?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        let values = repeatElement("(?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
         statement = try db.makeStatement(
-            sql: "INSERT INTO meal(day, slotId, position, title, note, recipe, servings) VALUES \(values)")
+            sql: "INSERT INTO meal(day, slotId, position, title, note, recipe, servings, uid) VALUES \(values)")
         parameters = (0..<Int32(rows)).map { row in
-            let first = 7 * row
+            let first = 8 * row
             return Parameters(
                 day: first + 1, slotID: first + 2, title: first + 4, note: first + 5, recipe: first + 6, servings: first + 7,
-                position: first + 3)
+                uid: first + 8, position: first + 3)
         }
     }
 
     /// One meal that the statement puts at the end of its slot, asking the day/slot index.
     init(atEndOfSlot db: Database) throws {
         statement = try db.makeStatement(sql: """
-            INSERT INTO meal(day, slotId, position, title, note, recipe, servings)
-            VALUES (:day, :slotId, \(MealStore.nextPositionSQL), :title, :note, :recipe, :servings)
+            INSERT INTO meal(day, slotId, position, title, note, recipe, servings, uid)
+            VALUES (:day, :slotId, \(MealStore.nextPositionSQL), :title, :note, :recipe, :servings, :uid)
             """)
         let handle = statement.sqliteStatement
         parameters = [Parameters(
@@ -40,11 +40,12 @@ struct MealInsert {
             note: sqlite3_bind_parameter_index(handle, ":note"),
             recipe: sqlite3_bind_parameter_index(handle, ":recipe"),
             servings: sqlite3_bind_parameter_index(handle, ":servings"),
+            uid: sqlite3_bind_parameter_index(handle, ":uid"),
             position: 0)]
     }
 
-    /// Binds `rows` meals of `pending` from `start` on and steps the INSERT; the text is bound
-    /// without copying, valid for the step only.
+    /// Binds `rows` meals of `pending` from `start` on and steps the INSERT; the text and UIDs
+    /// are bound without copying, valid for the step only.
     func run(_ pending: MealBatch, from start: Int) -> Int32 {
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
@@ -61,6 +62,7 @@ struct MealInsert {
                         sqlite3_bind_null(handle, parameter)
                     }
                 }
+                sqlite3_bind_blob(handle, parameters.uid, base + meal.uid, 16, nil)
                 bindText(meal.title, to: parameters.title)
                 bindText(meal.note, to: parameters.note)
                 bindText(meal.recipe, to: parameters.recipe)

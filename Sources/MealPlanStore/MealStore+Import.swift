@@ -44,9 +44,11 @@ extension MealStore {
                 // of a big import) proves nothing; it stays on for every other write.
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
                 defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
-                // An import into an empty plan (a first import, the demo) builds the title index
-                // once at its end, from the sorted titles, instead of row by row: two thirds of
-                // the cost, and SQLite sorts in bounded memory, spilling to temporary files.
+                // An import into an empty plan (a first import, the demo) builds the title and UID
+                // indexes once at its end, from the sorted keys, instead of row by row: two thirds
+                // of the cost, and SQLite sorts in bounded memory, spilling to temporary files.
+                // (Random UIDs land all over their index, so row by row that index would be
+                // written out page by page many times over.)
                 // Into a plan with meals, rebuilding the index would cost more; there each
                 // many-row INSERT saves the index page of every title it changes, to undo that
                 // INSERT alone, in a statement journal, which as a temporary file cost a million
@@ -56,11 +58,11 @@ extension MealStore {
                 defer { try? db.execute(sql: "PRAGMA temp_store = DEFAULT") }
                 try db.inTransaction(.immediate) {
                     // Asked again inside the transaction: another writer may have added meals.
-                    let buildsTitleIndexAfter = try Self.isEmpty(db)
-                    if buildsTitleIndexAfter { try db.execute(sql: "DROP INDEX meal_by_title") }
+                    let buildsIndexesAfter = try Self.isEmpty(db)
+                    if buildsIndexesAfter { try db.execute(sql: "DROP INDEX meal_by_title; DROP INDEX meal_by_uid") }
                     let importer = try MealImporter(db, path: path)
                     try body(importer)
-                    if buildsTitleIndexAfter { try db.execute(sql: Schema.mealByTitleIndex) }
+                    if buildsIndexesAfter { try db.execute(sql: Schema.mealByTitleIndex + Schema.mealByUIDIndex) }
                     if refusingDuplicates, let duplicates = try importer.duplicates() { throw duplicates }
                     summary = ImportSummary(count: importer.count, days: importer.days)
                     if dryRun { return .rollback }

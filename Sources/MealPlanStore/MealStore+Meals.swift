@@ -58,7 +58,7 @@ extension MealStore {
     /// The columns of a meal read from the store, in the order `mealColumns` selects them: rows
     /// are read by these names, at the cost of reading by index (a million rows per export).
     enum MealColumn: Int, CaseIterable {
-        case id, day, slot, position, title, note, recipe, servings, ruleId, ruleDay
+        case id, day, slot, position, title, note, recipe, servings, ruleId, ruleDay, uid
 
         var expression: String { self == .slot ? "slot.name" : "meal.\(self)" }
     }
@@ -71,7 +71,7 @@ extension MealStore {
 
     static func meal(from row: Row) -> Meal {
         Meal(
-            id: row[MealColumn.id.rawValue], day: Day(clamping: row[MealColumn.day.rawValue]),
+            id: row[MealColumn.id.rawValue], uid: ItemUID.stored(in: row, at: MealColumn.uid.rawValue), day: Day(clamping: row[MealColumn.day.rawValue]),
             slot: row[MealColumn.slot.rawValue], position: row[MealColumn.position.rawValue],
             title: row[MealColumn.title.rawValue], note: row[MealColumn.note.rawValue],
             recipe: row[MealColumn.recipe.rawValue], servings: row[MealColumn.servings.rawValue],
@@ -102,16 +102,17 @@ extension MealStore {
     static let placeTakenSQL =
         "EXISTS (SELECT 1 FROM meal WHERE day = :day AND slotId = :slotId AND position = :position)"
 
-    /// Stores `meal` at the end of its day's slot, in slot `slotID`.
+    /// Stores `meal` as a new meal at the end of its day's slot, in slot `slotID`, with a new
+    /// UID (whatever `uid` it carries: a copy is a new meal).
     static func insert(_ db: Database, _ meal: Meal, slotID: Int64) throws -> Meal {
         try db.execute(
             sql: """
-                INSERT INTO meal(day, slotId, position, title, note, recipe, servings)
-                VALUES (:day, :slotId, \(nextPositionSQL), :title, :note, :recipe, :servings)
+                INSERT INTO meal(uid, day, slotId, position, title, note, recipe, servings)
+                VALUES (:uid, :day, :slotId, \(nextPositionSQL), :title, :note, :recipe, :servings)
                 """,
             arguments: [
-                "day": meal.day.number, "slotId": slotID, "title": meal.title, "note": meal.note,
-                "recipe": meal.recipe, "servings": meal.servings,
+                "uid": ItemUID.fresh().storedValue, "day": meal.day.number, "slotId": slotID, "title": meal.title,
+                "note": meal.note, "recipe": meal.recipe, "servings": meal.servings,
             ])
         return try existingMeal(db, id: db.lastInsertedRowID)
     }
@@ -285,8 +286,8 @@ extension MealStore {
         return try existingMeal(db, id: id)
     }
 
-    /// Puts a removed meal back under its id (ids are never reused, so the id is free unless
-    /// the meal itself is back already, which is refused rather than duplicated).
+    /// Puts a removed meal back under its id and UID (ids are never reused, so the id is free
+    /// unless the meal itself is back already, which is refused rather than duplicated).
     private static func restore(_ db: Database, _ meal: Meal) throws -> Meal {
         let slot = try resolveSlot(db, meal.slot)
         if let id = meal.id, try fetchMeal(db, id: id) != nil {
@@ -297,15 +298,16 @@ extension MealStore {
             db, sql: "SELECT \(placeTakenSQL)",
             arguments: ["day": meal.day.number, "slotId": slot.id, "position": meal.position]) ?? true
         var arguments: [String: (any DatabaseValueConvertible)?] = [
-            "id": idTaken ? nil : meal.id, "day": meal.day.number, "slotId": slot.id,
+            "id": idTaken ? nil : meal.id, "uid": try ItemUID.restored(meal.uid, in: "meal", db).storedValue,
+            "day": meal.day.number, "slotId": slot.id,
             "title": meal.title, "note": meal.note, "recipe": meal.recipe, "servings": meal.servings,
             "ruleId": meal.occurrence?.rule, "ruleDay": meal.occurrence?.day.number,
         ]
         if !placeTaken { arguments["position"] = meal.position }
         try db.execute(
             sql: """
-                INSERT INTO meal(id, day, slotId, position, title, note, recipe, servings, ruleId, ruleDay)
-                VALUES (:id, :day, :slotId, \(placeTaken ? nextPositionSQL : ":position"), :title, :note, :recipe, :servings,
+                INSERT INTO meal(id, uid, day, slotId, position, title, note, recipe, servings, ruleId, ruleDay)
+                VALUES (:id, :uid, :day, :slotId, \(placeTaken ? nextPositionSQL : ":position"), :title, :note, :recipe, :servings,
                         (SELECT id FROM rule WHERE id = :ruleId), CASE WHEN EXISTS (SELECT 1 FROM rule WHERE id = :ruleId) THEN :ruleDay END)
                 """,
             arguments: StatementArguments(arguments))

@@ -6,6 +6,8 @@ import Recurrence
 /// rule's first day; no id, no position).
 public struct StoredRule: Hashable, Sendable {
     public var id: Int64
+    /// The rule's identity in every plan and calendar; its occurrences have none of their own.
+    public var uid: ItemUID?
     public var rule: RepeatRule
     public var meal: Meal
     /// The days the rule skips (an occurrence removed, or changed into a meal of its own).
@@ -352,7 +354,7 @@ extension MealStore {
     /// Rule `stored` whole, with the meals that replace its occurrences.
     private static func snapshot(_ db: Database, _ stored: StoredRule) throws -> RuleSnapshot {
         let rows = try Row.fetchAll(db, sql: "SELECT id, ruleDay FROM meal WHERE ruleId = ?", arguments: [stored.id])
-        var snapshot = RuleSnapshot(stored.rule, meal: stored.meal, id: stored.id, exceptions: stored.exceptions)
+        var snapshot = RuleSnapshot(stored.rule, meal: stored.meal, id: stored.id, uid: stored.uid, exceptions: stored.exceptions)
         for row in rows {
             snapshot.replacements[row[0]] = Day(clamping: row[1] as Int)
         }
@@ -471,7 +473,7 @@ extension MealStore {
     /// since looking a column up by name costs more than the rest of reading a rule.
     private enum RuleColumn: Int, CaseIterable {
         case id, slotName, title, note, recipe, servings, firstDay, frequency, interval, weekdays, monthDay, ordinal
-        case weekday, untilDay, count, lastDay, skipped
+        case weekday, untilDay, count, lastDay, skipped, uid
 
         var expression: String {
             switch self {
@@ -482,8 +484,10 @@ extension MealStore {
         }
     }
 
-    private static func fetchRules(_ db: Database, where condition: String) throws -> [StoredRule] {
-        let columns = RuleColumn.allCases.map(\.expression).joined(separator: ", ")
+    /// The rules `condition` selects; `readsUIDs` false for the migrations of the schema before
+    /// rules had UIDs (`Schema.addItemUIDs`), which read them without.
+    private static func fetchRules(_ db: Database, where condition: String, readsUIDs: Bool = true) throws -> [StoredRule] {
+        let columns = RuleColumn.allCases.map { $0 == .uid && !readsUIDs ? "NULL" : $0.expression }.joined(separator: ", ")
         let rows = try Row.fetchAll(db, sql: """
             SELECT \(columns) FROM rule JOIN slot ON slot.id = rule.slotId WHERE \(condition) ORDER BY rule.id
             """)
@@ -558,31 +562,33 @@ extension MealStore {
         let meal = Meal(day: firstDay, slot: slot, title: title, note: text(.note), recipe: text(.recipe),
                         servings: Double.fromDatabaseValue(row[RuleColumn.servings.rawValue] as DatabaseValue))
         let lastDay = try day(.lastDay) ?? rule.lastPossibleDay
-        return StoredRule(id: id, rule: rule, meal: meal, exceptions: skipped.sorted(), lastDay: lastDay)
+        return StoredRule(id: id, uid: ItemUID.stored(in: row, at: RuleColumn.uid.rawValue), rule: rule, meal: meal,
+                          exceptions: skipped.sorted(), lastDay: lastDay)
     }
 
     /// Stores the last day of each rule that has none (`Schema.rememberRuleEnds` says why):
     /// after every write that makes a rule or changes its pattern or end, and once for the
-    /// rules stored before the column existed.
-    static func rememberRuleEnds(_ db: Database) throws {
+    /// rules stored before the column existed (`readsUIDs` false: that schema had no UIDs yet).
+    static func rememberRuleEnds(_ db: Database, readsUIDs: Bool = true) throws {
         let update = try db.makeStatement(sql: "UPDATE rule SET lastDay = ? WHERE id = ?")
-        for stored in try fetchRules(db, where: "rule.lastDay IS NULL") {
+        for stored in try fetchRules(db, where: "rule.lastDay IS NULL", readsUIDs: readsUIDs) {
             try update.execute(arguments: [stored.lastDay.number, stored.id])
         }
     }
 
-    /// Stores `snapshot`'s rule (its meal checked already) under `id`, or a new id; returns
-    /// the id.
+    /// Stores `snapshot`'s rule (its meal checked already) under `id` and the snapshot's UID
+    /// (a rule put back), or as a new rule with a new id and a new UID; returns the id.
     @discardableResult
     private static func insertRule(_ db: Database, _ snapshot: RuleSnapshot, id: Int64? = nil) throws -> Int64 {
         let slot = try resolveSlot(db, snapshot.meal.slot)
         var arguments = ruleArguments(snapshot, slotID: slot.id)
-        arguments += ["id": id]
+        let uid = id == nil ? ItemUID.fresh() : try ItemUID.restored(snapshot.uid, in: "rule", db)
+        arguments += ["id": id, "uid": uid.storedValue]
         try db.execute(
             sql: """
-                INSERT INTO rule(id, slotId, title, note, recipe, servings, firstDay, frequency, interval, weekdays,
+                INSERT INTO rule(id, uid, slotId, title, note, recipe, servings, firstDay, frequency, interval, weekdays,
                                  monthDay, ordinal, weekday, untilDay, count)
-                VALUES (:id, :slotId, :title, :note, :recipe, :servings, :firstDay, :frequency, :interval, :weekdays,
+                VALUES (:id, :uid, :slotId, :title, :note, :recipe, :servings, :firstDay, :frequency, :interval, :weekdays,
                         :monthDay, :ordinal, :weekday, :untilDay, :count)
                 """,
             arguments: arguments)

@@ -2,9 +2,10 @@ import GRDB
 import MealPlanCore
 
 extension MealStore {
-    /// A template row: its id, name and length.
+    /// A template row: its id, UID, name and length.
     private struct StoredTemplate {
         let id: Int64
+        let uid: ItemUID?
         let name: String
         let days: Int
     }
@@ -19,8 +20,8 @@ extension MealStore {
     /// Keeps the meals of the `days` days from `first` as the template `name`: each meal's day
     /// offset, slot, place in the slot, title, note, recipe and servings. Names are unique
     /// regardless of case; an existing one is refused unless `replacing`, which puts the new
-    /// days in its place (under the name as typed now). Days without a single meal are refused:
-    /// there is nothing to keep.
+    /// days in its place (under the name as typed now, and its UID: it is the same template,
+    /// changed). Days without a single meal are refused: there is nothing to keep.
     @discardableResult
     public func saveTemplate(
         _ input: String, from first: Day, days: Int, replacing: Bool = false
@@ -28,13 +29,15 @@ extension MealStore {
         let name = try Self.validTemplateName(input, new: true)
         let range = try Self.days(from: first, count: days, to: "keep")
         return try write { db in
+            var uid = ItemUID.fresh()
             if let existing = try Self.storedTemplates(db).first(where: { Self.sameTemplateName($0.name, name) }) {
                 guard replacing else {
                     throw StoreError.input("there is already a template '\(existing.name.messageExcerpt)'; --replace replaces it")
                 }
                 try db.execute(sql: "DELETE FROM template WHERE id = ?", arguments: [existing.id])
+                uid = existing.uid ?? uid
             }
-            try db.execute(sql: "INSERT INTO template(name, days) VALUES (?, ?)", arguments: [name, days])
+            try db.execute(sql: "INSERT INTO template(uid, name, days) VALUES (?, ?, ?)", arguments: [uid.storedValue, name, days])
             let id = db.lastInsertedRowID
             try db.execute(
                 sql: """
@@ -47,7 +50,7 @@ extension MealStore {
                 let days = range.count == 1 ? "on \(first.iso)" : "from \(range.first.iso) to \(range.last.iso)"
                 throw StoreError.input("nothing to keep: no meals \(days)")
             }
-            return try Self.fetchTemplate(db, StoredTemplate(id: id, name: name, days: days))
+            return try Self.fetchTemplate(db, StoredTemplate(id: id, uid: uid, name: name, days: days))
         }
     }
 
@@ -146,8 +149,8 @@ extension MealStore {
     }
 
     private static func storedTemplates(_ db: Database) throws -> [StoredTemplate] {
-        try Row.fetchAll(db, sql: "SELECT id, name, days FROM template ORDER BY name COLLATE NOCASE, name").map {
-            StoredTemplate(id: $0["id"], name: $0["name"], days: $0["days"])
+        try Row.fetchAll(db, sql: "SELECT id, name, days, uid FROM template ORDER BY name COLLATE NOCASE, name").map {
+            StoredTemplate(id: $0["id"], uid: ItemUID.stored(in: $0, at: 3), name: $0["name"], days: $0["days"])
         }
     }
 
@@ -180,6 +183,6 @@ extension MealStore {
                 day: Day.first.adding(days: row[0]), slot: row[1], position: row[2], title: row[3], note: row[4],
                 recipe: row[5], servings: row[6])
         }
-        return MealTemplate(name: template.name, days: template.days, meals: meals)
+        return MealTemplate(name: template.name, days: template.days, meals: meals, uid: template.uid)
     }
 }

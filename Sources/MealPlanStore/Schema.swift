@@ -21,6 +21,7 @@ enum Schema {
         ("remember when each rule ends", rememberRuleEnds),
         ("index meal titles for history", indexMealTitles),
         ("note meals to index whatever conflict clause", mendSearchTriggers),
+        ("give every item a UID", addItemUIDs),
     ]
 
     /// The `user_version` of a database whose schema is up to date.
@@ -176,7 +177,7 @@ enum Schema {
                 UPDATE rule SET lastDay = NULL WHERE id = new.id;
             END;
             """)
-        try MealStore.rememberRuleEnds(db)
+        try MealStore.rememberRuleEnds(db, readsUIDs: false)
     }
 
     /// Templates: named runs of days whose meals are kept for reuse. A template meal has the
@@ -318,5 +319,49 @@ enum Schema {
                 DELETE FROM mealTitle WHERE title = old.title;
             END;
             """)
+    }
+
+    /// The tables whose rows are items with an identity of their own (`ItemUID`).
+    static let itemTables = ["meal", "rule", "template"]
+
+    /// A new random UID as SQL: 16 random bytes with the version 4 and variant bits of
+    /// RFC 9562 set (byte 6 is `4x`, byte 8 is `8x`…`Bx`), picked from literal byte tables
+    /// because SQLite has no bit operations on blobs; `||` makes text of its blobs (their bytes
+    /// as they are), which the cast makes a blob again.
+    static let newUIDSQL: String = {
+        let hex = { (bytes: ClosedRange<Int>) in bytes.map { String($0, radix: 16, uppercase: true) }.joined() }
+        return "CAST(randomblob(6) || substr(X'\(hex(0x40...0x4F))', 1 + (random() & 15), 1) || randomblob(1)"
+            + " || substr(X'\(hex(0x80...0xBF))', 1 + (random() & 63), 1) || randomblob(7) AS BLOB)"
+    }()
+
+    /// The index of `addItemUIDs` on meals, which an import into an empty plan builds once at
+    /// its end instead of row by row, as it does `mealByTitleIndex`.
+    static let mealByUIDIndex = "CREATE UNIQUE INDEX meal_by_uid ON meal(uid);"
+
+    /// Every meal, repeat rule and template gets its `ItemUID`, a 16-byte BLOB: a column added
+    /// (which keeps every row where it is), a UID for each row there is, and a UNIQUE index,
+    /// which a later lookup by UID needs and which refuses a copied one. mealplan stores each
+    /// item with the UID it made for it; a row another program inserts (or whose UID it clears)
+    /// without one gets one from the trigger, plain SQL like the others, whose `WHEN` costs
+    /// mealplan's own inserts nothing more. SQLite cannot add a column with a default that is
+    /// not a constant, so the column itself may be NULL; only between a statement and its
+    /// triggers is it ever. A blob is half the size of the text form: a million meals take
+    /// 40 MiB less in the table and its index (docs/PERFORMANCE.md).
+    private static func addItemUIDs(_ db: Database) throws {
+        for table in itemTables {
+            try db.execute(sql: """
+                ALTER TABLE \(table) ADD COLUMN uid BLOB CHECK (length(uid) = 16);
+                UPDATE \(table) SET uid = \(newUIDSQL);
+                \(table == "meal" ? mealByUIDIndex : "CREATE UNIQUE INDEX \(table)_by_uid ON \(table)(uid);")
+                CREATE TRIGGER \(table)_uid_after_insert AFTER INSERT ON \(table) WHEN new.uid IS NULL
+                BEGIN
+                    UPDATE \(table) SET uid = \(newUIDSQL) WHERE rowid = new.rowid;
+                END;
+                CREATE TRIGGER \(table)_uid_after_update AFTER UPDATE OF uid ON \(table) WHEN new.uid IS NULL
+                BEGIN
+                    UPDATE \(table) SET uid = \(newUIDSQL) WHERE rowid = new.rowid;
+                END;
+                """)
+        }
     }
 }

@@ -138,9 +138,9 @@ import Testing
             .restore(soup),
         ])
         let bread = try #require(stored[0])
-        #expect(bread == Meal(id: bread.id, day: day("2026-03-03"), slot: "dinner", position: 0, title: "Bread", note: nil))
+        #expect(bread == Meal(id: bread.id, uid: bread.uid, day: day("2026-03-03"), slot: "dinner", position: 0, title: "Bread", note: nil))
         #expect(stored[1] == nil)
-        #expect(stored[2] == Meal(id: stew.id, day: day("2026-03-03"), slot: "dinner", position: 1, title: "Stew", note: nil))
+        #expect(stored[2] == Meal(id: stew.id, uid: stew.uid, day: day("2026-03-03"), slot: "dinner", position: 1, title: "Stew", note: nil))
         #expect(stored[3] == soup)
         #expect(try store.meals(in: .all).map(\.title) == ["Soup", "Bread", "Stew"])
     }

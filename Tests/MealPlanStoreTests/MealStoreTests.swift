@@ -12,7 +12,7 @@ import Testing
         let bread = try store.addMeal(day: day("2026-03-02"), slot: "lun", title: "Bread", note: "rye\nsliced")
         let other = try store.addMeal(day: day("2026-03-03"), slot: "lunch", title: "Salad")
         #expect(soup.id != nil && bread.id != nil && soup.id != bread.id)
-        #expect(soup == Meal(id: soup.id, day: day("2026-03-02"), slot: "lunch", position: 0, title: "Soup", note: nil))
+        #expect(soup.uid != nil && soup == Meal(id: soup.id, uid: soup.uid, day: day("2026-03-02"), slot: "lunch", position: 0, title: "Soup", note: nil))
         #expect(bread.position == 1 && bread.note == "rye\nsliced")
         #expect(other.position == 0)
         #expect(try store.meal(id: bread.id!) == bread)
@@ -142,7 +142,7 @@ import Testing
         try store.addMeal(day: day("2026-03-05"), slot: "dinner", title: "Fish")
 
         let renamed = try store.updateMeal(id: salad.id!, title: " Green salad ", note: "crisp")
-        #expect(renamed == Meal(id: salad.id, day: salad.day, slot: "lunch", position: 1, title: "Green salad", note: "crisp"))
+        #expect(renamed == Meal(id: salad.id, uid: salad.uid, day: salad.day, slot: "lunch", position: 1, title: "Green salad", note: "crisp"))
 
         let noteless = try store.updateMeal(id: soup.id!, note: " ")
         #expect(noteless.note == nil && noteless.position == 0)
@@ -177,7 +177,7 @@ import Testing
         let bread = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Bread")
         #expect(bread.id! > salad.id! && bread.position == 1)
         let restored = try #require(try store.apply([.restore(salad)])[0])
-        #expect(restored == Meal(id: salad.id, day: salad.day, slot: "lunch", position: 2, title: "Salad", note: nil))
+        #expect(restored == Meal(id: salad.id, uid: salad.uid, day: salad.day, slot: "lunch", position: 2, title: "Salad", note: nil))
 
         #expect(throws: StoreError.self) { try store.apply([.restore(Meal(id: 50, day: salad.day, slot: "tea", title: "x"))]) }
         #expect(throws: StoreError(.input, "the title is empty")) {
@@ -194,7 +194,7 @@ import Testing
         try store.addMeal(day: day("2026-03-04"), slot: "lunch", title: "Bread")
         let copy = try store.copyMeal(id: soup.id!, to: day("2026-03-04"))
         #expect(copy.id != soup.id)
-        #expect(copy == Meal(id: copy.id, day: day("2026-03-04"), slot: "lunch", position: 1, title: "Soup", note: "hot"))
+        #expect(copy.uid != soup.uid && copy == Meal(id: copy.id, uid: copy.uid, day: day("2026-03-04"), slot: "lunch", position: 1, title: "Soup", note: "hot"))
         let dinnerCopy = try store.copyMeal(id: soup.id!, to: day("2026-03-04"), slot: "dinner")
         #expect(dinnerCopy.slot == "dinner" && dinnerCopy.position == 0)
         #expect(try store.meal(id: soup.id!) == soup)

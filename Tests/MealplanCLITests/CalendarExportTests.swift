@@ -34,11 +34,12 @@ enum SharedPlan {
 }
 
 @Suite struct CalendarExportTests {
-    /// Checks every VEVENT of an .ics file against the meal table with the `icalendar` package.
+    /// Checks every VEVENT of an .ics file against the meal table with the `icalendar` package;
+    /// each event's UID is its meal's stored UID as Python's `uuid` writes it, a version 4 UUID.
     /// Arguments: the .ics, the database, slot start times as JSON ({"dinner": "19:00"}), and
     /// the duration in minutes. Prints "ok N" for N matching events, else what differs.
     static let icalendarCheck = #"""
-        import datetime, json, sqlite3, sys
+        import datetime, json, sqlite3, sys, uuid
         import icalendar
         ics, db, times, duration = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), int(sys.argv[4])
 
@@ -54,9 +55,12 @@ enum SharedPlan {
             problems.append("VERSION or PRODID")
         meals = {}
         epoch = datetime.date(1970, 1, 1)
-        for id, day, slot, title, note in sqlite3.connect(db).execute(
-                "SELECT meal.id, meal.day, slot.name, meal.title, meal.note FROM meal JOIN slot ON slot.id = meal.slotId"):
-            meals["meal-%d@mealplan" % id] = (epoch + datetime.timedelta(days=day), slot, title, note)
+        for uid, day, slot, title, note in sqlite3.connect(db).execute(
+                "SELECT meal.uid, meal.day, slot.name, meal.title, meal.note FROM meal JOIN slot ON slot.id = meal.slotId"):
+            uid = uuid.UUID(bytes=uid)
+            if uid.version != 4 or uid.variant != uuid.RFC_4122:
+                problems.append("not a version 4 UUID: %s" % uid)
+            meals[str(uid)] = (epoch + datetime.timedelta(days=day), slot, title, note)
         now = datetime.datetime.now(datetime.timezone.utc)
         events = calendar.walk("VEVENT")
         for event in events:
@@ -133,7 +137,8 @@ enum SharedPlan {
                               environment: environment)
     }
 
-    /// UIDs come from the meal's id: edits and moves keep it, other meals do not disturb it.
+    /// Each meal's event UID is the meal's own: edits and moves keep it, other meals do not
+    /// disturb it, and a new meal has a UID no meal had.
     @Test(.requires(.icalendar))
     func uidsStayTheSameAcrossExports() throws {
         let cli = try SharedPlan.sandbox()
@@ -145,14 +150,39 @@ enum SharedPlan {
         try cli.succeed(["export", "--format", "ics", "--output", cli.folder + "/after.ics"])
         #expect(try pythonCheck(Self.icalendarCheck, ["after.ics", cli.database, "{}", "60"], in: cli) == "ok 5\n")
         let after = try uidsAndSummaries(String(decoding: try #require(FileManager.default.contents(atPath: cli.folder + "/after.ics")), as: UTF8.self))
-        #expect(before.map(\.uid) == ["meal-1@mealplan", "meal-2@mealplan", "meal-3@mealplan", "meal-4@mealplan", "meal-5@mealplan"])
-        #expect(after == [
-            .init(uid: "meal-6@mealplan", summary: "Lunch: Earlier"),
-            .init(uid: "meal-1@mealplan", summary: #"Breakfast: Eggs\, toast\; jam"#),
-            .init(uid: "meal-2@mealplan", summary: "Dinner: Lasagne verde"),
-            .init(uid: "meal-3@mealplan", summary: "Lunch: 拉麺 🍜"),
-            .init(uid: "meal-5@mealplan", summary: "Snack: Crème brûlée"),
+        #expect(Set(before.map(\.uid)).count == 5)
+        #expect(after.map(\.summary) == [
+            "Lunch: Earlier", #"Breakfast: Eggs\, toast\; jam"#, "Dinner: Lasagne verde", "Lunch: 拉麺 🍜", "Snack: Crème brûlée",
         ])
+        #expect(after.dropFirst().map(\.uid) == [before[0].uid, before[1].uid, before[2].uid, before[4].uid])
+        #expect(!before.map(\.uid).contains(after[0].uid))
+    }
+
+    /// Two plans' exports share no UID, although both number their meals from 1: a CalDAV
+    /// server or a calendar client given both keeps every meal of both. Python's `icalendar`
+    /// reads each file, and each UID is the one `list --format json` gives its meal.
+    @Test(.requires(.icalendar))
+    func twoPlansExportsShareNoUID() throws {
+        var uidSets: [Set<String>] = []
+        for _ in 0..<2 {
+            let cli = try SharedPlan.sandbox()
+            try cli.succeed(["repeat", "add", "2026-11-23", "dinner", "Soup", "--every", "week", "--on", "mon"])
+            try cli.succeed(["export", "--format", "ics", "--output", cli.folder + "/plan.ics"])
+            let read = try pythonCheck(#"""
+                import sys, icalendar
+                calendar = icalendar.Calendar.from_ical(open(sys.argv[1], "rb").read())
+                print("\n".join(sorted(str(event["UID"]) for event in calendar.walk("VEVENT"))))
+                """#, ["plan.ics"], in: cli)
+            let uids = read.split(separator: "\n").map(String.init)
+            let listed = try JSONSerialization.jsonObject(with: Data(try cli.succeed(
+                ["list", "--format", "json", "--from", "2026-11-23", "--days", "8"]).utf8)) as? [[String: Any]] ?? []
+            let mealUIDs = listed.compactMap { $0["uid"] as? String }
+            #expect(mealUIDs.count == 5, "the five meals have a UID; the rule's occurrences have none of their own")
+            #expect(uids.count == 6 && Set(uids).isSuperset(of: mealUIDs), "five meals and the rule: \(uids)")
+            #expect(uids.allSatisfy { UUID(uuidString: $0) != nil && $0 == $0.lowercased() })
+            uidSets.append(Set(uids))
+        }
+        #expect(uidSets[0].isDisjoint(with: uidSets[1]))
     }
 
     struct Event: Equatable {
@@ -244,8 +274,10 @@ enum SharedPlan {
         let zone = ["TZ": "America/Los_Angeles", "HOME": cli.folder]
         try Self.khalImport("plan.ics", in: cli, environment: zone)
         // One file per event, named by its UID.
+        let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["list", "--format", "json", "--from", "2026-11-27", "--days", "4"]).utf8))
+        let uids = (json as? [[String: Any]] ?? []).compactMap { $0["uid"] as? String }
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder + "/khal/meals").sorted()
-            == (1...5).map { "meal-\($0)@mealplan.ics" })
+            == uids.map { $0 + ".ics" }.sorted() && uids.count == 5)
         let listed = try ExternalTool.run("khal", [
             "-c", "khal/config", "list", "--day-format", "{date}", "--format", "{start} {end} {title}|{description}",
             "2026-11-26", "6d",

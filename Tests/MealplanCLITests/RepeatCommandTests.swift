@@ -58,7 +58,7 @@ import TestSupport
 
             """)
         let json = try cli.succeed(["list", "--from", "2026-03-06", "--days", "2", "--format", "json"])
-        #expect(json == """
+        #expect(withoutUIDs(json) == """
             [{"id":null,"date":"2026-03-06","slot":"breakfast","position":0,"title":"Porridge","note":null,"recipe":null,"servings":null,"repeat":1},
             {"id":null,"date":"2026-03-06","slot":"dinner","position":0,"title":"Fish","note":null,"recipe":null,"servings":null,"repeat":3},
             {"id":2,"date":"2026-03-07","slot":"dinner","position":0,"title":"Pizza with friends","note":null,"recipe":null,"servings":null,"repeat":2}]

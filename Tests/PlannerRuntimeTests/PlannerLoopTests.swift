@@ -72,7 +72,7 @@ import TestSupport
         edited.slot = "dinner"
         edited.day = today.adding(days: 1)
         let stored = try #require(try save(.update(from: added, to: edited, restoresPosition: false), in: store))
-        #expect(stored == Meal(id: added.id, day: today.adding(days: 1), slot: "dinner", position: 0, title: "Leek soup", note: "with bread"))
+        #expect(stored == Meal(id: added.id, uid: added.uid, day: today.adding(days: 1), slot: "dinner", position: 0, title: "Leek soup", note: "with bread"))
 
         var noteless = stored
         noteless.note = nil
@@ -93,9 +93,11 @@ import TestSupport
             .add(Meal(day: tomorrow.first, slot: $0.slot, title: $0.title, note: $0.note))
         })
         let stored = try save(paste, in: store).get()
+        // The copies are new meals: new UIDs.
+        #expect(stored[0]?.uid != soup.uid && stored[1]?.uid != stew.uid && stored.allSatisfy { $0?.uid != nil })
         #expect(stored == [
-            Meal(id: 3, day: tomorrow.first, slot: "lunch", position: 0, title: "Soup", note: nil),
-            Meal(id: 4, day: tomorrow.first, slot: "dinner", position: 0, title: "Stew", note: "slow"),
+            Meal(id: 3, uid: stored[0]?.uid, day: tomorrow.first, slot: "lunch", position: 0, title: "Soup", note: nil),
+            Meal(id: 4, uid: stored[1]?.uid, day: tomorrow.first, slot: "dinner", position: 0, title: "Stew", note: "slow"),
         ])
         #expect(try store.meals(in: tomorrow) == stored.compactMap { $0 })
 

@@ -37,12 +37,12 @@ import Testing
         let count = Self.note.wrapped(toWidth: 28).count
         for _ in 0..<20 { harness.press(.character("j")) }
         let last = count - 4
-        #expect(harness.state.mode == .note(stew.stored(id: 1), scroll: last))
+        #expect(harness.state.mode == .note(stew.stored(id: 1, in: harness), scroll: last))
         #expect(harness.lines == expectedLines(width: 30, height: 6, first: last,
                                                footer: "lines \(last + 1)–\(count) of \(count) · j ↓ more · k ↑ back · Esc closes"
                                                    .truncated(toWidth: 30)))
         harness.press(.pageUp)
-        #expect(harness.state.mode == .note(stew.stored(id: 1), scroll: 0))
+        #expect(harness.state.mode == .note(stew.stored(id: 1, in: harness), scroll: 0))
     }
 
     @Test func onAWideScreenTheNoteKeepsAReadableWidth() {
@@ -64,7 +64,7 @@ import Testing
     @Test func eAsksTheLoopForTheEditorAndItsTextIsSavedAndUndoable() {
         var harness = planner()
         harness.press(.character("E"))
-        let stored = stew.stored(id: 1)
+        let stored = stew.stored(id: 1, in: harness)
         #expect(harness.effects.last == .editNote(stored))
         harness.send(.noteEdited(stored, text: "Two hours will do.\nServe with bread.\n"))
         #expect(harness.meals[1]?.note == "Two hours will do.\nServe with bread.")
@@ -75,7 +75,7 @@ import Testing
 
     @Test func anUnchangedOrFailedEditSavesNothing() {
         var harness = planner()
-        let stored = stew.stored(id: 1)
+        let stored = stew.stored(id: 1, in: harness)
         harness.send(.noteEdited(stored, text: Self.note + "\n"))
         #expect(harness.state.message == StatusMessage("No changes"))
         harness.send(.noteEditFailed(stored, message: "the editor (false) exited with status 1"))
@@ -92,9 +92,11 @@ import Testing
 
 extension Meal {
     /// The meal as the store holds it under `id`, first in its slot.
-    func stored(id: Int64) -> Meal {
+    /// The meal as the store keeps it under `id`, with the UID it got there.
+    func stored(id: Int64, in harness: Harness) -> Meal {
         var meal = self
         meal.id = id
+        meal.uid = harness.meals[id]?.uid
         meal.position = 0
         return meal
     }

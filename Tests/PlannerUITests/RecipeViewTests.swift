@@ -81,7 +81,7 @@ final class SampleRecipes: Sendable {
     @Test func rShowsTheRecipeScaledToTheMealsServingsAndEscClosesIt() {
         var harness = planner()
         harness.press(.character("r"))
-        #expect(harness.effects.last == .showRecipe(Self.stewMeal.stored(id: 1)))
+        #expect(harness.effects.last == .showRecipe(Self.stewMeal.stored(id: 1, in: harness)))
         #expect(harness.lines == page("Sat 28 Feb 2026 · dinner · Stew", Self.stewFor4, width: 60, height: 14,
                                       footer: "j ↓ more · k ↑ back · R edits · Esc closes"))
         harness.press(.escape)
@@ -125,7 +125,7 @@ final class SampleRecipes: Sendable {
     @Test func rOnThePageAsksForTheEditorAndTheRereadRecipeKeepsItsPlace() {
         var harness = planner(height: 8)
         harness.press(.character("r"), .character("j"), .character("R"))
-        let meal = Self.stewMeal.stored(id: 1)
+        let meal = Self.stewMeal.stored(id: 1, in: harness)
         #expect(harness.effects.last == .editRecipe(meal))
         let edited = Self.stewFor4.map { $0.replacingOccurrences(of: "beef", with: "lamb") }
         harness.send(.pageShown(TextPage(kind: .recipe(meal), lines: edited)))

@@ -22,12 +22,13 @@ struct ExportCommand: MealplanCommand {
             "Dinner: Lasagna", the note as its description. Meals are all-day events; \
             --slot-time SLOT=HH:MM makes the meals of SLOT start at that time and last \
             --duration (default 1h), in floating local time: 19:00 stays 19:00 in any time \
-            zone. Each meal keeps its UID (meal-ID@mealplan) across exports, \
-            so importing a newer export updates events instead of adding them twice. A \
-            repeat is one event with its RRULE and an EXDATE per skipped day.
-            json: an array of {"id","date","slot","position","title","note","recipe",\
+            zone. Each meal's event UID is the meal's own UUID, kept across exports and \
+            unlike any other plan's, so importing a newer export updates events instead of \
+            adding them twice. A repeat is one event with its RRULE and an EXDATE per \
+            skipped day.
+            json: an array of {"id","uid","date","slot","position","title","note","recipe",\
             "servings","repeat"} objects, the same shape as 'mealplan list --format json'; an \
-            occurrence of a repeat has "id": null and "repeat": its number.
+            occurrence of a repeat has "id" and "uid" null and "repeat": its number.
 
             Without --format, the extension of the --output file (.csv, .ics, .json) chooses \
             the format, CSV otherwise; a --format that contradicts the extension is refused.
@@ -215,6 +216,7 @@ extension StoredRule {
     /// The rule as one iCalendar event: its meal on the first occurrence (RFC 5545 counts
     /// DTSTART as one), its RRULE, and the days it skips.
     var iCalendarEvent: ICalendarMealWriter.RepeatingMeal {
-        ICalendarMealWriter.RepeatingMeal(id: id, meal: occurrence(on: rule.firstOccurrence), rrule: rule.rrule, skipped: exceptions)
+        ICalendarMealWriter.RepeatingMeal(
+            id: id, uid: uid, meal: occurrence(on: rule.firstOccurrence), rrule: rule.rrule, skipped: exceptions)
     }
 }

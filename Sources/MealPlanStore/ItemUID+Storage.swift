@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import MealPlanCore
+
+/// An `ItemUID` as the `uid` columns hold it: its 16 bytes as a BLOB (`Schema.addItemUIDs`).
+extension ItemUID {
+    /// A new UID, from SQLite's random generator (`sqlite3_randomness`, the one behind
+    /// `randomblob` in the schema's triggers), which the system's random source seeds once per
+    /// process: Swift's `SystemRandomNumberGenerator` asks the kernel for every 8 bytes, which
+    /// would cost an import of a million meals a second of CPU (docs/PERFORMANCE.md).
+    static func fresh() -> ItemUID {
+        var bits: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &bits) { sqlite3_randomness(16, $0.baseAddress) }
+        return ItemUID(randomBits: bits.0, bits.1)
+    }
+
+    /// The value to bind.
+    var storedValue: Data { Data(bytes) }
+
+    /// The UID in column `index` of `row`; `nil` for NULL or a blob of another length, which
+    /// the schema refuses. Read as two words, in place: an export reads a million of them,
+    /// and going through `init(bytes:)` byte by byte doubled its CPU time.
+    static func stored(in row: Row, at index: Int) -> ItemUID? {
+        let uid = try? row.withUnsafeData(atIndex: index) { data -> ItemUID? in
+            guard let data, data.count == 16 else { return nil }
+            return data.withUnsafeBytes { bytes in
+                ItemUID(high: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+                        low: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+            }
+        }
+        return uid ?? nil
+    }
+
+    /// The UID to store for an item put back (undo, redo): its own, unless it never had one
+    /// or another item holds it now (only another program can have copied it), when it gets a
+    /// new one. A new item always gets `fresh()`.
+    static func restored(_ uid: ItemUID?, in table: String, _ db: Database) throws -> ItemUID {
+        guard let uid else { return .fresh() }
+        let taken = try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE uid = ?)", arguments: [uid.storedValue]) ?? false
+        return taken ? .fresh() : uid
+    }
+}
