@@ -41,7 +41,7 @@ import Testing
         let orders = try pythonCheck(Self.keyOrders, ["list.json", "shop.json", "recipe.json"], in: cli)
             .split(separator: "\n").map { $0.components(separatedBy: " | ") }
         try #require(orders.count == 3)
-        let meal = ["id", "date", "slot", "position", "title", "note", "recipe", "servings", "repeat"]
+        let meal = ["id", "uid", "date", "slot", "position", "title", "note", "recipe", "servings", "repeat"]
         #expect(orders[0] == [meal.joined(separator: ",")])
         // The shopping list names a meal with some of the keys `list` writes, in the same order.
         let mealUse = meal.filter { ["id", "date", "repeat"].contains($0) }
