@@ -83,9 +83,9 @@ extension Day {
 ///   of February). These offsets count from a base day: today, or the day of the meal being
 ///   moved or copied;
 /// - a weekday (`friday`, `fri`, `tues`, `thurs`): the next such day on or after today, so
-///   `fri` typed on a Friday means today; in a move or a copy, on or after the meal's own day
-///   (the same base as the offsets), so `sat` moves a Friday's meal to the next day whenever
-///   it is;
+///   `fri` typed on a Friday means today; in a meal's move or copy, on or after the meal's own
+///   day (the same base as the offsets), so `sat` moves a Friday's meal to the next day
+///   whenever it is;
 /// - `this fri`, `next fri`, `last fri`: that weekday of this, next or last week, a week
 ///   being the seven days from the household's week start (see `WeekStart.swift`);
 /// - `this-week`, `next-week`, `last-week`: the first day of that week;
@@ -119,10 +119,11 @@ public enum DateInput {
     }
 
     /// The day `text` names. Named days count from `today`, and the week words from the week
-    /// that holds it, starting on `weekStart`; the offsets `+N`, `-2w`, `+1m` and a lone weekday
-    /// count from `base` (today when not given), so a meal's own day can anchor a move.
+    /// that holds it, starting on `weekStart`; the offsets `+N`, `-2w`, `+1m` count from `base`
+    /// (today when not given), so a meal's own day can anchor a move, and so does a lone weekday
+    /// unless `weekdaysFromToday` (a run of days copied names its target from today).
     public static func parse(
-        _ text: String, today: Day, weekStart: Weekday, offsetsFrom base: Day? = nil
+        _ text: String, today: Day, weekStart: Weekday, offsetsFrom base: Day? = nil, weekdaysFromToday: Bool = false
     ) throws(DateInputError) -> Day {
         let input = text.trimmingWhitespace().lowercased()
         if let sign = input.first, sign == "+" || sign == "-" {
@@ -133,7 +134,8 @@ public enum DateInput {
             return try Day(iso: text.trimmingWhitespace())
         }
         let words = words(input)
-        if let day = try named(words, today: today, weekdaysFrom: base ?? today, weekStart: weekStart, original: text) {
+        let anchor = weekdaysFromToday ? today : base ?? today
+        if let day = try named(words, today: today, weekdaysFrom: anchor, weekStart: weekStart, original: text) {
             return day
         }
         if let day = try monthDay(words, today: today, original: text) { return day }

@@ -45,7 +45,7 @@ import TestSupport
         // the amount it was ticked at.
         #expect(harness.lines[7] == " " + ("✓ " + butter.dropFirst(2)).padded(toWidth: 59))
         #expect(Self.selectedRow(harness) == 7)
-        #expect(try String(contentsOfFile: log, encoding: .utf8) == "+ butter\n# mealplan bought: \(Double(50 * 4 / 2)) g\n")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "+ butter\n# mealplan bought: \(50 * 4 / 2) g\n")
         #expect(harness.lines.last == Self.footer.padded(toWidth: 60))
         // Again: put back.
         harness.press(.character("x"))

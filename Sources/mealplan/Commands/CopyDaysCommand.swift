@@ -14,7 +14,7 @@ struct CopyDaysCommand: MealplanCommand {
             FROM may name a week (\(ConfigCommand.weekWords)), which copies its seven days \
             unless --days says otherwise. Offsets in --to (+1w) count \
             from FROM, so 'this-week --to +1w' and 'this-week --to next-week' reuse this \
-            week's plan next week whatever the day.
+            week's plan next week whatever the day; other dates, a weekday too, count from today.
 
             When the days copied and the target days overlap, each day is copied as it was \
             before the command started: copies are never copied again. --dry-run prints what \
@@ -42,7 +42,7 @@ struct CopyDaysCommand: MealplanCommand {
     func run(in environment: Environment) throws {
         let count = days ?? (DateInput.namesWeek(from) ? 7 : 1)
         let source = DayRange(start: try store.day(from, in: environment), count: count)
-        let target = DayRange(start: try store.day(to, offsetsFrom: source.first, in: environment), count: count)
+        let target = DayRange(start: try store.day(to, offsetsFrom: source.first, weekdaysFromToday: true, in: environment), count: count)
         let plan = try store.openStore(dryRun ? .readExisting : .readWrite, in: environment)
         let copies = try plan.copyDays(from: source.first, count: count, to: target.first, dryRun: dryRun)
         guard !copies.isEmpty else {

@@ -36,10 +36,11 @@ struct StoreOptions: ParsableArguments {
     /// nor the week start, and skipping the time zone lookup and the config file keeps
     /// `list --from YYYY-MM-DD` quick to start. Surrounding spaces go first:
     /// `CommandLineArguments` puts one before a negative offset.
-    func day(_ text: String, offsetsFrom base: Day? = nil, in environment: Environment) throws -> Day {
+    func day(_ text: String, offsetsFrom base: Day? = nil, weekdaysFromToday: Bool = false, in environment: Environment) throws -> Day {
         let text = text.trimmingWhitespace()
         if let day = try? Day(iso: text) { return day }
-        return try DateInput.parse(text, today: today(in: environment), weekStart: weekStart(in: environment), offsetsFrom: base)
+        return try DateInput.parse(text, today: today(in: environment), weekStart: weekStart(in: environment), offsetsFrom: base,
+                                   weekdaysFromToday: weekdaysFromToday)
     }
 
     /// The database opened for writing, and `text` read as a date whose offsets (`+1w`) count
