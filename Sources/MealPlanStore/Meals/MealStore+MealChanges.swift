@@ -1,0 +1,162 @@
+import GRDB
+import MealPlanCore
+
+/// Meals changed as `MealChange` names them, in one transaction, each checked against the
+/// meal as it was seen (compare-and-set), the planner's undo and redo included.
+extension MealStore {
+    /// Makes all `changes` in one transaction, in order, all or none: one refused change (an
+    /// unknown id or slot, an empty title) changes nothing. Returns each change's meal as
+    /// stored, `nil` for a removal and for a change of whole rules.
+    @discardableResult
+    public func apply(_ changes: [MealChange]) throws(StoreError) -> [Meal?] {
+        try made(changes).map(\.meal)
+    }
+
+    /// Makes all `changes` as `apply` does and returns them as made, in order, which is what
+    /// undo needs: each meal as stored (`MealChange.stored(as:)`), and a change asked through
+    /// an occurrence (`removeRuleOf`, `splitRule`) as the `removeRule` and `restoreRule`
+    /// changes of the rules as they were and became, and a new rule (`addRule`) as the
+    /// `restoreRule` of the rule as stored. This is how the planner stores a change
+    /// of several meals (a pasted day, its undo and redo) as one step.
+    @discardableResult
+    public func make(_ changes: [MealChange]) throws(StoreError) -> [MealChange] {
+        try made(changes).flatMap(\.changes)
+    }
+
+    /// One change as made: the meal it leads to, and the changes that say what it did.
+    typealias Made = (meal: Meal?, changes: [MealChange])
+
+    private func made(_ changes: [MealChange]) throws(StoreError) -> [Made] {
+        let changes = try changes.map { change throws(StoreError) in try change.validated() }
+        return try write { db in try changes.map { try Self.apply($0, in: db) } }
+    }
+
+    static func apply(_ change: MealChange, in db: Database) throws -> Made {
+        func stored(_ meal: Meal?) -> Made { (meal, [change.stored(as: meal)]) }
+        switch change {
+        case .add(let meal):
+            let slot = try resolveSlot(db, meal.slot)
+            let added = try insert(db, meal, slotID: slot.id)
+            guard let occurrence = meal.occurrence else { return stored(added) }
+            return stored(try link(db, added, to: occurrence))
+        case .skip(let meal):
+            try skip(db, meal)
+            return stored(nil)
+        case .unskip(let meal):
+            try unskip(db, meal)
+            return stored(nil)
+        case .updateRule(let from, let to):
+            return stored(try updateRule(db, from, to: to))
+        case .removeRule(let snapshot):
+            try removeRule(db, snapshot)
+            return stored(nil)
+        case .restoreRule(let snapshot):
+            try restoreRule(db, snapshot)
+            return stored(nil)
+        case .removeRuleOf(let meal):
+            return (nil, try removeRule(db, of: meal))
+        case .splitRule(let meal, let continuedAs):
+            return (nil, try splitRule(db, at: meal, continuedAs: continuedAs))
+        case .addRule(let snapshot):
+            return (nil, [try addRule(db, snapshot)])
+        case .update(let from, let to, let restoresPosition):
+            let current = try expectUnchanged(db, from)
+            return stored(try update(db, current, to: to, position: restoresPosition ? to.position : nil))
+        case .restore(let meal):
+            return stored(try restore(db, meal))
+        case .remove(let meal):
+            try expectUnchanged(db, meal)
+            try remove(db, id: try storedID(of: meal))
+            return stored(nil)
+        }
+    }
+
+    /// Refuses a change made from an old copy of `seen`: the stored meal must still have the
+    /// day, slot, title, note and recipe this process last saw, or another writer changed (or
+    /// removed) it meanwhile, and saving would silently undo that writer's work. Returns the
+    /// stored meal.
+    @discardableResult
+    static func expectUnchanged(_ db: Database, _ seen: Meal) throws -> Meal {
+        guard let stored = try fetchMeal(db, id: try storedID(of: seen)) else {
+            throw StoreError.input("'\(seen.title.messageExcerpt)' was removed by another program meanwhile")
+        }
+        var changes: [String] = []
+        if stored.day != seen.day { changes.append("its day is now \(stored.day.iso)") }
+        if stored.slot != seen.slot { changes.append("its slot is now \(stored.slot.messageExcerpt)") }
+        if stored.title != seen.title { changes.append("its title is now '\(stored.title.messageExcerpt)'") }
+        if stored.note != seen.note { changes.append(stored.note == nil ? "its note was removed" : "its note changed") }
+        if stored.recipe != seen.recipe || stored.servings != seen.servings { changes.append("its recipe changed") }
+        guard changes.isEmpty else {
+            throw StoreError.input(
+                "'\(seen.title.messageExcerpt)' was changed by another program meanwhile (\(changes.joined(separator: ", ")))")
+        }
+        return stored
+    }
+
+    /// The id of a meal a change acts on, which must have been stored.
+    static func storedID(of meal: Meal) throws(StoreError) -> Int64 {
+        guard let id = meal.id else { throw StoreError(.input, "'\(meal.title)' was never stored") }
+        return id
+    }
+
+    /// Gives the `stored` meal (as just read, so that a long note is not read again) the day,
+    /// slot, title, note, recipe and servings of `meal`; a meal moved to another day or slot goes
+    /// to `position` when that place is free, else to the end of the slot.
+    static func update(_ db: Database, _ stored: Meal, to meal: Meal, position: Int?) throws -> Meal {
+        let id = try storedID(of: stored)
+        let currentSlotID = try Int64.fetchOne(db, sql: "SELECT slotId FROM meal WHERE id = ?", arguments: [id])
+        let slotID = try resolveSlot(db, meal.slot).id
+        let moves = meal.day != stored.day || slotID != currentSlotID
+        try db.execute(
+            sql: """
+                UPDATE meal SET title = :title, note = :note, recipe = :recipe, servings = :servings,
+                    day = :day, slotId = :slotId,
+                    position = CASE
+                        WHEN NOT :moves THEN position
+                        WHEN :position IS NOT NULL AND NOT \(placeTakenSQL) THEN :position
+                        ELSE \(nextPositionSQL) END
+                WHERE id = :id
+                """,
+            arguments: [
+                "title": meal.title, "note": meal.note, "recipe": meal.recipe, "servings": meal.servings,
+                "day": meal.day.number, "slotId": slotID,
+                "moves": moves, "position": position, "id": id,
+            ])
+        return try existingMeal(db, id: id)
+    }
+
+    /// Puts a removed meal back under its id and UID (ids are never reused, so the id is free
+    /// unless the meal itself is back already, which is refused rather than duplicated).
+    static func restore(_ db: Database, _ meal: Meal) throws -> Meal {
+        let slot = try resolveSlot(db, meal.slot)
+        if let id = meal.id, try fetchMeal(db, id: id) != nil {
+            throw StoreError.input("'\(meal.title.messageExcerpt)' is back in the plan already (another program put it back)")
+        }
+        let idTaken = meal.id == nil
+        let placeTaken = try Bool.fetchOne(
+            db, sql: "SELECT \(placeTakenSQL)",
+            arguments: ["day": meal.day.number, "slotId": slot.id, "position": meal.position]) ?? true
+        var arguments: [String: (any DatabaseValueConvertible)?] = [
+            "id": idTaken ? nil : meal.id, "uid": try ItemUID.restored(meal.uid, in: "meal", db).storedValue,
+            "day": meal.day.number, "slotId": slot.id,
+            "title": meal.title, "note": meal.note, "recipe": meal.recipe, "servings": meal.servings,
+            "ruleId": meal.occurrence?.rule, "ruleDay": meal.occurrence?.day.number,
+        ]
+        if !placeTaken { arguments["position"] = meal.position }
+        try db.execute(
+            sql: """
+                INSERT INTO meal(id, uid, day, slotId, position, title, note, recipe, servings, ruleId, ruleDay)
+                VALUES (:id, :uid, :day, :slotId, \(placeTaken ? nextPositionSQL : ":position"), :title, :note, :recipe, :servings,
+                        (SELECT id FROM rule WHERE id = :ruleId), CASE WHEN EXISTS (SELECT 1 FROM rule WHERE id = :ruleId) THEN :ruleDay END)
+                """,
+            arguments: StatementArguments(arguments))
+        return try existingMeal(db, id: db.lastInsertedRowID)
+    }
+
+    @discardableResult
+    static func remove(_ db: Database, id: Int64) throws -> Meal {
+        let meal = try existingMeal(db, id: id)
+        try db.execute(sql: "DELETE FROM meal WHERE id = ?", arguments: [id])
+        return meal
+    }
+}

@@ -1,0 +1,118 @@
+import GRDB
+import MealPlanCore
+
+/// Meals read: a range of days with the occurrences of repeat rules among them, the next
+/// or previous meal a search matches, counts.
+extension MealStore {
+    /// The meals of `range` in display order (day, slot order, position), optionally only those
+    /// of one slot and those whose title or note contains `search` (case-insensitive).
+    public func meals(in range: DayRange, slot: String? = nil, search: String? = nil) throws(StoreError) -> [Meal] {
+        try read { db in try meals(db, in: range, slot: slot, search: search) }
+    }
+
+    /// `meals(in:slot:search:)` inside a transaction already open.
+    func meals(_ db: Database, in range: DayRange, slot: String? = nil, search: String? = nil) throws -> [Meal] {
+        var arguments: [String: (any DatabaseValueConvertible)?] = [
+            "first": range.first.number, "last": range.last.number,
+        ]
+        var dayColumn = "meal.day", searchCondition = ""
+        if let search, !search.isEmpty {
+            let plan = try MealSearch.plan(db, for: search, candidateLimit: Self.listCandidateLimit)
+            dayColumn = plan.dayColumn
+            searchCondition = " AND \(plan.condition)"
+            arguments.merge(plan.arguments) { $1 }
+        }
+        var sql = "\(Self.mealColumns) WHERE \(dayColumn) BETWEEN :first AND :last\(searchCondition)"
+        let storedSlot = try slot.map { try Self.resolveSlot(db, $0) }
+        if let storedSlot {
+            sql += " AND meal.slotId = :slotId"
+            arguments["slotId"] = storedSlot.id
+        }
+        let rows = try Row.fetchCursor(db, sql: "\(sql) \(Self.displayOrder)", arguments: StatementArguments(arguments))
+        let slotName = storedSlot?.slot.name
+        var meals: [Meal] = []
+        try Self.forEachMerged(
+            stored: { try rows.next().map(Self.meal(from:)) },
+            rules: try rules(db, in: range, slot: slotName, search: search), in: range,
+            slotOrder: try Self.slotOrder(db)
+        ) { meals.append($0) }
+        return meals
+    }
+
+    /// Each slot's place in the day, by name.
+    static func slotOrder(_ db: Database) throws -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: try storedSlots(db).map { ($0.slot.name, $0.slot.position) })
+    }
+
+    /// The meals of `range` by day, each day's meals in display order; days without meals are
+    /// absent. This is what the planner loads for its window of days.
+    public func mealsByDay(in range: DayRange) throws(StoreError) -> [Day: [Meal]] {
+        Dictionary(grouping: try meals(in: range), by: \.day)
+    }
+
+    /// Calls `body` with every meal of `range` in display order, one at a time, from a single
+    /// snapshot: memory stays constant however many meals there are (used by export). The
+    /// occurrences of repeat rules come too, unless `occurrences` is false (an iCalendar export
+    /// writes rules as rules). What `body` throws comes out unchanged: a failed write of the
+    /// export is not the database's.
+    public func forEachMeal(in range: DayRange, occurrences: Bool = true, _ body: (Meal) throws -> Void) throws {
+        do {
+            try writer.read { db in
+                let rows = try Row.fetchCursor(
+                    db, sql: "\(Self.mealColumns) WHERE meal.day BETWEEN ? AND ? \(Self.displayOrder)",
+                    arguments: [range.first.number, range.last.number])
+                try Self.forEachMerged(
+                    stored: { try rows.next().map(Self.meal(from:)) },
+                    rules: occurrences ? try rules(db, in: range, slot: nil, search: nil) : [],
+                    in: range, slotOrder: try Self.slotOrder(db), body)
+            }
+        } catch let error as DatabaseError {
+            throw StoreError.wrapping(error, path: path)
+        }
+    }
+
+    /// The first meal after `day` (later days only) whose title or note contains `text`,
+    /// occurrences of repeat rules included.
+    public func nextMeal(matching text: String, after day: Day) throws(StoreError) -> Meal? {
+        try read { db in
+            let stored = try Self.firstMeal(db, matching: text, beyond: day, comparison: ">", order: Self.displayOrder)
+            return Self.first(stored, try nextOccurrence(db, matching: text, after: day), slotOrder: try Self.slotOrder(db))
+        }
+    }
+
+    /// The last meal before `day` (earlier days only) whose title or note contains `text`,
+    /// occurrences of repeat rules included.
+    public func previousMeal(matching text: String, before day: Day) throws(StoreError) -> Meal? {
+        try read { db in
+            let stored = try Self.firstMeal(db, matching: text, beyond: day, comparison: "<",
+                                            order: "ORDER BY meal.day DESC, slot.position DESC, meal.position DESC")
+            let occurrence = try previousOccurrence(db, matching: text, before: day)
+            return Self.first(stored, occurrence, slotOrder: try Self.slotOrder(db), later: true)
+        }
+    }
+
+    static func firstMeal(_ db: Database, matching text: String, beyond day: Day, comparison: String, order: String) throws -> Meal? {
+        let plan = try MealSearch.plan(db, for: text, candidateLimit: nextMatchCandidateLimit)
+        var arguments = plan.arguments
+        arguments["day"] = day.number
+        return try Row.fetchOne(
+            db,
+            sql: "\(mealColumns) WHERE \(plan.dayColumn) \(comparison) :day AND \(plan.condition) \(order) LIMIT 1",
+            arguments: StatementArguments(arguments)
+        ).map(meal(from:))
+    }
+
+    /// The number of stored meals.
+    public func mealCount() throws(StoreError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM meal") ?? 0 }
+    }
+
+    /// The number of meals of `range`, counted on the day index alone (no row is read), so that
+    /// an export can show how far it has got.
+    public func mealCount(in range: DayRange) throws(StoreError) -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM meal WHERE day BETWEEN ? AND ?",
+                             arguments: [range.first.number, range.last.number]) ?? 0
+        }
+    }
+}
