@@ -30,8 +30,8 @@ public enum CooklangParser {
         while start < text.endIndex {
             let end = text[start...].firstIndex(where: \.isNewline) ?? text.endIndex
             lines.append(String(text[start..<end]))
-            if lines.count == 1 && String(lines[0].drop { $0 == "\u{FEFF}" }).trimmingCharacters() != "---" { return Recipe() }
-            if lines.count > 1 && lines[lines.count - 1].trimmingCharacters() == "---" { break }
+            if lines.count == 1 && String(lines[0].drop { $0 == "\u{FEFF}" }).trimmingWhitespace() != "---" { return Recipe() }
+            if lines.count > 1 && lines[lines.count - 1].trimmingWhitespace() == "---" { break }
             start = end < text.endIndex ? text.index(after: end) : end
         }
         return try frontMatter(of: lines).recipe
@@ -60,8 +60,8 @@ public enum CooklangParser {
         var lines = lines
         if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = String(first.dropFirst()) }
         var recipe = Recipe()
-        guard lines.first?.trimmingCharacters() == "---" else { return (lines, recipe, 0) }
-        guard let end = lines.indices.dropFirst().first(where: { lines[$0].trimmingCharacters() == "---" }) else {
+        guard lines.first?.trimmingWhitespace() == "---" else { return (lines, recipe, 0) }
+        guard let end = lines.indices.dropFirst().first(where: { lines[$0].trimmingWhitespace() == "---" }) else {
             throw CooklangError(line: 1, column: 1, "the front matter that starts here is not closed by a '---' line")
         }
         recipe.metadata = try FrontMatter.parse(lines[1..<end], firstLine: 2)
@@ -138,7 +138,7 @@ struct Body {
     }
 
     mutating func read(_ line: SourceLine) throws(CooklangError) {
-        let trimmed = line.text.trimmingCharacters()
+        let trimmed = line.text.trimmingWhitespace()
         if line.isBlank {
             endParagraph()
         } else if trimmed.hasPrefix(">>") {
@@ -148,7 +148,7 @@ struct Body {
                 throw CooklangError(line: line.number, column: line.characters.first { !$0.character.isWhitespace }!.column,
                                     "metadata after '>>' must be 'key: value'")
             }
-            let key = entry[..<colon].trimmingCharacters(), value = MetadataValue.text(entry[entry.index(after: colon)...].trimmingCharacters())
+            let key = entry[..<colon].trimmingWhitespace(), value = MetadataValue.text(entry[entry.index(after: colon)...].trimmingWhitespace())
             try Recipe.checkServings(key: key, value: value, line: line.number,
                                      column: line.characters.first { !$0.character.isWhitespace }!.column)
             recipe.metadata.append(MetadataEntry(key: key, value: value))
@@ -158,7 +158,7 @@ struct Body {
             let name = trimmed.trimmingCharacters(in: "=")
             section = RecipeSection(name: name.isEmpty ? nil : name)
         } else if trimmed.hasPrefix(">") {
-            let text = trimmed.dropFirst().trimmingCharacters()
+            let text = trimmed.dropFirst().trimmingWhitespace()
             if let open = note {
                 note = open + " " + text
             } else {

@@ -9,7 +9,7 @@ enum FrontMatter {
         var open: (key: String, index: Int, block: Character?)?
         for (offset, line) in lines.enumerated() {
             let number = firstLine + offset
-            let trimmed = line.trimmingCharacters()
+            let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let indented = line.first?.isWhitespace == true
             if indented, let parent = open {
@@ -17,7 +17,7 @@ enum FrontMatter {
                     let text = entries[parent.index].value.text
                     entries[parent.index].value = .text(text.isEmpty ? trimmed : text + (block == "|" ? "\n" : " ") + trimmed)
                 } else if trimmed.hasPrefix("- ") || trimmed == "-" {
-                    let item = unquoted(trimmed.dropFirst().trimmingCharacters())
+                    let item = unquoted(trimmed.dropFirst().trimmingWhitespace())
                     if case .list(let items) = entries[parent.index].value {
                         entries[parent.index].value = .list(items + [item])
                     } else {
@@ -30,7 +30,7 @@ enum FrontMatter {
                 continue
             }
             if trimmed.hasPrefix("- "), let parent = open, parent.block == nil {
-                let item = unquoted(trimmed.dropFirst().trimmingCharacters())
+                let item = unquoted(trimmed.dropFirst().trimmingWhitespace())
                 let items: [String] = if case .list(let items) = entries[parent.index].value { items } else { [] }
                 entries[parent.index].value = .list(items + [item])
                 continue
@@ -54,10 +54,10 @@ enum FrontMatter {
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
             throw CooklangError(line: line, column: column, "front matter lines are 'key: value'")
         }
-        let key = unquoted(text[..<colon].trimmingCharacters())
-        let value = text[text.index(after: colon)...].trimmingCharacters()
+        let key = unquoted(text[..<colon].trimmingWhitespace())
+        let value = text[text.index(after: colon)...].trimmingWhitespace()
         if value.hasPrefix("[") && value.hasSuffix("]") {
-            let items = value.dropFirst().dropLast().split(separator: ",").map { unquoted($0.trimmingCharacters()) }
+            let items = value.dropFirst().dropLast().split(separator: ",").map { unquoted($0.trimmingWhitespace()) }
             return (key, .list(items.filter { !$0.isEmpty }))
         }
         return (key, .text(unquoted(value)))

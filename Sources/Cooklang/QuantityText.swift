@@ -7,10 +7,10 @@ enum QuantityText {
     /// The quantity in `text`, `nil` when there is none; `column` is where `text` starts.
     static func parse(_ text: String, line: Int, column: Int) throws(CooklangError) -> Quantity? {
         let (amountText, unitText) = split(text)
-        var amount = amountText.trimmingCharacters()
-        let unit = unitText.map { $0.trimmingCharacters() }.flatMap { $0.isEmpty ? nil : $0 }
+        var amount = amountText.trimmingWhitespace()
+        let unit = unitText.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
         let isFixed = amount.hasPrefix("=")
-        if isFixed { amount = amount.dropFirst().trimmingCharacters() }
+        if isFixed { amount = amount.dropFirst().trimmingWhitespace() }
         guard !amount.isEmpty else {
             if unitText != nil || isFixed {
                 throw CooklangError(line: line, column: column, "the amount is missing before '%'; write it as {quantity%unit}")
@@ -64,7 +64,7 @@ enum QuantityText {
 
     /// `a/b` with whole numbers written without leading zeros; a zero below is an error.
     private static func fraction(_ text: String, line: Int, column: Int) throws(CooklangError) -> Double? {
-        let sides = text.split(separator: "/", omittingEmptySubsequences: false).map { $0.trimmingCharacters() }
+        let sides = text.split(separator: "/", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
         guard sides.count == 2, let numerator = wholeNumber(sides[0]), let denominator = wholeNumber(sides[1]),
               !sides.contains(where: { $0.count > 1 && $0.hasPrefix("0") })
         else { return nil }
@@ -88,7 +88,7 @@ extension Quantity {
     /// number and its unit together, `2 l`, `2l`, `2 L`, `1.5kg`, `1 1/2 cup`, `6`; `nil` for
     /// anything else (`some%kg`, `2-3`, a unit that does not start with a letter).
     public static func parseAmount(_ text: String) -> Quantity? {
-        var written = text.trimmingCharacters()
+        var written = text.trimmingWhitespace()
         if !written.contains("%") {
             let start = written.firstIndex { !($0.isASCII && ($0.isNumber || $0 == "." || $0 == "/" || $0 == " ")) }
             if let start {

@@ -53,7 +53,7 @@ public struct Recipe: Equatable, Sendable {
     public var tags: [String] {
         switch metadata("tags") {
         case .list(let items)?: items
-        case .text(let text)?: text.split(separator: ",").map { $0.trimmingCharacters() }.filter { !$0.isEmpty }
+        case .text(let text)?: text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         case nil: []
         }
     }
@@ -193,9 +193,4 @@ public struct CooklangError: Error, Equatable, Sendable, CustomStringConvertible
 
     /// `line:column: message`, to follow a file's name.
     public var description: String { "\(line):\(column): \(message)" }
-}
-
-extension StringProtocol {
-    /// The text without white space at either end.
-    func trimmingCharacters() -> String { String(self).trimmingWhitespace() }
 }

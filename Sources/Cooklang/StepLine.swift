@@ -78,7 +78,7 @@ enum StepLine {
             var note: String?
             if index < characters.count, characters[index].character == "(",
                let close = characters[index...].firstIndex(where: { $0.character == ")" }) {
-                note = String(characters[index + 1..<close].map(\.character)).trimmingCharacters()
+                note = String(characters[index + 1..<close].map(\.character)).trimmingWhitespace()
                 index = close + 1
             }
             var ingredient = Ingredient(name: name ?? "", quantity: quantity, note: note, isOptional: isOptional, line: line)
@@ -108,7 +108,7 @@ enum StepLine {
         guard index < characters.count, index > start, let close = closingBrace(after: index, in: characters) else {
             return nil
         }
-        let name = String(characters[start..<index].map(\.character)).trimmingCharacters()
+        let name = String(characters[start..<index].map(\.character)).trimmingWhitespace()
         return name.isEmpty ? nil : (name, index, close)
     }
 

@@ -287,26 +287,3 @@ public enum DateInput {
         return words
     }()
 }
-
-extension Character {
-    /// 0 to 9, and no other script's digits.
-    public var isASCIIDigit: Bool { isASCII && isNumber }
-}
-
-extension String {
-    /// The string without leading and trailing white space and line breaks.
-    public func trimmingWhitespace() -> String {
-        if let first = utf8.first, let last = utf8.last, first.isVisibleASCII, last.isVisibleASCII {
-            return self
-        }
-        let scalars = unicodeScalars
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return String(scalars[start...end])
-    }
-}
-
-extension UInt8 {
-    /// A printable ASCII character other than space.
-    var isVisibleASCII: Bool { self > 0x20 && self < 0x7F }
-}

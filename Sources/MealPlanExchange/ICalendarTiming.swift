@@ -79,7 +79,3 @@ public struct UTCTimestamp: Hashable, Sendable {
         return (Day(clamping: Int(clamping: days)), Int(second))
     }
 }
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isWholeNumber }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MealPlanCore
 
 /// The user's text editor, run on a temporary file holding a text, for notes longer than a
 /// prompt line, or on a recipe file. The command is a shell command line (`$VISUAL`, else `$EDITOR`, else `vi`), so
@@ -30,7 +31,7 @@ public struct ExternalEditor: Sendable {
     public func edit(_ text: String) -> Result<String, Failure> {
         var template = Array((NSTemporaryDirectory() + "/mealplan-note-XXXXXX.txt").utf8CString)
         let descriptor = mkstemps(&template, 4)
-        guard descriptor >= 0 else { return .failure(Failure(message: "cannot create a temporary file: \(String(cString: strerror(errno)))")) }
+        guard descriptor >= 0 else { return .failure(Failure(message: "cannot create a temporary file: \(systemErrorText(errno))")) }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         defer { unlink(path) }
         let written = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)

@@ -7,9 +7,9 @@ extension AisleConfig {
         var inAisle = false
         var last: Int?
         for (index, line) in lines.enumerated() {
-            let trimmed = line.trimmed
+            let trimmed = line.trimmingWhitespace()
             if trimmed.hasPrefix("[") {
-                inAisle = String(trimmed.dropFirst().dropLast()).trimmed.lowercased() == aisle.lowercased()
+                inAisle = String(trimmed.dropFirst().dropLast()).trimmingWhitespace().lowercased() == aisle.lowercased()
                 if inAisle { last = index }
             } else if inAisle, !trimmed.isEmpty, !trimmed.hasPrefix("#"), !trimmed.hasPrefix("--") {
                 last = index

@@ -22,20 +22,20 @@ public struct AisleConfig: Equatable, Sendable {
     public static func parse(_ text: String) throws(ConfigError) -> AisleConfig {
         var config = AisleConfig()
         for (offset, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = raw.trimmed
+            let line = raw.trimmingWhitespace()
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("--") { continue }
             if line.hasPrefix("[") {
                 guard line.hasSuffix("]"), line.count > 2 else {
                     throw ConfigError(line: offset + 1, "an aisle is written [name]")
                 }
-                config.aisles.append(Aisle(name: String(line.dropFirst().dropLast()).trimmed, ingredients: []))
+                config.aisles.append(Aisle(name: String(line.dropFirst().dropLast()).trimmingWhitespace(), ingredients: []))
                 continue
             }
             guard !config.aisles.isEmpty else {
                 throw ConfigError(line: offset + 1, "'\(line)' comes before any [aisle] line")
             }
-            let names = line.split(separator: "|").map { String($0).trimmed }.filter { !$0.isEmpty }
-            guard let shown = names.first, raw.trimmed.first != "|" else {
+            let names = line.split(separator: "|").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+            guard let shown = names.first, raw.trimmingWhitespace().first != "|" else {
                 throw ConfigError(line: offset + 1, "an ingredient line is a name, with other names after '|'")
             }
             for name in names {
@@ -69,11 +69,6 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// `line N: message`, to follow the file's name.
     public var description: String { "line \(line): \(message)" }
-}
-
-extension StringProtocol {
-    /// The text without white space at either end.
-    var trimmed: String { String(self).trimmingWhitespace() }
 }
 
 extension AisleConfig {

@@ -24,11 +24,11 @@ public struct Densities: Equatable, Sendable {
     /// A density as the config file writes it: `0.96` (g/ml), or a mass per volume, `"240 g/cup"`,
     /// `"8 oz/cup"`, `"0.96 g/ml"`; `nil` for anything else or a number not above 0.
     public static func parse(_ text: String) -> Double? {
-        let sides = text.split(separator: "/", omittingEmptySubsequences: false).map { $0.trimmed }
+        let sides = text.split(separator: "/", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
         guard sides.count == 2, let volume = MeasureUnit.named(sides[1]), volume.dimension == .volume else { return nil }
         let mass = sides[0]
         guard let start = mass.firstIndex(where: { !($0.isNumber || $0 == ".") }),
-              let value = Double(mass[..<start]), let unit = MeasureUnit.named(mass[start...].trimmed),
+              let value = Double(mass[..<start]), let unit = MeasureUnit.named(mass[start...].trimmingWhitespace()),
               unit.dimension == .mass, value > 0, value.isFinite
         else { return nil }
         return value * unit.factor / volume.factor

@@ -10,7 +10,7 @@ public enum IngredientUse {
     public static func recipes(using ingredient: String, in recipes: [String: Recipe], aisles: AisleConfig) -> Set<String> {
         func key(_ name: String) -> String { (aisles.place(of: name)?.name ?? name).lowercased() }
         func words(_ name: String) -> [Substring] { name.lowercased().split { $0 == " " || $0 == "-" } }
-        let asked = [key(ingredient.trimmed), ingredient.trimmed.lowercased()].map(words)
+        let asked = [key(ingredient.trimmingWhitespace()), ingredient.trimmingWhitespace().lowercased()].map(words)
         func isWanted(_ name: String) -> Bool {
             let named = [key(name), name.lowercased()].map(words)
             return asked.contains { wanted in
