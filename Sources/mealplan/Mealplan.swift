@@ -68,6 +68,12 @@ struct Mealplan: MealplanCommand {
         throw CommandFailure.usage("--demo opens the planner on a sample plan and cannot be used with '\(name)'; run 'mealplan --demo' alone")
     }
 
+    /// Whether ArgumentParser made `error` (a validation failure, an exit code, `help`'s own
+    /// request for help, whose type it keeps to itself): by the module that defines the type.
+    private static func isArgumentParserError(_ error: any Error) -> Bool {
+        String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
+    }
+
     /// `message` with its first word in lower case, as mealplan's own messages begin
     /// ("missing expected argument …"), unless that word is an abbreviation ("ID").
     private static func startingInLowerCase(_ message: String) -> String {
@@ -87,10 +93,17 @@ struct Mealplan: MealplanCommand {
                 try UTF8Input.checkArguments()
                 var command = try parseAsRoot(arguments)
                 try refuseDemo(for: command, arguments: arguments)
-                if let command = command as? any MealplanCommand {
-                    try command.run(in: environment)
-                } else {
-                    try command.run()
+                do {
+                    if let command = command as? any MealplanCommand {
+                        try command.run(in: environment)
+                    } else {
+                        try command.run()
+                    }
+                } catch let error where !(error is any UserFacingError) && !isArgumentParserError(error) {
+                    // A running command's every failure is ours to word: one that is not is a
+                    // mistake in mealplan, never a "usage error".
+                    printError("internal error: \(type(of: error)): \(error)".terminalVisible)
+                    Glibc.exit(ExitStatus.failure.rawValue)
                 }
             } catch let error where exitCode(for: error) == .success {
                 // --help and --version, which ArgumentParser throws as a clean exit.
