@@ -93,7 +93,7 @@ import TestSupport
     }
 
     /// A character device (a private null device, as making one needs root) stays a device.
-    @Test(.enabled(if: geteuid() == 0, "making a device file needs root"))
+    @Test(.requires(.root))
     func aDeviceIsWrittenInPlace() throws {
         let cli = try sandboxWithOneMeal()
         let device = cli.folder + "/null"

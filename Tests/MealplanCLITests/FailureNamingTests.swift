@@ -14,7 +14,7 @@ import TestSupport
             """)
     }
 
-    @Test(.enabled(if: geteuid() == 0, "mounting a small file system needs root"))
+    @Test(.requires(.root))
     func anExportToAFullDiskNamesTheOutput() throws {
         let cli = CLISandbox()
         let note = String(repeating: "n", count: 200)
@@ -26,7 +26,7 @@ import TestSupport
         #expect(result.stdout == "", "nothing is left on the disk")
     }
 
-    @Test(.enabled(if: geteuid() == 0, "mounting a small file system needs root"))
+    @Test(.requires(.root))
     func anImportToAFullDiskNamesTheDatabase() throws {
         let cli = CLISandbox()
         let note = String(repeating: "n", count: 200)

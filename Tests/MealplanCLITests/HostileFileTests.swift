@@ -119,8 +119,7 @@ let hostileImports: [HostileImport] = [
     /// be made in it, and an existing database in it cannot be used, because SQLite must
     /// create its -wal and -shm files beside it. Root ignores permissions, so as root the
     /// commands run as the unprivileged user `nobody` (65534) through `setpriv`.
-    @Test(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
-                   "as root this needs setpriv to drop privileges"))
+    @Test(.requires(.unprivilegedUser))
     func unwritableFolderIsReportedInOneLine() throws {
         let cli = CLISandbox()
         let locked = cli.folder + "/locked", existing = locked + "/plan.sqlite"

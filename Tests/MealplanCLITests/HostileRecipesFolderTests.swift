@@ -247,8 +247,7 @@ import TestSupport
 
     // MARK: - Smaller wrong results
 
-    @Test(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
-                   "as root this needs setpriv to drop privileges"))
+    @Test(.requires(.unprivilegedUser))
     func anUnreadableSubfolderIsPassedOverWithOneWarning() throws {
         try write("lost+found/x.cook", "@x\n")
         if geteuid() == 0 { try cli.runAsNobody() }

@@ -25,7 +25,7 @@ import Testing
     }
 
     /// A disk that fills up part way through: the file is cut, and the command says so.
-    @Test(.enabled(if: geteuid() == 0, "mounting a small file system needs root"))
+    @Test(.requires(.root))
     func aDiskThatFillsUpPartWayIsReported() throws {
         let cli = CLISandbox()
         let meals = (1...400).map { "2026-03-02,lunch,Meal number \($0) of a long list,\r\n" }.joined()

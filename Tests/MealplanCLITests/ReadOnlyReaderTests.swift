@@ -4,8 +4,7 @@ import Testing
 /// Someone who may read a shared plan but not write it (here `nobody`, reading a plan of root
 /// in a sticky folder like /tmp) reads it without leaving a file beside it, so the owner never
 /// meets files it cannot use or remove; and its dry runs work.
-@Suite(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
-                "as root this needs setpriv to drop privileges"))
+@Suite(.requires(.unprivilegedUser))
 struct ReadOnlyReaderTests {
     static let input = "date,slot,title\r\n2026-03-03,lunch,Bread\r\n"
 

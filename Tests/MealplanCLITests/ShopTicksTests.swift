@@ -112,8 +112,7 @@ import TestSupport
 
     /// Listing only reads the log: a log that cannot be written (a shared folder read-only to
     /// this user) does not stop the list.
-    @Test(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
-                   "as root this needs setpriv to drop privileges"))
+    @Test(.requires(.unprivilegedUser))
     func aListAloneNeedsNoWriteAccessToTheLog() throws {
         let (cli, recipes) = try ShopCommandTests.sandbox()
         let log = Self.log(recipes)

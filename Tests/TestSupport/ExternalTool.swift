@@ -36,6 +36,15 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
     /// The locales whose first day of the week the tests read: Sunday in en_US, Monday in de_DE.
     public static let localeEnUS = ExternalTool(locale: "en_US.UTF-8")
     public static let localeDeDE = ExternalTool(locale: "de_DE.UTF-8")
+    /// Root's powers, for tests that mount a small file system or make a device file. CI runs
+    /// as root, so there these tests run; a developer's own account skips them.
+    public static let root = ExternalTool(capability: "root (to mount a small disk or make a device file)",
+                                          isAvailable: geteuid() == 0)
+    /// A way to run as someone root's powers do not cover: any account but root is one already;
+    /// root needs util-linux's `setpriv` to become `nobody`, since it ignores permissions.
+    public static let unprivilegedUser = ExternalTool(
+        capability: "setpriv (root ignores permissions, so as root these tests run as nobody)",
+        isAvailable: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"))
 
     /// Whether the tests run under CI (`CI` set, and not to `false`), where a missing tool fails them.
     static let isUnderCI: Bool = {
@@ -61,6 +70,12 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
         let handle = newlocale(LC_TIME_MASK, name, nil)
         isInstalled = handle != nil
         if let handle { freelocale(handle) }
+    }
+
+    /// A power of the account the tests run under, or a tool it needs for one.
+    init(capability name: String, isAvailable: Bool) {
+        description = name
+        isInstalled = isAvailable
     }
 
     /// A package `python3` imports.
