@@ -22,31 +22,36 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
     ],
     targets: [
-        .target(name: "MealPlanCore", swiftSettings: [functionSections]),
-        .target(name: "Cooklang", dependencies: ["MealPlanCore"], swiftSettings: [functionSections]),
-        .target(name: "ShoppingList", dependencies: ["Cooklang", "MealPlanCore"], swiftSettings: [functionSections]),
+        // Small helpers of text every module shares: trimming typed text, ASCII digits, a message's
+        // excerpt of a value, a system error's text, a hidden name for a file made whole first.
+        .target(name: "TextHelpers", swiftSettings: [functionSections]),
+        // The TOML of the small settings files (config, aisles, pantry), every value with its line.
+        .target(name: "SettingsTOML", swiftSettings: [functionSections]),
+        .target(name: "MealPlanCore", dependencies: ["TextHelpers"], swiftSettings: [functionSections]),
+        .target(name: "Cooklang", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
+        .target(name: "ShoppingList", dependencies: ["Cooklang", "MealPlanCore", "SettingsTOML", "TextHelpers"], swiftSettings: [functionSections]),
         .target(
-            name: "RecipeLibrary", dependencies: ["Cooklang", "ShoppingList", "MealPlanCore"],
+            name: "RecipeLibrary", dependencies: ["Cooklang", "ShoppingList", "MealPlanCore", "TextHelpers"],
             swiftSettings: [functionSections]),
         .target(
             name: "MealPlanStore",
             dependencies: [
-                "MealPlanCore", "Recurrence",
+                "MealPlanCore", "Recurrence", "TextHelpers",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: [functionSections]),
-        .target(name: "MealPlanExchange", dependencies: ["MealPlanCore"], swiftSettings: [functionSections]),
+        .target(name: "MealPlanExchange", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
         .target(name: "Timeline", dependencies: ["MealPlanCore"], swiftSettings: [functionSections]),
-        .target(name: "Recurrence", dependencies: ["MealPlanCore"], swiftSettings: [functionSections]),
+        .target(name: "Recurrence", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
         .target(name: "TerminalKit", swiftSettings: [functionSections]),
         .systemLibrary(name: "CNcursesw"),
         .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"], swiftSettings: [functionSections]),
-        .target(name: "PlannerUI", dependencies: ["MealPlanCore", "Recurrence", "Timeline", "TerminalKit"], swiftSettings: [functionSections]),
+        .target(name: "PlannerUI", dependencies: ["MealPlanCore", "Recurrence", "Timeline", "TerminalKit", "TextHelpers"], swiftSettings: [functionSections]),
         // The planner's run loop: PlannerUI, the store and a terminal backend wired together.
         .target(
             name: "PlannerRuntime",
-            dependencies: ["MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "RecipeLibrary", "ShoppingList", "Cooklang"],
+            dependencies: ["MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "RecipeLibrary", "ShoppingList", "Cooklang", "TextHelpers"],
             swiftSettings: [functionSections]),
         .executableTarget(
             name: "mealplan",
@@ -54,7 +59,7 @@ let package = Package(
                 "MealPlanCore", "MealPlanStore", "TerminalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "MealPlanExchange", "PlannerUI", "PlannerRuntime", "NCursesTerminal", "Timeline", "Recurrence",
-                "Cooklang", "ShoppingList", "RecipeLibrary",
+                "Cooklang", "ShoppingList", "RecipeLibrary", "SettingsTOML", "TextHelpers",
             ],
             // The sample plan `--demo` opens travels inside the binary (a link to Data/), with
             // the sample recipes its meals name (Data/recipes/ as one file, made by
@@ -87,7 +92,7 @@ let package = Package(
         .testTarget(name: "CooklangTests", dependencies: ["Cooklang", "TestSupport"]),
         .testTarget(name: "RecipeLibraryTests", dependencies: ["RecipeLibrary", "ShoppingList", "Cooklang", "TestSupport"]),
         .testTarget(name: "ShoppingListTests", dependencies: ["ShoppingList", "Cooklang", "MealPlanCore", "MealPlanExchange", "TestSupport"]),
-        .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "TestSupport"]),
+        .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "SettingsTOML", "TextHelpers", "TestSupport"]),
         .testTarget(
             name: "MealPlanStoreTests", dependencies: ["MealPlanStore", "TestSupport"],
             // Read by path (`#filePath`): SQL text, not a resource of the test bundle.

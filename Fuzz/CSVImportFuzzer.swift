@@ -1,5 +1,6 @@
 import Glibc
 import MealPlanCore
+import TextHelpers
 @testable import MealPlanExchange
 
 /// Fuzzes what `mealplan import` does with a file's bytes before anything reaches SQLite: the

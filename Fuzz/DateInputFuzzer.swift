@@ -1,4 +1,5 @@
 import MealPlanCore
+import TextHelpers
 
 /// Fuzzes the date grammar the command line and the planner's prompts share, and the strict ISO
 /// reading that imports use: every input is either a day inside the calendar or a one-line

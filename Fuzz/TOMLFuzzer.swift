@@ -1,4 +1,5 @@
 import MealPlanCore
+import SettingsTOML
 import ShoppingList
 
 /// Fuzzes the settings files' reader (`config.toml`, `pantry.conf`) and `aisle.conf`'s: every

@@ -41,6 +41,8 @@ compile_module() {
     swiftc "${flags[@]}" -enable-testing -I "$build" -module-name "$module" -emit-module -emit-module-path "$build/$module.swiftmodule" \
         -wmo -c -o "$build/$module.o" "Sources/$module"/*.swift
 }
+compile_module TextHelpers
+compile_module SettingsTOML
 compile_module MealPlanCore
 compile_module TerminalKit
 compile_module MealPlanExchange
@@ -50,7 +52,7 @@ compile_module ShoppingList
 declare -A entry=([date]=DateInputFuzzer [csv]=CSVImportFuzzer [cooklang]=CooklangFuzzer [toml]=TOMLFuzzer)
 for name in "${targets[@]}"; do
     swiftc "${flags[@]}" -I "$build" -module-name "${entry[$name]}" -o "$build/fuzz-$name" \
-        "Fuzz/${entry[$name]}.swift" Fuzz/FuzzCheck.swift "$build"/MealPlanCore.o "$build"/TerminalKit.o "$build"/MealPlanExchange.o \
+        "Fuzz/${entry[$name]}.swift" Fuzz/FuzzCheck.swift "$build"/TextHelpers.o "$build"/SettingsTOML.o "$build"/MealPlanCore.o "$build"/TerminalKit.o "$build"/MealPlanExchange.o \
         "$build"/Cooklang.o "$build"/ShoppingList.o
 done
 

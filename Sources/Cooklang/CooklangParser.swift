@@ -1,3 +1,5 @@
+import TextHelpers
+
 /// Reads Cooklang text (cooklang.org's language) into a `Recipe`: pure, no files, so the same
 /// text always gives the same recipe or the same error.
 ///

@@ -1,3 +1,5 @@
+import TextHelpers
+
 /// The YAML front matter of a recipe, in the subset recipes use: `key: value` lines, lists as
 /// `[a, b]` or as `- item` lines under the key, one level of nested keys (read as
 /// `parent.child`), `|` and `>` blocks, quotes, and `#` comment lines.

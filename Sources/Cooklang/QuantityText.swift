@@ -1,4 +1,5 @@
 import MealPlanCore
+import TextHelpers
 
 /// The text between `{` and `}`: `quantity%unit`, `quantity`, `=quantity%unit` (fixed) or
 /// nothing. A quantity is a number when it reads as one (`2`, `1.5`, `.5`, `1/2`, `1 1/2`,

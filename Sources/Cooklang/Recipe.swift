@@ -1,4 +1,5 @@
 import MealPlanCore
+import TextHelpers
 
 /// A recipe as Cooklang text describes it: front matter, then sections of steps and notes, and
 /// every ingredient, piece of cookware and timer the steps mention, in the order they appear.

@@ -1,3 +1,5 @@
+import TextHelpers
+
 /// One line of a step read into text and mentions of ingredients, cookware and timers.
 enum StepLine {
     static let sigils: Set<Character> = ["@", "#", "~"]

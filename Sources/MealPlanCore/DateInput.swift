@@ -1,3 +1,5 @@
+import TextHelpers
+
 /// A date the user typed that mealplan could not understand, with a message saying why.
 public struct DateInputError: Error, Equatable, CustomStringConvertible {
     public let message: String

@@ -1,3 +1,4 @@
+import TextHelpers
 /// One planned meal: what is eaten, on which day, in which slot of that day.
 ///
 /// `position` orders meals that share a day and slot (0 first). `id` is the database's row id,

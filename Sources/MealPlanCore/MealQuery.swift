@@ -1,3 +1,4 @@
+import TextHelpers
 /// A search for text in meals' titles and notes that ignores case and accents.
 ///
 /// One definition serves the store (as an SQLite function, so "the next match" stops at the first

@@ -1,3 +1,4 @@
+import TextHelpers
 /// A named part of the day that meals belong to (breakfast, lunch, …), in display order.
 public struct MealSlot: Hashable, Sendable {
     public var name: String

@@ -1,3 +1,4 @@
+import TextHelpers
 /// A named run of days kept for reuse ("winter week 1"): how many days it spans and the meals
 /// planned on them, each at its day offset from the first day, in its slot and place there.
 ///

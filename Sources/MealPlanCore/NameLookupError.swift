@@ -1,3 +1,4 @@
+import TextHelpers
 /// Why a typed name picked none of a list of names, whatever they name (slots, templates,
 /// recipes, commands): one message for all, so that every "unknown", "did you mean" and
 /// "could mean" reads alike and cuts its list of names alike.

@@ -1,3 +1,4 @@
+import TextHelpers
 /// How a typed name picks one of a list of names: the name written exactly so, else the only
 /// name equal to it ignoring case, else the only name that starts with it (`din` is dinner,
 /// `lasag` is the lasagna recipe). `Lasagne` beside `lasagne` picks the one written so.

@@ -2,6 +2,7 @@
 import Glibc
 #else
 import Darwin
+import TextHelpers
 #endif
 
 /// The household's week: the weekday it starts on, chosen by `week-start` in the config file,

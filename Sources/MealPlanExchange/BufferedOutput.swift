@@ -1,4 +1,5 @@
 import MealPlanCore
+import TextHelpers
 
 /// Why a meal writer could not hand its bytes to the output (disk full, closed pipe, …).
 public struct OutputWriteError: UserFacingError, Equatable, Sendable, CustomStringConvertible {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import MealPlanCore
+import TextHelpers
 
 /// Reads meal rows from RFC 4180 CSV, streaming, with every error tied to a line of the file.
 ///

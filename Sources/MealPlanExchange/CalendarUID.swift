@@ -1,4 +1,5 @@
 import MealPlanCore
+import TextHelpers
 
 /// The `UID` of the iCalendar events mealplan writes, and the item a UID read back names: the
 /// one place that knows both the form written now and the forms of earlier exports.

@@ -1,4 +1,5 @@
 import MealPlanCore
+import TextHelpers
 
 /// A time of day to the minute: when a slot's meals start once they are exported as timed
 /// calendar events instead of all-day ones.

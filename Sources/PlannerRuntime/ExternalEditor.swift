@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MealPlanCore
+import TextHelpers
 
 /// The user's text editor, run on a temporary file holding a text, for notes longer than a
 /// prompt line, or on a recipe file. The command is a shell command line (`$VISUAL`, else `$EDITOR`, else `vi`), so

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import MealPlanCore
+import TextHelpers
 
 /// One walk of the recipes folder collecting the `.cook` files' names, bounded whatever the
 /// folder holds: each folder is entered once (by device and inode, so a link to `.` or a loop

@@ -6,6 +6,7 @@ import Darwin
 import Cooklang
 import MealPlanCore
 import ShoppingList
+import TextHelpers
 
 /// The household's folder of Cooklang recipes: the one place that reads recipe files. A
 /// recipe's name is its path inside the folder without `.cook` (`sauces/Hollandaise`).

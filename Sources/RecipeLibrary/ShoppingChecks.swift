@@ -1,5 +1,6 @@
 import MealPlanCore
 import ShoppingList
+import TextHelpers
 
 /// The `.shopping-checked` log of a recipes folder (`CheckLog` says what it holds), read and
 /// appended to. Other programs append to it too (the Cooklang apps, `cook server`, another

@@ -1,5 +1,6 @@
 import MealPlanCore
 import ShoppingList
+import TextHelpers
 
 /// The recipes folder's `.shopping-list` (cookcli's list, shared with the Cooklang apps and
 /// `cook server`; `ExtraItem` says what mealplan reads of it): the extra items on mealplan's

@@ -1,5 +1,6 @@
 import MealPlanCore
 import ShoppingList
+import TextHelpers
 
 extension ShoppingSources {
     /// The recipes folder's `.shopping-checked`.

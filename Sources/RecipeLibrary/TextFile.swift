@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import MealPlanCore
+import TextHelpers
 
 /// Small text files read whole: recipes and settings files. Such a file lives in a folder that
 /// other programs share and sync, so only a regular file of UTF-8 text up to `maximumSize` is

@@ -1,4 +1,5 @@
 import MealPlanCore
+import TextHelpers
 
 extension RepeatRule {
     /// The rule the command line's words give: `--every`, `--on`, `--until`, `--count`.

@@ -1,3 +1,4 @@
+import TextHelpers
 extension AisleConfig {
     /// `text`, an `aisle.conf`, with `name` as the last ingredient of `[aisle]` (any case), or
     /// in a new `[aisle]` at the end: what `shop add --aisle` writes, so that the Cooklang apps

@@ -1,4 +1,5 @@
 import MealPlanCore
+import TextHelpers
 
 /// The shop's aisles in walking order, as cookcli's `aisle.conf` writes them: `[aisle]` lines,
 /// then one ingredient a line; `a|b` makes `b` another name of `a`, merged under `a` on the

@@ -1,3 +1,4 @@
+import TextHelpers
 /// cookcli's `.shopping-checked`: the log of what was ticked off the shopping list, which the
 /// Cooklang apps and `cook server` keep in the recipes folder too. Each entry is a line, `+ name`
 /// (ticked) or `- name` (unticked); the log is only ever appended to, the last entry for a name

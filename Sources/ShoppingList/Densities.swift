@@ -1,3 +1,4 @@
+import TextHelpers
 /// Grams per millilitre of ingredients, by name (any case): the USDA table (`DensityTable`),
 /// with the user's own on top. Through it an ingredient's volumes and masses add up; an
 /// ingredient it does not name keeps them apart, never guessed.

@@ -1,4 +1,5 @@
 import MealPlanCore
+import TextHelpers
 
 /// An item the plan does not need but the household does (paper towels): a name, and an
 /// amount if one was written; its aisle is the one `aisle.conf` gives it, as for any item.

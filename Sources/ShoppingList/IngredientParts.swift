@@ -1,5 +1,6 @@
 import Cooklang
 import MealPlanCore
+import TextHelpers
 
 /// One ingredient a recipe needs for one serving of "as written" (scale 1), its sub-recipes'
 /// ingredients included: uses of the same name, unit and kind of amount added up.

@@ -1,4 +1,5 @@
 import Cooklang
+import TextHelpers
 
 /// Which recipes need an ingredient: those that name it (or another name `aisle.conf` gives
 /// it, as the shopping list merges them), and those that use such a recipe as a sub-recipe,

@@ -1,5 +1,7 @@
 import Cooklang
 import MealPlanCore
+import SettingsTOML
+import TextHelpers
 
 /// What the household has in stock, as cookcli's `pantry.conf` writes it (TOML): `[place]`
 /// sections, each item `name = "500%g"` or `name = { quantity = "1%kg", bought = "…",

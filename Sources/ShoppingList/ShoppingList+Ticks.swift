@@ -1,4 +1,5 @@
 import MealPlanCore
+import TextHelpers
 
 extension ShoppingList {
     /// The list with `extras` in the aisles `aisle.conf` gives them: an aisle the list already

@@ -1,5 +1,6 @@
 import MealPlanCore
 import Testing
+import TextHelpers
 
 /// One message for a name that picks nothing, whatever it names: "unknown", "did you mean",
 /// the names there are, "could mean", each list cut after the same number of names.

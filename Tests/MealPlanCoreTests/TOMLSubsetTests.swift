@@ -1,5 +1,6 @@
 import Foundation
 import MealPlanCore
+import SettingsTOML
 import Testing
 import TestSupport
 

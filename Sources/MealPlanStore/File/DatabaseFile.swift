@@ -5,6 +5,7 @@ import Darwin
 #endif
 import GRDB
 import MealPlanCore
+import TextHelpers
 
 /// The checks and file moves around opening a database file, done with plain system calls
 /// before SQLite sees the file, so that a file that is not ours is never changed.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import MealPlanCore
+import TextHelpers
 
 /// How a database this process may not write is opened without leaving files beside it that
 /// its owner cannot use.

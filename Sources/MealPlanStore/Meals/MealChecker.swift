@@ -1,4 +1,5 @@
 import MealPlanCore
+import TextHelpers
 
 /// Checks meals for an import and adds them to a batch. It needs only the slots read when the
 /// import began (no one can change them during its IMMEDIATE transaction), so it can run on a

@@ -1,5 +1,6 @@
 import GRDB
 import MealPlanCore
+import TextHelpers
 
 /// Meals changed as `MealChange` names them, in one transaction, each checked against the
 /// meal as it was seen (compare-and-set), the planner's undo and redo included.

@@ -1,5 +1,6 @@
 import GRDB
 import MealPlanCore
+import TextHelpers
 
 extension MealStore {
     /// A slot row: the public `MealSlot` plus the row id meals refer to.

@@ -1,6 +1,7 @@
 import GRDB
 import MealPlanCore
 import Recurrence
+import TextHelpers
 
 /// Changes to a rule's occurrences as `MealChange` names them: skipping, moving, changing
 /// and restoring, the planner's undo included.

@@ -1,6 +1,7 @@
 import GRDB
 import MealPlanCore
 import Recurrence
+import TextHelpers
 
 /// Rules as rows of the `rule` table: read (each column checked), written and remembered.
 extension MealStore {

@@ -1,5 +1,6 @@
 import GRDB
 import MealPlanCore
+import TextHelpers
 
 extension MealStore {
     /// A template row: its id, UID, name and length.

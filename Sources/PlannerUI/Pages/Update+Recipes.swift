@@ -1,5 +1,6 @@
 import MealPlanCore
 import TerminalKit
+import TextHelpers
 
 /// Recipes in the planner: `r` shows the selected meal's recipe scaled to its servings, `R`
 /// edits the recipe file in the user's editor, `s` shows the shopping list of the days on

@@ -1,5 +1,6 @@
 import MealPlanCore
 import TerminalKit
+import TextHelpers
 import Timeline
 
 /// The prompt's own keys, beside the line editor's.

@@ -1,6 +1,7 @@
 import MealPlanCore
 import Recurrence
 import TerminalKit
+import TextHelpers
 
 /// What is being done to an occurrence of a repeat rule, waiting for the answer to "this one,
 /// all, or this and the following ones?".

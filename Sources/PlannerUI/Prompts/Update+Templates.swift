@@ -1,5 +1,6 @@
 import MealPlanCore
 import TerminalKit
+import TextHelpers
 
 /// Templates in the planner: `v` marks days from the selected one (moving the selection
 /// extends the marking), `T` keeps the marked days as a named template, and `A` lays one down

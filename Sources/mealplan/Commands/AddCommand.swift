@@ -2,6 +2,7 @@ import ArgumentParser
 import MealPlanCore
 import MealPlanStore
 import RecipeLibrary
+import TextHelpers
 
 struct AddCommand: MealplanCommand {
     static let configuration = CommandConfiguration(

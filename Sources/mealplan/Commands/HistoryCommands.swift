@@ -2,6 +2,7 @@ import ArgumentParser
 import MealPlanCore
 import MealPlanStore
 import TerminalKit
+import TextHelpers
 
 /// `mealplan history TEXT`: when each matching title was planned.
 struct HistoryCommand: MealplanCommand {

@@ -4,6 +4,7 @@ import MealPlanCore
 import MealPlanExchange
 import MealPlanStore
 import TerminalKit
+import TextHelpers
 
 struct ImportCommand: MealplanCommand {
     static let configuration = CommandConfiguration(

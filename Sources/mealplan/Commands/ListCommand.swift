@@ -3,6 +3,7 @@ import MealPlanCore
 import MealPlanExchange
 import MealPlanStore
 import TerminalKit
+import TextHelpers
 
 struct ListCommand: MealplanCommand {
     static let configuration = CommandConfiguration(

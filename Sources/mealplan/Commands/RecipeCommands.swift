@@ -4,6 +4,7 @@ import MealPlanCore
 import RecipeLibrary
 import ShoppingList
 import TerminalKit
+import TextHelpers
 
 /// `mealplan recipes`: the recipes in the folder, one line each.
 struct RecipesCommand: MealplanCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import MealPlanCore
 import MealPlanStore
 import TerminalKit
+import TextHelpers
 
 struct RemoveCommand: MealplanCommand {
     static let configuration = CommandConfiguration(

@@ -5,6 +5,7 @@ import MealPlanStore
 import RecipeLibrary
 import ShoppingList
 import TerminalKit
+import TextHelpers
 
 /// `mealplan shop`: what to buy for the meals of some days, and the items added by hand.
 struct ShopCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import MealPlanCore
+import TextHelpers
 
 /// Standard output as `print` leaves it. `print` buffers, and the C library reports a failed
 /// write (a full disk, /dev/full, a closed terminal) only through the stream's error flag,

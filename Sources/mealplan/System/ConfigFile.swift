@@ -1,7 +1,9 @@
 import MealPlanCore
 import MealPlanExchange
 import RecipeLibrary
+import SettingsTOML
 import ShoppingList
+import TextHelpers
 
 /// The settings in `$XDG_CONFIG_HOME/mealplan/config.toml` (else `~/.config/mealplan/…`):
 /// where the recipes are, the aisle and pantry files, the day the household's weeks start on,

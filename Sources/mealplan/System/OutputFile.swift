@@ -1,5 +1,6 @@
 import Glibc
 import MealPlanCore
+import TextHelpers
 
 /// The file `export --output` writes, chosen so that an export can never destroy data:
 ///
@@ -66,7 +67,7 @@ struct OutputFile {
             return
         }
         guard fsync(descriptor) == 0 else { throw Self.failure(path, systemErrorText(errno)) }
-        let temporary = replacement.namedTemporary ?? MealPlanCore.temporaryPath(beside: replacement.destination, kind: "partial")
+        let temporary = replacement.namedTemporary ?? TextHelpers.temporaryPath(beside: replacement.destination, kind: "partial")
         if replacement.namedTemporary == nil,
            linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) != 0 {
             throw Self.failure(path, systemErrorText(errno))
@@ -92,7 +93,7 @@ struct OutputFile {
         var namedTemporary: String?
         var descriptor = open(folder, Self.unnamedFile | O_WRONLY | O_CLOEXEC, 0o666)
         if descriptor < 0, [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) {
-            let temporary = MealPlanCore.temporaryPath(beside: destination, kind: "partial")
+            let temporary = TextHelpers.temporaryPath(beside: destination, kind: "partial")
             descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o666)
             namedTemporary = temporary
         }
