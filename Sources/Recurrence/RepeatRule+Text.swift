@@ -46,46 +46,4 @@ extension RepeatRule: CustomStringConvertible {
         }
         return "\(number)\(suffix)"
     }
-
-    /// The rule as the value of an iCalendar `RRULE` (RFC 5545 §3.3.10), for an event whose
-    /// `DTSTART` is the DATE `firstOccurrence`: e.g. `FREQ=WEEKLY;INTERVAL=2;WKST=MO;BYDAY=MO,TH;UNTIL=20270301`.
-    ///
-    /// A monthly rule on a weekday uses an ordinal `BYDAY` (`2TU`, `-1FR`); a yearly one takes
-    /// its month and day from `DTSTART`. `UNTIL` is a DATE like `DTSTART`, as §3.3.10 requires.
-    /// `WKST=MO` is written where it matters, for weeks counted in twos or more, since clients
-    /// may start the week elsewhere by default.
-    public var rrule: String {
-        var parts: [String] = []
-        let interval = pattern.interval
-        let frequency = switch pattern {
-        case .days: "DAILY"
-        case .weeks: "WEEKLY"
-        case .monthsOnDay, .monthsOnWeekday: "MONTHLY"
-        case .years: "YEARLY"
-        }
-        parts.append("FREQ=" + frequency)
-        if interval > 1 { parts.append("INTERVAL=\(interval)") }
-        switch pattern {
-        case .days, .years:
-            break
-        case .weeks(_, let weekdays):
-            if interval > 1 { parts.append("WKST=MO") }
-            parts.append("BYDAY=" + weekdays.map(Self.icalendarCode).joined(separator: ","))
-        case .monthsOnDay(_, let day):
-            parts.append("BYMONTHDAY=\(day)")
-        case let .monthsOnWeekday(_, ordinal, weekday):
-            parts.append("BYDAY=\(ordinal)\(Self.icalendarCode(weekday))")
-        }
-        switch end {
-        case .never: break
-        case .until(let last): parts.append("UNTIL=" + last.iso.filter { $0 != "-" })
-        case .count(let count): parts.append("COUNT=\(count)")
-        }
-        return parts.joined(separator: ";")
-    }
-
-    /// MO, TU, WE, TH, FR, SA, SU.
-    private static func icalendarCode(_ weekday: Weekday) -> String {
-        weekday.shortName.prefix(2).uppercased()
-    }
 }
