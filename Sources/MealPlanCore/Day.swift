@@ -3,6 +3,7 @@ import Glibc
 #else
 import Darwin
 #endif
+import TextHelpers
 
 /// A calendar day as a plain integer: the number of days since 1970-01-01 in the proleptic
 /// Gregorian calendar.
@@ -199,4 +200,18 @@ extension Day {
 extension Day {
     /// "Mon 2026-11-16": a day as the commands and lists print it.
     public var label: String { "\(weekday.shortName) \(iso)" }
+}
+
+extension Day {
+    /// The day of an ISO 8601 basic date (`20261124`) or date-time (`20261124T190000`, with a
+    /// `Z` or not), as iCalendar writes DATE and DATE-TIME values: the time says when, not which
+    /// day, so only the date is read. `nil` for anything else.
+    public init?(basicISO text: some StringProtocol) {
+        let date = text.prefix(8), time = text.dropFirst(8)
+        guard date.count == 8, date.allSatisfy(\.isASCIIDigit), let number = Int(date),
+              time.isEmpty || (time.first == "T" && (time.count == 7 || (time.count == 8 && time.last == "Z"))
+                  && time.dropFirst().prefix(6).allSatisfy(\.isASCIIDigit))
+        else { return nil }
+        self.init(year: number / 10_000, month: number / 100 % 100, day: number % 100)
+    }
 }

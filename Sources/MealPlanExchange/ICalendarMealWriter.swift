@@ -10,6 +10,11 @@ import MealPlanCore
 ///   clients need no VTIMEZONE definition to read it.
 /// - `SUMMARY` is the slot, capitalised, then the title ("Dinner: Lasagna"); `DESCRIPTION` is
 ///   the note, when there is one.
+/// - What a calendar has no field for travels in properties calendars keep and show as they
+///   can: the slot as `CATEGORIES` (capitalised, as the summary has it) and exactly as
+///   `X-MEALPLAN-SLOT`; a stored meal's place in its slot as `X-MEALPLAN-POSITION`; the recipe
+///   and servings as `X-MEALPLAN-RECIPE` and `X-MEALPLAN-SERVINGS`. Read back, they give the
+///   meal whole (`CalendarMeal`).
 /// - `UID` is the meal's or rule's `ItemUID` (`CalendarUID` says in which form, and why): the
 ///   same meal keeps its UID in every export, so re-importing an updated plan updates events
 ///   instead of duplicating them, and no two plans' meals share one.
@@ -90,6 +95,7 @@ public struct ICalendarMealWriter {
     /// Appends `meal` as one VEVENT, after the calendar's header if this is the first.
     public mutating func write(_ meal: Meal) throws(OutputWriteError) {
         try begin(meal, uid: CalendarUID.text(of: meal))
+        try emit(CalendarMeal.Property.position + ":\(meal.position)")
         try end(meal)
     }
 
@@ -149,20 +155,24 @@ public struct ICalendarMealWriter {
         }
     }
 
-    /// SUMMARY, DESCRIPTION and the end of `meal`'s event.
+    /// SUMMARY, DESCRIPTION, the slot, recipe and servings, and the end of `meal`'s event.
     private mutating func end(_ meal: Meal) throws(OutputWriteError) {
-        line.removeAll(keepingCapacity: true)
-        line.append(contentsOf: "SUMMARY:".utf8)
-        line.append(contentsOf: summaryPrefix(meal.slot))
-        Self.appendText(meal.title, to: &line)
-        try emitLine(line)
-        if let note = meal.note {
-            line.removeAll(keepingCapacity: true)
-            line.append(contentsOf: "DESCRIPTION:".utf8)
-            Self.appendText(note, to: &line)
-            try emitLine(line)
-        }
+        try emitText("SUMMARY:", prefix: summaryPrefix(meal.slot), meal.title)
+        if let note = meal.note { try emitText("DESCRIPTION:", note) }
+        try emitText("CATEGORIES:", CalendarMeal.category(of: meal.slot))
+        try emitText(CalendarMeal.Property.slot + ":", meal.slot)
+        if let recipe = meal.recipe { try emitText(CalendarMeal.Property.recipe + ":", recipe) }
+        if let servings = meal.servings { try emit(CalendarMeal.Property.servings + ":" + Meal.servingsText(servings)) }
         try emit("END:VEVENT")
+    }
+
+    /// The property `name` (with its colon) whose value is `prefix` and then `text` as TEXT.
+    private mutating func emitText(_ name: String, prefix: [UInt8] = [], _ text: String) throws(OutputWriteError) {
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: name.utf8)
+        line.append(contentsOf: prefix)
+        Self.appendText(text, to: &line)
+        try emitLine(line)
     }
 
     /// Ends the calendar (an export without meals is a calendar without events) and hands every
@@ -243,7 +253,7 @@ public struct ICalendarMealWriter {
     private mutating func summaryPrefix(_ slot: String) -> [UInt8] {
         if let known = summaryPrefixes[slot] { return known }
         var prefix: [UInt8] = []
-        Self.appendText(slot.prefix(1).uppercased() + slot.dropFirst() + ": ", to: &prefix)
+        Self.appendText(CalendarMeal.category(of: slot) + ": ", to: &prefix)
         summaryPrefixes[slot] = prefix
         return prefix
     }

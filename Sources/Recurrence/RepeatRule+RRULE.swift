@@ -118,7 +118,7 @@ extension RepeatRule {
         switch (parts["UNTIL"], parts["COUNT"]) {
         case (nil, nil): end = .never
         case (let until?, nil):
-            guard let last = Self.rruleDay(until) else { throw RRULEError(.malformed, "UNTIL \(until.messageExcerpt) is not a date") }
+            guard let last = Day(basicISO: until) else { throw RRULEError(.malformed, "UNTIL \(until.messageExcerpt) is not a date") }
             guard last >= start else { throw RRULEError(.malformed, "UNTIL \(last.iso) is before DTSTART \(start.iso)") }
             end = .until(last)
         case (nil, let count?): end = .count(try Self.rrulePositive(count, "COUNT"))
@@ -154,18 +154,6 @@ extension RepeatRule {
             throw RRULEError(.malformed, "BYDAY \(text.messageExcerpt) has no number before its weekday")
         }
         return (number.first == "-" ? -ordinal : ordinal, weekday)
-    }
-
-    /// `20270301`, or a date-time `20270301T235959` / `20270301T235959Z` whose date is taken.
-    private static func rruleDay(_ text: String) -> Day? {
-        let date = text.prefix(8)
-        let rest = text.dropFirst(8)
-        guard date.count == 8, date.allSatisfy(\.isASCIIDigit),
-              rest.isEmpty || (rest.first == "T" && (rest.count == 7 || (rest.count == 8 && rest.last == "Z"))
-                  && rest.dropFirst().prefix(6).allSatisfy(\.isASCIIDigit))
-        else { return nil }
-        guard let number = Int(date) else { return nil }
-        return Day(year: number / 10_000, month: number / 100 % 100, day: number % 100)
     }
 }
 

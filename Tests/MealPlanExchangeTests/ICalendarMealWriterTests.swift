@@ -19,11 +19,12 @@ struct ICalendarMealWriterTests {
         text.replacingOccurrences(of: "\r\n ", with: "").components(separatedBy: "\r\n").dropLast().map { $0 }
     }
 
-    @Test("an all-day and a timed event, every line as RFC 5545 wants it")
+    @Test("an all-day and a timed event, every line as RFC 5545 wants it, mealplan's own properties included")
     func wholeFile() throws {
         let meals = [
             Meal(id: 4, day: day("2026-11-27"), slot: "breakfast", title: "Porridge"),
-            Meal(id: 17, day: day("2026-11-27"), slot: "dinner", title: "Lasagna", note: "double batch"),
+            Meal(id: 17, day: day("2026-11-27"), slot: "dinner", position: 1, title: "Lasagna", note: "double batch",
+                 recipe: "lasagna, classic", servings: 2.5),
         ]
         #expect(try text(meals, slotTimes: ["dinner": TimeOfDay("19:00")!]) == """
             BEGIN:VCALENDAR\r
@@ -35,15 +36,23 @@ struct ICalendarMealWriterTests {
             DTSTAMP:20260302T090507Z\r
             DTSTART;VALUE=DATE:20261127\r
             DTEND;VALUE=DATE:20261128\r
+            X-MEALPLAN-POSITION:0\r
             SUMMARY:Breakfast: Porridge\r
+            CATEGORIES:Breakfast\r
+            X-MEALPLAN-SLOT:breakfast\r
             END:VEVENT\r
             BEGIN:VEVENT\r
             UID:meal-17@mealplan\r
             DTSTAMP:20260302T090507Z\r
             DTSTART:20261127T190000\r
             DTEND:20261127T200000\r
+            X-MEALPLAN-POSITION:1\r
             SUMMARY:Dinner: Lasagna\r
             DESCRIPTION:double batch\r
+            CATEGORIES:Dinner\r
+            X-MEALPLAN-SLOT:dinner\r
+            X-MEALPLAN-RECIPE:lasagna\\, classic\r
+            X-MEALPLAN-SERVINGS:2.5\r
             END:VEVENT\r
             END:VCALENDAR\r
 

@@ -1,0 +1,119 @@
+import MealPlanCore
+import TextHelpers
+
+/// A meal as an iCalendar event carries it, read back from an event that mealplan or any
+/// calendar program wrote: the names of mealplan's own properties are here, once, for the
+/// writer (`ICalendarMealWriter`) and the reader alike.
+///
+/// The slot is found in the first place that has one: `X-MEALPLAN-SLOT`, else a `CATEGORIES`
+/// value that is one of the plan's slots, else a summary that starts with a slot's name and a
+/// colon ("Dinner: Tacos", as a phone's user types it), else the default slot. A summary that
+/// starts with its slot's name that way loses that start, so a meal written and read back keeps
+/// its title. The day is `DTSTART`'s date as written (a time in it says when, not which day).
+public struct CalendarMeal: Hashable, Sendable {
+    /// mealplan's own properties, which other calendars keep without showing them.
+    public enum Property {
+        public static let slot = "X-MEALPLAN-SLOT"
+        public static let position = "X-MEALPLAN-POSITION"
+        public static let recipe = "X-MEALPLAN-RECIPE"
+        public static let servings = "X-MEALPLAN-SERVINGS"
+    }
+
+    /// The event's UID as written.
+    public var uid: String
+    /// The meal on `DTSTART`'s day; its position is 0 where the event names none, its id and
+    /// UID unset (what `uid` names is for the caller to look up).
+    public var meal: Meal
+    /// The event's `RRULE`, as written: `RepeatRule(rrule:start:)` reads it.
+    public var rrule: String?
+    /// The days its `EXDATE`s skip, in the file's order.
+    public var skipped: [Day]
+    /// The occurrence of a repeating event this one replaces (`RECURRENCE-ID`), if it does.
+    public var replacing: Day?
+    /// The line of its `BEGIN:VEVENT`, for messages.
+    public var line: Int
+
+    /// `slot` as a calendar shows it: its first letter in capitals ("Dinner").
+    public static func category(of slot: String) -> String {
+        slot.prefix(1).uppercased() + slot.dropFirst()
+    }
+
+    /// Reads `event` (a `VEVENT`) of a plan whose slots are `slots`, giving a meal of
+    /// `defaultSlot` where the event says none. An event without a UID, a day or a title, or
+    /// with a value mealplan cannot read, is an error naming the line.
+    public init(event: ICalendarComponent, slots: [String], defaultSlot: String) throws(ICalendarError) {
+        line = event.line
+        guard let uid = event.property("UID")?.text.trimmingWhitespace(), !uid.isEmpty else {
+            throw ICalendarError(line: event.line, message: "the event has no UID")
+        }
+        self.uid = uid
+        guard let start = event.property("DTSTART") else {
+            throw ICalendarError(line: event.line, message: "the event has no DTSTART")
+        }
+        let day = try Self.day(start)
+        var title = event.property("SUMMARY")?.text.trimmingWhitespace() ?? ""
+        let slot = Self.slot(of: event, title: title, slots: slots) ?? defaultSlot
+        let prefix = Self.category(of: slot) + ":"
+        if title.count > prefix.count, title.lowercased().hasPrefix(prefix.lowercased()) {
+            title = String(title.dropFirst(prefix.count)).trimmingWhitespace()
+        }
+        guard !title.isEmpty else {
+            throw ICalendarError(line: event.property("SUMMARY")?.line ?? event.line, message: "the event has no title (SUMMARY)")
+        }
+        var meal = Meal(day: day, slot: slot, title: title)
+        meal.note = event.property("DESCRIPTION").map(\.text).flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
+        meal.recipe = event.property(Property.recipe).map { $0.text.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
+        if let servings = event.property(Property.servings) {
+            guard let number = Double(servings.value.trimmingWhitespace()), number.isFinite else {
+                throw ICalendarError(line: servings.line, message: "\(Property.servings) '\(servings.value.messageExcerpt)' is not a number")
+            }
+            meal.servings = number
+        }
+        if let position = event.property(Property.position) {
+            guard let number = Int(position.value.trimmingWhitespace()), number >= 0 else {
+                throw ICalendarError(line: position.line, message: "\(Property.position) '\(position.value.messageExcerpt)' is not a place in a slot")
+            }
+            meal.position = number
+        }
+        self.meal = meal
+        rrule = event.property("RRULE")?.value
+        var skipped: [Day] = []
+        for exceptions in event.properties("EXDATE") {
+            for value in exceptions.value.split(separator: ",") {
+                skipped.append(try Self.day(value, of: exceptions))
+            }
+        }
+        self.skipped = skipped
+        replacing = try event.property("RECURRENCE-ID").map { property throws(ICalendarError) in try Self.day(property) }
+    }
+
+    /// The slot the event names, as the plan spells it: `X-MEALPLAN-SLOT` as written, else the
+    /// first category or summary start that is a slot of the plan (any case).
+    private static func slot(of event: ICalendarComponent, title: String, slots: [String]) -> String? {
+        if let named = event.property(Property.slot)?.text.trimmingWhitespace(), !named.isEmpty {
+            return slots.first { $0.lowercased() == named.lowercased() } ?? named
+        }
+        func known(_ name: some StringProtocol) -> String? {
+            let wanted = name.trimmingWhitespace().lowercased()
+            return slots.first { $0.lowercased() == wanted }
+        }
+        for categories in event.properties("CATEGORIES") {
+            if let slot = categories.textList.lazy.compactMap(known).first { return slot }
+        }
+        if let colon = title.firstIndex(of: ":") { return known(title[..<colon]) }
+        return nil
+    }
+
+    private static func day(_ property: ICalendarProperty) throws(ICalendarError) -> Day {
+        try day(Substring(property.value), of: property)
+    }
+
+    /// The date of a DATE (`20261124`) or DATE-TIME (`20261124T190000`, `…Z`) value.
+    private static func day(_ value: Substring, of property: ICalendarProperty) throws(ICalendarError) -> Day {
+        let text = value.trimmingWhitespace()
+        guard let day = Day(basicISO: text) else {
+            throw ICalendarError(line: property.line, message: "\(property.name) '\(String(text).messageExcerpt)' is not a date")
+        }
+        return day
+    }
+}
