@@ -44,6 +44,8 @@ let package = Package(
         .target(name: "MealPlanExchange", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
         .target(name: "Timeline", dependencies: ["MealPlanCore"], swiftSettings: [functionSections]),
         .target(name: "Recurrence", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
+        // What a two-way sync does with each item, from the last agreed state and both sides'.
+        .target(name: "TwoWaySync", swiftSettings: [functionSections]),
         .target(name: "TerminalKit", swiftSettings: [functionSections]),
         .systemLibrary(name: "CNcursesw"),
         .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"], swiftSettings: [functionSections]),
@@ -103,6 +105,7 @@ let package = Package(
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+        .testTarget(name: "TwoWaySyncTests", dependencies: ["TwoWaySync", "TestSupport"]),
         .testTarget(
             name: "PlannerUITests",
             dependencies: [
