@@ -27,6 +27,10 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
     public static let icalendar = ExternalTool(pythonPackage: "icalendar")
     /// The reference Cooklang parser, `cooklang-bindings` on PyPI (with `python3` itself).
     public static let cooklang = ExternalTool(pythonPackage: "cooklang")
+    /// Radicale, a CalDAV server (PyPI), which the tests run on 127.0.0.1 only (`RadicaleServer`).
+    public static let radicale = ExternalTool(pythonPackage: "radicale")
+    /// Python's `caldav` client, standing in for a phone's calendar.
+    public static let caldav = ExternalTool(pythonPackage: "caldav")
     /// Python's `dateutil` (`python-dateutil` on PyPI), whose `rrule` expands RFC 5545 rules.
     public static let dateutil = ExternalTool(pythonPackage: "dateutil")
     /// The USDA household measures (SR21) as Debian's `gourmand` package ships them, from

@@ -1,0 +1,100 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A Radicale CalDAV server of its own for one test, as a household would run one: on
+/// 127.0.0.1 only, at a port nothing else uses, with its collections in a temporary folder. Any
+/// user name and password are accepted (`[auth] type = none`) and each user reaches only their
+/// own collections (`owner_only`), so `http://127.0.0.1:PORT/USER/` is a user's home. The server
+/// stops when the value goes away.
+public final class RadicaleServer: @unchecked Sendable {
+    /// The server's root, ending in a slash.
+    public let url: String
+    private let folder = TemporaryFolder()
+    private let process = Process()
+
+    /// Starts the server and waits, at most `within`, until it accepts connections.
+    public init(within limit: Duration = .seconds(30)) throws {
+        let port = try Self.freePort()
+        url = "http://127.0.0.1:\(port)/"
+        let config = folder.file("config")
+        try """
+            [server]
+            hosts = 127.0.0.1:\(port)
+            [auth]
+            type = none
+            [rights]
+            type = owner_only
+            [storage]
+            filesystem_folder = \(folder.file("collections"))
+            [logging]
+            level = warning
+
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-m", "radicale", "--config", config]
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        _ = FileManager.default.createFile(atPath: folder.file("log"), contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: folder.file("log"))
+        try process.run()
+        let deadline = ContinuousClock.now + limit
+        while !Self.accepts(port: port) {
+            guard process.isRunning, ContinuousClock.now < deadline else {
+                stop()
+                let log = (try? String(contentsOfFile: folder.file("log"), encoding: .utf8)) ?? ""
+                throw RadicaleDidNotStart(log: log)
+            }
+            usleep(20_000)
+        }
+    }
+
+    deinit { stop() }
+
+    /// SIGKILL, not SIGTERM: a child starts with the signal mask of the test thread that made
+    /// it, which may hold SIGTERM back for ever; the server keeps nothing that must be saved.
+    private func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// A port on 127.0.0.1 that the system has just handed out and taken back.
+    private static func freePort() throws -> UInt16 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(socket, socketAddress, length) == 0 && getsockname(socket, socketAddress, &length) == 0
+            }
+        }
+        guard bound else { throw RadicaleDidNotStart(log: "no free port on 127.0.0.1") }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    /// Whether something accepts a TCP connection on 127.0.0.1 at `port`.
+    private static func accepts(port: UInt16) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = port.bigEndian
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+}
+
+/// The server did not come up; its log says why.
+public struct RadicaleDidNotStart: Error, CustomStringConvertible {
+    public let log: String
+    public var description: String { "Radicale did not start: \(log)" }
+}
