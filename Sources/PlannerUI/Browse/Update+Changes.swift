@@ -135,7 +135,7 @@ extension PlannerState {
                             recipe: nil, servings: nil)
         recipeNames = nil
         pastTitles = nil
-        mode = .prompt(Prompt(.meal(form), text: form.slot, isSuggestion: true))
+        mode = .prompt(Prompt(form, text: form.slot, isSuggestion: true))
     }
 
     mutating func startEditing() {
@@ -144,7 +144,7 @@ extension PlannerState {
                             recipe: meal.recipe, servings: meal.servings)
         recipeNames = nil
         pastTitles = nil
-        mode = .prompt(Prompt(.meal(form), text: form.title))
+        mode = .prompt(Prompt(form, text: form.title))
     }
 
     mutating func startMoving() {
