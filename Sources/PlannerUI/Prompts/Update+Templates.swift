@@ -29,12 +29,11 @@ extension PlannerState {
     mutating func templateSaved(_ template: MealTemplate) {
         var verb = "Saved"
         if case .prompt(let prompt) = mode {
-            switch prompt.kind {
-            case .saveTemplate: mode = .browsing
-            case .replaceTemplate:
+            // The prompt that asked closes; any other was opened meanwhile and stays.
+            if case .saveTemplate = prompt.kind { mode = .browsing }
+            if case .replaceTemplate = prompt.kind {
                 mode = .browsing
                 verb = "Replaced"
-            default: break
             }
         }
         markedFrom = nil
