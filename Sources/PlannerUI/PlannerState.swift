@@ -28,15 +28,6 @@ public struct PlannerState: Sendable {
     public internal(set) var redoStack: [ChangeBatch] = []
     /// What `y` or `Y` copied last, which `p` or `P` pastes.
     public internal(set) var clipboard: Clipboard?
-    /// The recipes folder's names for Tab in a title, asked for (`Effect.listRecipes`) at the
-    /// first Tab of each meal prompt; `nil` until then.
-    public internal(set) var recipeNames: RecipeNames?
-    /// The titles planned before, for Tab in a title (`Effect.listTitles`), asked for with the
-    /// recipe names; `nil` until then.
-    public internal(set) var pastTitles: [String]?
-    /// The templates' names for Tab in the template prompt, asked for (`Effect.listTemplates`)
-    /// at its first Tab; `nil` until then.
-    public internal(set) var templateNames: [String]?
     /// Where marking days (`v`) began: the marked days run from it to the selected day, until
     /// Esc (or a saved template) ends the marking.
     public internal(set) var markedFrom: Day?

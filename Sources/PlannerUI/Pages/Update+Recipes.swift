@@ -97,24 +97,33 @@ extension PlannerState {
 
     /// The recipe names arrived: a Tab that waited for them completes once the titles are here.
     mutating func recipeNamesLoaded(_ names: [String]) -> [Effect] {
-        recipeNames = RecipeNames(names)
+        changeOpenForm { $0.recipeNames = RecipeNames(names) }
         return completeWaitingTab()
     }
 
     /// The titles planned before arrived, likewise.
     mutating func titlesLoaded(_ titles: [String]) -> [Effect] {
-        pastTitles = titles
+        changeOpenForm { $0.pastTitles = titles }
         return completeWaitingTab()
+    }
+
+    /// Changes the form of the meal prompt open; an answer that comes once it is closed is
+    /// dropped (the next meal prompt asks again).
+    private mutating func changeOpenForm(_ change: (inout MealForm) -> Void) {
+        guard case .prompt(var prompt) = mode, case .meal(var form) = prompt.kind else { return }
+        change(&form)
+        prompt.body = form
+        mode = .prompt(prompt)
     }
 
     /// A Tab in a title that waited for the lists completes when both are known.
     private mutating func completeWaitingTab() -> [Effect] {
-        guard pastTitles != nil, recipeNames != nil, case .prompt(var prompt) = mode, let forward = prompt.pendingNamesTab
+        guard case .prompt(var prompt) = mode, case .meal(let form) = prompt.kind, form.pastTitles != nil, form.recipeNames != nil,
+              let forward = prompt.pendingNamesTab
         else { return [] }
         prompt.pendingNamesTab = nil
-        let effects = completeTitle(in: &prompt, forward: forward)
-        prompt.editor.scrollToCursor(width: fieldWidth(for: prompt))
-        mode = .prompt(prompt)
+        let effects = completeTitle(of: form, in: &prompt, forward: forward)
+        reopen(prompt)
         return effects
     }
 
@@ -133,8 +142,8 @@ extension PlannerState {
     /// are no recipes only if no title matches.
     mutating func recipePromptFailed(_ text: String) -> [Effect] {
         guard case .prompt(var prompt) = mode else { return [] }
-        if prompt.pendingNamesTab != nil, recipeNames == nil {
-            recipeNames = RecipeNames([])
+        if prompt.pendingNamesTab != nil, case .meal(let form) = prompt.kind, form.recipeNames == nil {
+            changeOpenForm { $0.recipeNames = RecipeNames([]) }
             let effects = completeWaitingTab()
             if case .prompt(var completed) = mode, completed.error != nil {
                 completed.error = text

@@ -5,6 +5,9 @@ import TextHelpers
 public struct ApplyTemplatePrompt: PlannerPrompt, Hashable {
     /// The day the first copy starts on.
     public let start: Day
+    /// The templates' names for Tab, asked for (`Effect.listTemplates`) at its first Tab; `nil`
+    /// until then.
+    var names: [String]? = nil
 
     var kind: Prompt.Kind { .applyTemplate(self) }
     var label: String { "Template: " }
@@ -24,7 +27,7 @@ public struct ApplyTemplatePrompt: PlannerPrompt, Hashable {
     /// Tab and Shift-Tab complete template names.
     func run(_ command: PromptCommand, prompt: inout Prompt, state: inout PlannerState) -> [Effect] {
         switch command {
-        case .completeNext, .completePrevious: state.completeTemplate(in: &prompt, forward: command == .completeNext)
+        case .completeNext, .completePrevious: state.completeTemplate(names, in: &prompt, forward: command == .completeNext)
         case .previousField, .newLine: []
         }
     }
@@ -39,7 +42,6 @@ extension PlannerState {
     /// template goes where the selection is).
     mutating func startApplyingTemplate() {
         markedFrom = nil
-        templateNames = nil
         mode = .prompt(Prompt(.applyTemplate(timeline.selection.day)))
     }
 

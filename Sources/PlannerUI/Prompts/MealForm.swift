@@ -20,6 +20,12 @@ public struct MealForm: PlannerPrompt, Hashable {
     /// and its servings.
     public internal(set) var recipe: String?
     public internal(set) var servings: Double?
+    /// The recipes folder's names for Tab in the title, asked for (`Effect.listRecipes`) at
+    /// its first Tab; `nil` until then.
+    var recipeNames: RecipeNames? = nil
+    /// The titles planned before, for Tab in the title (`Effect.listTitles`), asked for with
+    /// the recipe names; `nil` until then.
+    var pastTitles: [String]? = nil
 
     /// The text of `step`'s field.
     func field(_ step: Step) -> String {
@@ -100,7 +106,7 @@ public struct MealForm: PlannerPrompt, Hashable {
             form.slot = try state.slots.resolve(text).name
             form.step = .title
         case .title:
-            if prompt.completionBase != nil, let name = state.recipeNames?.names.first(where: { $0 == text }) {
+            if prompt.completionBase != nil, let name = recipeNames?.names.first(where: { $0 == text }) {
                 // A recipe chosen with Tab: its title and servings come with it.
                 prompt.body = form
                 state.mode = .prompt(prompt)
@@ -138,7 +144,7 @@ public struct MealForm: PlannerPrompt, Hashable {
         case .completeNext, .completePrevious:
             switch step {
             case .slot: state.completeSlot(in: &prompt, forward: command == .completeNext)
-            case .title: return state.completeTitle(in: &prompt, forward: command == .completeNext)
+            case .title: return state.completeTitle(of: self, in: &prompt, forward: command == .completeNext)
             case .servings, .note: break
             }
         case .previousField:

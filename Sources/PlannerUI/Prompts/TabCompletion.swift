@@ -29,9 +29,9 @@ extension PlannerState {
     /// planned titles); a past title that is a matching recipe's name (any case) is left out, so
     /// the first Tab links the meal rather than planning one the shopping list never sees. Both
     /// lists are asked for first when not yet known.
-    mutating func completeTitle(in prompt: inout Prompt, forward: Bool) -> [Effect] {
-        let missing: [Effect] = (pastTitles == nil ? [.listTitles(around: today)] : []) + (recipeNames == nil ? [.listRecipes] : [])
-        guard missing.isEmpty, let titles = pastTitles, let names = recipeNames else {
+    func completeTitle(of form: MealForm, in prompt: inout Prompt, forward: Bool) -> [Effect] {
+        let missing: [Effect] = (form.pastTitles == nil ? [.listTitles(around: today)] : []) + (form.recipeNames == nil ? [.listRecipes] : [])
+        guard missing.isEmpty, let titles = form.pastTitles, let names = form.recipeNames else {
             prompt.pendingNamesTab = forward
             return missing
         }
@@ -59,10 +59,10 @@ extension PlannerState {
         return slots.map(\.name).filter { $0.lowercased().hasPrefix(wanted) }
     }
 
-    /// The next (or previous) template name starting with what was typed before the first
-    /// Tab; the names are asked for first when not yet known.
-    mutating func completeTemplate(in prompt: inout Prompt, forward: Bool) -> [Effect] {
-        guard let names = templateNames else {
+    /// The next (or previous) of the template `names` starting with what was typed before the
+    /// first Tab; the names are asked for first when not yet known.
+    func completeTemplate(_ names: [String]?, in prompt: inout Prompt, forward: Bool) -> [Effect] {
+        guard let names else {
             prompt.pendingNamesTab = forward
             return [.listTemplates]
         }

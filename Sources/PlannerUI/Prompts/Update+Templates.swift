@@ -16,11 +16,15 @@ extension PlannerState {
 
     /// The template names arrived: a Tab that waited for them completes now.
     mutating func templateNamesLoaded(_ names: [String]) -> [Effect] {
-        templateNames = names
-        guard case .prompt(var prompt) = mode, case .applyTemplate = prompt.kind,
-              let forward = prompt.pendingNamesTab else { return [] }
+        guard case .prompt(var prompt) = mode, case .applyTemplate(var applying) = prompt.kind else { return [] }
+        applying.names = names
+        prompt.body = applying
+        guard let forward = prompt.pendingNamesTab else {
+            mode = .prompt(prompt)
+            return []
+        }
         prompt.pendingNamesTab = nil
-        let effects = completeTemplate(in: &prompt, forward: forward)
+        let effects = completeTemplate(names, in: &prompt, forward: forward)
         reopen(prompt)
         return effects
     }
@@ -43,7 +47,8 @@ extension PlannerState {
     /// The template's meals, on their days: stored as one change, so that `u` takes them all
     /// away again. Ignored when the prompt was left meanwhile.
     mutating func templatePlaced(_ placement: TemplatePlacement, name: String, meals: [Meal]) -> [Effect] {
-        guard case .prompt(let prompt) = mode, prompt.kind == .applyTemplate(ApplyTemplatePrompt(start: placement.start)) else { return [] }
+        guard case .prompt(let prompt) = mode, case .applyTemplate(let applying) = prompt.kind, applying.start == placement.start
+        else { return [] }
         guard !meals.isEmpty else {
             mode = .browsing
             message = StatusMessage("Template \(quoted(name)) has no meals to add")
