@@ -28,15 +28,6 @@ public struct PlannerState: Sendable {
     public internal(set) var redoStack: [ChangeBatch] = []
     /// What `y` or `Y` copied last, which `p` or `P` pastes.
     public internal(set) var clipboard: Clipboard?
-    /// The recipes folder's names for Tab in a title, asked for (`Effect.listRecipes`) at the
-    /// first Tab of each meal prompt; `nil` until then.
-    public internal(set) var recipeNames: RecipeNames?
-    /// The titles planned before, for Tab in a title (`Effect.listTitles`), asked for with the
-    /// recipe names; `nil` until then.
-    public internal(set) var pastTitles: [String]?
-    /// The templates' names for Tab in the template prompt, asked for (`Effect.listTemplates`)
-    /// at its first Tab; `nil` until then.
-    public internal(set) var templateNames: [String]?
     /// Where marking days (`v`) began: the marked days run from it to the selected day, until
     /// Esc (or a saved template) ends the marking.
     public internal(set) var markedFrom: Day?
@@ -132,116 +123,6 @@ public struct StatusMessage: Hashable, Sendable {
     public init(_ text: String, isError: Bool = false) {
         self.text = text
         self.isError = isError
-    }
-}
-
-/// The bottom line while asking for something.
-public struct Prompt: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
-        case goToDate
-        case search
-        /// The days of a shopping list.
-        case shoppingDays
-        /// Where to move this meal.
-        case moveMeal(Meal)
-        /// Adding or editing a meal, one field at a time.
-        case meal(MealForm)
-        /// The name to save these marked days under as a template.
-        case saveTemplate(DayRange)
-        /// The template to lay down from this day, and how many copies.
-        case applyTemplate(Day)
-        /// Whether a change to an occurrence of a repeat is for this one or all.
-        case repeatChoice(RepeatChoice)
-        /// Whether the marked days replace a template of the name typed.
-        case replaceTemplate(TemplateReplacement)
-        /// How a single meal repeats, one field at a time.
-        case repeatMeal(RepeatForm)
-    }
-
-    public internal(set) var kind: Kind
-    public internal(set) var editor: LineEditor
-    /// Why the last Enter was refused (or the save failed); the typed text is kept.
-    public internal(set) var error: String?
-    /// The text is a proposal: the first character typed replaces it instead of adding to it.
-    public internal(set) var isSuggestion = false
-    /// While Tab cycles through slot, recipe or template names: the text typed before the first Tab.
-    var completionBase: String?
-    /// A Tab (forward, or backward with `false`) waiting for the recipe or template names to arrive.
-    var pendingNamesTab: Bool?
-    /// While Tab cycles in a title: the text is a recipe's name (else a title planned before).
-    var suggestsRecipe = false
-
-    init(_ kind: Kind, text: String = "", isSuggestion: Bool = false) {
-        self.kind = kind
-        editor = LineEditor(text)
-        self.isSuggestion = isSuggestion
-    }
-
-    /// Whether the field is a meal's note, the one field that keeps line breaks.
-    var takesLineBreaks: Bool {
-        if case .meal(let form) = kind { return form.step == .note }
-        return false
-    }
-
-    /// After the text changed: the last refusal, the proposal and a Tab cycle are over.
-    mutating func textChanged() {
-        error = nil
-        isSuggestion = false
-        completionBase = nil
-        suggestsRecipe = false
-    }
-}
-
-/// A meal being added or edited: the fields entered so far and the one being typed.
-public struct MealForm: Hashable, Sendable {
-    /// The fields in order; `servings` is asked only while a recipe is linked.
-    public enum Step: Int, Hashable, Sendable, CaseIterable {
-        case slot, title, servings, note
-    }
-
-    /// The meal being edited; `nil` when adding.
-    public let original: Meal?
-    public let day: Day
-    public internal(set) var slot: String
-    public internal(set) var title: String
-    public internal(set) var note: String
-    public internal(set) var step: Step
-    /// The recipe the meal links to (the edited meal's, or one chosen with Tab in the title),
-    /// and its servings.
-    public internal(set) var recipe: String?
-    public internal(set) var servings: Double?
-
-    /// The text of `step`'s field.
-    func field(_ step: Step) -> String {
-        switch step {
-        case .slot: slot
-        case .title: title
-        case .servings: servings.map(Meal.servingsText) ?? ""
-        case .note: note
-        }
-    }
-
-    /// Keeps the text of `step`'s field; servings only when they read as servings (Enter
-    /// says why they do not).
-    mutating func setField(_ step: Step, _ text: String) {
-        switch step {
-        case .slot: slot = text
-        case .title: title = text
-        case .servings: if let typed = try? Meal.servings(parsing: text) { servings = typed }
-        case .note: note = text
-        }
-    }
-
-    /// The field after `step`: servings come after the title only with a recipe.
-    func step(after step: Step) -> Step? {
-        guard let next = Step(rawValue: step.rawValue + 1) else { return nil }
-        return next == .servings && recipe == nil ? .note : next
-    }
-
-    /// The field before `step`, likewise.
-    func step(before step: Step) -> Step? {
-        guard let previous = Step(rawValue: step.rawValue - 1) else { return nil }
-        return previous == .servings && recipe == nil ? .title : previous
     }
 }
 

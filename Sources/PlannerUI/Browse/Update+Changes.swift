@@ -133,18 +133,14 @@ extension PlannerState {
         let day = timeline.selection.day
         let form = MealForm(original: nil, day: day, slot: defaultSlot(for: day), title: "", note: "", step: .slot,
                             recipe: nil, servings: nil)
-        recipeNames = nil
-        pastTitles = nil
-        mode = .prompt(Prompt(.meal(form), text: form.slot, isSuggestion: true))
+        mode = .prompt(Prompt(form, text: form.slot, isSuggestion: true))
     }
 
     mutating func startEditing() {
         guard let meal = requireSelectedMeal() else { return }
         let form = MealForm(original: meal, day: meal.day, slot: meal.slot, title: meal.title, note: meal.note ?? "", step: .title,
                             recipe: meal.recipe, servings: meal.servings)
-        recipeNames = nil
-        pastTitles = nil
-        mode = .prompt(Prompt(.meal(form), text: form.title))
+        mode = .prompt(Prompt(form, text: form.title))
     }
 
     mutating func startMoving() {

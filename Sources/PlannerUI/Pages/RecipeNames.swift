@@ -2,7 +2,7 @@
 /// (`Lasagne` of `mains/Lasagne`) is lowered once, when the names arrive, rather than on every
 /// Tab: a folder of a thousand recipes then costs a Tab a comparison per name, not two
 /// lowerings.
-public struct RecipeNames: Equatable, Sendable {
+public struct RecipeNames: Hashable, Sendable {
     public let names: [String]
     /// Each name's lowered full name and lowered file name, in the order of `names`.
     private let keys: [(name: String, file: String)]
@@ -19,6 +19,9 @@ public struct RecipeNames: Equatable, Sendable {
     }
 
     public static func == (left: RecipeNames, right: RecipeNames) -> Bool { left.names == right.names }
+
+    /// The names say all the rest.
+    public func hash(into hasher: inout Hasher) { hasher.combine(names) }
 
     /// The names that start with `prefix` (ignoring case), or whose file name does (`las` finds
     /// `mains/Lasagne`), in the folder's order.

@@ -1,6 +1,5 @@
 import MealPlanCore
 import TerminalKit
-import TextHelpers
 
 /// Recipes in the planner: `r` shows the selected meal's recipe scaled to its servings, `R`
 /// edits the recipe file in the user's editor, `s` shows the shopping list of the days on
@@ -37,34 +36,6 @@ extension PlannerState {
         if meal.id == nil, meal.occurrence != nil { return ask(.edit(from: meal, to: edited)) }
         return save([.update(from: meal, to: edited, restoresPosition: false)],
                     origin: .change(done: "\(quoted(meal.title)): \(Meal.servingsText(wanted)) servings; u undoes"))
-    }
-
-    /// The days a shopping list is asked for: `DATE` (the week from it), `DATE to DATE`, or
-    /// `DATE N` (N days from it); dates as `g` takes them. Empty: the household's next week,
-    /// from the next week start (today when the week starts today).
-    static func shoppingDays(_ text: String, today: Day, weekStart: Weekday) throws -> DayRange {
-        let text = text.trimmingWhitespace()
-        let day = { (text: String) throws(DateInputError) in try DateInput.parse(text, today: today, weekStart: weekStart) }
-        if let to = text.firstRange(of: " to ") {
-            let first = try day(String(text[..<to.lowerBound]))
-            let last = try day(String(text[to.upperBound...]))
-            guard last >= first else {
-                throw ShoppingDaysError(description: "The last day, \(last.iso), is before the first, \(first.iso)")
-            }
-            let days = DayRange(first, last)
-            guard days.count <= DayRange.longestShoppingList else {
-                throw ShoppingDaysError(description: "A list covers 1 to \(DayRange.longestShoppingList) days, not \(days.count)")
-            }
-            return days
-        }
-        if let space = text.lastIndex(of: " "), let count = Int(text[text.index(after: space)...]), !text[..<space].isEmpty {
-            guard (1...DayRange.longestShoppingList).contains(count) else {
-                throw ShoppingDaysError(description: "A list covers 1 to \(DayRange.longestShoppingList) days, not \(count)")
-            }
-            return DayRange(start: try day(String(text[..<space])), count: count)
-        }
-        if text.isEmpty { return .shoppingWeek(today: today, weekStart: weekStart) }
-        return DayRange(start: try day(text), count: 7)
     }
 
     /// The days the timeline shows, from the top line to the bottom one.
@@ -126,24 +97,33 @@ extension PlannerState {
 
     /// The recipe names arrived: a Tab that waited for them completes once the titles are here.
     mutating func recipeNamesLoaded(_ names: [String]) -> [Effect] {
-        recipeNames = RecipeNames(names)
+        changeOpenForm { $0.recipeNames = RecipeNames(names) }
         return completeWaitingTab()
     }
 
     /// The titles planned before arrived, likewise.
     mutating func titlesLoaded(_ titles: [String]) -> [Effect] {
-        pastTitles = titles
+        changeOpenForm { $0.pastTitles = titles }
         return completeWaitingTab()
+    }
+
+    /// Changes the form of the meal prompt open; an answer that comes once it is closed is
+    /// dropped (the next meal prompt asks again).
+    private mutating func changeOpenForm(_ change: (inout MealForm) -> Void) {
+        guard case .prompt(var prompt) = mode, case .meal(var form) = prompt.kind else { return }
+        change(&form)
+        prompt.body = form
+        mode = .prompt(prompt)
     }
 
     /// A Tab in a title that waited for the lists completes when both are known.
     private mutating func completeWaitingTab() -> [Effect] {
-        guard pastTitles != nil, recipeNames != nil, case .prompt(var prompt) = mode, let forward = prompt.pendingNamesTab
+        guard case .prompt(var prompt) = mode, case .meal(let form) = prompt.kind, form.pastTitles != nil, form.recipeNames != nil,
+              let forward = prompt.pendingNamesTab
         else { return [] }
         prompt.pendingNamesTab = nil
-        let effects = completeTitle(in: &prompt, forward: forward)
-        prompt.editor.scrollToCursor(width: fieldWidth(for: prompt))
-        mode = .prompt(prompt)
+        let effects = completeTitle(of: form, in: &prompt, forward: forward)
+        reopen(prompt)
         return effects
     }
 
@@ -154,7 +134,7 @@ extension PlannerState {
         form.recipe = name
         form.servings = servings
         form.title = title
-        mode = .prompt(Prompt(.meal(form), text: title))
+        mode = .prompt(Prompt(form, text: title))
     }
 
     /// Listing or reading a recipe for the prompt failed: the reason shows above it. A Tab
@@ -162,8 +142,8 @@ extension PlannerState {
     /// are no recipes only if no title matches.
     mutating func recipePromptFailed(_ text: String) -> [Effect] {
         guard case .prompt(var prompt) = mode else { return [] }
-        if prompt.pendingNamesTab != nil, recipeNames == nil {
-            recipeNames = RecipeNames([])
+        if prompt.pendingNamesTab != nil, case .meal(let form) = prompt.kind, form.recipeNames == nil {
+            changeOpenForm { $0.recipeNames = RecipeNames([]) }
             let effects = completeWaitingTab()
             if case .prompt(var completed) = mode, completed.error != nil {
                 completed.error = text
@@ -188,9 +168,4 @@ extension PlannerState {
         case .shoppingList: return PageView.footer()
         }
     }
-}
-
-/// Why the days typed for a shopping list make no range.
-struct ShoppingDaysError: Error, CustomStringConvertible {
-    let description: String
 }
