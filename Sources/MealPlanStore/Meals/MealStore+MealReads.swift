@@ -80,6 +80,7 @@ extension MealStore {
         in range: DayRange, slot: String? = nil, search: String? = nil, occurrencesThrough: Day? = .last,
         passes: Int, _ body: (_ pass: Int, Meal) throws -> Void
     ) throws {
+        try useDeferredFileIfMade()
         do {
             try writer.read { db in
                 for pass in 0..<passes {
