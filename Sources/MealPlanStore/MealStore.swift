@@ -257,6 +257,8 @@ public final class MealStore: Sendable {
     /// pragma's value is only comparable on one connection, so it always runs on the writer
     /// connection; this store's own commits do not count as changes.
     public func hasChanges() throws(StoreError) -> Bool {
+        // A file another process made since this store was opened holds its changes.
+        let madeMeanwhile = try useDeferredFileIfMade()
         try checkStillOpenFile()
         let version: Int
         do {
@@ -268,7 +270,7 @@ public final class MealStore: Sendable {
         }
         return lastDataVersion.withLock { last in
             defer { last = version }
-            return last.map { $0 != version } ?? false
+            return madeMeanwhile || last.map { $0 != version } ?? false
         }
     }
 }

@@ -33,6 +33,8 @@ import Testing
         let second = try MealStore.open(path: path, access: .readWrite)
         try second.addSlot("brunch")
         try second.addMeal(day: day("2026-03-02"), slot: "brunch", title: "Pancakes")
+        #expect(try first.hasChanges(), "the file another made is a change to the plan shown")
+        #expect(try !first.hasChanges())
         #expect(try first.meals(in: .all).map(\.title) == ["Pancakes"])
         try first.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")
         try first.addMeal(day: day("2026-03-03"), slot: "brunch", title: "Eggs")

@@ -43,16 +43,20 @@ extension MealStore {
         try useDeferredFile(making: true, trying: trial)
     }
 
-    /// When the file is not made yet but another process has made it meanwhile, goes over to it.
-    func useDeferredFileIfMade() throws(StoreError) {
+    /// When the file is not made yet but another process has made it meanwhile, goes over to
+    /// it; returns whether it did.
+    @discardableResult
+    func useDeferredFileIfMade() throws(StoreError) -> Bool {
         try useDeferredFile(making: false) { _ in }
     }
 
-    private func useDeferredFile(making: Bool, trying trial: (Database) throws -> Void) throws(StoreError) {
-        try deferredFile.withLock { deferred throws(StoreError) in
-            guard let settings = deferred else { return }
+    /// Goes over to the file, making it first when `making`; returns whether it went over.
+    @discardableResult
+    private func useDeferredFile(making: Bool, trying trial: (Database) throws -> Void) throws(StoreError) -> Bool {
+        try deferredFile.withLock { deferred throws(StoreError) -> Bool in
+            guard let settings = deferred else { return false }
             if DatabaseFile.identity(of: path) == nil {
-                guard making else { return }
+                guard making else { return false }
                 do {
                     try writer.writeWithoutTransaction { db in
                         try db.inTransaction(.immediate) {
@@ -70,6 +74,7 @@ extension MealStore {
                                        pageCacheKiB: settings.pageCacheKiB)
             useConnection(of: opened)
             deferred = nil
+            return true
         }
     }
 }
