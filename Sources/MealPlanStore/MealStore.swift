@@ -50,11 +50,16 @@ public final class MealStore: Sendable {
         return slowPause * (tries - quick + 1) <= busyTimeout - .milliseconds(quick) ? slowPause : nil
     }
 
-    let writer: any DatabaseWriter
+    /// The connection, and the file it opened (for noticing another file moved over its path;
+    /// nil in memory). Both change once in a store whose file is made by its first write
+    /// (`makeDeferredFile`).
+    private let connection: Mutex<(writer: any DatabaseWriter, file: DatabaseFile.Identity?)>
+    var writer: any DatabaseWriter { connection.withLock { $0.writer } }
+    var openedFile: DatabaseFile.Identity? { connection.withLock { $0.file } }
+    /// How to open the file once it is made, while it is not (see `makeDeferredFile`).
+    let deferredFile = Mutex<DeferredFile?>(nil)
     /// The file, or ":memory:", for messages.
     let path: String
-    /// The file opened, for noticing another file moved over its path; nil in memory.
-    private let openedFile: DatabaseFile.Identity?
     /// Whether the replacement of the opened file was seen (and this connection's WAL emptied).
     private let sawReplacement = Mutex(false)
     /// Whether this process may not write the file (so the store only reads).
@@ -67,9 +72,8 @@ public final class MealStore: Sendable {
 
     /// A store over an existing writer, migrated to the current schema (used by tests).
     public init(writer: any DatabaseWriter, path: String = ":memory:") throws(StoreError) {
-        self.writer = writer
+        connection = Mutex((writer, nil))
         self.path = path
-        openedFile = nil
         isReadOnly = false
         readOnlyOpening = nil
         do {
@@ -86,9 +90,8 @@ public final class MealStore: Sendable {
 
     private init(openedWriter: any DatabaseWriter, path: String, file: DatabaseFile.Identity?, readOnlyOpening: ReadOnlyOpening?,
                  isReadOnly: Bool) {
-        writer = openedWriter
+        connection = Mutex((openedWriter, file))
         self.path = path
-        openedFile = file
         self.readOnlyOpening = readOnlyOpening
         self.isReadOnly = isReadOnly
     }
@@ -104,7 +107,9 @@ public final class MealStore: Sendable {
         }
     }
 
-    /// Opens (creating it with its folders if missing) the mealplan database at `path`.
+    /// Opens (creating it with its folders if missing) the mealplan database at `path`. For
+    /// `readWrite` a missing file is made by the first write that succeeds, not before
+    /// (`makeDeferredFile`): a command that is refused leaves no empty database behind.
     ///
     /// Files that are not mealplan databases are refused before SQLite opens them, so they are
     /// never modified; the schema is migrated only when it is older than this program's.
@@ -118,6 +123,9 @@ public final class MealStore: Sendable {
         if state == .missing {
             guard access != .readExisting else {
                 throw StoreError(.missing, "there is no database '\(path)'; commands that add meals create it")
+            }
+            if access == .readWrite {
+                return try deferredStore(path: path, concurrentReads: concurrentReads, pageCacheKiB: pageCacheKiB)
             }
             try DatabaseFile.makeParentFolders(of: path)
             try DatabaseFile.create(path, configuration: configuration(readOnly: false))
@@ -210,6 +218,7 @@ public final class MealStore: Sendable {
     /// Runs `body` in one IMMEDIATE transaction, then brings the search index up to date with
     /// it; any error rolls everything back.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        try makeDeferredFile { db in _ = try body(db) }
         try checkStillOpenFile()
         do {
             return try writer.write { db in
@@ -222,8 +231,17 @@ public final class MealStore: Sendable {
         }
     }
 
+    /// Goes over to `other`'s connection and file, forgetting what was read through the old one.
+    func useConnection(of other: MealStore) {
+        let opened = other.connection.withLock { $0 }
+        connection.withLock { $0 = opened }
+        ruleCache.withLock { $0 = nil }
+        lastDataVersion.withLock { $0 = nil }
+    }
+
     /// Runs `body` on a consistent snapshot of the database.
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        try useDeferredFileIfMade()
         do {
             return try writer.read(body)
         } catch {
@@ -239,6 +257,8 @@ public final class MealStore: Sendable {
     /// pragma's value is only comparable on one connection, so it always runs on the writer
     /// connection; this store's own commits do not count as changes.
     public func hasChanges() throws(StoreError) -> Bool {
+        // A file another process made since this store was opened holds its changes.
+        let madeMeanwhile = try useDeferredFileIfMade()
         try checkStillOpenFile()
         let version: Int
         do {
@@ -250,7 +270,7 @@ public final class MealStore: Sendable {
         }
         return lastDataVersion.withLock { last in
             defer { last = version }
-            return last.map { $0 != version } ?? false
+            return madeMeanwhile || last.map { $0 != version } ?? false
         }
     }
 }

@@ -25,10 +25,14 @@ public enum PlannerEffects {
             }
         case .findMatch(let request):
             do throws(StoreError) {
-                switch request.direction {
-                case .forward: return .matchFound(request, try store.nextMeal(matching: request.text, after: request.from))
-                case .backward: return .matchFound(request, try store.previousMeal(matching: request.text, before: request.from))
+                // Repeats up to the horizon `mealplan list --search` shows them to.
+                let horizon = try store.searchHorizon(today: request.today)
+                let meal = switch request.direction {
+                case .forward: try store.nextMeal(matching: request.text, after: request.from, repeatsThrough: horizon)
+                case .backward: try store.previousMeal(matching: request.text, before: request.from, repeatsThrough: horizon)
                 }
+                let cut = meal == nil ? try store.repeatsContinue(after: horizon, search: request.text) : false
+                return .matchFound(request, meal, repeatsShownThrough: cut ? horizon : nil)
             } catch {
                 return .searchFailed(request, message: error.reason)
             }

@@ -11,7 +11,8 @@ public enum Effect: Hashable, Sendable {
     /// `.saved(request, stored:)` or `.saveFailed`.
     case save(SaveRequest)
     /// Find the nearest meal matching `request.text` strictly after (or before)
-    /// `request.from`; answer `.matchFound(request, meal)` or `.searchFailed`.
+    /// `request.from`, repeats up to the store's search horizon from `request.today`; answer
+    /// `.matchFound(request, meal, repeatsShownThrough:)` or `.searchFailed`.
     case findMatch(SearchRequest)
     /// Feed `.tick` after `after` (unless a key arrives first; feeding it late is harmless).
     case scheduleTick(after: Duration)
@@ -115,10 +116,14 @@ public struct SearchRequest: Hashable, Sendable {
     /// Matches are looked for on later days (forward) or earlier days (backward) only; the
     /// selected day itself is searched in memory.
     public let from: Day
+    /// The planner's today: a repeat's occurrences are searched up to the horizon the store
+    /// works out from it (`MealStore.searchHorizon`), as `mealplan list --search` shows them.
+    public let today: Day
 
-    public init(text: String, direction: SearchDirection, from: Day) {
+    public init(text: String, direction: SearchDirection, from: Day, today: Day) {
         self.text = text
         self.direction = direction
         self.from = from
+        self.today = today
     }
 }

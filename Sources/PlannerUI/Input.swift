@@ -23,8 +23,9 @@ public enum Input: Hashable, Sendable {
     /// The store refused `Effect.save`: what it names no longer exists or breaks a rule of the
     /// plan (another process removed the meal's slot), so the same change would be refused again.
     case saveRefused(SaveRequest, message: String)
-    /// The store's answer to `Effect.findMatch`: the matching meal, or `nil` when there is none.
-    case matchFound(SearchRequest, Meal?)
+    /// The store's answer to `Effect.findMatch`: the matching meal, or `nil` when there is none;
+    /// `repeatsShownThrough` is the search horizon when a matching repeat goes on past it.
+    case matchFound(SearchRequest, Meal?, repeatsShownThrough: Day?)
     /// `Effect.findMatch` failed.
     case searchFailed(SearchRequest, message: String)
     /// Another process changed the database: everything shown is reloaded, keeping the view and

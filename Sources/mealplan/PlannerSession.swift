@@ -77,16 +77,20 @@ extension PlannerSession {
 /// instead of killing the process with the terminal in raw mode. SIGQUIT among them also keeps
 /// the Swift runtime's interactive backtracer off the user's terminal. The loop looks at
 /// `received` on every turn (at least every 100 ms). Crash signals are the terminal's to handle.
+/// A long command holds back only SIGINT (`InterruptSignals([SIGINT])`), to stop its work
+/// between two steps with nothing kept, then `release` it.
 struct InterruptSignals {
-    private static let signals = [
+    static let endingTheProcess = [
         SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
         SIGXCPU, SIGXFSZ, SIGIO, SIGPWR, SIGSTKFLT,
     ]
 
-    init() {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signal in Self.signals { sigaddset(&set, signal) }
+    private let signals: [Int32]
+
+    /// Holds `signals` back in this thread and the threads it starts from now on.
+    init(_ signals: [Int32] = endingTheProcess) {
+        self.signals = signals
+        var set = Self.set(of: signals)
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
@@ -94,6 +98,27 @@ struct InterruptSignals {
     var received: Int32? {
         var pending = sigset_t()
         sigpending(&pending)
-        return Self.signals.first { sigismember(&pending, $0) == 1 }
+        return signals.first { sigismember(&pending, $0) == 1 }
+    }
+
+    /// Lets the signals through again: one that arrived meanwhile now does what it would have
+    /// done (SIGINT ends the process, and its parent sees it ended by SIGINT).
+    func release() {
+        var set = Self.set(of: signals)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// Forgets the signals that arrived meanwhile: the work they would have stopped is done.
+    func discardReceived() {
+        var set = Self.set(of: signals)
+        var none = timespec()
+        while received != nil, sigtimedwait(&set, nil, &none) > 0 {}
+    }
+
+    private static func set(of signals: [Int32]) -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals { sigaddset(&set, signal) }
+        return set
     }
 }

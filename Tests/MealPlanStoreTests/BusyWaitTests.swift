@@ -24,7 +24,8 @@ import Testing
     @Test func aWriterOutwaitsALockHeldForSixSeconds() throws {
         let folder = TemporaryFolder()
         let path = folder.file("meals.sqlite")
-        let store = try MealStore.open(path: path, access: .readWrite)
+        // Made at once, for the other connection to open.
+        let store = try MealStore.open(path: path, access: .read)
         let other = try DatabaseQueue(path: path)
         let holding = DispatchSemaphore(value: 0), released = DispatchSemaphore(value: 0)
         let hold = 6.0

@@ -10,7 +10,7 @@ import Testing
     @Test func aWriteToAReadOnlyFileSaysSoWithAndWithoutThePath() throws {
         let folder = TemporaryFolder()
         let path = folder.file("meals.sqlite")
-        _ = try MealStore.open(path: path, access: .readWrite)
+        _ = try MealStore.open(path: path, access: .read)
         try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: path)
         let store = try MealStore.open(path: path, access: .read)
         let monday = try Day(iso: "2026-03-02")

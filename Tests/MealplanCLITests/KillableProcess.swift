@@ -57,6 +57,17 @@ struct KillableProcess {
         return signal == 0 ? .exited(status >> 8 & 0xFF) : .killed(by: signal)
     }
 
+    /// Waits for the end; returns it with the process's peak resident memory in KiB.
+    func waitForPeakMemory() -> (ending: Ending, maxRSSKiB: Int) {
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            if errno != EINTR { fatalError("wait4 failed with errno \(errno)") }
+        }
+        let signal = status & 0x7F
+        return (signal == 0 ? .exited(status >> 8 & 0xFF) : .killed(by: signal), Int(usage.ru_maxrss))
+    }
+
     /// Sends SIGKILL and reaps the process (which may have ended already: then its ending).
     func kill() -> Ending {
         _ = Glibc.kill(pid, SIGKILL)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Commands that only read refuse a missing database (exit 66) and create nothing, so a
@@ -30,5 +31,43 @@ import Testing
         try cli.succeed(["slots", "add", "brunch"])
         #expect(FileManager.default.fileExists(atPath: cli.database))
         #expect(try cli.succeed(["list"]) == "nothing planned from 2026-03-02 to 2026-03-08\n")
+    }
+}
+
+/// A write command that is refused on a database that does not exist yet leaves no file or
+/// folder behind; several processes making the same new database at once all keep their meal.
+@Suite struct NewDatabaseTests {
+    @Test func aRefusedFirstCommandLeavesNoDatabase() throws {
+        let cli = CLISandbox()
+        let path = cli.folder + "/new/plan.sqlite"
+        try cli.expectFailure(["add", "today", "nosuchslot", "x", "--db", path], status: 64,
+                              message: "unknown slot 'nosuchslot'; slots are breakfast, lunch, dinner, snack")
+        for command in [["edit", "5", "--title", "y"], ["remove", "3"], ["move", "2", "tomorrow"],
+                        ["template", "apply", "week", "--to", "today"], ["repeat", "skip", "1", "today"]] {
+            let result = try cli.run(command + ["--db", path])
+            #expect(result.status != 0, "\(command)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.folder + "/new"))
+        try cli.succeed(["add", "today", "dinner", "Soup", "--db", path])
+        #expect(try cli.succeed(["list", "--db", path]) == "Mon 2026-03-02\n  1  dinner  Soup\n")
+    }
+
+    @Test(.requires(.sqlite3)) func processesMakingTheSameNewDatabaseAtOnceKeepEveryMeal() throws {
+        let cli = CLISandbox()
+        for round in 0..<5 {
+            let path = cli.folder + "/race-\(round).sqlite"
+            let processes = try (0..<6).map { index in
+                try KillableProcess(
+                    CLISandbox.binary.path, ["add", "today", "dinner", "Meal \(index)", "--db", path],
+                    environment: cli.environment(), standardOutput: "/dev/null", standardError: cli.folder + "/stderr-\(index)")
+            }
+            for process in processes { #expect(process.wait() == .exited(0)) }
+            let titles = try ExternalTool.run("sqlite3", [path, "SELECT title FROM meal ORDER BY title"], in: cli.folder)
+            #expect(titles.stdout == (0..<6).map { "Meal \($0)\n" }.joined())
+            #expect(try ExternalTool.run("sqlite3", [path, "PRAGMA integrity_check"], in: cli.folder).stdout == "ok\n")
+        }
+        // Nothing but the databases and their -wal and -shm files: no temporary file left.
+        let names = try FileManager.default.contentsOfDirectory(atPath: cli.folder).filter { !$0.hasPrefix("stderr") && $0.hasPrefix("race") }
+        #expect(names.allSatisfy { $0.hasSuffix(".sqlite") || $0.hasSuffix("-wal") || $0.hasSuffix("-shm") }, "\(names)")
     }
 }

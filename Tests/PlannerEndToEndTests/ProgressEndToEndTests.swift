@@ -25,3 +25,28 @@ struct ProgressEndToEndTests {
         #expect(screen[progress + 1].hasPrefix("imported 60000 meals (2030-01-01 … "))
     }
 }
+
+/// A template laid down long enough shows its progress line past a second, whatever its count,
+/// and ends it before the summary.
+@Suite(.requires(.tmux))
+struct TemplateProgressEndToEndTests {
+    @Test func aLongApplyShowsAProgressLineThenEnds() throws {
+        let terminal = try TmuxPlanner(
+            width: 100, arguments: ["template", "apply", "big", "--to", "2030-01-01", "--times", "1000"],
+            // The 200,000 lines of added meals go to /dev/null: the terminal keeps standard error.
+            wrapper: ["sh", "-c", "exec \"$0\" \"$@\" >/dev/null"]
+        ) { terminal in
+            let file = terminal.folder + "/day.csv"
+            let slots = ["breakfast", "lunch", "dinner", "snack"]
+            let rows = (0..<200).map { "2026-03-02,\(slots[$0 % 4]),Meal \($0)" }
+            try Data((["date,slot,title"] + rows).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
+            try terminal.mealplan("import", file)
+            try terminal.mealplan("template", "save", "big", "--from", "2026-03-02")
+        }
+        // 200,000 meals take seconds in a debug build; the bound is against a hang.
+        let screen = try terminal.waitFor("planner exited with 0", within: .seconds(300))
+        let progress = try #require(screen.firstIndex { $0.hasPrefix("applying  200,000 meals") })
+        #expect(screen[progress].contains("100%") && screen[progress].contains("  in "))
+        #expect(screen[progress + 1] == "planner exited with 0")
+    }
+}

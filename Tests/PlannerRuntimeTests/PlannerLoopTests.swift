@@ -13,8 +13,9 @@ import TestSupport
     let folder = TemporaryFolder()
     let today = day("2026-03-04")
 
+    /// The database as the planner opens it: made at once when missing.
     func openStore() throws -> MealStore {
-        try MealStore.open(path: folder.file("meals.sqlite"), access: .readWrite)
+        try MealStore.open(path: folder.file("meals.sqlite"), access: .read)
     }
 
     /// Runs the loop until it quits or `stop` says so (or 10 seconds pass).

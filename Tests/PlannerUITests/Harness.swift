@@ -128,7 +128,7 @@ struct Harness {
     /// gives it), in display order.
     var storedMeals: [Meal] {
         var meals: [Meal] = []
-        try! store.forEachMeal(in: .all, occurrences: false) { meals.append($0) }
+        try! store.forEachMeal(in: .all, occurrencesThrough: nil) { meals.append($0) }
         return meals
     }
 

@@ -1,4 +1,5 @@
 import MealPlanCore
+import PlannerRuntime
 import PlannerUI
 import Recurrence
 import TerminalKit
@@ -31,6 +32,44 @@ import Timeline
         harness.press(.character("n"))
         #expect(harness.state.message == StatusMessage("No match for 'soup' after Wed 10 Feb 2027", isError: true))
         #expect(harness.selectedTitle == "Pumpkin soup")
+    }
+
+    /// A repeat that never ends is searched up to the horizon `list --search` shows it to, a
+    /// year after the last stored meal (here the pumpkin soup) or today: `n` stops there and
+    /// says so, and `N` from far beyond it comes back to the last occurrence before it.
+    @Test func nStopsAtTheSearchHorizonOfANeverEndingRepeat() {
+        let weekly = try! RepeatRule(firstDay: saturday.adding(days: 7), pattern: .weeks(interval: 1, weekdays: [.saturday]))
+        var harness = Harness(today: saturday, meals: meals,
+                              rules: [(weekly, Meal(day: weekly.firstDay, slot: "dinner", title: "Fish pie"))])
+        let lastSoup = day("2027-02-10")
+        let horizon = day("2028-02-10")
+        let lastBefore = (0..<7).map { horizon.adding(days: -$0) }.first { $0.weekday == .saturday }!
+        harness.press(.character("/"))
+        harness.type("fish")
+        harness.press(.enter)
+        #expect(harness.state.timeline.selection.day == weekly.firstDay)
+        harness.send(.matchFound(SearchRequest(text: "fish", direction: .forward, from: lastBefore, today: saturday), nil,
+                                 repeatsShownThrough: horizon))
+        #expect(harness.state.message == StatusMessage(
+            "No match for 'fish' after \(longDateText(lastBefore)); repeats are searched up to \(longDateText(horizon))", isError: true))
+        // The store's own answers: nothing after the last occurrence before the horizon, and
+        // that occurrence from beyond it.
+        let after = PlannerEffects.answer(.findMatch(SearchRequest(text: "fish", direction: .forward, from: lastBefore, today: saturday)),
+                                          store: harness.store)
+        #expect(after == .matchFound(SearchRequest(text: "fish", direction: .forward, from: lastBefore, today: saturday), nil,
+                                     repeatsShownThrough: horizon))
+        let farBack = SearchRequest(text: "fish", direction: .backward, from: day("2100-01-01"), today: saturday)
+        guard case .matchFound(_, let meal, nil) = PlannerEffects.answer(.findMatch(farBack), store: harness.store) else {
+            Issue.record("no match before 2100")
+            return
+        }
+        #expect(meal?.day == lastBefore && lastSoup < horizon)
+    }
+
+    /// "Sat 5 Feb 2028", as the status line writes a day.
+    private func longDateText(_ day: Day) -> String {
+        let date = day.date
+        return "\(day.weekday.shortName) \(date.day) \(Day.monthNames[date.month - 1].prefix(3)) \(date.year)"
     }
 
     /// A repeat's occurrences have no id: `n` and `N` reach them and move on from them, day by
@@ -97,7 +136,7 @@ import Timeline
         harness.press(.character("J"), .character("/"))
         harness.type("pumpkin")
         harness.press(.enter)
-        #expect(harness.effects.contains(.findMatch(SearchRequest(text: "pumpkin", direction: .forward, from: day("2026-03-01")))))
+        #expect(harness.effects.contains(.findMatch(SearchRequest(text: "pumpkin", direction: .forward, from: day("2026-03-01"), today: saturday))))
         #expect(harness.selectedTitle == "Pumpkin soup")
     }
 
@@ -142,7 +181,8 @@ import Timeline
         harness.type("pumpkin")
         harness.press(.enter)
         let before = harness.state.timeline.selection
-        harness.send(.matchFound(SearchRequest(text: "other", direction: .forward, from: saturday), harness.meals[1]))
+        harness.send(.matchFound(SearchRequest(text: "other", direction: .forward, from: saturday, today: saturday), harness.meals[1],
+                                 repeatsShownThrough: nil))
         #expect(harness.state.timeline.selection == before)
     }
 }

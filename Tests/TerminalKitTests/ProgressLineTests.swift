@@ -117,6 +117,19 @@ import Testing
         #expect(display.end(line(55_000, at: 0.55), width: 80) == "\rimporting  55,000 meals  100,000/s\u{1B}[K\n")
     }
 
+    /// A job of slow rows shows once it has run for its delay, whatever its count, and a job
+    /// over before the delay shows nothing at all.
+    @Test func withADelayTheLineWaitsForTheTimeNotTheCount() {
+        var display = ProgressDisplay(threshold: 0, delay: 1)
+        let before = line(64, at: 0.99), after = line(128, at: 1.0)
+        #expect(display.update(before, width: 80) == nil)
+        #expect(display.update(after, width: 80) == "\r" + after.rendered(width: 80) + "\u{1B}[K")
+        var quick = ProgressDisplay(threshold: 0, delay: 1)
+        #expect(quick.end(line(640, at: 0.5, finished: true), width: 80) == nil)
+        let slow = line(640, at: 1.5, finished: true)
+        #expect(quick.end(slow, width: 80) == "\r" + slow.rendered(width: 80) + "\u{1B}[K\n")
+    }
+
     @Test func aFastJobPastTheThresholdStillShowsItsLastLine() {
         var display = ProgressDisplay()
         #expect(display.end(line(60_000, at: 0.2, finished: true), width: 80)

@@ -37,6 +37,7 @@ extension MealStore {
         dryRun: Bool, refusingDuplicates: Bool, _ body: (MealImporter) throws -> Void
     ) throws -> ImportSummary {
         var summary = ImportSummary(count: 0, days: nil)
+        if !dryRun { try makeDeferredFile() }
         do {
             try writer.writeWithoutTransaction { db in
                 // Every slot id the importer inserts was just read from the slot table inside

@@ -12,6 +12,18 @@ extension MealStore {
 
     /// `meals(in:slot:search:)` inside a transaction already open.
     func meals(_ db: Database, in range: DayRange, slot: String? = nil, search: String? = nil) throws -> [Meal] {
+        var meals: [Meal] = []
+        try forEachMeal(db, in: range, slot: slot, search: search, occurrencesThrough: .last) { meals.append($0) }
+        return meals
+    }
+
+    /// Calls `body` with the meals `meals(in:slot:search:)` gives, one at a time, inside a
+    /// transaction already open; the occurrences of repeat rules only up to
+    /// `occurrencesThrough` (none when it is nil).
+    func forEachMeal(
+        _ db: Database, in range: DayRange, slot: String?, search: String?, occurrencesThrough: Day?,
+        _ body: (Meal) throws -> Void
+    ) throws {
         var arguments: [String: (any DatabaseValueConvertible)?] = [
             "first": range.first.number, "last": range.last.number,
         ]
@@ -29,14 +41,11 @@ extension MealStore {
             arguments["slotId"] = storedSlot.id
         }
         let rows = try Row.fetchCursor(db, sql: "\(sql) \(Self.displayOrder)", arguments: StatementArguments(arguments))
-        let slotName = storedSlot?.slot.name
-        var meals: [Meal] = []
+        let occurrenceRange = occurrencesThrough.flatMap { $0 >= range.first ? DayRange(range.first, min($0, range.last)) : nil }
         try Self.forEachMerged(
             stored: { try rows.next().map(Self.meal(from:)) },
-            rules: try rules(db, in: range, slot: slotName, search: search), in: range,
-            slotOrder: try Self.slotOrder(db)
-        ) { meals.append($0) }
-        return meals
+            rules: try occurrenceRange.map { try rules(db, in: $0, slot: storedSlot?.slot.name, search: search) } ?? [],
+            in: occurrenceRange ?? range, slotOrder: try Self.slotOrder(db), body)
     }
 
     /// Each slot's place in the day, by name.
@@ -51,20 +60,34 @@ extension MealStore {
     }
 
     /// Calls `body` with every meal of `range` in display order, one at a time, from a single
-    /// snapshot: memory stays constant however many meals there are (used by export). The
-    /// occurrences of repeat rules come too, unless `occurrences` is false (an iCalendar export
-    /// writes rules as rules). What `body` throws comes out unchanged: a failed write of the
-    /// export is not the database's.
-    public func forEachMeal(in range: DayRange, occurrences: Bool = true, _ body: (Meal) throws -> Void) throws {
+    /// snapshot: memory stays constant however many meals there are (used by export and list).
+    /// Optionally only those of one slot and those whose title or note contains `search`, as
+    /// `meals(in:slot:search:)` gives them. The occurrences of repeat rules come too, up to
+    /// `occurrencesThrough` (a search of the whole plan stops at `searchHorizon(today:)`), and
+    /// none when it is nil (an iCalendar export writes rules as rules). What `body` throws
+    /// comes out unchanged: a failed write of the export is not the database's.
+    public func forEachMeal(
+        in range: DayRange, slot: String? = nil, search: String? = nil, occurrencesThrough: Day? = .last,
+        _ body: (Meal) throws -> Void
+    ) throws {
+        try forEachMeal(in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough, passes: 1) { try body($1) }
+    }
+
+    /// `forEachMeal(in:slot:search:occurrencesThrough:_:)` `passes` times over one snapshot,
+    /// `body` given the pass (0, 1, …) with each meal: a listing measures its columns on the
+    /// first pass and writes them on the second.
+    public func forEachMeal(
+        in range: DayRange, slot: String? = nil, search: String? = nil, occurrencesThrough: Day? = .last,
+        passes: Int, _ body: (_ pass: Int, Meal) throws -> Void
+    ) throws {
+        try useDeferredFileIfMade()
         do {
             try writer.read { db in
-                let rows = try Row.fetchCursor(
-                    db, sql: "\(Self.mealColumns) WHERE meal.day BETWEEN ? AND ? \(Self.displayOrder)",
-                    arguments: [range.first.number, range.last.number])
-                try Self.forEachMerged(
-                    stored: { try rows.next().map(Self.meal(from:)) },
-                    rules: occurrences ? try rules(db, in: range, slot: nil, search: nil) : [],
-                    in: range, slotOrder: try Self.slotOrder(db), body)
+                for pass in 0..<passes {
+                    try forEachMeal(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough) {
+                        try body(pass, $0)
+                    }
+                }
             }
         } catch let error as DatabaseError {
             throw StoreError.wrapping(error, path: path)
@@ -72,21 +95,24 @@ extension MealStore {
     }
 
     /// The first meal after `day` (later days only) whose title or note contains `text`,
-    /// occurrences of repeat rules included.
-    public func nextMeal(matching text: String, after day: Day) throws(StoreError) -> Meal? {
+    /// occurrences of repeat rules included up to `repeatsThrough` (the planner's `n` passes
+    /// `searchHorizon(today:)`).
+    public func nextMeal(matching text: String, after day: Day, repeatsThrough: Day = .last) throws(StoreError) -> Meal? {
         try read { db in
             let stored = try Self.firstMeal(db, matching: text, beyond: day, comparison: ">", order: Self.displayOrder)
-            return Self.first(stored, try nextOccurrence(db, matching: text, after: day), slotOrder: try Self.slotOrder(db))
+            let occurrence = repeatsThrough > day ? try nextOccurrence(db, matching: text, after: day, through: repeatsThrough) : nil
+            return Self.first(stored, occurrence, slotOrder: try Self.slotOrder(db))
         }
     }
 
     /// The last meal before `day` (earlier days only) whose title or note contains `text`,
-    /// occurrences of repeat rules included.
-    public func previousMeal(matching text: String, before day: Day) throws(StoreError) -> Meal? {
+    /// occurrences of repeat rules included up to `repeatsThrough`.
+    public func previousMeal(matching text: String, before day: Day, repeatsThrough: Day = .last) throws(StoreError) -> Meal? {
         try read { db in
             let stored = try Self.firstMeal(db, matching: text, beyond: day, comparison: "<",
                                             order: "ORDER BY meal.day DESC, slot.position DESC, meal.position DESC")
-            let occurrence = try previousOccurrence(db, matching: text, before: day)
+            let occurrenceBound = repeatsThrough < day ? repeatsThrough.adding(days: 1) : day
+            let occurrence = try previousOccurrence(db, matching: text, before: occurrenceBound)
             return Self.first(stored, occurrence, slotOrder: try Self.slotOrder(db), later: true)
         }
     }

@@ -85,8 +85,10 @@ extension MealStore {
         try read { db in try Self.fetchMeal(db, id: id) }
     }
 
+    /// Through a statement prepared once per connection, as `insert`'s: compiling it anew for
+    /// every meal of a template laid down a thousand times was most of the work.
     static func fetchMeal(_ db: Database, id: Int64) throws -> Meal? {
-        try Row.fetchOne(db, sql: "\(mealColumns) WHERE meal.id = ?", arguments: [id]).map(meal(from:))
+        try Row.fetchOne(db.cachedStatement(sql: "\(mealColumns) WHERE meal.id = ?"), arguments: [id]).map(meal(from:))
     }
 
     static func existingMeal(_ db: Database, id: Int64) throws -> Meal {
@@ -98,18 +100,20 @@ extension MealStore {
     static let nextPositionSQL =
         "(SELECT IFNULL(MAX(position) + 1, 0) FROM meal WHERE day = :day AND slotId = :slotId)"
 
+    static let insertSQL = """
+        INSERT INTO meal(uid, day, slotId, position, title, note, recipe, servings)
+        VALUES (:uid, :day, :slotId, \(nextPositionSQL), :title, :note, :recipe, :servings)
+        """
+
     /// Whether another meal holds `:position` in the day's slot.
     static let placeTakenSQL =
         "EXISTS (SELECT 1 FROM meal WHERE day = :day AND slotId = :slotId AND position = :position)"
 
     /// Stores `meal` as a new meal at the end of its day's slot, in slot `slotID`, with a new
-    /// UID (whatever `uid` it carries: a copy is a new meal).
+    /// UID (whatever `uid` it carries: a copy is a new meal). The statement, with the triggers
+    /// SQLite compiles into it, is prepared once per connection.
     static func insert(_ db: Database, _ meal: Meal, slotID: Int64) throws -> Meal {
-        try db.execute(
-            sql: """
-                INSERT INTO meal(uid, day, slotId, position, title, note, recipe, servings)
-                VALUES (:uid, :day, :slotId, \(nextPositionSQL), :title, :note, :recipe, :servings)
-                """,
+        try db.cachedStatement(sql: insertSQL).execute(
             arguments: [
                 "uid": ItemUID.fresh().storedValue, "day": meal.day.number, "slotId": slotID, "title": meal.title,
                 "note": meal.note, "recipe": meal.recipe, "servings": meal.servings,

@@ -52,10 +52,11 @@ extension MealStore {
         }
     }
 
-    /// The first occurrence after `day` whose title or note contains `text`, in display order.
-    func nextOccurrence(_ db: Database, matching text: String, after day: Day) throws -> Meal? {
-        guard day < .last else { return nil }
-        let range = DayRange(day.adding(days: 1), .last)
+    /// The first occurrence after `day` and up to `last` whose title or note contains `text`,
+    /// in display order.
+    func nextOccurrence(_ db: Database, matching text: String, after day: Day, through last: Day) throws -> Meal? {
+        guard day < last else { return nil }
+        let range = DayRange(day.adding(days: 1), last)
         var stream = OccurrenceStream(rules: try rules(db, in: range, slot: nil, search: text), in: range, slotOrder: try Self.slotOrder(db))
         return stream.next()
     }

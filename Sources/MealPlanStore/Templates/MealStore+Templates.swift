@@ -101,9 +101,12 @@ extension MealStore {
     /// transaction: all copies or none. Refused, changing nothing: fewer than 1 or more than
     /// `MealTemplate.maximumCopies` copies, and copies running past 9999-12-31 (the message
     /// says which copy would). A dry run only reads, and returns the meals it would add.
+    /// `progress` is told after each meal how many of how many are laid down; an error it
+    /// throws (the user's interrupt) rolls everything back.
     @discardableResult
     public func applyTemplate(
-        _ input: String, to start: Day, times: Int = 1, dryRun: Bool = false
+        _ input: String, to start: Day, times: Int = 1, dryRun: Bool = false,
+        progress: (_ done: Int, _ total: Int) throws -> Void = { _, _ in }
     ) throws(StoreError) -> TemplateApplication {
         guard (1...MealTemplate.maximumCopies).contains(times) else {
             throw .input("a template is applied 1 to \(MealTemplate.maximumCopies) times, not \(times)")
@@ -114,9 +117,12 @@ extension MealStore {
             let template = try Self.fetchTemplate(db, stored)
             let slotIDs = try Self.storedSlots(db).reduce(into: [String: Int64]()) { $0[$1.slot.name] = $1.id }
             var added: [Meal] = []
+            let total = template.meals.count * times
+            added.reserveCapacity(total)
             for copy in 0..<times {
                 for meal in template.meals(from: start.adding(days: copy * template.days)) {
                     added.append(dryRun ? meal : try Self.insert(db, meal, slotID: slotIDs[meal.slot]!))
+                    try progress(added.count, total)
                 }
             }
             return TemplateApplication(template: template, meals: added)

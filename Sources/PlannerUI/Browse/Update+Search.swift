@@ -23,14 +23,17 @@ extension PlannerState {
                 return []
             }
         }
-        return [.findMatch(SearchRequest(text: text, direction: direction, from: selection.day))]
+        return [.findMatch(SearchRequest(text: text, direction: direction, from: selection.day, today: today))]
     }
 
-    mutating func found(_ meal: Meal?, for request: SearchRequest) -> [Effect] {
+    /// Shows the store's answer; with no match, says where repeats stopped being searched when
+    /// a matching one goes on past the horizon (`repeatsShownThrough`).
+    mutating func found(_ meal: Meal?, for request: SearchRequest, repeatsShownThrough horizon: Day?) -> [Effect] {
         guard request.text == lastSearch else { return [] }
         guard let meal else {
             let side = request.direction == .forward ? "after" : "before"
-            message = StatusMessage("No match for '\(request.text)' \(side) \(longDate(request.from))", isError: true)
+            let stop = horizon.map { "; repeats are searched up to \(longDate($0))" } ?? ""
+            message = StatusMessage("No match for '\(request.text)' \(side) \(longDate(request.from))\(stop)", isError: true)
             return []
         }
         message = StatusMessage("/\(request.text)")

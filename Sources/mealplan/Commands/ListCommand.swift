@@ -13,8 +13,13 @@ struct ListCommand: MealplanCommand {
             Text output groups meals by day, each line showing the meal's id, slot and title, \
             notes below. Days without meals are left out unless --all-days is given.
 
-            --search looks in the whole plan unless --from, --to or --days limit the days; it \
-            ignores case and accents ("creme" finds "Crème brûlée").
+            --search looks in the whole plan unless --from or --days limit the days (--to alone \
+            ends the search there); it ignores case and accents ("creme" finds "Crème brûlée"). \
+            A search of the whole plan shows a repeat's meals up to a year after the last planned \
+            meal or after today, whichever is later, and says so when a repeat goes on past that \
+            day; --to goes further.
+
+            Meals are streamed, so memory stays small however many are listed.
 
             Examples:
               mealplan list
@@ -41,32 +46,70 @@ struct ListCommand: MealplanCommand {
     @Flag(help: "Also show days without meals (text format).") var allDays = false
     @Option(help: "text, csv (as export writes it) or json.") var format: Format = .text
 
-    /// A search with no days given looks in the whole plan.
-    private var searchesWholePlan: Bool { search != nil && !days.isGiven }
+    /// A search without --from or --days starts at the plan's beginning.
+    private var searchesFromPlanStart: Bool { search != nil && days.from == nil && days.days == nil }
+
+    /// A search of the whole plan: no days given at all.
+    private var searchesWholePlan: Bool { searchesFromPlanStart && days.to == nil }
 
     func run(in environment: Environment) throws {
         if let search { _ = try MealQuery.checked(search) }
-        let range = searchesWholePlan ? DayRange.all : try days.range(store, in: environment)
-        let meals = try store.openStore(.readExisting, in: environment).meals(in: range, slot: slot, search: search)
+        let range = searchesFromPlanStart
+            ? DayRange(.first, try days.to.map { try store.day($0, in: environment) } ?? .last)
+            : try days.range(store, in: environment)
+        let meals = try store.openStore(.readExisting, in: environment)
+        // The horizon of repeats: a never-ending one would otherwise give rows to 9999.
+        let horizon = searchesWholePlan ? try meals.searchHorizon(today: store.today(in: environment)) : nil
+        let repeatsThrough = horizon ?? .last
         switch format {
         case .text:
-            // Every day of the whole plan would be millions of lines: the days of the matches.
-            let matchedDays = meals.first.map { DayRange($0.day, meals.last!.day) }
-            let everyDay = allDays ? (searchesWholePlan ? matchedDays : range) : nil
-            let lines = MealListText.lines(meals: meals, everyDay: everyDay, ifEmpty: nothingFound(in: range),
-                                           width: TerminalColumns.standardOutput, hasRecipe: recipeFinder(for: meals, in: environment))
-            for line in lines { print(line) }
+            try writeText(meals, range: range, repeatsThrough: repeatsThrough, in: environment)
         case .json:
-            try MealOutput.write(with: JSONMealWriter(fileDescriptor: 1)) { write in try meals.forEach(write) }
+            try MealOutput.write(with: JSONMealWriter(fileDescriptor: 1)) { write in
+                try meals.forEachMeal(in: range, slot: slot, search: search, occurrencesThrough: repeatsThrough, write)
+            }
         case .csv:
-            try MealOutput.write(with: CSVMealWriter(fileDescriptor: 1)) { write in try meals.forEach(write) }
+            try MealOutput.write(with: CSVMealWriter(fileDescriptor: 1)) { write in
+                try meals.forEachMeal(in: range, slot: slot, search: search, occurrencesThrough: repeatsThrough, write)
+            }
         }
+        guard let horizon, try meals.repeatsContinue(after: horizon, slot: slot, search: search) else { return }
+        let note = "repeats shown up to \(horizon.iso); --to goes further"
+        if format == .text {
+            print("")
+            print(note)
+        } else {
+            // Not inside the data: the note goes beside it.
+            printError(note)
+        }
+    }
+
+    /// The text listing, written as it is read: a first pass over the meals measures the
+    /// columns, a second writes the lines.
+    private func writeText(_ meals: MealStore, range: DayRange, repeatsThrough: Day, in environment: Environment) throws {
+        var columns = MealListText.Columns()
+        var writer: MealListText.Writer?
+        /// The writer, made once every meal is measured.
+        func madeWriter() -> MealListText.Writer {
+            // Every day of the whole plan would be millions of lines: the days of the matches.
+            let everyDay = allDays ? (searchesFromPlanStart ? columns.days : range) : nil
+            return MealListText.Writer(
+                columns: columns, everyDay: everyDay, ifEmpty: nothingFound(in: range),
+                width: TerminalColumns.standardOutput, hasRecipe: recipeFinder(namingRecipes: columns.namesRecipe, in: environment))
+        }
+        try meals.forEachMeal(in: range, slot: slot, search: search, occurrencesThrough: repeatsThrough, passes: 2) { pass, meal in
+            guard pass == 1 else { return columns.measure(meal) }
+            if writer == nil { writer = madeWriter() }
+            writer!.write(meal) { print($0) }
+        }
+        var last = writer ?? madeWriter()
+        last.finish { print($0) }
     }
 
     /// Whether a recipe file is in the recipes folder. A folder that cannot be used is said once,
     /// as a warning, when some meal names a recipe: a listing never fails for want of recipes.
-    private func recipeFinder(for meals: [Meal], in environment: Environment) -> (String) -> Bool {
-        guard meals.contains(where: { $0.recipe != nil }) else { return { _ in true } }
+    private func recipeFinder(namingRecipes: Bool, in environment: Environment) -> (String) -> Bool {
+        guard namingRecipes else { return { _ in true } }
         do {
             let folder = try recipes.recipeFolder(in: environment)
             return folder.contains
@@ -79,7 +122,8 @@ struct ListCommand: MealplanCommand {
 
     /// The line an empty list prints: what was looked for, and where.
     private func nothingFound(in range: DayRange) -> String {
-        let days = searchesWholePlan ? "in the whole plan" : "from \(range.first.iso) to \(range.last.iso)"
+        let days = searchesWholePlan ? "in the whole plan"
+            : searchesFromPlanStart ? "up to \(range.last.iso)" : "from \(range.first.iso) to \(range.last.iso)"
         guard let search else { return "nothing planned \(days)" }
         return "no meal matches '\(search.messageExcerpt.terminalVisible)' \(days)"
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import MealPlanCore
 import MealPlanStore
 import TerminalKit
@@ -104,8 +105,9 @@ struct TemplateCommand: ParsableCommand {
                 The template's first day goes to --to, its second to the day after, and so on; \
                 with --times K the copies follow one another, each as many days after the one \
                 before as the template has. Meals go to the end of their slot; meals already \
-                planned stay. All or nothing, in one transaction. --dry-run prints what would \
-                be added and changes nothing.
+                planned stay. All or nothing, in one transaction: Ctrl-C stops it with nothing \
+                added. Past a second, a progress line shows on a terminal's standard error. \
+                --dry-run prints what would be added and changes nothing.
 
                 Examples:
                   mealplan template apply "winter week" --to next-week
@@ -126,10 +128,43 @@ struct TemplateCommand: ParsableCommand {
             }
         }
 
+        /// Meals laid down between two looks at the clock and at Ctrl-C.
+        static let mealsPerCheck = 64
+
         func run(in environment: Environment) throws {
             let start = try store.day(to, in: environment)
+            // Held back from before the store starts any thread, and looked at between meals.
+            let interrupt = InterruptSignals([SIGINT])
             let plan = try store.openStore(dryRun ? .readExisting : .readWrite, in: environment)
-            let applied = try plan.applyTemplate(name, to: start, times: times, dryRun: dryRun)
+            var progress = ProgressReport(verb: dryRun ? "reading" : "applying", environment: environment,
+                                          display: ProgressDisplay(threshold: 0, delay: 1))
+            var reached = 0, interrupted = false
+            let applied: MealStore.TemplateApplication
+            do {
+                applied = try plan.applyTemplate(name, to: start, times: times, dryRun: dryRun) { done, total in
+                    guard done % Self.mealsPerCheck == 0 else { return }
+                    reached = done
+                    if interrupt.received != nil {
+                        interrupted = true
+                        throw CommandFailure("interrupted", status: .failure)
+                    }
+                    progress?.update(done: done, fraction: Double(done) / Double(total))
+                }
+            } catch {
+                progress?.end(done: reached, finished: false)
+                guard interrupted else {
+                    interrupt.release()
+                    throw error
+                }
+                // The transaction is rolled back: the process ends as Ctrl-C ends it.
+                printError("interrupted: the template was not applied, nothing was added")
+                interrupt.release()
+                Glibc.exit(128 + SIGINT)
+            }
+            progress?.end(done: applied.meals.count, finished: true)
+            // A Ctrl-C after the last look came too late: the meals are there, say so.
+            interrupt.discardReceived()
+            interrupt.release()
             let template = applied.template
             let range = DayRange(start: start, count: template.days * times)
             let meals = applied.meals.count == 1 ? "1 meal" : "\(applied.meals.count) meals"

@@ -11,52 +11,137 @@ import TerminalKit
 /// Given the `width` of a terminal, titles and notes wrap at spaces to fit it, each continuation
 /// indented under the title, so a long line never breaks mid-word at the terminal's edge. Text
 /// for a pipe or a file is never wrapped.
+///
+/// The text streams: the columns are measured on a first pass over the meals (`Columns`), and a
+/// `Writer` then writes each meal's lines as it comes, so that a listing of millions of meals
+/// holds one at a time.
 enum MealListText {
     /// Below this many columns for the text, wrapping would make a ribbon of words: the lines
     /// are left long instead.
     static let narrowestWrap = 12
 
-    static func lines(
-        meals: [Meal], everyDay: DayRange?, ifEmpty: String, width: Int? = nil, hasRecipe: (String) -> Bool = { _ in true },
-        dayLabel: (Day) -> String = { "\($0.weekday.shortName) \($0.iso)" }
-    ) -> [String] {
-        guard everyDay != nil || !meals.isEmpty else { return [ifEmpty] }
-        // A template's meals have no ids: no id column then.
-        let idWidth = meals.contains { $0.id != nil || $0.occurrence != nil } ? meals.map(\.listedID.count).max() ?? 1 : nil
-        let slotWidth = meals.map(\.slot.terminalWidth).max() ?? 0
-        let noteIndent = String(repeating: " ", count: 2 + (idWidth.map { $0 + 2 } ?? 0) + slotWidth + 2)
-        let textWidth = width.map { $0 - noteIndent.count }.flatMap { $0 >= narrowestWrap ? $0 : nil }
+    /// What the columns need to know of every meal listed, and which days had meals.
+    struct Columns {
+        /// Whether some meal has an id (a template's meals have none: no id column then).
+        fileprivate var hasIDs = false
+        fileprivate var idWidth = 1
+        fileprivate var slotWidth = 0
+        /// The first and last day with a meal.
+        private(set) var days: DayRange?
+        /// Whether some meal names a recipe.
+        private(set) var namesRecipe = false
+
+        init() {}
+
+        /// Takes `meal`, one of those to be listed, into account.
+        mutating func measure(_ meal: Meal) {
+            hasIDs = hasIDs || meal.id != nil || meal.occurrence != nil
+            idWidth = max(idWidth, meal.listedID.count)
+            slotWidth = max(slotWidth, meal.slot.terminalWidth)
+            days = days.map { DayRange(min($0.first, meal.day), max($0.last, meal.day)) } ?? DayRange(meal.day, meal.day)
+            namesRecipe = namesRecipe || meal.recipe != nil
+        }
+    }
+
+    /// Writes the lines of meals given one at a time in display order, all of them measured
+    /// into `columns` first.
+    struct Writer {
+        private let idWidth: Int?
+        private let slotWidth: Int
+        private let noteIndent: String
+        /// The columns a title or note line may take; nil when not wrapping.
+        private let textWidth: Int?
+        private let everyDay: DayRange?
+        private let ifEmpty: String
+        private let hasRecipe: (String) -> Bool
+        private let dayLabel: (Day) -> String
+        /// The day whose header was written last.
+        private var currentDay: Day?
+
+        init(
+            columns: Columns, everyDay: DayRange?, ifEmpty: String, width: Int? = nil,
+            hasRecipe: @escaping (String) -> Bool = { _ in true },
+            dayLabel: @escaping (Day) -> String = { "\($0.weekday.shortName) \($0.iso)" }
+        ) {
+            idWidth = columns.hasIDs ? columns.idWidth : nil
+            slotWidth = columns.slotWidth
+            let indent = 2 + (idWidth.map { $0 + 2 } ?? 0) + slotWidth + 2
+            noteIndent = String(repeating: " ", count: indent)
+            textWidth = width.map { $0 - indent }.flatMap { $0 >= narrowestWrap ? $0 : nil }
+            self.everyDay = everyDay
+            self.ifEmpty = ifEmpty
+            self.hasRecipe = hasRecipe
+            self.dayLabel = dayLabel
+        }
+
+        /// Writes `meal`'s lines through `emit`, after its day's header when it is the day's first.
+        mutating func write(_ meal: Meal, to emit: (String) -> Void) {
+            if meal.day != currentDay {
+                writeDays(before: meal.day, to: emit)
+                header(meal.day, to: emit)
+            }
+            let idColumn = idWidth.map { width in
+                let id = meal.listedID
+                return String(repeating: " ", count: max(0, width - id.count)) + id + "  "
+            } ?? ""
+            let title = fitted(meal.title[...])
+            emit("  \(idColumn)\(meal.slot.padded(toWidth: slotWidth))  \(title[0])")
+            title.dropFirst().forEach { emit(noteIndent + $0) }
+            if let recipe = meal.recipe {
+                fitted(recipeLine(recipe, servings: meal.servings, missing: !hasRecipe(recipe))[...]).forEach { emit(noteIndent + $0) }
+            }
+            for noteLine in meal.note?.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) ?? [] {
+                fitted(noteLine).forEach { emit(noteIndent + $0) }
+            }
+        }
+
+        /// Writes the days of `everyDay` left after the last meal, or `ifEmpty` when nothing
+        /// was listed at all.
+        mutating func finish(to emit: (String) -> Void) {
+            guard everyDay != nil else {
+                if currentDay == nil { emit(ifEmpty) }
+                return
+            }
+            writeDays(before: nil, to: emit)
+        }
+
+        /// The days of `everyDay` after the current one and before `end` (to its last day when
+        /// nil), each as having nothing planned.
+        private mutating func writeDays(before end: Day?, to emit: (String) -> Void) {
+            guard let everyDay else { return }
+            // The day after the current one (none after the calendar's last), else the first.
+            var day: Day? = currentDay.map { $0 < everyDay.last ? max($0.adding(days: 1), everyDay.first) : nil } ?? everyDay.first
+            while let next = day, end.map({ next < $0 }) ?? true {
+                header(next, to: emit)
+                emit("  (nothing planned)")
+                day = next < everyDay.last ? next.adding(days: 1) : nil
+            }
+        }
+
+        private mutating func header(_ day: Day, to emit: (String) -> Void) {
+            if currentDay != nil { emit("") }
+            emit(dayLabel(day))
+            currentDay = day
+        }
+
         /// `text` as lines of at most `textWidth` columns (one line each when not wrapping).
-        func fitted(_ text: Substring) -> [String] {
+        private func fitted(_ text: Substring) -> [String] {
             guard let textWidth else { return [String(text).terminalVisible] }
             return String(text).wrapped(toWidth: textWidth)
         }
-        let byDay = Dictionary(grouping: meals, by: \.day)
-        let days: [Day] = everyDay.map(Array.init) ?? byDay.keys.sorted()
+    }
+
+    /// The lines of `meals`, given in display order, all at once.
+    static func lines(
+        meals: [Meal], everyDay: DayRange?, ifEmpty: String, width: Int? = nil, hasRecipe: @escaping (String) -> Bool = { _ in true },
+        dayLabel: @escaping (Day) -> String = { "\($0.weekday.shortName) \($0.iso)" }
+    ) -> [String] {
+        var columns = Columns()
+        meals.forEach { columns.measure($0) }
+        var writer = Writer(columns: columns, everyDay: everyDay, ifEmpty: ifEmpty, width: width, hasRecipe: hasRecipe, dayLabel: dayLabel)
         var lines: [String] = []
-        for day in days {
-            if !lines.isEmpty { lines.append("") }
-            lines.append(dayLabel(day))
-            guard let dayMeals = byDay[day] else {
-                lines.append("  (nothing planned)")
-                continue
-            }
-            for meal in dayMeals {
-                let idColumn = idWidth.map { width in
-                    let id = meal.listedID
-                    return String(repeating: " ", count: width - id.count) + id + "  "
-                } ?? ""
-                let title = fitted(meal.title[...])
-                lines.append("  \(idColumn)\(meal.slot.padded(toWidth: slotWidth))  \(title[0])")
-                lines += title.dropFirst().map { noteIndent + $0 }
-                if let recipe = meal.recipe {
-                    lines += fitted(recipeLine(recipe, servings: meal.servings, missing: !hasRecipe(recipe))[...]).map { noteIndent + $0 }
-                }
-                for noteLine in meal.note?.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) ?? [] {
-                    lines += fitted(noteLine).map { noteIndent + $0 }
-                }
-            }
-        }
+        for meal in meals { writer.write(meal) { lines.append($0) } }
+        writer.finish { lines.append($0) }
         return lines
     }
 

@@ -12,13 +12,15 @@ struct ProgressReport {
     private let total: Int?
     private let unicode: Bool
     private let start = ContinuousClock.now
-    private var display = ProgressDisplay()
+    private var display: ProgressDisplay
 
-    /// `nil` when standard error is not a terminal.
-    init?(verb: String, total: Int? = nil, environment: Environment) {
+    /// `nil` when standard error is not a terminal. `display` says when the line shows (by
+    /// default past 50,000 rows).
+    init?(verb: String, total: Int? = nil, environment: Environment, display: ProgressDisplay = ProgressDisplay()) {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
         self.verb = verb
         self.total = total
+        self.display = display
         unicode = environment.localeIsUTF8
     }
 

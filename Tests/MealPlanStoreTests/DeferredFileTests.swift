@@ -1,0 +1,46 @@
+import Foundation
+import MealPlanCore
+import TestSupport
+import Testing
+@testable import MealPlanStore
+
+/// A database opened for writing before it exists is made by its first write that succeeds:
+/// a refused write leaves no file or folder, and two stores making the same file keep both writes.
+@Suite struct DeferredFileTests {
+    @Test(arguments: [false, true])
+    func aRefusedWriteMakesNoFileAndAGoodOneMakesIt(concurrentReads: Bool) throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("new/meals.sqlite")
+        let store = try MealStore.open(path: path, access: .readWrite, concurrentReads: concurrentReads)
+        // Reads see what a new file holds: the default slots, no meals.
+        #expect(try store.slots().map(\.name) == ["breakfast", "lunch", "dinner", "snack"])
+        #expect(try store.mealCount() == 0)
+        #expect(throws: StoreError.self) { try store.addMeal(day: day("2026-03-02"), slot: "nosuchslot", title: "Soup") }
+        #expect(throws: StoreError.self) { try store.removeTemplate(named: "week") }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("new")))
+        try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Bread").id == 2)
+        #expect(try MealStore.open(path: path, access: .readExisting).meals(in: .all).map(\.title) == ["Soup", "Bread"])
+    }
+
+    /// Both stores open before the file exists; the second's write makes it, and the first
+    /// then reads and writes that file, the other's slot and meal in it.
+    @Test func aStoreWhoseFileAnotherMadeMeanwhileGoesOverToThatFile() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("meals.sqlite")
+        let first = try MealStore.open(path: path, access: .readWrite)
+        let second = try MealStore.open(path: path, access: .readWrite)
+        try second.addSlot("brunch")
+        try second.addMeal(day: day("2026-03-02"), slot: "brunch", title: "Pancakes")
+        #expect(try first.hasChanges(), "the file another made is a change to the plan shown")
+        #expect(try !first.hasChanges())
+        #expect(try first.meals(in: .all).map(\.title) == ["Pancakes"])
+        try first.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")
+        try first.addMeal(day: day("2026-03-03"), slot: "brunch", title: "Eggs")
+        let meals = try MealStore.open(path: path, access: .readExisting).meals(in: .all)
+        // Brunch, added last, comes after snack.
+        #expect(meals.map(\.title) == ["Soup", "Pancakes", "Eggs"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("meals.sqlite") } == [])
+    }
+}
