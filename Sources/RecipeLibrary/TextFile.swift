@@ -14,10 +14,13 @@ public enum TextFile {
     public static let maximumSize = 1_048_576
 
     /// The whole file at `path` as text; a leading byte-order mark is dropped. Refused: what is
-    /// not a regular file, a file over `maximumSize`, bytes that are not UTF-8 (named by line).
-    public static func contents(of path: String, maximumSize: Int = maximumSize) throws(RecipeFolderError) -> String {
+    /// not a regular file, a file over `maximumSize`, bytes that are not UTF-8 (named by line);
+    /// without `followingLinks`, a link (`O_NOFOLLOW`).
+    public static func contents(
+        of path: String, maximumSize: Int = maximumSize, followingLinks: Bool = true
+    ) throws(RecipeFolderError) -> String {
         // O_NONBLOCK: opening a FIFO must not wait for a writer.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             let error = errno
             throw RecipeFolderError("cannot read '\(path)': \(systemErrorText(error))",
