@@ -79,6 +79,9 @@ extension String {
     /// grapheme; the result may be a column short when a wide character would straddle the edge.
     public func truncated(toWidth width: Int) -> String {
         guard width > 0 else { return "" }
+        // Text that fits, a column of a table, is only made visible: measured by scalar, not
+        // broken into graphemes (a grapheme's width is its scalars').
+        if fits(inWidth: width) { return terminalVisible }
         // Only the graphemes up to the first one past the edge can show: a megabyte of note
         // costs no more than a line of it.
         var used = 0
