@@ -85,13 +85,17 @@ public enum CooklangParser {
     /// Whether `text` has a `>>` or a `[-` anywhere: looked for in its bytes, which costs a
     /// tenth of a search for the strings as characters.
     private static func mayHoldMetadataInSteps(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: ">") && previous == UInt8(ascii: ">") { return true }
-            if byte == UInt8(ascii: "-") && previous == UInt8(ascii: "[") { return true }
-            previous = byte
+        func holds(_ bytes: some Sequence<UInt8>) -> Bool {
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: ">") && previous == UInt8(ascii: ">") { return true }
+                if byte == UInt8(ascii: "-") && previous == UInt8(ascii: "[") { return true }
+                previous = byte
+            }
+            return false
         }
-        return false
+        // The bytes in place where the text has them so (a file's text does), else one by one.
+        return text.utf8.withContiguousStorageIfAvailable(holds) ?? holds(text.utf8)
     }
 
     /// The text's lines (a leading byte-order mark dropped), a recipe holding the front
