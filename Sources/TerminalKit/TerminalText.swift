@@ -50,6 +50,8 @@ extension String {
     /// This text with every control character shown as a symbol and bidi controls removed,
     /// so nothing in it can be interpreted by a terminal (escape sequences appear as ␛[…).
     public var terminalVisible: String {
+        // Printable ASCII, most text, is shown as it is: no scalar of it changes.
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return self }
         var scalars = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             if let shown = scalar.terminalVisible { scalars.append(shown) }
