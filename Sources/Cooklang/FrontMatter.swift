@@ -14,6 +14,8 @@ enum FrontMatter {
             let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let indented = line.first?.isWhitespace == true
+            // Where the entry starts, for its errors (an unindented line's is 1, not measured).
+            let column = indented ? indentation(line) + 1 : 1
             if indented, let parent = open {
                 if let block = parent.block {
                     let text = entries[parent.index].value.text
@@ -26,7 +28,7 @@ enum FrontMatter {
                         entries[parent.index].value = .list([item])
                     }
                 } else {
-                    let (key, value) = try pair(trimmed, line: number, column: indentation(line) + 1)
+                    let (key, value) = try pair(trimmed, line: number, column: column)
                     entries.append(MetadataEntry(key: parent.key + "." + key, value: value))
                 }
                 continue
@@ -37,8 +39,8 @@ enum FrontMatter {
                 entries[parent.index].value = .list(items + [item])
                 continue
             }
-            let (key, value) = try pair(trimmed, line: number, column: indentation(line) + 1)
-            try Recipe.checkServings(key: key, value: value, line: number, column: indentation(line) + 1)
+            let (key, value) = try pair(trimmed, line: number, column: column)
+            try Recipe.checkServings(key: key, value: value, line: number, column: column)
             entries.append(MetadataEntry(key: key, value: value))
             let blockMarker = value.text.first.flatMap { "|>".contains($0) ? $0 : nil }
             if value == .text("") || (blockMarker != nil && value.text.count <= 2) {
@@ -53,23 +55,35 @@ enum FrontMatter {
 
     /// `key: value`, the value a list when written `[a, b]`.
     private static func pair(_ text: String, line: Int, column: Int) throws(CooklangError) -> (String, MetadataValue) {
-        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
+        guard let colon = firstIndex(of: ":", in: text), colon != text.startIndex else {
             throw CooklangError(line: line, column: column, "front matter lines are 'key: value'")
         }
         let key = unquoted(text[..<colon].trimmingWhitespace())
         let value = text[text.index(after: colon)...].trimmingWhitespace()
         if value.hasPrefix("[") && value.hasSuffix("]") {
-            let items = value.dropFirst().dropLast().split(separator: ",").map { unquoted($0.trimmingWhitespace()) }
+            let list = value.dropFirst().dropLast()
+            // In ASCII text each byte is a Character: split at the byte.
+            let items = list.isAllASCII
+                ? list.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: true).map { unquoted(Substring($0).trimmingWhitespace()) }
+                : list.split(separator: ",").map { unquoted($0.trimmingWhitespace()) }
             return (key, .list(items.filter { !$0.isEmpty }))
         }
         return (key, .text(unquoted(value)))
     }
 
     private static func unquoted(_ text: String) -> String {
-        for quote in ["\"", "'"] where text.count >= 2 && text.hasPrefix(quote) && text.hasSuffix(quote) {
+        // Bytes, not Characters, counted: a text of one Character starts with a quote only
+        // when it is the quote, of one byte.
+        for quote in ["\"", "'"] where text.utf8.count >= 2 && text.hasPrefix(quote) && text.hasSuffix(quote) {
             return String(text.dropFirst().dropLast())
         }
         return text
+    }
+
+    /// The first Character `character` (ASCII) in `text`: found in the bytes when the text is
+    /// ASCII, where each byte is a Character.
+    private static func firstIndex(of character: Unicode.Scalar, in text: String) -> String.Index? {
+        text.isAllASCII ? text.utf8.firstIndex(of: UInt8(ascii: character)) : text.firstIndex(of: Character(character))
     }
 
     private static func indentation(_ line: String) -> Int {

@@ -124,7 +124,11 @@ extension Meal {
         guard !name.hasPrefix("/") else {
             throw MealValidationError(message: "the recipe name '\(name.messageExcerpt)' starts with '/': give its path inside the recipes folder")
         }
-        for part in name.split(separator: "/", omittingEmptySubsequences: false) where part.isEmpty || part == "." || part == ".." {
+        // In ASCII, the usual name, each byte is a Character: split at the byte.
+        let parts = name.isAllASCII
+            ? name.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
+            : name.split(separator: "/", omittingEmptySubsequences: false)
+        for part in parts where part.isEmpty || part == "." || part == ".." {
             let what = part.isEmpty ? "an empty part" : "a '\(part)' part"
             throw MealValidationError(message: "the recipe name '\(name.messageExcerpt)' has \(what): give its path inside the recipes folder")
         }

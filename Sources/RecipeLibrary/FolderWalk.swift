@@ -11,6 +11,11 @@ import TextHelpers
 /// of links adds nothing), links leading out of the folder are not followed, folders nest at
 /// most `RecipeFolder.maximumDepth` deep and at most `RecipeFolder.maximumEntries` entries are
 /// looked at. It uses no recursion, so no folder can exhaust the stack.
+///
+/// Each entry's kind comes from the folder listing itself (`d_type`) where the file system
+/// gives it: a plain file costs no system call of its own, and only links are resolved. The
+/// names reached through no link at all (`unlinked`) need no `realpath` when read: nothing on
+/// their path can lead elsewhere.
 struct FolderWalk {
     private struct FileID: Hashable {
         let device: UInt64
@@ -19,6 +24,9 @@ struct FolderWalk {
 
     let root: String
     private(set) var names: [String] = []
+    /// The names in `names` whose path holds no link: their file is inside the folder as the
+    /// walk found it.
+    private(set) var unlinked: Set<String> = []
     private var visited: Set<FileID> = []
     private var entries = 0
     private var realRoot: String?
@@ -34,14 +42,14 @@ struct FolderWalk {
         }
         closedir(top)
         visited.insert(FileID(device: UInt64(rootStatus.st_dev), inode: UInt64(rootStatus.st_ino)))
-        var pending: [(relative: String, depth: Int)] = [("", 0)]
-        while let (relative, depth) = pending.popLast() {
+        var pending: [(relative: String, depth: Int, throughLink: Bool)] = [("", 0, false)]
+        while let (relative, depth, folderThroughLink) = pending.popLast() {
             let folder = relative.isEmpty ? root : root + "/" + relative
             guard let directory = opendir(folder) else {
                 warn("skipped folder '\(folder)': \(systemErrorText(errno))")
                 continue
             }
-            var children: [String] = []
+            var children: [(name: String, type: UInt8)] = []
             var cutShort = false
             while let entry = readdir(directory) {
                 entries += 1
@@ -55,19 +63,28 @@ struct FolderWalk {
                     warn("skipped a file whose name is not UTF-8 in '\(folder)'")
                     continue
                 }
-                children.append(name)
+                children.append((name, entry.pointee.d_type))
             }
             closedir(directory)
             if cutShort {
                 warn("stopped after \(RecipeFolder.maximumEntries) entries in '\(root)': some recipes are not listed")
                 return
             }
-            for name in children {
+            for (name, type) in children {
+                let isRecipe = name.utf8.count > 5 && name.hasSuffix(".cook")
+                // Anything but a plain file or folder is looked at closely (a link, a FIFO, or
+                // a kind the listing does not tell); a plain file only when it is a recipe.
+                if type == UInt8(DT_REG) && !isRecipe { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
+                if type == UInt8(DT_REG) {
+                    record(String(path.dropLast(5)), throughLink: folderThroughLink)
+                    continue
+                }
                 let full = root + "/" + path
                 var status = stat()
                 guard lstat(full, &status) == 0 else { continue }
-                if status.st_mode & S_IFMT == S_IFLNK {
+                let isLink = status.st_mode & S_IFMT == S_IFLNK
+                if isLink {
                     guard leadsInside(full), stat(full, &status) == 0 else { continue }
                 }
                 switch status.st_mode & S_IFMT {
@@ -77,14 +94,19 @@ struct FolderWalk {
                         warn("skipped folder '\(full)': folders nest deeper than \(RecipeFolder.maximumDepth) levels")
                         continue
                     }
-                    pending.append((path, depth + 1))
-                case S_IFREG where name.hasSuffix(".cook") && name.count > 5:
-                    names.append(String(path.dropLast(5)))
+                    pending.append((path, depth + 1, folderThroughLink || isLink))
+                case S_IFREG where isRecipe:
+                    record(String(path.dropLast(5)), throughLink: folderThroughLink || isLink)
                 default:
                     continue
                 }
             }
         }
+    }
+
+    private mutating func record(_ name: String, throughLink: Bool) {
+        names.append(name)
+        if !throughLink { unlinked.insert(name) }
     }
 
     /// Whether the link at `path` resolves to something inside the folder.

@@ -36,11 +36,35 @@ public struct RecipeFolder: RecipeBook, Sendable {
     /// folder through a link: a looping or huge folder costs a bounded time. A subfolder that
     /// cannot be read is passed over and named in `warn`, as is a walk cut short.
     public func names(warn: (String) -> Void = { _ in }) throws(RecipeFolderError) -> [String] {
+        try walk(warn: warn).names
+    }
+
+    /// Every recipe of the folder, in the order of `names`, read whole or (`frontMatterOnly`,
+    /// for a listing) only for what it says about itself, its steps not read
+    /// (`CooklangParser.metadata(of:)`); a recipe that cannot be read or
+    /// parsed comes with its error. The walk has seen which files no link leads to: those are
+    /// opened without following a link (a file made a link since is refused), and their path
+    /// is not resolved again with `realpath`, which costs a system call per part of it.
+    public func everyRecipe(
+        frontMatterOnly: Bool, warn: (String) -> Void = { _ in }
+    ) throws(RecipeFolderError) -> [(name: String, recipe: Result<Recipe, RecipeLookupError>)] {
+        let walk = try walk(warn: warn)
+        return walk.names.map { name in
+            (name, Result { () throws(RecipeLookupError) in
+                try read(name, with: { text throws(CooklangError) in
+                    try frontMatterOnly ? CooklangParser.metadata(of: text) : CooklangParser.parse(text)
+                }, isUnlinked: walk.unlinked.contains(name))
+            })
+        }
+    }
+
+    /// The folder walked, its names sorted, and which of them no link leads to.
+    private func walk(warn: (String) -> Void) throws(RecipeFolderError) -> (names: [String], unlinked: Set<String>) {
         var walk = FolderWalk(root: root)
         try walk.run(warn: warn)
         // Each name lowered once, not twice per comparison: a thousand names cost a thousand
         // lowerings rather than twenty thousand.
-        return walk.names.map { ($0.lowercased(), $0) }.sorted { $0 < $1 }.map(\.1)
+        return (walk.names.map { ($0.lowercased(), $0) }.sorted { $0 < $1 }.map(\.1), walk.unlinked)
     }
 
     /// How deep folders may nest inside the recipes folder.
@@ -124,19 +148,22 @@ public struct RecipeFolder: RecipeBook, Sendable {
         try read(name, with: CooklangParser.parse)
     }
 
-    /// What the recipe called `name` says about itself (title, servings, tags), its steps not
-    /// read: what a listing of the folder needs (`CooklangParser.metadata(of:)`).
-    public func summary(named name: String) throws(RecipeLookupError) -> Recipe {
-        try read(name, with: CooklangParser.metadata)
-    }
-
-    /// The recipe called `name`, its text read by `parse`; errors name the file.
-    private func read(_ name: String, with parse: (String) throws(CooklangError) -> Recipe) throws(RecipeLookupError) -> Recipe {
+    /// The recipe called `name`, its text read by `parse`; errors name the file. `isUnlinked`:
+    /// the walk found no link on its path, so it is read without following one rather than
+    /// checked with `realpath`.
+    private func read(
+        _ name: String, with parse: (String) throws(CooklangError) -> Recipe, isUnlinked: Bool = false
+    ) throws(RecipeLookupError) -> Recipe {
         let text: String
         let path: String
         do {
-            path = try checkedPath(of: name)
-            text = try TextFile.contents(of: path)
+            if isUnlinked {
+                try Self.checkName(name)
+                path = self.path(of: name)
+            } else {
+                path = try checkedPath(of: name)
+            }
+            text = try TextFile.contents(of: path, followingLinks: !isUnlinked)
         } catch {
             throw RecipeLookupError(error.userMessage, isMissing: error.isMissing)
         }

@@ -15,10 +15,13 @@ public enum TextFile {
     public static let maximumSize = 1_048_576
 
     /// The whole file at `path` as text; a leading byte-order mark is dropped. Refused: what is
-    /// not a regular file, a file over `maximumSize`, bytes that are not UTF-8 (named by line).
-    public static func contents(of path: String, maximumSize: Int = maximumSize) throws(RecipeFolderError) -> String {
+    /// not a regular file, a file over `maximumSize`, bytes that are not UTF-8 (named by line);
+    /// without `followingLinks`, a link (`O_NOFOLLOW`).
+    public static func contents(
+        of path: String, maximumSize: Int = maximumSize, followingLinks: Bool = true
+    ) throws(RecipeFolderError) -> String {
         // O_NONBLOCK: opening a FIFO must not wait for a writer.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             let error = errno
             throw RecipeFolderError("cannot read '\(path)': \(systemErrorText(error))",
@@ -52,6 +55,10 @@ public enum TextFile {
             }
             if count == 0 { break }
             filled += count
+            // As much as the size said, with room left: the file as it was looked at, whole,
+            // without one more read to find its end (a thousand fewer for a folder of a
+            // thousand recipes). A file that gives no size, as in /proc, is read to its end.
+            if filled == Int(status.st_size) && filled > 0 && filled < bytes.count { break }
         }
         guard filled <= maximumSize else { throw tooLarge }
         var text = bytes[..<filled]

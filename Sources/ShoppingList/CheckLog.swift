@@ -49,10 +49,16 @@ public struct CheckLog: Equatable, Sendable {
     public static func parse(_ text: String) throws(ConfigError) -> CheckLog {
         var log = CheckLog()
         var lineNumber = 0
-        // Lines end at "\n" ("\r\n" is one Character in Swift), as in their reader.
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        // Lines end at "\n", as in their reader. A long log is split in its bytes rather than
+        // its Characters, at a fraction of the cost: a line feed is never part of another Character
+        // but "\r\n", whose "\r" the trimming removes.
+        let bytes = Array(text.utf8)
+        var start = 0
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
             lineNumber += 1
-            let line = String(raw).trimmingWhitespace()
+            let line = trimmedLine(bytes[start..<end])
+            start = end + 1
             if line.isEmpty { continue }
             if line.hasPrefix(boughtPrefix) {
                 guard let last = log.entries.indices.last, log.entries[last].checked, log.entries[last].bought == nil else {
@@ -70,10 +76,23 @@ public struct CheckLog: Equatable, Sendable {
             guard mark == "+" || mark == "-", line.dropFirst().first == " " else {
                 throw ConfigError(line: lineNumber, "not a '+ name' or '- name' entry")
             }
-            let name = String(line.dropFirst()).trimmingWhitespace()
+            // What follows "+ ", trimmed (the end is already).
+            let name = line.dropFirst(2).trimmingWhitespace()
             log.entries.append(Entry(name: name, checked: mark == "+"))
         }
         return log
+    }
+
+    /// The line in `bytes` without white space at either end: in ASCII, trimmed by byte (the
+    /// ASCII white space, as Unicode's, is tab to carriage return and space); any other line as
+    /// `trimmingWhitespace` trims it.
+    private static func trimmedLine(_ bytes: ArraySlice<UInt8>) -> String {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return String(decoding: bytes, as: UTF8.self).trimmingWhitespace() }
+        let isWhite = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+        guard let first = bytes.firstIndex(where: { !isWhite($0) }), let last = bytes.lastIndex(where: { !isWhite($0) }) else {
+            return ""
+        }
+        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 
     /// Each name's last entry, by the name in lower case.

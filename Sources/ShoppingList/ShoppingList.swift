@@ -283,7 +283,8 @@ struct Gatherer {
             let position = aisles.aisles[aisle.index].ingredients.firstIndex { $0.first?.lowercased() == item.key } ?? 0
             return (aisle.index, position, item.key)
         }
-        return items.sorted { rank($0) < rank($1) }
+        // Each item ranked once, not at every comparison: a rank looks through its aisle.
+        return items.map { (rank($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// A reference's path as a name in the folder: `./x/y` from the folder's root, `../y` from

@@ -50,6 +50,8 @@ extension String {
     /// This text with every control character shown as a symbol and bidi controls removed,
     /// so nothing in it can be interpreted by a terminal (escape sequences appear as ␛[…).
     public var terminalVisible: String {
+        // Printable ASCII, most text, is shown as it is: no scalar of it changes.
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return self }
         var scalars = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             if let shown = scalar.terminalVisible { scalars.append(shown) }
@@ -79,6 +81,9 @@ extension String {
     /// grapheme; the result may be a column short when a wide character would straddle the edge.
     public func truncated(toWidth width: Int) -> String {
         guard width > 0 else { return "" }
+        // Text that fits, a column of a table, is only made visible: measured by scalar, not
+        // broken into graphemes (a grapheme's width is its scalars').
+        if fits(inWidth: width) { return terminalVisible }
         // Only the graphemes up to the first one past the edge can show: a megabyte of note
         // costs no more than a line of it.
         var used = 0

@@ -67,6 +67,20 @@ import Testing
         ])
     }
 
+    /// Front matter beyond ASCII reads as in ASCII (which is split at the byte); a comma or
+    /// colon that takes a combining accent is no longer one, as everywhere in a recipe.
+    @Test func frontMatterBeyondASCII() throws {
+        let recipe = try CooklangParser.parse("---\ntitre: \"Crème brûlée\"\ntags: [été, 'hiver' , ,fête]\nmots: [a,\u{301}b]\n---\n")
+        #expect(recipe.metadata == [
+            MetadataEntry(key: "titre", value: .text("Crème brûlée")),
+            MetadataEntry(key: "tags", value: .list(["été", "hiver", "fête"])),
+            MetadataEntry(key: "mots", value: .list(["a,\u{301}b"])),
+        ])
+        #expect(throws: CooklangError(line: 2, column: 1, "front matter lines are 'key: value'")) {
+            try CooklangParser.parse("---\nclé:\u{301} valeur\n---\n")
+        }
+    }
+
     @Test func frontMatterTitleServingsTagsAndLists() throws {
         let recipe = try CooklangParser.parse("""
             ---

@@ -90,6 +90,23 @@ import Testing
         #expect(throws: MealValidationError.self) { try Meal.validTitle(String(repeating: "x", count: 501)) }
     }
 
+    /// A recipe name's parts are read alike in ASCII (split at the byte) and beyond it.
+    @Test(arguments: ["sauces/Béchamel", "crème/brûlée", "a/b"])
+    func recipeNamesInFoldersAreValid(name: String) throws {
+        #expect(try Meal.validRecipeName(name) == name)
+    }
+
+    @Test(arguments: [
+        ("a//b", "an empty part"), ("é//b", "an empty part"), ("a/./b", "a '.' part"), ("é/./b", "a '.' part"),
+        ("a/../b", "a '..' part"), ("é/../b", "a '..' part"), ("é/", "an empty part"),
+    ])
+    func recipeNamesWithPartsLeadingElsewhereAreRefused(name: String, part: String) {
+        #expect(throws: MealValidationError(
+            message: "the recipe name '\(name)' has \(part): give its path inside the recipes folder")) {
+            try Meal.validRecipeName(name)
+        }
+    }
+
     @Test func everyDayOfAYearParsesFromItsISOText() throws {
         for day in DayRange(start: try Day(iso: "2024-01-01"), count: 366) {
             #expect(try Day(iso: day.iso) == day)

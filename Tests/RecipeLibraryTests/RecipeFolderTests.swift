@@ -78,6 +78,44 @@ import TestSupport
         }
     }
 
+    /// The walk tells the recipes no link leads to (read without `realpath`) from those
+    /// reached through a link, to a file or to a folder, inside the folder.
+    @Test func theWalkKnowsWhichRecipesALinkLeadsTo() throws {
+        _ = try makeFolder()
+        #expect(symlink("Lasagna.cook", folder.file("Linked lasagna.cook")) == 0)
+        // The hidden folder is walked only through the link (each folder is walked once).
+        #expect(symlink(".hidden", folder.file("linked")) == 0)
+        var walk = FolderWalk(root: folder.path)
+        try walk.run { Issue.record("warning: \($0)") }
+        #expect(Set(walk.names) == ["Lasagna", "Lentil soup", "sauces/Bechamel", "sauces/Hollandaise", "Linked lasagna", "linked/Secret"])
+        #expect(walk.unlinked == ["Lasagna", "Lentil soup", "sauces/Bechamel", "sauces/Hollandaise"])
+    }
+
+    /// Every recipe read at once (what `recipes` lists) is what reading each by name gives,
+    /// through links or not; a listing reads the front matter only, as `metadata(of:)` does.
+    @Test func everyRecipeIsWhatEachNameReads() throws {
+        let recipes = try makeFolder()
+        try write("Broken.cook", "---\nservings: many\n---\n")
+        #expect(symlink("Lasagna.cook", folder.file("Linked lasagna.cook")) == 0)
+        let names = try recipes.names()
+        for frontMatterOnly in [false, true] {
+            let all = try recipes.everyRecipe(frontMatterOnly: frontMatterOnly)
+            #expect(all.map(\.name) == names)
+            for (name, read) in all {
+                let text = try TextFile.contents(of: recipes.path(of: name))
+                let expected = Result { () throws(RecipeLookupError) in
+                    do {
+                        return try frontMatterOnly ? CooklangParser.metadata(of: text) : CooklangParser.parse(text)
+                    } catch {
+                        throw RecipeLookupError("\(recipes.path(of: name)):\(error)")
+                    }
+                }
+                #expect(read == expected, "\(name)")
+                if !frontMatterOnly { #expect(read == Result { () throws(RecipeLookupError) in try recipes.recipe(named: name) }) }
+            }
+        }
+    }
+
     @Test func aFolderThatIsNotThereOrNotAFolderIsRefused() throws {
         #expect(throws: RecipeFolderError("recipes folder '\(folder.path)/nope': No such file or directory", status: .noInput)) {
             try RecipeFolder(root: folder.file("nope"))

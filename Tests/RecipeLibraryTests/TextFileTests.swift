@@ -34,4 +34,18 @@ import TestSupport
             try TextFile.contents(of: path, maximumSize: 100)
         }
     }
+
+    /// A file read without following links (a recipe the folder's walk found no link to) is
+    /// refused when it has become a link since; followed otherwise.
+    @Test func aLinkIsRefusedWhenLinksAreNotFollowed() throws {
+        let folder = TemporaryFolder()
+        let target = folder.file("target.cook"), link = folder.file("link.cook")
+        try Data("@salt\n".utf8).write(to: URL(fileURLWithPath: target))
+        #expect(symlink(target, link) == 0)
+        #expect(try TextFile.contents(of: link) == "@salt\n")
+        #expect(try TextFile.contents(of: target, followingLinks: false) == "@salt\n")
+        #expect(throws: RecipeFolderError("cannot read '\(link)': Too many levels of symbolic links", status: .ioError)) {
+            try TextFile.contents(of: link, followingLinks: false)
+        }
+    }
 }

@@ -20,6 +20,8 @@ import TestSupport
         ("+ eggs\n# mealplan bought: 3\n+ eggs\n", ["+eggs=3", "+eggs"]),
         // A name may hold what looks like a mark or an amount: everything after "+ " is it.
         ("+ - minus\n+ milk 2 l\n", ["+- minus", "+milk 2 l"]),
+        // Lines beyond ASCII: Unicode's white space trimmed too, the line feed still ends them.
+        ("\u{00A0}+ café crème\u{3000}\r\n- \u{2003}Œufs\n+ a\u{2028}b\n", ["+café crème", "-Œufs", "+a\u{2028}b"]),
     ]
 
     /// Logs mealplan refuses, with the line named.
@@ -33,6 +35,8 @@ import TestSupport
         ("+ milk\n# mealplan bought: 2 l\n# mealplan bought: 2 l\n", 3, "an amount bought that follows no '+ name' entry"),
         ("+ milk\n# mealplan bought: 2 l +  + 1\n", 2, "an amount bought that is not one"),
         ("+ milk\n# mealplan bought: inf l\n", 2, "an amount bought that is not one"),
+        // The space after the mark takes the accent that follows it: it is no longer a space.
+        ("+ milk\n+ \u{301}x\n", 2, "not a '+ name' or '- name' entry"),
     ]
 
     static func described(_ log: CheckLog) -> [String] {

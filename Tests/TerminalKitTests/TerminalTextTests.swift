@@ -101,6 +101,10 @@ import Testing
         ("e\u{301}e\u{301}e\u{301}x", 3, "e\u{301}e\u{301}…"),
         ("😀😀😀", 4, "😀…"),
         ("\u{1B}[1mbold", 4, "␛[1…"),
+        // Text that fits is made visible whole: controls shown, bidi controls dropped.
+        ("e\u{301}x", 2, "e\u{301}x"),
+        ("a\u{200F}b\u{1B}", 3, "ab␛"),
+        ("日本", 4, "日本"),
     ])
     func truncated(text: String, width: Int, expected: String) {
         let result = text.truncated(toWidth: width)

@@ -38,10 +38,10 @@ struct RecipesCommand: MealplanCommand {
         let folder = try recipes.recipeFolder(in: environment)
         let query = search.map(MealQuery.init)
         var read: [(String, Recipe)] = []
-        for name in try folder.names(warn: warn) {
+        // --uses needs the ingredients; a listing, only what the front matter says.
+        for (name, recipe) in try folder.everyRecipe(frontMatterOnly: uses == nil, warn: warn) {
             do {
-                // --uses needs the ingredients; a listing, only what the front matter says.
-                read.append((name, try uses == nil ? folder.summary(named: name) : folder.recipe(named: name)))
+                read.append((name, try recipe.get()))
             } catch {
                 warn(error.message)
             }
