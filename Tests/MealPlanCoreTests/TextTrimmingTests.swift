@@ -1,5 +1,6 @@
 import Foundation
 import MealPlanCore
+import TextHelpers
 import Testing
 import TestSupport
 
