@@ -374,8 +374,8 @@ enum Schema {
     /// The triggers on a new meal, each by name: an import into an empty plan drops them and
     /// makes them again at its end (`MealStore.inImportTransaction`), having done their work
     /// once for all its meals (`fillDistinctTexts`; its meals have their UIDs). Each trigger
-    /// runs as a program of its own for every row, its `WHEN` included: a third of the time of
-    /// inserting a million meals.
+    /// runs as a program of its own for every row, its `WHEN` included: two fifths of the time
+    /// of inserting a million meals (docs/PERFORMANCE.md).
     static let mealInsertTriggers = [
         ("meal_title_after_insert", distinctTextInsertTrigger(column: "title", table: "mealTitle")),
         ("meal_note_after_insert", distinctTextInsertTrigger(column: "note", table: "mealNote")),
