@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Times `mealplan history TEXT` and `mealplan forgotten` on a plan of a million meals centred on
 # today (hyperfine): history for the title planned most often up to today,
-# for a text no title holds, and for a text of 2 characters (too short for the search index);
+# for a text no title holds, and for a text of 2 characters no title holds;
 # forgotten with its defaults. The goal is at most 20 ms for each history command, in wall time
 # and in CPU time (user + system). Also times what history's title index costs the writes: the
 # import of the plan's CSV into a fresh database (and its size), and `mealplan add` on the plan.
@@ -33,7 +33,7 @@ centred_database "$meals"
 
 today=$(day_number "$(date -u +%F)")
 frequent=$(sqlite3 "$db" "SELECT title FROM meal WHERE day <= $today GROUP BY title ORDER BY COUNT(*) DESC LIMIT 1")
-# No generated title holds these; "zq" is shorter than a trigram.
+# No generated title holds these.
 texts=("$frequent" zzqqxx zq)
 case "$("$mealplan" history --db "$db" --dates 0 "$frequent")" in
     "$frequent  "*" times, last "*) ;;

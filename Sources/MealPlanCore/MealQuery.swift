@@ -23,7 +23,7 @@ public struct MealQuery: Sendable {
         return query
     }
 
-    /// The text searched for, folded: what the store's search index is asked for.
+    /// The text searched for, folded: what the store looks for in its folded titles and notes.
     public var foldedText: String { String(decoding: wanted, as: UTF8.self) }
 
     /// `text` in lower case without accents ("Crème Brûlée" reads "creme brulee", "ß" "ss"):

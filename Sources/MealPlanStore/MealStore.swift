@@ -215,7 +215,7 @@ public final class MealStore: Sendable {
                          reason: "the file was replaced; restart")
     }
 
-    /// Runs `body` in one IMMEDIATE transaction, then brings the search index up to date with
+    /// Runs `body` in one IMMEDIATE transaction, then brings the search tables up to date with
     /// it; any error rolls everything back.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         try makeDeferredFile { db in _ = try body(db) }

@@ -22,7 +22,7 @@ import Testing
     /// A query: a piece of a word as typed (cased, accented or not), or a short or unknown text.
     func query(_ random: inout SeededGenerator) -> String {
         switch Int.random(in: 0..<4, using: &random) {
-        case 0: return ["é", "ss", "a", "麺", "r", "\"", "ab", "zz"].randomElement(using: &random)!
+        case 0: return ["é", "ss", "a", "麺", "拉麺", "r", "\"", "ab", "zz"].randomElement(using: &random)!
         case 1: return ["nothing here", "ssb", "qqq", "e b", "m c", "ste", "\"y"].randomElement(using: &random)!
         default:
             let word = Array(text(&random))
@@ -49,19 +49,20 @@ import Testing
         }
     }
 
-    /// After the store's own writes, the index holds every meal's folded title and note, and
-    /// nothing is left waiting.
+    /// After the store's own writes, the tables of distinct texts hold every meal's title and
+    /// note once, each folded, and nothing is left to fold.
     func expectIndexComplete(_ store: MealStore) throws {
-        let indexed = try store.writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT rowid, title, note FROM meal_search ORDER BY rowid").map {
-                "\($0[0] as Int64) \($0[1] as String) \($0[2] as String? ?? "-")"
-            }
+        let meals = try store.meals(in: .all).filter { $0.id != nil }
+        for (table, column) in MealSearch.distinctTexts {
+            let stored = try store.writer.read { db in
+                try Row.fetchAll(db, sql: "SELECT \(column), folded FROM \(table)").map {
+                    "\($0[0] as String) \($0[1] as String? ?? "-")"
+                }
+            }.sorted()
+            let expected = Set(meals.compactMap { column == "title" ? $0.title : $0.note })
+                .map { "\($0) \(MealQuery.folded($0))" }.sorted()
+            #expect(stored == expected, "\(table)")
         }
-        let meals = try store.meals(in: .all).sorted { $0.id! < $1.id! }.map {
-            "\($0.id!) \(MealQuery.folded($0.title)) \($0.note.map(MealQuery.folded) ?? "-")"
-        }
-        #expect(indexed == meals)
-        #expect(try store.fetchStrings("SELECT COUNT(*) FROM meal_search_pending") == ["0"])
     }
 
     @Test(arguments: StoreKind.allCases, 1...3 as ClosedRange<UInt64>)
@@ -102,8 +103,8 @@ import Testing
     }
 
     /// Another program (the `sqlite3` shell) has none of mealplan's functions: its changes go
-    /// through the plain-SQL triggers, are found before this store writes again, and are folded
-    /// into the index by its next write.
+    /// through the plain-SQL triggers, are found before this store writes again, and their
+    /// text that is not ASCII is folded by its next write.
     @Test(arguments: StoreKind.allCases)
     func changesOfAnotherProgramAreFoundAndThenIndexed(kind: StoreKind) throws {
         var random = SeededGenerator(seed: 7)
@@ -130,7 +131,6 @@ import Testing
         try expectIndexComplete(store)
         try expectSameAsScan(store, &random)
         #expect(try store.fetchStrings("PRAGMA integrity_check") == ["ok"])
-        try store.execute("INSERT INTO meal_search(meal_search) VALUES ('integrity-check')")
     }
 
     /// A statement's own conflict clause holds for the triggers it fires: a meal changed twice
@@ -154,34 +154,47 @@ import Testing
         #expect(try store.meals(in: .all, search: "stew").map(\.id) == [id])
     }
 
-    /// The index knows which trigrams a meal holds, not where: one holding them apart is no match.
-    @Test func trigramsApartAreNoMatch() throws {
+    /// A match is the whole text in one title or one note: its pieces apart, or split between
+    /// title and note, are none.
+    @Test func piecesApartAreNoMatch() throws {
         let store = try MealStore.inMemory()
         try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Crème and brûlée", note: "mèche")
         #expect(try store.meals(in: .all, search: "cremeche").isEmpty)
         #expect(try store.meals(in: .all, search: "brulée").map(\.title) == ["Crème and brûlée"])
         #expect(try store.nextMeal(matching: "emeche", after: day("2026-03-01")) == nil)
+        #expect(try store.nextMeal(matching: "lée mè", after: day("2026-03-01")) == nil)
     }
 
-    /// A search of 3 or more characters asks the index; a shorter one reads the meals.
-    @Test func searchesOfThreeCharactersUseTheIndex() throws {
+    /// A search of any length reads the tables of distinct texts and reaches their meals through
+    /// the (text, day) indexes, never by walking the meals; the next match takes one step into
+    /// an index per matching text.
+    @Test(arguments: ["é", "麺", "cr", "Crè", "nothing here"])
+    func searchesOfAnyLengthUseTheDistinctTexts(text: String) throws {
         let store = try MealStore.inMemory()
-        func plan(_ text: String) throws -> String {
+        try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Crème", note: "拉麺")
+        func plan(_ sql: String, _ arguments: [String: (any DatabaseValueConvertible)?]) throws -> [String] {
             try store.writer.read { db in
-                let plan = try MealSearch.plan(db, for: text, candidateLimit: 10)
-                return try Row.fetchAll(
-                    db, sql: "EXPLAIN QUERY PLAN \(MealStore.mealColumns) WHERE \(plan.dayColumn) > 0 AND \(plan.condition)",
-                    arguments: StatementArguments(plan.arguments)
-                ).map { $0["detail"] as String }.joined(separator: "; ")
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN \(sql)", arguments: StatementArguments(arguments))
+                    .map { $0["detail"] as String }
             }
         }
-        #expect(try plan("Crè").contains("VIRTUAL TABLE INDEX"))
-        #expect(try plan("ßa").contains("VIRTUAL TABLE INDEX"), "ß folds to ss: three characters")
-        #expect(try !plan("cr").contains("VIRTUAL TABLE"))
-        #expect(try !plan("ß").contains("VIRTUAL TABLE"))
+        let list = try store.writer.read { db in
+            try MealSearch.plan(db, for: text, first: 0, last: 100_000, candidateLimit: 10)
+        }
+        let listed = try plan("\(MealStore.mealColumns) WHERE \(list.dayColumn) > 0 AND \(list.condition)", list.arguments)
+        let next = try plan("""
+            SELECT (SELECT MIN(day) FROM meal WHERE meal.title = mealTitle.title AND meal.day > :day)
+            FROM mealTitle WHERE \(MealSearch.containsText("title"))
+            """, MealSearch.arguments(for: text).merging(["day": 0]) { $1 })
+        for details in [listed, next] {
+            #expect(!details.contains { $0.hasPrefix("SCAN meal ") || $0 == "SCAN meal" }, "\(details)")
+        }
+        #expect(listed.contains("SEARCH meal USING COVERING INDEX meal_by_title (title=? AND day>? AND day<?)"), "\(listed)")
+        #expect(listed.contains { $0.contains("COVERING INDEX meal_by_note (note=? AND day>? AND day<?)") }, "\(listed)")
+        #expect(next.contains("SEARCH meal USING COVERING INDEX meal_by_title (title=? AND day>?)"), "\(next)")
     }
 
-    /// A database the previous schema made gets its index built on first open.
+    /// A database of the schema before search gets its tables of distinct texts on first open.
     @Test func anOlderDatabaseIsIndexedOnFirstOpen() throws {
         let folder = TemporaryFolder()
         let path = folder.file("meals.sqlite")

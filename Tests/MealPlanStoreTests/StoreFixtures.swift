@@ -37,6 +37,29 @@ func makeOlderDatabase(at path: String, upTo migration: String, inserting sql: S
     return version
 }
 
+/// A database file holding `Fixtures/NAME`, a `sqlite3` shell's `.dump` of a plan an older
+/// mealplan made, as `sqlite3 FILE < NAME` would make it (the dump's own statements, in its own
+/// transaction).
+func loadFixture(_ name: String, at path: String) throws {
+    let dump = try String(contentsOfFile: String(#filePath.dropLast("StoreFixtures.swift".count)) + "Fixtures/" + name, encoding: .utf8)
+    let queue = try DatabaseQueue(path: path)
+    try queue.writeWithoutTransaction { try $0.execute(sql: dump) }
+    try queue.close()
+}
+
+/// `Fixtures/NAME` loaded twice in `folder`: as it was (`before`), and opened by this store,
+/// which upgrades it (`after`), with its schema checked.
+func upgradedFixture(_ name: String, in folder: TemporaryFolder) throws -> (before: String, after: String, store: MealStore) {
+    let before = folder.file("before.sqlite"), after = folder.file("after.sqlite")
+    try loadFixture(name, at: before)
+    try loadFixture(name, at: after)
+    let store = try MealStore.open(path: after, access: .readWrite)
+    #expect(try store.fetchStrings("PRAGMA user_version") == ["\(Schema.version)"])
+    #expect(try store.fetchStrings("PRAGMA integrity_check") == ["ok"])
+    #expect(try store.fetchStrings("PRAGMA foreign_key_check").isEmpty)
+    return (before, after, store)
+}
+
 func fileBytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
 func permissions(_ path: String) throws -> Int {

@@ -45,9 +45,10 @@ extension MealStore {
                 // of a big import) proves nothing; it stays on for every other write.
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
                 defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
-                // An import into an empty plan (a first import, the demo) builds the title and UID
-                // indexes once at its end, from the sorted keys, instead of row by row: two thirds
-                // of the cost, and SQLite sorts in bounded memory, spilling to temporary files.
+                // An import into an empty plan (a first import, the demo) builds the title, note and
+                // UID indexes once at its end, from the sorted keys, instead of row by row: two thirds
+                // of the cost, and SQLite sorts in bounded memory, spilling to temporary files. It
+                // drops the triggers on new meals too, and does their work once at the end.
                 // (Random UIDs land all over their index, so row by row that index would be
                 // written out page by page many times over.)
                 // Into a plan with meals, rebuilding the index would cost more; there each
@@ -60,10 +61,16 @@ extension MealStore {
                 try db.inTransaction(.immediate) {
                     // Asked again inside the transaction: another writer may have added meals.
                     let buildsIndexesAfter = try Self.isEmpty(db)
-                    if buildsIndexesAfter { try db.execute(sql: "DROP INDEX meal_by_title; DROP INDEX meal_by_uid") }
+                    if buildsIndexesAfter {
+                        let triggers = Schema.mealInsertTriggers.map { "DROP TRIGGER \($0.0);" }.joined()
+                        try db.execute(sql: "DROP INDEX meal_by_title; DROP INDEX meal_by_uid; DROP INDEX meal_by_note; \(triggers)")
+                    }
                     let importer = try MealImporter(db, path: path)
                     try body(importer)
-                    if buildsIndexesAfter { try db.execute(sql: Schema.mealByTitleIndex + Schema.mealByUIDIndex) }
+                    if buildsIndexesAfter {
+                        try db.execute(sql: Schema.mealByTitleIndex + Schema.mealByUIDIndex + Schema.mealByNoteIndex
+                            + Schema.fillDistinctTexts + Schema.mealInsertTriggers.map(\.1).joined())
+                    }
                     if refusingDuplicates, let duplicates = try importer.duplicates() { throw duplicates }
                     summary = ImportSummary(count: importer.count, days: importer.days)
                     if dryRun { return .rollback }

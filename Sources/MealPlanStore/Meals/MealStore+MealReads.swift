@@ -29,7 +29,8 @@ extension MealStore {
         ]
         var dayColumn = "meal.day", searchCondition = ""
         if let search, !search.isEmpty {
-            let plan = try MealSearch.plan(db, for: search, candidateLimit: Self.listCandidateLimit)
+            let plan = try MealSearch.plan(db, for: search, first: range.first.number, last: range.last.number,
+                                           candidateLimit: Self.listCandidateLimit)
             dayColumn = plan.dayColumn
             searchCondition = " AND \(plan.condition)"
             arguments.merge(plan.arguments) { $1 }
@@ -117,13 +118,14 @@ extension MealStore {
         }
     }
 
+    /// The first meal in `order` of the nearest day beyond `day` holding a match (see
+    /// `MealSearch.nearestDay`), read among that day's meals alone.
     static func firstMeal(_ db: Database, matching text: String, beyond day: Day, comparison: String, order: String) throws -> Meal? {
-        let plan = try MealSearch.plan(db, for: text, candidateLimit: nextMatchCandidateLimit)
-        var arguments = plan.arguments
-        arguments["day"] = day.number
+        guard let found = try MealSearch.nearestDay(db, for: text, beyond: day.number, comparison: comparison) else { return nil }
+        var arguments = MealSearch.arguments(for: text)
+        arguments["day"] = found
         return try Row.fetchOne(
-            db,
-            sql: "\(mealColumns) WHERE \(plan.dayColumn) \(comparison) :day AND \(plan.condition) \(order) LIMIT 1",
+            db, sql: "\(mealColumns) WHERE meal.day = :day AND \(MealSearch.condition) \(order) LIMIT 1",
             arguments: StatementArguments(arguments)
         ).map(meal(from:))
     }

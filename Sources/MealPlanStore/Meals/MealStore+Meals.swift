@@ -215,12 +215,10 @@ extension MealStore {
         return dryRun ? try read(remove) : try write(remove)
     }
 
-    /// Candidates the index may name before a search reads the meals in order instead (see
-    /// `MealSearch.plan`): looking up this many by id costs about what walking a few weeks
-    /// does for a list, and what a walk to the next match costs when one meal in a thousand
-    /// matches.
+    /// The meals a list's search may look up through the titles' and notes' indexes before it
+    /// reads the days' meals in order instead (see `MealSearch.plan`): looking up this many by
+    /// id and sorting them costs about what walking a few weeks does.
     static let listCandidateLimit = 20_000
-    static let nextMatchCandidateLimit = 1_000
 
     static func validTitle(_ text: String) throws(StoreError) -> String {
         do {

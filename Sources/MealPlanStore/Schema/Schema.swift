@@ -22,6 +22,7 @@ enum Schema {
         ("index meal titles for history", indexMealTitles),
         ("note meals to index whatever conflict clause", mendSearchTriggers),
         ("give every item a UID", addItemUIDs),
+        ("search through distinct titles and notes", searchDistinctTexts),
     ]
 
     /// The `user_version` of a database whose schema is up to date.
@@ -229,11 +230,10 @@ enum Schema {
         }
     }
 
-    /// The search index of `MealSearch` (which explains it), its bookkeeping and the triggers,
-    /// plain SQL, that keep it in step with any writer; then every meal already stored is
-    /// indexed. The index's in-memory buffer (`hashsize`, 1 MiB by default) holds 16 MiB before
-    /// it is written out: an import of a million meals then indexes them in two thirds of the
-    /// time. `columnsize = 0` drops the word counts that only ranking by relevance needs.
+    /// A search index of every meal's folded title and note (FTS5, trigrams), its bookkeeping
+    /// and the triggers, plain SQL, that noted the meals it lacked. `searchDistinctTexts`
+    /// replaced it, so the meals stored are no longer folded into it here: a plan upgraded
+    /// from before it goes on to drop it at once.
     private static func indexMealText(_ db: Database) throws {
         try db.execute(sql: """
             CREATE VIRTUAL TABLE meal_search USING fts5(
@@ -249,7 +249,6 @@ enum Schema {
                 DELETE FROM meal_search WHERE rowid = old.id;
             END;
             """)
-        try MealSearch.catchUp(db)
     }
 
     /// The search index's triggers that note a meal to index. An id is noted only when it is
@@ -353,15 +352,131 @@ enum Schema {
                 ALTER TABLE \(table) ADD COLUMN uid BLOB CHECK (length(uid) = 16);
                 UPDATE \(table) SET uid = \(newUIDSQL);
                 \(table == "meal" ? mealByUIDIndex : "CREATE UNIQUE INDEX \(table)_by_uid ON \(table)(uid);")
-                CREATE TRIGGER \(table)_uid_after_insert AFTER INSERT ON \(table) WHEN new.uid IS NULL
-                BEGIN
-                    UPDATE \(table) SET uid = \(newUIDSQL) WHERE rowid = new.rowid;
-                END;
+                \(uidInsertTrigger(table))
                 CREATE TRIGGER \(table)_uid_after_update AFTER UPDATE OF uid ON \(table) WHEN new.uid IS NULL
                 BEGIN
                     UPDATE \(table) SET uid = \(newUIDSQL) WHERE rowid = new.rowid;
                 END;
                 """)
         }
+    }
+
+    /// The trigger that gives a row of `table` that another program inserts without a UID one.
+    private static func uidInsertTrigger(_ table: String) -> String {
+        """
+        CREATE TRIGGER \(table)_uid_after_insert AFTER INSERT ON \(table) WHEN new.uid IS NULL
+        BEGIN
+            UPDATE \(table) SET uid = \(newUIDSQL) WHERE rowid = new.rowid;
+        END;
+        """
+    }
+
+    /// The triggers on a new meal, each by name: an import into an empty plan drops them and
+    /// makes them again at its end (`MealStore.inImportTransaction`), having done their work
+    /// once for all its meals (`fillDistinctTexts`; its meals have their UIDs). Each trigger
+    /// runs as a program of its own for every row, its `WHEN` included: two fifths of the time
+    /// of inserting a million meals (docs/PERFORMANCE.md).
+    static let mealInsertTriggers = [
+        ("meal_title_after_insert", distinctTextInsertTrigger(column: "title", table: "mealTitle")),
+        ("meal_note_after_insert", distinctTextInsertTrigger(column: "note", table: "mealNote")),
+        ("meal_uid_after_insert", uidInsertTrigger("meal")),
+    ]
+
+    /// Every distinct title and note of the meals into `mealTitle` and `mealNote`, folded, each
+    /// read once from its index on the meals.
+    static let fillDistinctTexts = MealSearch.distinctTexts.map { table, column in
+        """
+        INSERT OR IGNORE INTO \(table)
+            SELECT \(column), \(MealSearch.folded(column)) FROM meal WHERE \(column) IS NOT NULL GROUP BY \(column);
+        """
+    }.joined(separator: "\n")
+
+    /// The index of `searchDistinctTexts` on the meals that have a note, which an import into an
+    /// empty plan builds once at its end, as it does `mealByTitleIndex`.
+    static let mealByNoteIndex = "CREATE INDEX meal_by_note ON meal(note, day) WHERE note IS NOT NULL;"
+
+    /// Search (`MealSearch`) finds meals through their distinct titles and notes instead of an
+    /// index of every meal: the FTS5 index of `indexMealText` goes, `mealTitle` gains each
+    /// title's folded text, and `mealNote` holds each distinct note with its own, reached
+    /// through `meal_by_note` as titles are through `meal_by_title`. Its triggers replace those
+    /// of `indexMealTitles`: the same rules, one definition for both tables (`distinctTexts`).
+    private static func searchDistinctTexts(_ db: Database) throws {
+        try db.execute(sql: """
+            DROP TRIGGER meal_search_after_insert;
+            DROP TRIGGER meal_search_after_update;
+            DROP TRIGGER meal_search_after_delete;
+            DROP TABLE meal_search;
+            DROP TABLE meal_search_pending;
+            DROP TABLE meal_search_state;
+            DROP TRIGGER meal_title_after_insert;
+            DROP TRIGGER meal_title_after_update;
+            DROP TRIGGER meal_title_after_delete;
+            ALTER TABLE mealTitle ADD COLUMN folded TEXT;
+            UPDATE mealTitle SET folded = \(MealSearch.folded("title"));
+            CREATE INDEX mealTitle_unfolded ON mealTitle(title) WHERE folded IS NULL;
+            \(distinctTexts(column: "note", table: "mealNote", dataTable: true))
+            \(mealByNoteIndex)
+            \(fillDistinctTexts)
+            \(distinctTexts(column: "title", table: "mealTitle", dataTable: false))
+            """)
+    }
+
+    /// The triggers, plain SQL so that any program's changes keep it right (the `sqlite3`
+    /// shell's too), that keep `table` holding each distinct non-NULL value of `meal.column`
+    /// once, with its text folded for search (`folded`); with `dataTable`, the table and its
+    /// index of values not folded yet first. A value comes with its first meal and goes with
+    /// its last, which an index on `meal(column)` finds. Only ASCII text (its bytes as many as
+    /// its characters) is folded here, by `lower`, which is the whole of `MealQuery.folded` for
+    /// it; other text is stored with `folded` NULL and folded by the store
+    /// (`MealSearch.catchUp`), since the folding of the rest is Swift code no other program has.
+    /// The conditions are `WHEN` clauses, which a large import runs far faster than the same
+    /// test inside the trigger's statement; and a value is only ever added when missing,
+    /// because a statement's own conflict clause (`INSERT OR ABORT INTO meal`) overrides the
+    /// ones of the triggers it fires. A meal that `OR REPLACE` removes fires no delete
+    /// trigger, so its value may stay in the table, matching no meal.
+    private static func distinctTexts(column: String, table: String, dataTable: Bool) -> String {
+        let unused = "NOT EXISTS (SELECT 1 FROM meal WHERE \(column) = old.\(column))"
+        let create = """
+            CREATE TABLE \(table) (\(column) TEXT PRIMARY KEY, folded TEXT) STRICT, WITHOUT ROWID;
+            CREATE INDEX \(table)_unfolded ON \(table)(\(column)) WHERE folded IS NULL;
+            """
+        return """
+            \(dataTable ? create : "")
+            \(distinctTextInsertTrigger(column: column, table: table))
+            CREATE TRIGGER meal_\(column)_after_update AFTER UPDATE OF \(column) ON meal
+            WHEN new.\(column) IS NOT old.\(column)
+            BEGIN
+                INSERT INTO \(table) SELECT new.\(column), \(asciiFolded("new.\(column)"))
+                    WHERE new.\(column) IS NOT NULL AND \(missing(table, column));
+                DELETE FROM \(table) WHERE \(column) = old.\(column) AND \(unused);
+            END;
+            CREATE TRIGGER meal_\(column)_after_delete AFTER DELETE ON meal
+            WHEN old.\(column) IS NOT NULL AND \(unused)
+            BEGIN
+                DELETE FROM \(table) WHERE \(column) = old.\(column);
+            END;
+            """
+    }
+
+    /// The trigger of `distinctTexts` that adds a new meal's text when its table lacks it.
+    private static func distinctTextInsertTrigger(column: String, table: String) -> String {
+        """
+        CREATE TRIGGER meal_\(column)_after_insert AFTER INSERT ON meal
+        WHEN new.\(column) IS NOT NULL AND \(missing(table, column))
+        BEGIN
+            INSERT INTO \(table) VALUES (new.\(column), \(asciiFolded("new.\(column)")));
+        END;
+        """
+    }
+
+    /// Whether `table` lacks the new meal's `column`.
+    private static func missing(_ table: String, _ column: String) -> String {
+        "NOT EXISTS (SELECT 1 FROM \(table) WHERE \(column) = new.\(column))"
+    }
+
+    /// `value` folded when it is ASCII (as many bytes as characters), else NULL: all the
+    /// folding plain SQL can do (see `distinctTexts`).
+    private static func asciiFolded(_ value: String) -> String {
+        "CASE WHEN length(CAST(\(value) AS BLOB)) = length(\(value)) THEN lower(\(value)) END"
     }
 }

@@ -2,34 +2,22 @@ import GRDB
 import MealPlanCore
 
 /// Finding the meals whose title or note contains a text, by `MealQuery`'s rules (case and
-/// accents ignored), without reading every meal.
+/// accents ignored), texts of any length, without reading every meal.
 ///
-/// `MealQuery` as the SQLite function `mealplan_matches(title, note, text)` decides, always:
-/// the planner applies the same rules in memory, so both find exactly the same meals. Reading a
-/// million meals through it takes about half a second, so a search of 3 or more characters first
-/// asks the FTS5 table `meal_search` (trigram tokenizer), which holds every meal's title and note
-/// folded by `MealQuery.folded`, keyed by meal id, for the meals holding every trigram (3
-/// characters in a row) of the folded text. The index records which trigrams a meal holds, not
-/// where (`detail = none`: a third of the size, and a faster import), so a candidate may hold
-/// them apart; `mealplan_matches` then sorts it out. SQLite 3.40's trigram tokenizer cannot
-/// drop accents itself (`remove_diacritics` came in 3.45), hence the folded copy. Shorter texts
-/// have no trigram, and are searched by reading every meal.
+/// Titles repeat: a plan of a million meals holds a few thousand distinct titles at most, and
+/// fewer distinct notes. `mealTitle` and `mealNote` hold each distinct title and note once with
+/// its text folded by `MealQuery.folded` (`Schema.searchDistinctTexts`); a search reads those
+/// small tables, keeps the texts whose folded form contains the folded search (SQLite's
+/// `instr`, in C, so a text of one character or of Chinese ones costs what any other does), and
+/// reaches their meals through `meal_by_title` and `meal_by_note`, indexes on (text, day).
+/// Matches are exactly `mealplan_matches(title, note, text)` (`MealQuery` as an SQLite
+/// function), which the planner applies in memory: both find the same meals.
 ///
-/// Keeping the index in step: the folding is Swift code, which SQL triggers could only call
-/// through a function every connection registers, and the `sqlite3` shell (or any other
-/// program) has none, so its changes to meals would fail. Instead the triggers on `meal` are
-/// plain SQL, and only note what the index lacks; this store folds it in (`catchUp`) at the end
-/// of each of its own write transactions:
-///
-/// - a meal whose id is above `meal_search_state.indexedThrough` is not indexed yet: ids only
-///   grow, so new meals, and an import of a million, cost no bookkeeping row each;
-/// - a meal put back under an older id, or whose id, title or note changed, has its index row
-///   deleted and its id noted in `meal_search_pending`;
-/// - a removed meal has its index row deleted.
-///
-/// A search treats the meals not indexed yet as candidates too, so a change another program
-/// made is found before this store's next write folds it in; a read-only store never writes
-/// the index and still finds everything.
+/// Keeping the tables in step: their triggers are plain SQL, so that the `sqlite3` shell's
+/// changes keep them right too; they fold ASCII text themselves (`lower`), and leave the rest
+/// with `folded` NULL, which a search matches through `mealplan_matches` and this store folds
+/// in (`catchUp`) at the end of each of its own write transactions. A read-only store never
+/// writes them and still finds everything.
 enum MealSearch {
     static let matchesFunction = DatabaseFunction("mealplan_matches", argumentCount: 3, pure: true) { values in
         guard let title = String.fromDatabaseValue(values[0]), let text = String.fromDatabaseValue(values[2]) else {
@@ -38,9 +26,8 @@ enum MealSearch {
         return MealQuery(text).matches(title: title, note: String.fromDatabaseValue(values[1]))
     }
 
-    /// `MealQuery.folded` as `mealplan_fold(text)`, for `catchUp` alone (never in a trigger).
-    /// ASCII text, most of it, is lowered by SQLite's own `lower`, the same fold without a call
-    /// into Swift for each title and note.
+    /// `MealQuery.folded` as SQL: SQLite's own `lower` for ASCII text, the same fold without a
+    /// call into Swift, else `mealplan_fold`, which only this store's connections have.
     static func folded(_ column: String) -> String {
         "CASE WHEN \(column) GLOB '*[^' || char(1) || '-' || char(127) || ']*' THEN mealplan_fold(\(column)) ELSE lower(\(column)) END"
     }
@@ -51,58 +38,80 @@ enum MealSearch {
 
     static let functions = [matchesFunction, foldFunction]
 
-    /// The ids of meals the index does not hold yet.
-    private static let unindexedIDs = """
-        SELECT id FROM meal_search_pending
-        UNION ALL SELECT id FROM meal WHERE id > (SELECT indexedThrough FROM meal_search_state)
-        """
+    /// The tables of distinct texts, with the meal column each holds.
+    static let distinctTexts = [(table: "mealTitle", column: "title"), (table: "mealNote", column: "note")]
 
-    /// Folds the meals the index lacks into it (see the type's comment). Costs two lookups when
-    /// nothing is missing.
+    /// Folds the distinct texts that another program's changes, or text that is not ASCII, left
+    /// unfolded (see the type's comment). Costs a lookup in an empty index when nothing is.
     static func catchUp(_ db: Database) throws {
-        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (\(unindexedIDs))") == true else { return }
-        // The new meals as a range of ids, not a list: a million meals imported are read in
-        // order instead of gathered into a temporary table.
-        let insert = "INSERT INTO meal_search(rowid, title, note) SELECT id, \(folded("title")), \(folded("note")) FROM meal"
-        let through = "(SELECT indexedThrough FROM meal_search_state)"
-        try db.execute(sql: """
-            DELETE FROM meal_search WHERE rowid IN (SELECT id FROM meal_search_pending);
-            \(insert) WHERE id IN (SELECT id FROM meal_search_pending) AND id <= \(through);
-            \(insert) WHERE id > \(through);
-            DELETE FROM meal_search_pending;
-            UPDATE meal_search_state SET indexedThrough = (SELECT IFNULL(MAX(id), 0) FROM meal);
-            """)
+        for (table, column) in distinctTexts {
+            try db.execute(sql: "UPDATE \(table) SET folded = mealplan_fold(\(column)) WHERE folded IS NULL")
+        }
     }
+
+    /// The arguments every condition below reads: the text as typed and folded.
+    static func arguments(for text: String) -> [String: (any DatabaseValueConvertible)?] {
+        ["search": text, "folded": MealQuery(text).foldedText]
+    }
+
+    /// The rows of a table of distinct texts that contain the text searched for.
+    static func containsText(_ column: String) -> String {
+        "(instr(folded, :folded) > 0 OR (folded IS NULL AND mealplan_matches(\(column), NULL, :search)))"
+    }
+
+    /// The distinct texts of `table` that contain the text searched for.
+    private static func matching(_ table: String, _ column: String) -> String {
+        "SELECT \(column) FROM \(table) WHERE \(containsText(column))"
+    }
+
+    /// A meal whose title or note contains the text searched for. The `+` keeps SQLite from
+    /// taking the meals of the matching texts from their indexes: this condition is for meals
+    /// read in order of days, which those indexes do not give.
+    static let condition = "(" + distinctTexts.map { "+meal.\($0.column) IN (\(matching($0.table, $0.column)))" }
+        .joined(separator: " OR ") + ")"
 
     /// How one search reads the meals: the SQL condition that keeps a meal of the ones it
     /// reads, and the day column to use in the caller's day condition.
     struct Plan {
         let condition: String
         let arguments: [String: (any DatabaseValueConvertible)?]
-        /// `meal.day`, or `+meal.day` when candidates come from the index, so that SQLite looks
-        /// them up by id instead of walking the day index over the whole plan.
+        /// `meal.day`, or `+meal.day` when the meals are looked up by id, so that SQLite does
+        /// not walk the day index over the whole range instead.
         let dayColumn: String
     }
 
-    /// The plan for meals containing `text`: through the index when the text has 3 or more
-    /// characters once folded and at most `candidateLimit` meals are candidates, else reading
-    /// the meals in display order. Many candidates mean many matches, which a walk in order
-    /// meets soon (the next match) or has to show anyway (a list); looking each up by id would
-    /// then cost more than the walk.
-    static func plan(_ db: Database, for text: String, candidateLimit: Int) throws -> Plan {
-        let folded = Array(MealQuery(text).foldedText.unicodeScalars)
-        let matches = "mealplan_matches(meal.title, meal.note, :search)"
-        let scan = Plan(condition: matches, arguments: ["search": text], dayColumn: "meal.day")
-        guard folded.count >= 3 else { return scan }
-        // Each trigram a string of its own: FTS5 reads nothing inside double quotes but doubled quotes.
-        let trigrams = Set((0...folded.count - 3).map { String(String.UnicodeScalarView(folded[$0..<$0 + 3])) })
-        let ftsQuery = trigrams.sorted().map { "\"" + $0.replacing("\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
-        let candidates = "SELECT rowid FROM meal_search WHERE meal_search MATCH :ftsQuery UNION ALL \(unindexedIDs)"
+    /// The plan for the meals of days `first…last` containing `text`: the matching texts' meals
+    /// of those days from the (text, day) indexes, when there are at most `candidateLimit`,
+    /// else reading the days' meals in display order. Many matches are a list shown anyway,
+    /// which a walk in order gives without sorting them.
+    static func plan(_ db: Database, for text: String, first: Int, last: Int, candidateLimit: Int) throws -> Plan {
+        var arguments = arguments(for: text)
+        let scan = Plan(condition: condition, arguments: arguments, dayColumn: "meal.day")
+        let candidates = distinctTexts.map { table, column in
+            "SELECT id FROM meal WHERE \(column) IN (\(matching(table, column))) AND day BETWEEN :first AND :last"
+        }.joined(separator: " UNION ALL ")
+        arguments["first"] = first
+        arguments["last"] = last
         let count = try Int.fetchOne(
             db, sql: "SELECT COUNT(*) FROM (\(candidates) LIMIT :limit)",
-            arguments: ["ftsQuery": ftsQuery, "limit": candidateLimit + 1]) ?? 0
+            arguments: StatementArguments(arguments.merging(["limit": candidateLimit + 1]) { $1 })) ?? 0
         guard count <= candidateLimit else { return scan }
-        return Plan(condition: "meal.id IN (\(candidates)) AND \(matches)",
-                    arguments: ["search": text, "ftsQuery": ftsQuery], dayColumn: "+meal.day")
+        return Plan(condition: "meal.id IN (\(candidates))", arguments: arguments, dayColumn: "+meal.day")
+    }
+
+    /// The nearest day after (`comparison` ">") or before ("<") `day` that has a meal whose
+    /// title or note contains `text`: one step into the (text, day) index for each matching
+    /// distinct title and note, however many meals they have.
+    static func nearestDay(_ db: Database, for text: String, beyond day: Int, comparison: String) throws -> Int? {
+        let nearest = comparison == ">" ? "MIN" : "MAX"
+        let days = distinctTexts.map { table, column in
+            """
+            SELECT (SELECT \(nearest)(day) FROM meal WHERE meal.\(column) = \(table).\(column) AND meal.day \(comparison) :day) AS day
+            FROM \(table) WHERE \(containsText(column))
+            """
+        }.joined(separator: " UNION ALL ")
+        return try Int.fetchOne(
+            db, sql: "SELECT \(nearest)(day) FROM (\(days))",
+            arguments: StatementArguments(arguments(for: text).merging(["day": day]) { $1 }))
     }
 }

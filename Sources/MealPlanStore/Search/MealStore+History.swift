@@ -22,8 +22,8 @@ extension MealStore {
         try read { db in
             let summaries = try Row.fetchAll(
                 db,
-                sql: "\(Self.titleSummaries(where: "mealplan_matches(title, NULL, :search)")) WHERE last IS NOT NULL ORDER BY last DESC, title",
-                arguments: ["search": text, "today": today.number])
+                sql: "\(Self.titleSummaries(where: MealSearch.containsText("title"))) WHERE last IS NOT NULL ORDER BY last DESC, title",
+                arguments: StatementArguments(MealSearch.arguments(for: text).merging(["today": today.number]) { $1 }))
             let recentDays = try db.cachedStatement(sql: Self.recentDays)
             return try summaries.map { row in
                 let title: String = row["title"]
