@@ -41,4 +41,12 @@ public struct ProgressDisplay: Sendable {
         lastDraw = nil
         return "\r" + line.rendered(width: width) + "\u{1B}[K\n"
     }
+
+    /// The text that takes a shown line away (carriage return, erase the line), for a job whose
+    /// work was undone: a count left on screen would read as done. `nil` if nothing was shown.
+    public mutating func erase() -> String? {
+        guard isShown else { return nil }
+        lastDraw = nil
+        return "\r\u{1B}[K"
+    }
 }

@@ -137,14 +137,15 @@ import Testing
         #expect(harness.state.mode == .browsing)
     }
 
-    @Test func at53ColumnsDescriptionsThatDoNotFitEndInAnEllipsis() {
+    @Test func at53ColumnsDescriptionsThatDoNotFitWrapInTheirColumn() {
         var harness = Harness(today: saturday, size: Size(width: 53, height: 17), meals: sampleMeals)
         harness.press(.character("?"))
         // The box takes the whole screen but the status line: 49 columns inside, 19 for the
-        // keys, 30 for the descriptions.
+        // keys, 30 for the descriptions; a longer one goes on below, in its column.
         func row(_ keys: String, _ text: String) -> String {
             "│ " + line(keys.padding(toLength: keys.isEmpty ? 0 : 19, withPad: " ", startingAt: 0) + text, 49) + " │"
         }
+        func continued(_ text: String) -> String { "│ " + line(String(repeating: " ", count: 19) + text, 49) + " │" }
         let top = [
             "┌─ Keys " + String(repeating: "─", count: 44) + "┐",
             row("", "Move"),
@@ -154,21 +155,25 @@ import Testing
             row("K h ←", "previous day"),
             row("PgDn Space Ctrl-F", "page down"),
             row("PgUp Ctrl-B", "page up"),
-            row("Ctrl-E", "scroll down, keep the selecti…"),
+            row("Ctrl-E", "scroll down, keep the"),
+            continued("selection"),
             row("Ctrl-Y", "scroll up, keep the selection"),
             row("]", "a week forward"),
             row("[", "a week back"),
             row("t", "today"),
             row("g", "go to a date"),
-            row("", ""),
             "└" + String(repeating: "─", count: 40) + " j ↓ more ─┘",
             line("Sat 28 Feb 2026", 47) + "? help",
         ]
         #expect(harness.lines == top)
-        // Scrolled by 10 rows, the Change section's rows 3 and 4 are on rows 8 and 9.
+        // Scrolled by 10 rows: the Change section's heading is on row 6 (a blank row before it),
+        // and `m`'s 32 columns go on below it.
         for _ in 0..<10 { harness.press(.character("j")) }
-        #expect(harness.lines[9] == row("m", "move the selected meal to a d…"))
-        #expect(harness.lines[8] == row("d", "delete the selected meal"))
+        #expect(harness.lines[6] == row("", "Change"))
+        #expect(harness.lines[9] == row("d", "delete the selected meal"))
+        #expect(harness.lines[10] == row("m", "move the selected meal to a"))
+        #expect(harness.lines[11] == continued("date"))
+        #expect(!harness.lines.contains { $0.contains("…") }, "nothing is cut")
     }
 
     @Test func at20By5EachBindingIsOneLineOrTwo() {

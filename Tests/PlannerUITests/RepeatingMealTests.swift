@@ -121,6 +121,12 @@ import TestSupport
         #expect(harness.prompt?.error == everyError && form(harness)?.step == .every && harness.prompt?.editor.text == "2x")
         #expect(harness.lines[10] == line(everyError.truncated(toWidth: 40)))
 
+        // Nothing typed yet is a question, asked in the prompt's own words.
+        for blank in ["", "  "] {
+            harness = repeatPorridge(blank)
+            #expect(harness.prompt?.error == "Every: how often? day, week, month, year, or 3d, 2w, 6m, 4y" && form(harness)?.step == .every)
+        }
+
         harness = repeatPorridge("month", "fri")
         #expect(harness.prompt?.error == parserError(every: "month", on: "fri") && form(harness)?.step == .on)
         harness = repeatPorridge("week", "mon,thu")

@@ -51,7 +51,16 @@ import Timeline
         harness.send(.matchFound(SearchRequest(text: "fish", direction: .forward, from: lastBefore, today: saturday), nil,
                                  repeatsShownThrough: horizon))
         #expect(harness.state.message == StatusMessage(
-            "No match for 'fish' after \(longDateText(lastBefore)); repeats are searched up to \(longDateText(horizon))", isError: true))
+            "No match after \(longDateText(lastBefore)) (repeats to \(longDateText(horizon)))", isError: true))
+        // Beside the day's label and the help hint, the whole message shows at 80 columns.
+        var wide = Harness(today: saturday, size: Size(width: 80, height: 24), meals: meals,
+                           rules: [(weekly, Meal(day: weekly.firstDay, slot: "dinner", title: "Fish pie"))])
+        wide.press(.character("/"))
+        wide.type("fish")
+        wide.press(.enter)
+        wide.send(.matchFound(SearchRequest(text: "fish", direction: .forward, from: lastBefore, today: saturday), nil,
+                              repeatsShownThrough: horizon))
+        #expect(wide.lines.last?.contains(harness.state.message!.text) == true, "\(wide.lines.last ?? "")")
         // The store's own answers: nothing after the last occurrence before the horizon, and
         // that occurrence from beyond it.
         let after = PlannerEffects.answer(.findMatch(SearchRequest(text: "fish", direction: .forward, from: lastBefore, today: saturday)),

@@ -11,7 +11,7 @@ import TestSupport
 /// The shopping list page's selected item and `x`: ticks written to the recipes folder's
 /// `.shopping-checked`, the page drawn again from it.
 @Suite struct ShoppingPageTests {
-    static let footer = "j ↓ next item · k ↑ previous item · x ticks off, or puts back · Esc closes"
+    static let footer = "j ↓ next item · k ↑ previous item · x ticks ✓ or unticks · Esc closes"
     let samples = SampleRecipes()
 
     /// The soup for 4 of its 2 servings on Saturday, the list of the days on screen open.

@@ -130,6 +130,16 @@ import Testing
         #expect(quick.end(slow, width: 80) == "\r" + slow.rendered(width: 80) + "\u{1B}[K\n")
     }
 
+    /// A job whose work was undone takes its line away, leaving the line for what is said next;
+    /// a job that drew nothing has nothing to take away.
+    @Test func anUndoneJobErasesItsLine() {
+        var display = ProgressDisplay()
+        #expect(display.erase() == nil)
+        _ = display.update(line(53_248, at: 0.5), width: 80)
+        #expect(display.erase() == "\r\u{1B}[K")
+        #expect(!display.isShown && display.erase() == nil)
+    }
+
     @Test func aFastJobPastTheThresholdStillShowsItsLastLine() {
         var display = ProgressDisplay()
         #expect(display.end(line(60_000, at: 0.2, finished: true), width: 80)

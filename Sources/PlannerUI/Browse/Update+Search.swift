@@ -32,8 +32,12 @@ extension PlannerState {
         guard request.text == lastSearch else { return [] }
         guard let meal else {
             let side = request.direction == .forward ? "after" : "before"
-            let stop = horizon.map { "; repeats are searched up to \(longDate($0))" } ?? ""
-            message = StatusMessage("No match for '\(request.text)' \(side) \(longDate(request.from))\(stop)", isError: true)
+            // Where repeats stopped being searched matters more than the text, which was just
+            // typed: with it the line still fits 80 columns.
+            message = StatusMessage(
+                horizon.map { "No match \(side) \(longDate(request.from)) (repeats to \(longDate($0)))" }
+                    ?? "No match for '\(request.text)' \(side) \(longDate(request.from))",
+                isError: true)
             return []
         }
         message = StatusMessage("/\(request.text)")

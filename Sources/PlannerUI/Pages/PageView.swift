@@ -44,7 +44,7 @@ enum PageView {
     static let listKeys = KeyTable<ListPageCommand>([
         KeyBinding([.character("j"), .down], .nextItem, "next item"),
         KeyBinding([.character("k"), .up], .previousItem, "previous item"),
-        KeyBinding([.character("x")], .tick, "ticks off, or puts back"),
+        KeyBinding([.character("x")], .tick, "ticks ✓ or unticks"),
     ])
 
     /// The rows of the wrapped text that line `index` of `text` takes.

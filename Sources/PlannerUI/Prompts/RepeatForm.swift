@@ -129,6 +129,10 @@ extension PlannerState {
     /// The rule the fields up to the form's step give, from the meal's day; it must happen on
     /// that day, since its first occurrence takes the meal's place.
     static func rule(of form: RepeatForm, today: Day, weekStart: Weekday) throws -> RepeatRule {
+        // An empty field is a question not yet answered, not a mistaken --every.
+        guard !form[.every].trimmingWhitespace().isEmpty else {
+            throw RepeatFormError(description: "Every: how often? day, week, month, year, or 3d, 2w, 6m, 4y")
+        }
         let day = form.meal.day
         let on = form.step == .every || form[.on].trimmingWhitespace().isEmpty ? nil : form[.on]
         let (until, count) = form.step == .ends ? try Self.end(form[.ends], from: day, today: today, weekStart: weekStart) : (nil, nil)

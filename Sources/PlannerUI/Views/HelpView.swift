@@ -6,9 +6,9 @@ import TerminalKit
 /// grammar, so it lists exactly the keys and dates that work.
 ///
 /// It degrades with the width rather than clipping: descriptions beside an aligned key column
-/// while they get `minimumTextWidth` columns (cut with "…" beyond), else each binding on one
-/// line as "keys description", or, when even that does not fit, the keys with the description
-/// indented on the line below.
+/// while they get `minimumTextWidth` columns (a longer one wrapped onto the lines below, in its
+/// column, so that no meaning is cut), else each binding on one line as "keys description",
+/// or, when even that does not fit, the keys with the description indented on the line below.
 enum HelpView {
     /// What a row is, for its style.
     enum Role: Hashable {
@@ -94,7 +94,10 @@ enum HelpView {
             case .binding: break
             }
             if aligned {
-                return [Row(keys: entry.keys, text: entry.text.truncated(toWidth: width - keyWidth), textColumn: keyWidth, role: .binding)]
+                let lines = entry.text.wrapped(toWidth: width - keyWidth)
+                return (lines.isEmpty ? [""] : lines).enumerated().map { index, line in
+                    Row(keys: index == 0 ? entry.keys : "", text: line, textColumn: keyWidth, role: .binding)
+                }
             }
             let besideKeys = entry.keys.terminalWidth + 1
             if besideKeys + entry.text.terminalWidth <= width {

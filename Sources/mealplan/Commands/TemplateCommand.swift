@@ -151,11 +151,13 @@ struct TemplateCommand: ParsableCommand {
                     progress?.update(done: done, fraction: Double(done) / Double(total))
                 }
             } catch {
-                progress?.end(done: reached, finished: false)
                 guard interrupted else {
+                    progress?.end(done: reached, finished: false)
                     interrupt.release()
                     throw error
                 }
+                // Rolled back: a count left on screen (after the terminal's ^C) would read as added.
+                progress?.erase()
                 // The transaction is rolled back: the process ends as Ctrl-C ends it.
                 printError("interrupted: the template was not applied, nothing was added")
                 interrupt.release()

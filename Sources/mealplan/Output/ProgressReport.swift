@@ -37,6 +37,11 @@ struct ProgressReport {
         show(display.end(line(done: done, fraction: finished ? 1 : nil, finished: finished), width: Self.width()))
     }
 
+    /// Takes the line away, for a job whose work was rolled back.
+    mutating func erase() {
+        show(display.erase())
+    }
+
     private func line(done: Int, fraction: Double?, finished: Bool) -> ProgressLine {
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
