@@ -33,6 +33,11 @@ extension MealStore {
     }
 
     /// Runs `body` with a new importer in the one transaction of an import.
+    /// The page cache of an import into a plan with meals: every index of the meal table
+    /// (day, title, note, UID) changes on every row, the UID's anywhere in it, and with the
+    /// default 2,000 KiB the pages written are spilled and read back again and again.
+    static let importPageCacheKiB = 32_768
+
     func inImportTransaction(
         dryRun: Bool, refusingDuplicates: Bool, _ body: (MealImporter) throws -> Void
     ) throws -> ImportSummary {
@@ -58,6 +63,9 @@ extension MealStore {
                 let intoEmptyPlan = try Self.isEmpty(db)
                 if !intoEmptyPlan { try db.execute(sql: "PRAGMA temp_store = MEMORY") }
                 defer { try? db.execute(sql: "PRAGMA temp_store = DEFAULT") }
+                let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+                if !intoEmptyPlan { try db.execute(sql: "PRAGMA cache_size = -\(Self.importPageCacheKiB)") }
+                defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
                 try db.inTransaction(.immediate) {
                     // Asked again inside the transaction: another writer may have added meals.
                     let buildsIndexesAfter = try Self.isEmpty(db)
