@@ -59,8 +59,8 @@ public struct ICalendarMealWriter {
     private let stampLine: [UInt8]
     /// One content line being built, before it is folded into the output.
     private var line: [UInt8] = []
-    /// "Dinner: " by slot name, escaped, so each slot is capitalised once.
-    private var summaryPrefixes: [String: [UInt8]] = [:]
+    /// What each slot writes in every event of its meals, made once per slot name.
+    private var slotTexts: [String: SlotText] = [:]
     private var wroteHeader = false
 
     /// A writer to `fileDescriptor`, which stays open and owned by the caller.
@@ -95,7 +95,10 @@ public struct ICalendarMealWriter {
     /// Appends `meal` as one VEVENT, after the calendar's header if this is the first.
     public mutating func write(_ meal: Meal) throws(OutputWriteError) {
         try begin(meal, uid: CalendarUID.text(of: meal))
-        try emit(CalendarMeal.Property.position + ":\(meal.position)")
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: Self.positionName)
+        line.append(contentsOf: String(meal.position).utf8)
+        try emitLine(line)
         try end(meal)
     }
 
@@ -157,10 +160,11 @@ public struct ICalendarMealWriter {
 
     /// SUMMARY, DESCRIPTION, the slot, recipe and servings, and the end of `meal`'s event.
     private mutating func end(_ meal: Meal) throws(OutputWriteError) {
-        try emitText("SUMMARY:", prefix: summaryPrefix(meal.slot), meal.title)
+        let slot = slotText(meal.slot)
+        try emitText("SUMMARY:", prefix: slot.summaryPrefix, meal.title)
         if let note = meal.note { try emitText("DESCRIPTION:", note) }
-        try emitText("CATEGORIES:", CalendarMeal.category(of: meal.slot))
-        try emitText(CalendarMeal.Property.slot + ":", meal.slot)
+        try emitLine(slot.categories)
+        try emitLine(slot.slotLine)
         if let recipe = meal.recipe { try emitText(CalendarMeal.Property.recipe + ":", recipe) }
         if let servings = meal.servings { try emit(CalendarMeal.Property.servings + ":" + Meal.servingsText(servings)) }
         try emit("END:VEVENT")
@@ -250,12 +254,25 @@ public struct ICalendarMealWriter {
         return line
     }
 
-    private mutating func summaryPrefix(_ slot: String) -> [UInt8] {
-        if let known = summaryPrefixes[slot] { return known }
-        var prefix: [UInt8] = []
-        Self.appendText(CalendarMeal.category(of: slot) + ": ", to: &prefix)
-        summaryPrefixes[slot] = prefix
-        return prefix
+    /// A slot's texts, escaped: "Dinner: " before the title, `CATEGORIES:Dinner`,
+    /// `X-MEALPLAN-SLOT:dinner`.
+    private struct SlotText {
+        var summaryPrefix: [UInt8] = []
+        var categories = Array("CATEGORIES:".utf8)
+        var slotLine = Array((CalendarMeal.Property.slot + ":").utf8)
+    }
+
+    private static let positionName = Array((CalendarMeal.Property.position + ":").utf8)
+
+    private mutating func slotText(_ slot: String) -> SlotText {
+        if let known = slotTexts[slot] { return known }
+        var text = SlotText()
+        let category = CalendarMeal.category(of: slot)
+        Self.appendText(category + ": ", to: &text.summaryPrefix)
+        Self.appendText(category, to: &text.categories)
+        Self.appendText(slot, to: &text.slotLine)
+        slotTexts[slot] = text
+        return text
     }
 
     /// `text` as an iCalendar TEXT value (RFC 5545 section 3.3.11).
