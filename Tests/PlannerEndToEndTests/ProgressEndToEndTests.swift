@@ -30,8 +30,9 @@ struct ProgressEndToEndTests {
 /// and ends it before the summary.
 @Suite(.requires(.tmux))
 struct TemplateProgressEndToEndTests {
-    @Test func aLongApplyShowsAProgressLineThenEnds() throws {
-        let terminal = try TmuxPlanner(
+    /// `template apply` of a day of 200 meals 1,000 times, in a terminal 100 columns wide.
+    static func applyingABigDay() throws -> TmuxPlanner {
+        try TmuxPlanner(
             width: 100, arguments: ["template", "apply", "big", "--to", "2030-01-01", "--times", "1000"],
             // The 200,000 lines of added meals go to /dev/null: the terminal keeps standard error.
             wrapper: ["sh", "-c", "exec \"$0\" \"$@\" >/dev/null"]
@@ -43,10 +44,28 @@ struct TemplateProgressEndToEndTests {
             try terminal.mealplan("import", file)
             try terminal.mealplan("template", "save", "big", "--from", "2026-03-02")
         }
+    }
+
+    @Test func aLongApplyShowsAProgressLineThenEnds() throws {
+        let terminal = try Self.applyingABigDay()
         // 200,000 meals take seconds in a debug build; the bound is against a hang.
         let screen = try terminal.waitFor("planner exited with 0", within: .seconds(300))
         let progress = try #require(screen.firstIndex { $0.hasPrefix("applying  200,000 meals") })
         #expect(screen[progress].contains("100%") && screen[progress].contains("  in "))
         #expect(screen[progress + 1] == "planner exited with 0")
+    }
+
+    /// SIGINT (what Ctrl-C sends; sent to the process alone, since the pane's own shell would
+    /// end too) while the line shows: nothing is added, and the line goes, so that no count is
+    /// left on screen to read as meals added.
+    @Test func anInterruptedApplyErasesItsLine() throws {
+        let terminal = try Self.applyingABigDay()
+        _ = try terminal.waitFor("applying", within: .seconds(300))
+        #expect(kill(try terminal.plannerProcess(), SIGINT) == 0)
+        let screen = try terminal.waitFor("planner exited with", within: .seconds(60))
+        let message = try #require(screen.firstIndex { $0.contains("interrupted: the template was not applied, nothing was added") })
+        #expect(screen[message + 1] == "planner exited with 130")
+        #expect(!screen.contains { $0.contains("applying") }, "\(screen)")
+        #expect(try terminal.mealplan("list", "--from", "2030-01-01", "--days", "1").contains("nothing planned"))
     }
 }
