@@ -55,37 +55,20 @@ rm -f "$db"*
 echo "== mealplan recipes, $runs runs"
 set +e
 python3 - "$mealplan" "$folder" "$runs" <<'PY'
-import os, resource, statistics, subprocess, sys, time
+import os, sys
+sys.path.insert(0, "Benchmarks")
+from command_timing import median_cpu, print_table, time_side_by_side
 binary, folder, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 GOAL_MS = 20
 environment = dict(os.environ, LANG="C.UTF-8", MEALPLAN_RECIPES=folder)
-def timed(arguments):
-    """Wall and CPU (user + system) milliseconds of one run, and its standard output."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    result = subprocess.run([binary] + arguments, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=True)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall * 1000, (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000, result.stdout
 # Each run of `recipes` beside one of `--version`, the peer: what any command costs before it
 # does anything, in the same seconds.
-times = {"mealplan recipes": [], "mealplan --version (peer)": []}
-lines = 0
-for run in range(runs + 1):
-    wall, cpu, output = timed(["recipes"])
-    lines = output.count(b"\n")
-    peer_wall, peer_cpu, _ = timed(["--version"])
-    if run > 0:  # the first run warms the page cache
-        times["mealplan recipes"].append((wall, cpu))
-        times["mealplan --version (peer)"].append((peer_wall, peer_cpu))
+commands = {"mealplan recipes": ["recipes"], "mealplan --version (peer)": ["--version"]}
+times, outputs = time_side_by_side(binary, commands, environment, runs)
+lines = outputs["mealplan recipes"].count(b"\n")
 print(f"recipes listed: {lines}")
-print("| command | runs | wall, median | wall, slowest | CPU, median |")
-print("|---|---|---|---|---|")
-for name, measured in times.items():
-    walls, cpus = [wall for wall, _ in measured], [cpu for _, cpu in measured]
-    print(f"| {name} | {runs} | {statistics.median(walls):.1f} ms | {max(walls):.1f} ms | {statistics.median(cpus):.1f} ms |")
-cpus = [cpu for _, cpu in times["mealplan recipes"]]
-met = statistics.median(cpus) <= GOAL_MS
+print_table(times, runs)
+met = median_cpu(times, "mealplan recipes") <= GOAL_MS
 print(f"goal: at most {GOAL_MS} ms (CPU, median): {'met' if met else 'MISSED'}")
 sys.exit(0 if met else 1)
 PY

@@ -42,7 +42,7 @@ public struct ShoppingSources: Sendable {
             }
         }
         let aisles = try aisles()
-        let pantry = try pantryFile.map { path throws(RecipeFolderError) in try Self.read(path, with: PantryConfig.parse) }
+        let pantry = try pantry()
         do {
             return try ShoppingList.make(for: planned, withoutRecipe: withoutRecipe, recipes: recipes,
                                          aisles: aisles, pantry: pantry, units: units)
@@ -54,6 +54,11 @@ public struct ShoppingSources: Sendable {
     /// The aisles of `aisle.conf` (none without the file), as the list groups and merges names.
     public func aisles() throws(RecipeFolderError) -> AisleConfig {
         try aislesFile.map { path throws(RecipeFolderError) in try Self.read(path, with: AisleConfig.parse) } ?? AisleConfig()
+    }
+
+    /// What `pantry.conf` says the household has; `nil` without the file, or when ignored.
+    public func pantry() throws(RecipeFolderError) -> PantryConfig? {
+        try pantryFile.map { path throws(RecipeFolderError) in try Self.read(path, with: PantryConfig.parse) }
     }
 
     /// A settings file read and parsed; its errors name the file and the line.

@@ -16,6 +16,31 @@ public struct PantryConfig: Equatable, Sendable {
         public var quantity: Quantity?
         /// Below this, the item is running low.
         public var low: Quantity?
+        /// `expire = "…"` as written, and its line, for `recipes --use-first`.
+        public var expire: Written?
+
+        /// The day `expire` names: `2026-12-01`, or `01.12.2026` as cookcli's examples write it;
+        /// `nil` without one or for any other text.
+        public var expiry: Day? {
+            guard let text = expire?.text.trimmingWhitespace() else { return nil }
+            let dashed = text.split(separator: "-", omittingEmptySubsequences: false)
+            let dotted = text.split(separator: ".", omittingEmptySubsequences: false)
+            let numbers: [Int]? = if dashed.count == 3, dashed[0].count == 4 {
+                dashed.map { Int($0) ?? -1 }
+            } else if dotted.count == 3, dotted[2].count == 4 {
+                [dotted[2], dotted[1], dotted[0]].map { Int($0) ?? -1 }
+            } else {
+                nil
+            }
+            guard let numbers, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
+            return Day(year: numbers[0], month: numbers[1], day: numbers[2])
+        }
+    }
+
+    /// A value as the file writes it, with its line, for a message about it.
+    public struct Written: Equatable, Sendable {
+        public var text: String
+        public var line: Int
     }
 
     public var items: [Item] = []
@@ -46,6 +71,7 @@ public struct PantryConfig: Equatable, Sendable {
         for entry in document.entries {
             let quantityText: String?
             var lowText: String?
+            var expireText: String?
             switch entry.value {
             case .string(let text):
                 quantityText = text
@@ -55,6 +81,7 @@ public struct PantryConfig: Equatable, Sendable {
                 }
                 quantityText = fields.first { $0.key == "quantity" }?.value.string
                 lowText = fields.first { $0.key == "low" }?.value.string
+                expireText = fields.first { $0.key == "expire" }?.value.string
             default:
                 throw ConfigError(line: entry.line, "key '\(entry.key)': the value must be a quoted text, like \"500%g\"")
             }
@@ -67,7 +94,8 @@ public struct PantryConfig: Equatable, Sendable {
             }
             let quantity = try amount(quantityText, key: entry.key)
             let low = try amount(lowText, key: entry.key + ".low")
-            pantry.items.append(Item(name: entry.key, place: entry.table, quantity: quantity, low: low))
+            pantry.items.append(Item(name: entry.key, place: entry.table, quantity: quantity, low: low,
+                                     expire: expireText.map { Written(text: $0, line: entry.line) }))
         }
         return pantry
     }

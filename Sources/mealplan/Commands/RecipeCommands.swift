@@ -22,10 +22,18 @@ struct RecipesCommand: MealplanCommand {
             as a sub-recipe; the names aisle.conf gives one ingredient (cookcli's 'a|b') count \
             as one, as on the shopping list.
 
+            --can-make ranks the recipes by how much of what they need the pantry holds \
+            (pantry.conf), most first, each with what is missing and how much: the recipe's \
+            own shopping list less the pantry, through the same units, densities and aisle \
+            names as 'mealplan shop', for the household's servings (the config file's \
+            'servings') or the recipe's own. --use-first puts first the recipes using the \
+            pantry item whose 'expire' date (2026-12-01 or 01.12.2026) comes soonest.
+
             Examples:
               mealplan recipes
               mealplan recipes --search soup --recipes ~/recipes
               mealplan recipes --uses lentils
+              mealplan recipes --can-make --use-first
             """)
 
     @OptionGroup var recipes: RecipeOptions
@@ -33,6 +41,10 @@ struct RecipesCommand: MealplanCommand {
     var search: String?
     @Option(help: ArgumentHelp("Only recipes that need this ingredient, themselves or through a sub-recipe.", valueName: "ingredient"))
     var uses: String?
+    @Flag(help: "Rank the recipes by how much of what they need the pantry holds, saying what is missing.")
+    var canMake = false
+    @Flag(help: "With --can-make: first the recipes that use the pantry items expiring soonest.")
+    var useFirst = false
 
     func run(in environment: Environment) throws {
         let folder = try recipes.recipeFolder(in: environment)
@@ -64,10 +76,49 @@ struct RecipesCommand: MealplanCommand {
             print(searched.isEmpty ? "no recipes in '\(folder.root.terminalVisible)'" : "no recipe \(searched)")
             return
         }
+        if canMake || useFirst { return try printCoverage(of: rows.map { $0[0] }, folder: folder, in: environment) }
         let widths = (0..<3).map { column in rows.map { $0[column].terminalWidth }.max() ?? 0 }
         for row in rows {
             let padded = (0..<3).map { row[$0].terminalVisible.padded(toWidth: widths[$0]) } + [row[3].terminalVisible]
             print(padded.joined(separator: "  ").trimmingTrailingSpaces)
+        }
+    }
+}
+
+extension RecipesCommand {
+    /// `--can-make`: one line per recipe, ranked: its name, how many of its ingredients the
+    /// pantry holds of how many it needs, and what is missing (or the pantry item expiring first).
+    private func printCoverage(of names: [String], folder: RecipeFolder, in environment: Environment) throws {
+        let config = try ConfigFile.load(in: environment)
+        let sources = ShoppingSources(recipes: folder, aisles: config.aisles, pantry: config.pantry, units: config.units)
+        guard let pantry = try sources.pantry() else {
+            throw CommandFailure.usage("--can-make needs a pantry: pantry.conf in '\(folder.root.terminalVisible)' or its config/ folder, or 'pantry' in the config file")
+        }
+        if useFirst {
+            for item in pantry.items where item.expire != nil && item.expiry == nil {
+                warn("\(sources.pantryFile ?? "pantry.conf"): line \(item.expire?.line ?? 0): '\(item.name.messageExcerpt)' expires on '\(item.expire?.text.messageExcerpt ?? "")', which is not a date like 2026-12-01: not ranked by it")
+            }
+        }
+        let (ranked, problems) = PantryCoverage.rank(names, recipes: folder, aisles: try sources.aisles(), pantry: pantry,
+                                                     units: config.units, servings: config.servings, usingFirst: useFirst)
+        problems.forEach(warn)
+        guard !ranked.isEmpty else {
+            print("no recipe in '\(folder.root.terminalVisible)' names an ingredient")
+            return
+        }
+        let rows = ranked.map { coverage in
+            let missing = coverage.missing.map { item in
+                ([item.name] + item.amounts.map(\.text)).joined(separator: " ")
+            }
+            var detail = missing.isEmpty ? "all in the pantry" : "missing " + missing.joined(separator: ", ")
+            if useFirst, let expiring = coverage.firstExpiring {
+                detail = "uses \(expiring.name), expires \(expiring.day.label); " + detail
+            }
+            return [coverage.recipe, "\(coverage.held)/\(coverage.needed)", detail]
+        }
+        let widths = (0..<2).map { column in rows.map { $0[column].terminalWidth }.max() ?? 0 }
+        for row in rows {
+            print([row[0].terminalVisible.padded(toWidth: widths[0]), row[1].padded(toWidth: widths[1]), row[2].terminalVisible].joined(separator: "  "))
         }
     }
 }
