@@ -34,6 +34,7 @@ public struct PantryCoverage: Equatable, Sendable {
         units: UnitSettings = UnitSettings(), servings: Double? = nil, usingFirst: Bool = false
     ) -> (ranked: [PantryCoverage], problems: [String]) {
         let book = RecipeMemo(recipes)
+        let stock = PantryLookup(pantry, aisles: aisles)
         var ranked: [PantryCoverage] = []
         var problems: [String] = []
         for name in names {
@@ -41,7 +42,7 @@ public struct PantryCoverage: Equatable, Sendable {
             let needs: ShoppingList, rest: ShoppingList
             do {
                 needs = try ShoppingList.make(for: [meal], recipes: book, aisles: aisles, units: units)
-                rest = try ShoppingList.make(for: [meal], recipes: book, aisles: aisles, pantry: pantry, units: units)
+                rest = try ShoppingList.make(for: [meal], recipes: book, aisles: aisles, pantry: stock, units: units)
             } catch {
                 problems.append(error.message)
                 continue
@@ -52,7 +53,7 @@ public struct PantryCoverage: Equatable, Sendable {
             }
             guard !needs.items.isEmpty else { continue }
             let expiring = needs.items.compactMap { item -> (name: String, day: Day)? in
-                guard let stocked = pantry.item(named: item.name, aisles: aisles), let day = stocked.expiry else { return nil }
+                guard let stocked = stock.item(named: item.name), let day = stocked.expiry else { return nil }
                 return (stocked.name, day)
             }.min { $0.day < $1.day }
             ranked.append(PantryCoverage(recipe: name, needed: needs.items.count, missing: rest.items, firstExpiring: expiring))

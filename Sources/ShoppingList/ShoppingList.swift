@@ -118,6 +118,15 @@ extension ShoppingList {
         for meals: [PlannedRecipe], withoutRecipe: [MealUse] = [], recipes: some RecipeBook,
         aisles: AisleConfig = AisleConfig(), pantry: PantryConfig? = nil, units: UnitSettings = UnitSettings()
     ) throws(RecipeLookupError) -> ShoppingList {
+        try make(for: meals, withoutRecipe: withoutRecipe, recipes: recipes, aisles: aisles,
+                 pantry: pantry.map { PantryLookup($0, aisles: aisles) }, units: units)
+    }
+
+    /// `make` with the pantry looked up already, for callers that make many lists of one pantry.
+    static func make(
+        for meals: [PlannedRecipe], withoutRecipe: [MealUse] = [], recipes: some RecipeBook,
+        aisles: AisleConfig, pantry: PantryLookup?, units: UnitSettings
+    ) throws(RecipeLookupError) -> ShoppingList {
         let recipes = RecipeMemo(recipes)
         var gatherer = Gatherer(aisles: aisles)
         var contributions = Contributions()
@@ -148,9 +157,9 @@ extension ShoppingList {
         var runningLow: [GatheredItem] = []
         if let pantry {
             items = items.compactMap { item in
-                let (rest, low, isKept) = item.less(pantry, aisles: aisles)
+                let (rest, low, isKept) = item.less(pantry)
                 if let low { runningLow.append(low) }
-                if isKept, let stocked = pantry.item(named: item.name, aisles: aisles), let quantity = stocked.quantity {
+                if isKept, let stocked = pantry.item(named: item.name), let quantity = stocked.quantity {
                     let needed = item.total.amounts(in: units.system).map(\.text).joined(separator: " + ")
                     note("the pantry's '\(stocked.name)' (\(quantity.description)) is not taken off \(needed): "
                         + "the units do not convert (a density under [densities] in the config file would)", in: &notes)
@@ -207,8 +216,8 @@ struct GatheredItem {
     /// enough of it; smaller when it has less of a unit that can be taken away (through the
     /// density between mass and volume); `isKept` when the pantry has an amount of it that
     /// does not convert to what the list needs.
-    func less(_ pantry: PantryConfig, aisles: AisleConfig) -> (rest: GatheredItem?, low: GatheredItem?, isKept: Bool) {
-        guard let stocked = pantry.item(named: name, aisles: aisles) else { return (self, nil, false) }
+    func less(_ pantry: PantryLookup) -> (rest: GatheredItem?, low: GatheredItem?, isKept: Bool) {
+        guard let stocked = pantry.item(named: name) else { return (self, nil, false) }
         guard let quantity = stocked.quantity, case .number(let value) = quantity.value else { return (nil, nil, false) }
         var rest = self
         guard let left = rest.total.subtract(value, unit: quantity.unit, density: density) else { return (self, nil, true) }
