@@ -4,7 +4,7 @@ import MealPlanCore
 /// What the pantry holds of what one recipe needs: `recipes --can-make`. A recipe's needs are
 /// its shopping list alone (sub-recipes, servings, units, densities and the aisles' synonyms
 /// as on any list), and what is missing is that list less the pantry, so "can make" and the
-/// shopping list never disagree about an ingredient.
+/// shopping list never disagree about an ingredient. Each recipe's list is made once.
 public struct PantryCoverage: Equatable, Sendable {
     /// The recipe's name in the folder.
     public var recipe: String
@@ -39,24 +39,23 @@ public struct PantryCoverage: Equatable, Sendable {
         var problems: [String] = []
         for name in names {
             let meal = PlannedRecipe(meal: ShoppingList.MealUse(id: nil, day: Day(clamping: 0)), recipe: name, servings: servings)
-            let needs: ShoppingList, rest: ShoppingList
+            let made: (list: ShoppingList, needed: [String])
             do {
-                needs = try ShoppingList.make(for: [meal], recipes: book, aisles: aisles, units: units)
-                rest = try ShoppingList.make(for: [meal], recipes: book, aisles: aisles, pantry: stock, units: units)
+                made = try ShoppingList.make(for: [meal], recipes: book, aisles: aisles, pantry: stock, units: units)
             } catch {
                 problems.append(error.message)
                 continue
             }
-            if let problem = needs.problems.first {
+            if let problem = made.list.problems.first {
                 problems.append(problem.message)
                 continue
             }
-            guard !needs.items.isEmpty else { continue }
-            let expiring = needs.items.compactMap { item -> (name: String, day: Day)? in
-                guard let stocked = stock.item(named: item.name), let day = stocked.expiry else { return nil }
+            guard !made.needed.isEmpty else { continue }
+            let expiring = made.needed.compactMap { name -> (name: String, day: Day)? in
+                guard let stocked = stock.item(named: name), let day = stocked.expiry else { return nil }
                 return (stocked.name, day)
             }.min { $0.day < $1.day }
-            ranked.append(PantryCoverage(recipe: name, needed: needs.items.count, missing: rest.items, firstExpiring: expiring))
+            ranked.append(PantryCoverage(recipe: name, needed: made.needed.count, missing: made.list.items, firstExpiring: expiring))
         }
         ranked.sort { first, second in
             if usingFirst, first.firstExpiring?.day != second.firstExpiring?.day {

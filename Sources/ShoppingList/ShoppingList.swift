@@ -119,14 +119,15 @@ extension ShoppingList {
         aisles: AisleConfig = AisleConfig(), pantry: PantryConfig? = nil, units: UnitSettings = UnitSettings()
     ) throws(RecipeLookupError) -> ShoppingList {
         try make(for: meals, withoutRecipe: withoutRecipe, recipes: recipes, aisles: aisles,
-                 pantry: pantry.map { PantryLookup($0, aisles: aisles) }, units: units)
+                 pantry: pantry.map { PantryLookup($0, aisles: aisles) }, units: units).list
     }
 
-    /// `make` with the pantry looked up already, for callers that make many lists of one pantry.
+    /// `make` with the pantry looked up already, for callers that make many lists of one pantry,
+    /// giving also the names of everything needed before the pantry took its share.
     static func make(
         for meals: [PlannedRecipe], withoutRecipe: [MealUse] = [], recipes: some RecipeBook,
         aisles: AisleConfig, pantry: PantryLookup?, units: UnitSettings
-    ) throws(RecipeLookupError) -> ShoppingList {
+    ) throws(RecipeLookupError) -> (list: ShoppingList, needed: [String]) {
         let recipes = RecipeMemo(recipes)
         var gatherer = Gatherer(aisles: aisles)
         var contributions = Contributions()
@@ -154,6 +155,7 @@ extension ShoppingList {
             items[index].density = units.densities.density(of: items[index].name, aisles: aisles)
             items[index].total.fold(density: items[index].density)
         }
+        let needed = items.map(\.name)
         var runningLow: [GatheredItem] = []
         if let pantry {
             items = items.compactMap { item in
@@ -167,9 +169,10 @@ extension ShoppingList {
                 return rest
             }
         }
-        return ShoppingList(items: gatherer.ordered(items).map { $0.item(in: units.system) }, notes: notes,
-                            withoutRecipe: withoutRecipe, problems: problems,
-                            runningLow: gatherer.ordered(runningLow).compactMap(\.lowStock))
+        let list = ShoppingList(items: gatherer.ordered(items).map { $0.item(in: units.system) }, notes: notes,
+                                withoutRecipe: withoutRecipe, problems: problems,
+                                runningLow: gatherer.ordered(runningLow).compactMap(\.lowStock))
+        return (list, needed)
     }
 
     private static func note(_ text: String, in notes: inout [String]) {

@@ -50,8 +50,11 @@ struct RecipesCommand: MealplanCommand {
         let folder = try recipes.recipeFolder(in: environment)
         let query = search.map(MealQuery.init)
         var read: [(String, Recipe)] = []
-        // --uses needs the ingredients; a listing, only what the front matter says.
-        for (name, recipe) in try folder.everyRecipe(frontMatterOnly: uses == nil, warn: warn) {
+        // --uses and --can-make need the ingredients; a listing, only what the front matter says.
+        let ranksPantry = canMake || useFirst
+        // The pantry first: without one there is nothing to rank, whatever the recipes say.
+        let stock = ranksPantry ? try PantryStock(folder: folder, in: environment) : nil
+        for (name, recipe) in try folder.everyRecipe(frontMatterOnly: uses == nil && !ranksPantry, warn: warn) {
             do {
                 read.append((name, try recipe.get()))
             } catch {
@@ -76,7 +79,10 @@ struct RecipesCommand: MealplanCommand {
             print(searched.isEmpty ? "no recipes in '\(folder.root.terminalVisible)'" : "no recipe \(searched)")
             return
         }
-        if canMake || useFirst { return try printCoverage(of: rows.map { $0[0] }, folder: folder, in: environment) }
+        if let stock {
+            let book = ReadRecipes(read: Dictionary(read) { first, _ in first }, folder: folder)
+            return try printCoverage(of: rows.map { $0[0] }, book: book, stock: stock)
+        }
         let widths = (0..<3).map { column in rows.map { $0[column].terminalWidth }.max() ?? 0 }
         for row in rows {
             let padded = (0..<3).map { row[$0].terminalVisible.padded(toWidth: widths[$0]) } + [row[3].terminalVisible]
@@ -88,18 +94,14 @@ struct RecipesCommand: MealplanCommand {
 extension RecipesCommand {
     /// `--can-make`: one line per recipe, ranked: its name, how many of its ingredients the
     /// pantry holds of how many it needs, and what is missing (or the pantry item expiring first).
-    private func printCoverage(of names: [String], folder: RecipeFolder, in environment: Environment) throws {
-        let config = try ConfigFile.load(in: environment)
-        let sources = ShoppingSources(recipes: folder, aisles: config.aisles, pantry: config.pantry, units: config.units)
-        guard let pantry = try sources.pantry() else {
-            throw CommandFailure.usage("--can-make needs a pantry: pantry.conf in '\(folder.root.terminalVisible)' or its config/ folder, or 'pantry' in the config file")
-        }
+    private func printCoverage(of names: [String], book: ReadRecipes, stock: PantryStock) throws {
+        let (sources, pantry, config, folder) = (stock.sources, stock.pantry, stock.config, book.folder)
         if useFirst {
             for item in pantry.items where item.expire != nil && item.expiry == nil {
                 warn("\(sources.pantryFile ?? "pantry.conf"): line \(item.expire?.line ?? 0): '\(item.name.messageExcerpt)' expires on '\(item.expire?.text.messageExcerpt ?? "")', which is not a date like 2026-12-01: not ranked by it")
             }
         }
-        let (ranked, problems) = PantryCoverage.rank(names, recipes: folder, aisles: try sources.aisles(), pantry: pantry,
+        let (ranked, problems) = PantryCoverage.rank(names, recipes: book, aisles: try sources.aisles(), pantry: pantry,
                                                      units: config.units, servings: config.servings, usingFirst: useFirst)
         problems.forEach(warn)
         guard !ranked.isEmpty else {
@@ -120,6 +122,34 @@ extension RecipesCommand {
         for row in rows {
             print([row[0].terminalVisible.padded(toWidth: widths[0]), row[1].padded(toWidth: widths[1]), row[2].terminalVisible].joined(separator: "  "))
         }
+    }
+}
+
+/// What `--can-make` ranks with: the pantry, and the files and settings the list reads.
+private struct PantryStock {
+    let config: ConfigFile
+    let sources: ShoppingSources
+    let pantry: PantryConfig
+
+    init(folder: RecipeFolder, in environment: Environment) throws {
+        config = try ConfigFile.load(in: environment)
+        sources = ShoppingSources(recipes: folder, aisles: config.aisles, pantry: config.pantry, units: config.units)
+        guard let pantry = try sources.pantry() else {
+            throw CommandFailure.usage("--can-make needs a pantry: pantry.conf in '\(folder.root.terminalVisible)' or its config/ folder, or 'pantry' in the config file")
+        }
+        self.pantry = pantry
+    }
+}
+
+/// The recipes a command has read already, and the folder for any other (a sub-recipe), so that
+/// none is read twice.
+private struct ReadRecipes: RecipeBook {
+    let read: [String: Recipe]
+    let folder: RecipeFolder
+
+    func recipe(named name: String) throws(RecipeLookupError) -> Recipe {
+        if let recipe = read[name] { return recipe }
+        return try folder.recipe(named: name)
     }
 }
 
