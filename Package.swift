@@ -50,6 +50,7 @@ let package = Package(
         .target(name: "Recurrence", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
         // What a two-way sync does with each item, from the last agreed state and both sides'.
         .target(name: "TwoWaySync", swiftSettings: [functionSections]),
+        .target(name: "Vdir", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
         .target(name: "TerminalKit", swiftSettings: [functionSections]),
         .systemLibrary(name: "CNcursesw"),
         .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"], swiftSettings: [functionSections]),
@@ -113,6 +114,7 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "TwoWaySyncTests", dependencies: ["TwoWaySync", "TestSupport"]),
+        .testTarget(name: "VdirTests", dependencies: ["Vdir", "TestSupport"]),
         .testTarget(
             name: "PlannerUITests",
             dependencies: [
