@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "MealPlanExchange", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
         // The shopping list as tasks in a tasks folder (a vdir), and tasks done there as ticks.
         .target(
-            name: "ShoppingTasks", dependencies: ["MealPlanCore", "MealPlanExchange", "RecipeLibrary", "ShoppingList", "TextHelpers"],
+            name: "ShoppingTasks", dependencies: ["MealPlanCore", "MealPlanExchange", "RecipeLibrary", "ShoppingList", "TextHelpers", "Vdir"],
             swiftSettings: [functionSections]),
         .target(name: "Timeline", dependencies: ["MealPlanCore"], swiftSettings: [functionSections]),
         .target(name: "Recurrence", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),

@@ -2,6 +2,7 @@ import MealPlanCore
 import MealPlanExchange
 import RecipeLibrary
 import ShoppingList
+import Vdir
 
 /// A tasks folder (a vdir: one `.ics` file per task, as vdirsyncer, todoman and khal keep it)
 /// that the shopping list is sent to (`ShoppingTasks` says what each task is).
@@ -25,6 +26,8 @@ public struct TasksFolder: Sendable {
         /// Tasks another program changed between reading and writing them: left as they are
         /// now, for the next send.
         public var changedMeanwhile: [String] = []
+        /// Links in the folder, which are no tasks (they could lead anywhere): left alone.
+        public var skippedLinks: [String] = []
     }
 
     /// Sends `planned` (the list before ticks): first each open line whose task was done in
@@ -40,9 +43,10 @@ public struct TasksFolder: Sendable {
     /// is an error naming it and its line, before anything is written.
     public func send(_ planned: ShoppingList, checks: ShoppingChecks, stamp: UTCTimestamp) throws -> Report {
         try folder.create()
-        let existing = try tasks()
+        let listing = try folder.items()
+        let existing = try tasks(listing.items)
         let done = Set(existing.values.filter { $0.task.status == .completed }.map(\.task.uid))
-        var report = Report()
+        var report = Report(skippedLinks: listing.skippedLinks)
         var log = try checks.read()
         if !ShoppingTasks.ticks(doneTasks: done, planned: planned, log: log).isEmpty {
             // Worked out again from the log under its lock: a compare-and-set.
@@ -73,6 +77,7 @@ public struct TasksFolder: Sendable {
                 report.removed += 1
             }
         }
+        if report.added + report.changed + report.removed > 0 { try folder.flush() }
         return report
     }
 
@@ -96,9 +101,9 @@ public struct TasksFolder: Sendable {
 
     /// The folder's shopping-list tasks by UID; other programs' items are read (a file that
     /// cannot be is an error) but left alone.
-    func tasks() throws -> [String: StoredTask] {
+    func tasks(_ items: [VdirItem]) throws -> [String: StoredTask] {
         var tasks: [String: StoredTask] = [:]
-        for item in try folder.items().items {
+        for item in items {
             let (text, etag) = try folder.read(item.name)
             let todos: [ICalendarTodo]
             do {

@@ -51,12 +51,14 @@ import TestSupport
         #expect(try pythonCheck(completeScript, [folder, summary], in: cli).hasSuffix(".ics\n"), "a task '\(summary)' was completed")
     }
 
-    /// Every file of `folder` with its bytes and its change time, to show that nothing was written.
+    /// Every regular file of `folder` with its bytes and its change time, to show that nothing was written.
     static func files(_ folder: String) throws -> [String: [String]] {
         var files: [String: [String]] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
             let path = folder + "/" + name
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            // A named pipe would never end; a link is no file of the folder.
+            guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
             files[name] = [try String(contentsOfFile: path, encoding: .utf8), "\(attributes[.modificationDate] ?? "")"]
         }
         return files
@@ -170,6 +172,35 @@ import TestSupport
                               message: "\(folder)/phone-1.ics: line 6: END:VCALENDAR closes BEGIN:VTODO of line 3", environment: recipes)
         #expect(try Self.files(folder) == before)
         #expect(!FileManager.default.fileExists(atPath: ShopTicksTests.log(recipes)), "the done milk is not ticked either")
+    }
+
+    /// What cannot be a task is refused by its name and nothing is written, never waited on: a
+    /// file over 4 MB, one that is not UTF-8; a link and a named pipe are no tasks, left alone.
+    @Test func filesThatAreNoTasksAreRefusedOrLeftAloneNeverWaitedOn() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let folder = cli.folder + "/tasks"
+        try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+        try Self.complete("milk, 1.25 l", in: folder, cli: cli)
+        #expect(mkfifo(folder + "/pipe.ics", 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.ics", withDestinationPath: cli.folder + "/elsewhere.ics")
+        let sent = try cli.run(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+        #expect(sent.status == 0)
+        #expect(sent.stdout == "sent the list to \(folder): 0 new, 0 changed, 0 removed, 1 ticked there (milk)\n")
+        #expect(sent.stderr == "mealplan: warning: \(folder)/link.ics is a link, not a task: left alone\n")
+
+        let log = ShopTicksTests.log(recipes)
+        let large = folder + "/large.ics"
+        try Data(repeating: UInt8(ascii: "x"), count: 4 * 1_048_576 + 1).write(to: URL(fileURLWithPath: large))
+        let before = try Self.files(folder)
+        try cli.expectFailure(["shop", "--send", "--tasks-vdir", folder], status: 65,
+                              message: "'\(large)' is larger than 4 MB", environment: recipes, inputs: [log])
+        try FileManager.default.removeItem(atPath: large)
+        let binary = folder + "/binary.ics"
+        try Data([0x42, 0x45, 0x47, 0x0A, 0xFF, 0xFE]).write(to: URL(fileURLWithPath: binary))
+        try cli.expectFailure(["shop", "--send", "--tasks-vdir", folder], status: 65,
+                              message: "'\(binary)': line 2 is not UTF-8 text", environment: recipes, inputs: [log])
+        try FileManager.default.removeItem(atPath: binary)
+        #expect(try Self.files(folder) == before.filter { $0.key != "large.ics" })
     }
 
     @Test func theFolderComesFromTheConfigFileOrIsAskedFor() throws {

@@ -157,6 +157,9 @@ struct ShopCommand: ParsableCommand {
             }
             let report = try TasksFolder(path: path).send(
                 planned, checks: sources.checks, stamp: UTCTimestamp(secondsSince1970: Int64(time(nil))))
+            for link in report.skippedLinks {
+                printError("warning: \(path)/\(link) is a link, not a task: left alone".terminalVisible)
+            }
             let ticked = report.tickedThere.isEmpty ? "" : " (" + report.tickedThere.joined(separator: ", ") + ")"
             print(("sent the list to \(path): \(report.added) new, \(report.changed) changed, \(report.removed) removed, "
                    + "\(report.tickedThere.count) ticked there\(ticked)").terminalVisible)
