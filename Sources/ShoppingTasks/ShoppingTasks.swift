@@ -43,15 +43,13 @@ public enum ShoppingTasks {
         return rounds
     }
 
-    /// Each line of `list` (ticked by `log`) as its task. An open line belongs to the round
-    /// after the log's ticks of its name; a ticked line to the round its last tick ended.
+    /// Each line of `list` (ticked by `log`) as its task.
     public static func tasks(of list: ShoppingList, log: CheckLog) -> [ICalendarTodo] {
         let rounds = rounds(log)
         return list.items.map { item in
-            let ticks = rounds[item.name.lowercased()] ?? 0
             let amount = item.shownAmount
             return ICalendarTodo(
-                uid: uid(of: item.name, round: item.checked ? max(0, ticks - 1) : ticks),
+                uid: uid(of: item, rounds: rounds),
                 summary: amount.isEmpty ? item.name : item.name + ", " + amount,
                 categories: [item.aisle ?? "other"],
                 description: item.meals.isEmpty ? nil : "for " + item.mealsText,
@@ -59,14 +57,22 @@ public enum ShoppingTasks {
         }
     }
 
+    /// The UID of a line's task: an open line belongs to the round after the log's ticks of
+    /// its name (`rounds`), a ticked line to the round its last tick ended.
+    static func uid(of item: ShoppingList.Item, rounds: [String: Int]) -> String {
+        let ticks = rounds[item.name.lowercased()] ?? 0
+        return uid(of: item.name, round: item.checked ? max(0, ticks - 1) : ticks)
+    }
+
     /// The ticks that tasks done elsewhere stand for: each open line of `planned` (ticked by
     /// `log`) whose task is among `done` (UIDs), ticked as `--check` ticks it, with what the
     /// list needs of it now.
     public static func ticks(doneTasks done: Set<String>, planned: ShoppingList, log: CheckLog) -> [CheckLog.Entry] {
-        let ticked = planned.ticked(by: log)
+        guard !done.isEmpty else { return [] }
+        let rounds = rounds(log)
         var names: [String] = []
-        for task in zip(ticked.items, tasks(of: ticked, log: log)) where !task.0.checked && done.contains(task.1.uid) {
-            if !names.contains(where: { $0.lowercased() == task.0.name.lowercased() }) { names.append(task.0.name) }
+        for item in planned.ticked(by: log).items where !item.checked && done.contains(uid(of: item, rounds: rounds)) {
+            if !names.contains(where: { $0.lowercased() == item.name.lowercased() }) { names.append(item.name) }
         }
         return names.map(planned.tick)
     }
