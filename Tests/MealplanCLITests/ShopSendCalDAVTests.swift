@@ -47,6 +47,7 @@ struct ShopSendCalDAVTests {
             print("\n".join(sorted(rows)))
         """#
 
+    @discardableResult
     static func carry(_ arguments: [String], in cli: CLISandbox) throws -> String {
         try pythonCheck(carry, arguments, in: cli)
     }
