@@ -42,6 +42,10 @@ let package = Package(
             ],
             swiftSettings: [functionSections]),
         .target(name: "MealPlanExchange", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
+        // The shopping list as tasks in a tasks folder (a vdir), and tasks done there as ticks.
+        .target(
+            name: "ShoppingTasks", dependencies: ["MealPlanCore", "MealPlanExchange", "RecipeLibrary", "ShoppingList", "TextHelpers", "Vdir"],
+            swiftSettings: [functionSections]),
         .target(name: "Timeline", dependencies: ["MealPlanCore"], swiftSettings: [functionSections]),
         .target(name: "Recurrence", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
         // What a two-way sync does with each item, from the last agreed state and both sides'.
@@ -62,7 +66,7 @@ let package = Package(
                 "MealPlanCore", "MealPlanStore", "TerminalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "MealPlanExchange", "PlannerUI", "PlannerRuntime", "NCursesTerminal", "Timeline", "Recurrence",
-                "Cooklang", "ShoppingList", "RecipeLibrary", "SettingsTOML", "TextHelpers",
+                "Cooklang", "ShoppingList", "ShoppingTasks", "RecipeLibrary", "SettingsTOML", "TextHelpers",
             ],
             // The sample plan `--demo` opens travels inside the binary (a link to Data/), with
             // the sample recipes its meals name (Data/recipes/ as one file, made by
@@ -103,6 +107,9 @@ let package = Package(
         .testTarget(
             name: "MealPlanExchangeTests",
             dependencies: ["MealPlanExchange", "MealPlanCore", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
+        .testTarget(
+            name: "ShoppingTasksTests",
+            dependencies: ["ShoppingTasks", "ShoppingList", "RecipeLibrary", "MealPlanExchange", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),

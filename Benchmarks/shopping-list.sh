@@ -10,6 +10,10 @@
 # machine's other work stretches far less than the wall time; both are printed, and beside them
 # `mealplan --version`, what any command costs before it does anything.
 #
+# `shop --send` of the 4 weeks is timed after: into a tasks folder that already holds the list
+# (the usual send: every task read and compared, nothing written), and into an empty one (every
+# task written, each file synced to disk), beside the list alone. No goal is set for them.
+#
 # Usage: [MEALPLAN_BIN=FILE] Benchmarks/shopping-list.sh [--runs R] [--keep DIR]
 #   MEALPLAN_BIN  the mealplan binary to measure (default: a release build made here)
 #   --runs R    runs per measurement (default 30)
@@ -99,7 +103,8 @@ hyperfine -N --style basic --runs "$runs" --warmup 3 --export-json "$work/times.
     -n "4 weeks, JSON" "$mealplan shop --from 2026-03-02 --days 28 --format json" \
     -n "4 weeks, ticked" "$mealplan shop --recipes $work/recipes-ticked --from 2026-03-02 --days 28" \
     -n "mealplan --version (peer)" "$mealplan --version"
-python3 - "$work/times.json" <<'EOF'
+status=0
+python3 - "$work/times.json" <<'EOF' || status=1
 import json, sys
 goals = {"4 weeks": 20, "a year": 50, "4 weeks, ticked": 20}
 missed = False
@@ -116,3 +121,30 @@ for result in json.load(open(sys.argv[1]))["results"]:
     print(f"| {name} | {wall:.1f} ± {spread:.1f} ms ({slowest:.1f}) | {cpu:.1f} ms | {verdict} |")
 sys.exit(1 if missed else 0)
 EOF
+
+echo "== shop --send of the 4 weeks"
+rm -rf "$work/tasks" "$work/tasks-new"
+"$mealplan" shop --from 2026-03-02 --days 28 --send --tasks-vdir "$work/tasks"
+tasks=$(find "$work/tasks" -name '*.ics' | wc -l)
+lines=$("$mealplan" shop --from 2026-03-02 --days 28 --format json 2>/dev/null | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')
+echo "tasks: $tasks, lines on the list: $lines"
+[ "$tasks" = "$lines" ] || fail "the folder should hold a task for each of the $lines lines"
+"$mealplan" shop --from 2026-03-02 --days 28 --send --tasks-vdir "$work/tasks" | grep -q ': 0 new, 0 changed, 0 removed, 0 ticked' \
+    || fail "a second send changed something"
+hyperfine -N --style basic --runs "$runs" --warmup 3 --export-json "$work/send-times.json" \
+    --prepare "true" -n "4 weeks, sent, nothing to change" \
+    "$mealplan shop --from 2026-03-02 --days 28 --send --tasks-vdir $work/tasks" \
+    --prepare "rm -rf $work/tasks-new" -n "4 weeks, sent to an empty folder" \
+    "$mealplan shop --from 2026-03-02 --days 28 --send --tasks-vdir $work/tasks-new" \
+    --prepare "true" -n "4 weeks, the list alone (peer)" "$mealplan shop --from 2026-03-02 --days 28" \
+    --prepare "true" -n "mealplan --version (peer)" "$mealplan --version"
+python3 - "$work/send-times.json" <<'EOF'
+import json, sys
+print("| send | wall, mean ± σ (slowest) | CPU, mean (user + system) |")
+print("|---|---|---|")
+for result in json.load(open(sys.argv[1]))["results"]:
+    wall, spread, slowest = result["mean"] * 1000, result["stddev"] * 1000, result["max"] * 1000
+    cpu = (result["user"] + result["system"]) * 1000
+    print(f"| {result['command']} | {wall:.1f} ± {spread:.1f} ms ({slowest:.1f}) | {cpu:.1f} ms |")
+EOF
+exit $status

@@ -100,26 +100,30 @@ public struct ICalendarProperty: Hashable, Sendable {
         return items
     }
 
+    /// Unescaped by byte: a backslash and what it escapes are ASCII, never part of a longer
+    /// UTF-8 sequence, and a long text is not walked Character by Character.
     private static func unescapedText(_ escaped: Substring) -> String {
-        guard escaped.contains("\\") else { return String(escaped) }
-        var text = ""
+        let backslash = UInt8(ascii: "\\")
+        guard escaped.utf8.contains(backslash) else { return String(escaped) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(escaped.utf8.count)
         var pendingBackslash = false
-        for character in escaped {
+        for byte in escaped.utf8 {
             if pendingBackslash {
                 pendingBackslash = false
-                switch character {
-                case "n", "N": text.append("\n")
-                case "\\", ";", ",": text.append(character)
-                default: text.append("\\"); text.append(character)
+                switch byte {
+                case UInt8(ascii: "n"), UInt8(ascii: "N"): bytes.append(UInt8(ascii: "\n"))
+                case backslash, UInt8(ascii: ";"), UInt8(ascii: ","): bytes.append(byte)
+                default: bytes += [backslash, byte]
                 }
-            } else if character == "\\" {
+            } else if byte == backslash {
                 pendingBackslash = true
             } else {
-                text.append(character)
+                bytes.append(byte)
             }
         }
-        if pendingBackslash { text.append("\\") }
-        return text
+        if pendingBackslash { bytes.append(backslash) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -19,10 +19,8 @@ import MealPlanCore
 ///   same meal keeps its UID in every export, so re-importing an updated plan updates events
 ///   instead of duplicating them, and no two plans' meals share one.
 /// - `DTSTAMP` is the export time in UTC.
-/// - Lines end in CRLF and are folded at 75 octets (continuation lines start with a space and
-///   count it), never inside a UTF-8 sequence. Text escapes `\`, `;`, `,` and line breaks (CR,
-///   LF and CR LF each become `\n`); other control characters, which iCalendar text may not
-///   hold, are written as their visible Unicode pictures (ESC as ␛), tabs stay.
+/// - Lines end in CRLF and are folded at 75 octets, never inside a UTF-8 sequence; text is
+///   escaped as `ICalendarLine` says.
 ///
 /// Each event is encoded into a reused line buffer and folded straight into the output buffer,
 /// so memory stays constant however many meals there are.
@@ -50,9 +48,6 @@ public struct ICalendarMealWriter {
 
     /// The PRODID of every file this writer makes.
     public static let productID = "-//mealplan//mealplan export//EN"
-    /// The longest physical line in octets, CRLF not counted (RFC 5545 section 3.1).
-    static let lineLimit = 75
-
     private var output: BufferedOutput
     private let settings: Settings
     /// `DTSTAMP:…`, the same for every event.
@@ -175,7 +170,7 @@ public struct ICalendarMealWriter {
         line.removeAll(keepingCapacity: true)
         line.append(contentsOf: name.utf8)
         line.append(contentsOf: prefix)
-        Self.appendText(text, to: &line)
+        ICalendarLine.appendText(text, to: &line)
         try emitLine(line)
     }
 
@@ -243,15 +238,7 @@ public struct ICalendarMealWriter {
     }
 
     private static func stampLine(_ stamp: UTCTimestamp) -> [UInt8] {
-        var line = Array("DTSTAMP:".utf8)
-        let (day, second) = stamp.dayAndSecond
-        appendDate(day, to: &line)
-        line.append(UInt8(ascii: "T"))
-        appendDigits(second / 3600, count: 2, to: &line)
-        appendDigits(second / 60 % 60, count: 2, to: &line)
-        appendDigits(second % 60, count: 2, to: &line)
-        line.append(UInt8(ascii: "Z"))
-        return line
+        Array(("DTSTAMP:" + stamp.text).utf8)
     }
 
     /// A slot's texts, escaped: "Dinner: " before the title, `CATEGORIES:Dinner`,
@@ -268,81 +255,20 @@ public struct ICalendarMealWriter {
         if let known = slotTexts[slot] { return known }
         var text = SlotText()
         let category = CalendarMeal.category(of: slot)
-        Self.appendText(category + ": ", to: &text.summaryPrefix)
-        Self.appendText(category, to: &text.categories)
-        Self.appendText(slot, to: &text.slotLine)
+        ICalendarLine.appendText(category + ": ", to: &text.summaryPrefix)
+        ICalendarLine.appendText(category, to: &text.categories)
+        ICalendarLine.appendText(slot, to: &text.slotLine)
         slotTexts[slot] = text
         return text
     }
-
-    /// `text` as an iCalendar TEXT value (RFC 5545 section 3.3.11).
-    static func appendText(_ text: String, to line: inout [UInt8]) {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            defer { previous = byte }
-            switch byte {
-            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
-                line.append(UInt8(ascii: "\\"))
-                line.append(byte)
-            case CSVFormat.carriageReturn:
-                line.append(contentsOf: Self.escapedLineBreak)
-            case CSVFormat.lineFeed:
-                if previous != CSVFormat.carriageReturn { line.append(contentsOf: Self.escapedLineBreak) }
-            case CSVFormat.tab:
-                line.append(byte)
-            case 0x00..<0x20, 0x7F:
-                // U+2400 + the control character's value (U+2421 for DEL), in UTF-8.
-                line.append(contentsOf: [0xE2, 0x90, byte == 0x7F ? 0xA1 : 0x80 + byte])
-            default:
-                line.append(byte)
-            }
-        }
-    }
-
-    private static let escapedLineBreak = Array(#"\n"#.utf8)
 
     private mutating func emit(_ text: String) throws(OutputWriteError) {
         try emitLine(Array(text.utf8))
     }
 
-    /// Writes `content` (valid UTF-8) as folded physical lines, each at most 75 octets before
-    /// its CRLF. A fold goes before the UTF-8 sequence that would cross the limit.
+    /// Writes `content` (valid UTF-8) as folded physical lines (`ICalendarLine.fold`).
     private mutating func emitLine(_ content: [UInt8]) throws(OutputWriteError) {
-        // A full physical line carries at least 72 content octets (a space and eighteen 4-byte
-        // sequences); each fold adds a CRLF and a space, and the line ends in a CRLF.
-        try output.reserve(content.count + 3 * (content.count / 72 + 1) + 2)
-        output.encode { bytes, end in
-            var column = 0
-            var index = 0
-            while index < content.count {
-                let length = Self.sequenceLength(lead: content[index])
-                if column + length > Self.lineLimit {
-                    bytes[end] = CSVFormat.carriageReturn
-                    bytes[end + 1] = CSVFormat.lineFeed
-                    bytes[end + 2] = CSVFormat.space
-                    end += 3
-                    column = 1
-                }
-                for offset in 0..<length {
-                    bytes[end + offset] = content[index + offset]
-                }
-                end += length
-                index += length
-                column += length
-            }
-            bytes[end] = CSVFormat.carriageReturn
-            bytes[end + 1] = CSVFormat.lineFeed
-            end += 2
-        }
-    }
-
-    /// The length of the UTF-8 sequence that starts with `lead`.
-    private static func sequenceLength(lead: UInt8) -> Int {
-        switch lead {
-        case 0xF0...: 4
-        case 0xE0...: 3
-        case 0xC0...: 2
-        default: 1
-        }
+        try output.reserve(ICalendarLine.foldedCount(content.count))
+        output.encode { bytes, end in ICalendarLine.fold(content, into: bytes, at: &end) }
     }
 }

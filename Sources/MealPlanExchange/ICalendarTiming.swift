@@ -68,6 +68,18 @@ public struct UTCTimestamp: Hashable, Sendable {
         self.secondsSince1970 = secondsSince1970
     }
 
+    /// `20261127T112100Z`: as iCalendar writes a UTC date-time (DTSTAMP, COMPLETED).
+    public var text: String {
+        let (day, second) = dayAndSecond
+        let date = day.date
+        func digits(_ value: Int, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        return digits(date.year, 4) + digits(date.month, 2) + digits(date.day, 2) + "T"
+            + digits(second / 3600, 2) + digits(second / 60 % 60, 2) + digits(second % 60, 2) + "Z"
+    }
+
     /// The day in UTC (clamped to 0001…9999) and the second within it.
     var dayAndSecond: (day: Day, second: Int) {
         let secondsPerDay: Int64 = 86_400

@@ -3,6 +3,12 @@ import Cooklang
 extension ShoppingList.Item {
     /// The amounts to buy as one text, "1.5 kg + 2 tins"; empty when the recipes give none.
     public var amountText: String { amounts.map(\.text).joined(separator: " + ") }
+
+    /// "Lasagne (meal 12, Fri 2026-03-06), Porridge (r2, Sat 2026-03-07)": the meals the item
+    /// is for.
+    public var mealsText: String {
+        meals.map { "\($0.title) (\($0.reference), \($0.day.label))" }.joined(separator: ", ")
+    }
 }
 
 extension ShoppingList {

@@ -139,7 +139,7 @@ struct ICalendarMealWriterTests {
             #expect(line.count + (lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1) > 75)
         }
         var escaped: [UInt8] = []
-        ICalendarMealWriter.appendText(title, to: &escaped)
+        ICalendarLine.appendText(title, to: &escaped)
         let contentLines = unfolded(output)
         #expect(contentLines.contains("SUMMARY:Dinner: " + String(decoding: escaped, as: UTF8.self)))
         #expect(contentLines.contains("DESCRIPTION:" + String(decoding: escaped, as: UTF8.self)))
@@ -160,7 +160,7 @@ struct ICalendarMealWriterTests {
         #expect(summaries.count == meals.count)
         for (summary, meal) in zip(summaries, meals) {
             var expected = Array("SUMMARY:".utf8)
-            ICalendarMealWriter.appendText(meal.slot.prefix(1).uppercased() + meal.slot.dropFirst() + ": " + meal.title, to: &expected)
+            ICalendarLine.appendText(meal.slot.prefix(1).uppercased() + meal.slot.dropFirst() + ": " + meal.title, to: &expected)
             #expect(summary == String(decoding: expected, as: UTF8.self))
         }
     }

@@ -33,6 +33,9 @@ struct ConfigCommand: MealplanCommand {
             butter = 0.96 or flour = "125 g/cup"; through it its cups and grams add up
               [slot-times]             the time each slot's meals start at in an iCalendar \
             export, one line a slot: dinner = "19:00"
+              [shop] tasks-vdir = "…"  the tasks folder (a vdir, as vdirsyncer, todoman and \
+            khal keep it) that 'mealplan shop --send' writes the list to, unless --tasks-vdir \
+            names one
 
             week-start takes a day of the week in any case, as dates do (sat, saturday, \
             thurs) or shortened to a unique prefix (sa). Without it, weeks start on the first \
@@ -68,6 +71,7 @@ struct ConfigCommand: MealplanCommand {
                 for entry in config.densities {
                     print("  [densities] \(entry.name.terminalVisible) = \(QuantityValue.format(entry.gramsPerMillilitre)) g/ml")
                 }
+                if let folder = config.shop.tasksVdir { print("  [shop] tasks-vdir = \(folder.terminalVisible)") }
                 for entry in config.slotTimes {
                     let time = (entry.time.minutes / 60, entry.time.minutes % 60)
                     print("  [slot-times] \(entry.slot.terminalVisible) = \(time.0 < 10 ? "0" : "")\(time.0):\(time.1 < 10 ? "0" : "")\(time.1)")

@@ -1,9 +1,11 @@
 import ArgumentParser
+import Glibc
 import MealPlanCore
 import MealPlanExchange
 import MealPlanStore
 import RecipeLibrary
 import ShoppingList
+import ShoppingTasks
 import TerminalKit
 import TextHelpers
 
@@ -39,6 +41,18 @@ struct ShopCommand: ParsableCommand {
             comes to need more of it, the difference is a line of its own ("olive oil  +2 \
             tbsp"). --open leaves out what is ticked.
 
+            --send writes the list to a tasks folder, for a phone: a vdir (one .ics file per \
+            task, as vdirsyncer syncs with a CalDAV server and todoman and khal read it), \
+            named by --tasks-vdir or by [shop] tasks-vdir in the config file, and made when \
+            missing. Each line is one task (VTODO): the item and its amount as its summary, the \
+            aisle as its category, the meals it is for as its description, done when ticked. \
+            Sending again updates the open tasks instead of adding more. First, tasks done in \
+            the folder (on a phone, by todoman) tick their items in .shopping-checked, as \
+            --check does. A done task is never reopened: when the plan comes to need more, the \
+            difference is a new task. Open tasks of items the list no longer has are removed; \
+            done ones are kept, as what was bought. --send prints what it did instead of the \
+            list.
+
             'shop add' puts an item no recipe needs on the list (in cookcli's .shopping-list \
             in the recipes folder); it can be ticked like any other. Without a subcommand, \
             'shop' is 'shop list'.
@@ -49,6 +63,7 @@ struct ShopCommand: ParsableCommand {
               mealplan shop --format markdown > list.md
               mealplan shop --no-pantry --format json
               mealplan shop --check milk "olive oil" --open
+              mealplan shop --days 14 --send --tasks-vdir ~/.local/share/tasks/shopping
               mealplan shop add "paper towels" --aisle household
               mealplan shop remove "paper towels"
             """,
@@ -86,9 +101,14 @@ struct ShopCommand: ParsableCommand {
         @Option(parsing: .upToNextOption, help: ArgumentHelp("Put these ticked items back on the list.", valueName: "name"))
         var uncheck: [String] = []
         @Flag(help: "Show only what is still to buy.") var open = false
+        @Flag(help: "Write the list as tasks to the tasks folder, taking the tasks done there as ticks first.") var send = false
+        @Option(help: ArgumentHelp("The tasks folder for --send (a vdir), over [shop] tasks-vdir in the config file.",
+                                   valueName: "folder"))
+        var tasksVdir: String?
 
         func validate() throws {
             if noPantry && pantry != nil { throw ValidationError("give either --pantry or --no-pantry, not both") }
+            if tasksVdir != nil && !send { throw ValidationError("--tasks-vdir names the folder for --send; give --send too") }
         }
 
         func run(in environment: Environment) throws {
@@ -110,6 +130,10 @@ struct ShopCommand: ParsableCommand {
             let log = check.isEmpty && uncheck.isEmpty ? try sources.checks.read() : try sources.checks.append { log throws(UnknownItemError) in
                 try Self.entries(checking: check, unchecking: uncheck, on: planned, aisles: aisleConfig, log: log)
             }
+            if send {
+                try send(planned, sources: sources, config: config)
+                return try reportLeftOut(planned)
+            }
             let ticked = planned.ticked(by: log)
             let list = open ? ticked.open : ticked
             let cooked = meals.filter { $0.recipe != nil }.count
@@ -124,6 +148,25 @@ struct ShopCommand: ParsableCommand {
                 print(ShoppingListText.csv(list, why: why), terminator: "")
             }
             try reportLeftOut(list)
+        }
+
+        /// `--send`: the list to the tasks folder, and one line saying what that did.
+        private func send(_ planned: ShoppingList, sources: ShoppingSources, config: ConfigFile) throws {
+            guard let path = tasksVdir ?? config.shop.tasksVdir else {
+                throw CommandFailure.usage("--send needs a tasks folder: give --tasks-vdir, or [shop] tasks-vdir in the config file")
+            }
+            let report = try TasksFolder(path: path).send(
+                planned, checks: sources.checks, stamp: UTCTimestamp(secondsSince1970: Int64(time(nil))))
+            for link in report.skippedLinks {
+                printError("warning: \(path)/\(link) is a link, not a task: left alone".terminalVisible)
+            }
+            let ticked = report.tickedThere.isEmpty ? "" : " (" + report.tickedThere.joined(separator: ", ") + ")"
+            print(("sent the list to \(path): \(report.added) new, \(report.changed) changed, \(report.removed) removed, "
+                   + "\(report.tickedThere.count) ticked there\(ticked)").terminalVisible)
+            guard report.changedMeanwhile.isEmpty else {
+                throw CommandFailure("\(report.changedMeanwhile.count) tasks changed in \(path) while they were sent, and were left "
+                                     + "as they are: send again", status: .failure)
+            }
         }
 
         /// Meals left out make the list short: it stands, but a script must notice (status

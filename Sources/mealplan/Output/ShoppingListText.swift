@@ -17,7 +17,7 @@ enum ShoppingListText {
         let nameWidth = list.items.map { $0.name.terminalWidth }.max() ?? 0
         lines += list.textLines(
             name: { $0.name.terminalVisible.padded(toWidth: nameWidth) },
-            detail: { item in why ? "for " + uses(item) : nil })
+            detail: { item in why ? "for " + item.mealsText : nil })
         // Names come from files: what they hold must not act on the terminal.
         return lines.map(\.terminalVisible).joined(separator: "\n")
     }
@@ -30,7 +30,7 @@ enum ShoppingListText {
             for item in group.items {
                 let amount = item.shownAmount
                 var line = (item.checked ? "- [x] " : "- [ ] ") + item.name.terminalVisible + (amount.isEmpty ? "" : " — " + amount.terminalVisible)
-                if why { line += " (for " + uses(item).terminalVisible + ")" }
+                if why { line += " (for " + item.mealsText.terminalVisible + ")" }
                 lines.append(line)
             }
         }
@@ -62,11 +62,5 @@ enum ShoppingListText {
     /// "Mon 2026-03-02 … Sun 2026-03-08", or one day.
     private static func describe(_ range: DayRange) -> String {
         range.first == range.last ? range.first.label : "\(range.first.label) … \(range.last.label)"
-    }
-
-    /// "Lasagne (meal 12, Fri 2026-03-06), Porridge (r2, Sat 2026-03-07)": the meals an item
-    /// is for.
-    private static func uses(_ item: ShoppingList.Item) -> String {
-        item.meals.map { "\($0.title) (\($0.reference), \($0.day.label))" }.joined(separator: ", ")
     }
 }

@@ -31,6 +31,8 @@ struct ConfigFile {
     var units = UnitSettings()
     /// The `[densities]` entries as given, in file order, for `mealplan config`.
     var densities: [(name: String, gramsPerMillilitre: Double)] = []
+    /// The `[shop]` table (`ConfigFile+Shop.swift`).
+    var shop = ShopSettings()
 
     /// The file's path, whether or not it exists; `nil` without HOME or XDG_CONFIG_HOME.
     static func location(in environment: Environment) -> String? {
@@ -76,9 +78,13 @@ struct ConfigFile {
                 config.densities.append((entry.key, density))
                 continue
             }
+            if entry.table == ShopSettings.table {
+                try config.shop.read(entry, path: path, resolve: { resolvedPath($0, folder: folder, home: home) })
+                continue
+            }
             guard entry.table.isEmpty, keys.contains(entry.key) else {
                 throw ConfigFileError(
-                    message: "config file '\(path)': line \(entry.line): unknown key '\(name)'; the keys are \(keys.joined(separator: ", ")), a [\(slotTimesTable)] table and a [\(densitiesTable)] table")
+                    message: "config file '\(path)': line \(entry.line): unknown key '\(name)'; the keys are \(keys.joined(separator: ", ")), a [\(slotTimesTable)] table, a [\(densitiesTable)] table and a [\(ShopSettings.table)] table")
             }
             if entry.key == "servings" {
                 config.servings = try servings(of: entry, path: path)
@@ -98,7 +104,7 @@ struct ConfigFile {
             guard let value = entry.value.string, !value.isEmpty else {
                 throw ConfigFileError(message: "config file '\(path)': line \(entry.line): key '\(name)' must be a path in quotes")
             }
-            let resolved = value.hasPrefix("~/") ? (home ?? "") + value.dropFirst() : value.hasPrefix("/") ? value : folder + "/" + value
+            let resolved = resolvedPath(value, folder: folder, home: home)
             switch entry.key {
             case "recipes": config.recipes = resolved
             case "aisles": config.aisles = resolved
@@ -106,6 +112,11 @@ struct ConfigFile {
             }
         }
         return config
+    }
+
+    /// A path as the file gives it: from `~/`, from `/`, else from the file's folder.
+    static func resolvedPath(_ value: String, folder: String, home: String?) -> String {
+        value.hasPrefix("~/") ? (home ?? "") + value.dropFirst() : value.hasPrefix("/") ? value : folder + "/" + value
     }
 
     /// The weekday of a `week-start` entry, or the one-line error naming the file, line and key.

@@ -1,0 +1,95 @@
+import MealPlanCore
+
+/// A task (a `VTODO`, RFC 5545 section 3.6.2) as the shopping list sends it to a tasks folder
+/// and reads it back: what it says, and whether it was done. A phone, a CalDAV client or
+/// todoman marks a task done in one of three ways, and each counts: `STATUS:COMPLETED`, a
+/// `COMPLETED` time, or `PERCENT-COMPLETE:100`. `STATUS:CANCELLED` is neither open nor done:
+/// someone decided against it.
+public struct ICalendarTodo: Hashable, Sendable {
+    public enum Status: Hashable, Sendable {
+        case open, completed, cancelled
+    }
+
+    public var uid: String
+    public var summary: String
+    public var categories: [String]
+    public var description: String?
+    public var status: Status
+
+    public init(uid: String, summary: String, categories: [String] = [], description: String? = nil, status: Status = .open) {
+        self.uid = uid
+        self.summary = summary
+        self.categories = categories
+        self.description = description
+        self.status = status
+    }
+
+    /// The PRODID of the task files mealplan writes.
+    public static let productID = "-//mealplan//mealplan shopping list//EN"
+
+    /// Every `VTODO` of the calendars in `bytes` (a tasks folder's file holds one); a task
+    /// without a UID is an error naming its line.
+    public static func todos(in bytes: [UInt8]) throws(ICalendarError) -> [ICalendarTodo] {
+        var todos: [ICalendarTodo] = []
+        for calendar in try ICalendarReader.read(bytes) {
+            for component in calendar.components("VTODO") { todos.append(try ICalendarTodo(component)) }
+        }
+        return todos
+    }
+
+    /// The task `component` (a `VTODO`) holds.
+    public init(_ component: ICalendarComponent) throws(ICalendarError) {
+        guard let uid = component.property("UID")?.value, !uid.isEmpty else {
+            throw ICalendarError(line: component.line, message: "a VTODO without a UID")
+        }
+        self.uid = uid
+        summary = component.property("SUMMARY")?.text ?? ""
+        categories = component.properties("CATEGORIES").flatMap(\.textList)
+        description = component.property("DESCRIPTION")?.text
+        let state = component.property("STATUS")?.value.uppercased()
+        if state == "CANCELLED" {
+            status = .cancelled
+        } else if state == "COMPLETED" || component.property("COMPLETED") != nil
+            || component.property("PERCENT-COMPLETE")?.value == "100" {
+            status = .completed
+        } else {
+            status = .open
+        }
+    }
+
+    /// A calendar file holding this task alone, made at `stamp` (its `DTSTAMP`, and its
+    /// `COMPLETED` time when it is done): CRLF lines, folded and escaped as every iCalendar
+    /// file mealplan writes (`ICalendarLine`).
+    public func file(stamp: UTCTimestamp) -> String {
+        var file: [UInt8] = []
+        func line(_ text: String) { ICalendarLine.append(Array(text.utf8), to: &file) }
+        func textLine(_ name: String, _ values: [String]) {
+            var content = Array((name + ":").utf8)
+            for (index, value) in values.enumerated() {
+                if index > 0 { content.append(UInt8(ascii: ",")) }
+                ICalendarLine.appendText(value, to: &content)
+            }
+            ICalendarLine.append(content, to: &file)
+        }
+        line("BEGIN:VCALENDAR")
+        line("VERSION:2.0")
+        line("PRODID:" + Self.productID)
+        line("BEGIN:VTODO")
+        textLine("UID", [uid])
+        line("DTSTAMP:" + stamp.text)
+        textLine("SUMMARY", [summary])
+        if !categories.isEmpty { textLine("CATEGORIES", categories) }
+        if let description { textLine("DESCRIPTION", [description]) }
+        switch status {
+        case .open: line("STATUS:NEEDS-ACTION")
+        case .completed:
+            line("STATUS:COMPLETED")
+            line("COMPLETED:" + stamp.text)
+            line("PERCENT-COMPLETE:100")
+        case .cancelled: line("STATUS:CANCELLED")
+        }
+        line("END:VTODO")
+        line("END:VCALENDAR")
+        return String(decoding: file, as: UTF8.self)
+    }
+}

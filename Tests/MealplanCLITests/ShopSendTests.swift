@@ -1,0 +1,225 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `mealplan shop --send` on `ShopCommandTests.sandbox()`: the list as tasks in a tasks folder
+/// (a vdir), read back with Python's `icalendar`, and tasks completed there, as a phone or
+/// todoman completes them, coming back as the ticks of `.shopping-checked`.
+@Suite(.requires(.icalendar)) struct ShopSendTests {
+    /// Prints each task of the folder as one line, sorted by summary:
+    /// `SUMMARY|CATEGORIES|STATUS|UID|DESCRIPTION`, read by icalendar.
+    static let tasksScript = #"""
+        import glob, os, sys
+        from icalendar import Calendar
+        rows = []
+        for path in glob.glob(os.path.join(sys.argv[1], "*.ics")):
+            for todo in Calendar.from_ical(open(path, encoding="utf-8").read()).walk("VTODO"):
+                categories = ",".join(str(c) for c in todo.get("CATEGORIES").cats) if todo.get("CATEGORIES") else ""
+                rows.append("|".join([str(todo["SUMMARY"]), categories, str(todo.get("STATUS", "")), str(todo["UID"]),
+                                      str(todo.get("DESCRIPTION", ""))]))
+        print("\n".join(sorted(rows)))
+        """#
+
+    /// Completes the task whose summary is `summary` as a phone does: STATUS, COMPLETED and
+    /// PERCENT-COMPLETE set, the file written again.
+    static let completeScript = #"""
+        import datetime, glob, os, sys
+        from icalendar import Calendar
+        for path in glob.glob(os.path.join(sys.argv[1], "*.ics")):
+            calendar = Calendar.from_ical(open(path, encoding="utf-8").read())
+            for todo in calendar.walk("VTODO"):
+                if str(todo["SUMMARY"]) == sys.argv[2]:
+                    todo["STATUS"] = "COMPLETED"
+                    todo.add("COMPLETED", datetime.datetime(2026, 3, 1, 18, 0, tzinfo=datetime.timezone.utc))
+                    todo["PERCENT-COMPLETE"] = 100
+                    open(path, "wb").write(calendar.to_ical())
+                    print(os.path.basename(path))
+        """#
+
+    struct Task: Equatable {
+        var summary, category, status, uid, description: String
+    }
+
+    static func tasks(_ folder: String, in cli: CLISandbox) throws -> [Task] {
+        try pythonCheck(tasksScript, [folder], in: cli).split(separator: "\n").map { line in
+            let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            return Task(summary: parts[0], category: parts[1], status: parts[2], uid: parts[3], description: parts[4])
+        }
+    }
+
+    static func complete(_ summary: String, in folder: String, cli: CLISandbox) throws {
+        #expect(try pythonCheck(completeScript, [folder, summary], in: cli).hasSuffix(".ics\n"), "a task '\(summary)' was completed")
+    }
+
+    /// Every regular file of `folder` with its bytes and its change time, to show that nothing was written.
+    static func files(_ folder: String) throws -> [String: [String]] {
+        var files: [String: [String]] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            let path = folder + "/" + name
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            // A named pipe would never end; a link is no file of the folder.
+            guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+            files[name] = [try String(contentsOfFile: path, encoding: .utf8), "\(attributes[.modificationDate] ?? "")"]
+        }
+        return files
+    }
+
+    @Test func aSentListIsATaskPerLineAndSendingAgainChangesNothing() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let folder = cli.folder + "/tasks"
+        #expect(try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+                == "sent the list to \(folder): 5 new, 0 changed, 0 removed, 0 ticked there\n")
+        // The lines of `shop` (ShopCommandTests): each its task, open, in its aisle ("other"
+        // for lentils, as the list says), for the meals `shop --why` names.
+        let tasks = try Self.tasks(folder, in: cli)
+        #expect(tasks.map(\.summary) == ["butter, 12.5 g", "cheese, 500 g", "lentils, 200 g", "milk, 1.25 l", "pasta sheets, 30"])
+        #expect(tasks.map(\.category) == ["dairy", "dairy", "other", "dairy", "pasta"])
+        #expect(tasks.allSatisfy { $0.status == "NEEDS-ACTION" })
+        #expect(Set(tasks.map(\.uid)).count == 5)
+        let why = try cli.succeed(["shop", "--why"], environment: recipes).split(separator: "\n").map(String.init)
+        let milkWhy = try #require(why.firstIndex(of: "  milk          1.25 l").map { why[$0 + 1] })
+        #expect(tasks[3].description == milkWhy.trimmingCharacters(in: .whitespaces))
+        #expect(tasks[3].description.hasPrefix("for Lasagna al forno (meal 1, Mon 2026-03-02)"))
+
+        let before = try Self.files(folder)
+        #expect(try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+                == "sent the list to \(folder): 0 new, 0 changed, 0 removed, 0 ticked there\n")
+        #expect(try Self.files(folder) == before)
+        #expect(!FileManager.default.fileExists(atPath: ShopTicksTests.log(recipes)), "no tick, no log")
+    }
+
+    @Test func aTaskCompletedThereIsATickAndStaysDoneWhenThePlanGrows() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let folder = cli.folder + "/tasks"
+        try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+        try Self.complete("milk, 1.25 l", in: folder, cli: cli)
+        #expect(try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+                == "sent the list to \(folder): 0 new, 0 changed, 0 removed, 1 ticked there (milk)\n")
+        // The tick `--check milk` makes, with the amount the list needed.
+        #expect(try ShopTicksTests.read(ShopTicksTests.log(recipes)) == "+ milk\n# mealplan bought: 1.25 l\n")
+        #expect(try cli.succeed(["shop"], environment: recipes).contains("\n✓ milk          1.25 l\n"))
+        let done = try #require(try Self.tasks(folder, in: cli).first { $0.summary == "milk, 1.25 l" })
+        #expect(done.status == "COMPLETED")
+
+        // Another lasagna for 6, the recipe's own servings: 500 ml more milk (its 500 ml of
+        // bechamel), 25 g more butter, 200 g more cheese and 12 more sheets. Milk stays done;
+        // the 500 ml is a task of its own.
+        try cli.succeed(["add", "wed", "dinner", "--recipe", "lasagna", "--servings", "6"], environment: recipes)
+        #expect(try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+                == "sent the list to \(folder): 1 new, 3 changed, 0 removed, 0 ticked there\n")
+        let tasks = try Self.tasks(folder, in: cli)
+        #expect(tasks.map(\.summary) == ["butter, 37.5 g", "cheese, 700 g", "lentils, 200 g", "milk, +500 ml", "milk, 1.25 l", "pasta sheets, 42"])
+        let milk = tasks.filter { $0.summary.hasPrefix("milk") }
+        #expect(milk.map(\.status) == ["NEEDS-ACTION", "COMPLETED"])
+        #expect(milk[0].uid != milk[1].uid && milk[1] == done)
+        #expect(try cli.succeed(["shop"], environment: recipes).contains("\n✓ milk          1.25 l\n  milk          +500 ml\n"))
+        // A second send changes nothing.
+        let before = try Self.files(folder)
+        #expect(try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+                == "sent the list to \(folder): 0 new, 0 changed, 0 removed, 0 ticked there\n")
+        #expect(try Self.files(folder) == before)
+    }
+
+    @Test func ticksMadeHereCompleteTasksAndAnUncheckIsANewTask() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let folder = cli.folder + "/tasks"
+        try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+        let open = try #require(try Self.tasks(folder, in: cli).first { $0.summary == "cheese, 500 g" })
+        #expect(try cli.succeed(["shop", "--check", "cheese", "--send", "--tasks-vdir", folder], environment: recipes)
+                == "sent the list to \(folder): 0 new, 1 changed, 0 removed, 0 ticked there\n")
+        let done = try #require(try Self.tasks(folder, in: cli).first { $0.summary == "cheese, 500 g" })
+        #expect(done.status == "COMPLETED" && done.uid == open.uid)
+        // Put back on the list here: the done task stays done, the item is open again as a new task.
+        try cli.succeed(["shop", "--uncheck", "cheese"], environment: recipes)
+        #expect(try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+                == "sent the list to \(folder): 1 new, 0 changed, 0 removed, 0 ticked there\n")
+        let cheese = try Self.tasks(folder, in: cli).filter { $0.summary == "cheese, 500 g" }
+        #expect(cheese.map(\.status).sorted() == ["COMPLETED", "NEEDS-ACTION"])
+        #expect(Set(cheese.map(\.uid)).count == 2)
+    }
+
+    /// Items no longer needed: their open tasks go, done ones stay.
+    @Test func openTasksOfItemsNoLongerNeededAreRemovedDoneOnesKept() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let folder = cli.folder + "/tasks"
+        try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+        try Self.complete("pasta sheets, 30", in: folder, cli: cli)
+        // A task someone added on the phone is not the list's: never touched.
+        let own = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:phone-1\r\nSUMMARY:bread\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        try Data(own.utf8).write(to: URL(fileURLWithPath: folder + "/phone-1.ics"))
+        // Monday and Tuesday alone, without Wednesday's soup: the lentils' task goes.
+        #expect(try cli.succeed(["shop", "--days", "2", "--send", "--tasks-vdir", folder], environment: recipes)
+                == "sent the list to \(folder): 0 new, 0 changed, 1 removed, 1 ticked there (pasta sheets)\n")
+        let tasks = try Self.tasks(folder, in: cli)
+        #expect(tasks.map(\.summary) == ["bread", "butter, 12.5 g", "cheese, 500 g", "milk, 1.25 l", "pasta sheets, 30"])
+        #expect(tasks.map(\.status) == ["", "NEEDS-ACTION", "NEEDS-ACTION", "NEEDS-ACTION", "COMPLETED"])
+        // Monday alone needs 24 sheets: the done task of 30 stays as it is.
+        try cli.succeed(["remove", "2"], environment: recipes)
+        try cli.succeed(["shop", "--days", "1", "--send", "--tasks-vdir", folder], environment: recipes)
+        #expect(try Self.tasks(folder, in: cli).contains { $0.summary == "pasta sheets, 30" && $0.status == "COMPLETED" })
+        #expect(try String(contentsOfFile: folder + "/phone-1.ics", encoding: .utf8) == own)
+    }
+
+    @Test func aBadFileInTheFolderIsNamedWithItsLineAndNothingIsWritten() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let folder = cli.folder + "/tasks"
+        try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+        try Self.complete("milk, 1.25 l", in: folder, cli: cli)
+        try Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:bread\r\nEND:VCALENDAR\r\n".utf8)
+            .write(to: URL(fileURLWithPath: folder + "/phone-1.ics"))
+        let before = try Self.files(folder)
+        try cli.expectFailure(["shop", "--send", "--tasks-vdir", folder], status: 65,
+                              message: "\(folder)/phone-1.ics: line 6: END:VCALENDAR closes BEGIN:VTODO of line 3", environment: recipes)
+        #expect(try Self.files(folder) == before)
+        #expect(!FileManager.default.fileExists(atPath: ShopTicksTests.log(recipes)), "the done milk is not ticked either")
+    }
+
+    /// What cannot be a task is refused by its name and nothing is written, never waited on: a
+    /// file over 4 MB, one that is not UTF-8; a link and a named pipe are no tasks, left alone.
+    @Test func filesThatAreNoTasksAreRefusedOrLeftAloneNeverWaitedOn() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let folder = cli.folder + "/tasks"
+        try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+        try Self.complete("milk, 1.25 l", in: folder, cli: cli)
+        #expect(mkfifo(folder + "/pipe.ics", 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.ics", withDestinationPath: cli.folder + "/elsewhere.ics")
+        let sent = try cli.run(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+        #expect(sent.status == 0)
+        #expect(sent.stdout == "sent the list to \(folder): 0 new, 0 changed, 0 removed, 1 ticked there (milk)\n")
+        #expect(sent.stderr == "mealplan: warning: \(folder)/link.ics is a link, not a task: left alone\n")
+
+        let log = ShopTicksTests.log(recipes)
+        let large = folder + "/large.ics"
+        try Data(repeating: UInt8(ascii: "x"), count: 4 * 1_048_576 + 1).write(to: URL(fileURLWithPath: large))
+        let before = try Self.files(folder)
+        try cli.expectFailure(["shop", "--send", "--tasks-vdir", folder], status: 65,
+                              message: "'\(large)' is larger than 4 MB", environment: recipes, inputs: [log])
+        try FileManager.default.removeItem(atPath: large)
+        let binary = folder + "/binary.ics"
+        try Data([0x42, 0x45, 0x47, 0x0A, 0xFF, 0xFE]).write(to: URL(fileURLWithPath: binary))
+        try cli.expectFailure(["shop", "--send", "--tasks-vdir", folder], status: 65,
+                              message: "'\(binary)': line 2 is not UTF-8 text", environment: recipes, inputs: [log])
+        try FileManager.default.removeItem(atPath: binary)
+        #expect(try Self.files(folder) == before.filter { $0.key != "large.ics" })
+    }
+
+    @Test func theFolderComesFromTheConfigFileOrIsAskedFor() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        try cli.expectFailure(["shop", "--send"], status: 64,
+                              message: "--send needs a tasks folder: give --tasks-vdir, or [shop] tasks-vdir in the config file",
+                              environment: recipes)
+        try cli.expectFailure(["shop", "--tasks-vdir", "x"], status: 64,
+                              message: "--tasks-vdir names the folder for --send; give --send too (see 'mealplan help')", environment: recipes)
+        let config = cli.folder + "/home/.config/mealplan"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try Data("[shop]\ntasks-vdir = \"shopping\"\n".utf8).write(to: URL(fileURLWithPath: config + "/config.toml"))
+        let environment = recipes.merging(["HOME": cli.folder + "/home"]) { $1 }
+        #expect(try cli.succeed(["shop", "--send"], environment: environment)
+                == "sent the list to \(config)/shopping: 5 new, 0 changed, 0 removed, 0 ticked there\n")
+        #expect(try cli.succeed(["config"], environment: environment).contains("  [shop] tasks-vdir = \(config)/shopping\n"))
+        try Data("[shop]\nfolder = \"shopping\"\n".utf8).write(to: URL(fileURLWithPath: config + "/config.toml"))
+        try cli.expectFailure(["shop", "--send"], status: 78,
+                              message: "config file '\(config)/config.toml': line 2: key 'shop.folder' is unknown; the keys of [shop] are tasks-vdir",
+                              environment: environment)
+    }
+}
