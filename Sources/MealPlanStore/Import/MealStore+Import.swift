@@ -18,10 +18,10 @@ public struct ImportSummary: Sendable, Equatable {
 
 extension MealStore {
     /// Runs `body` with an importer inside ONE transaction: if `body` or any row throws,
-    /// nothing is added. With `dryRun`, everything is checked (schema constraints included) and
-    /// then rolled back. `refusingDuplicates` throws `DuplicateMealsError`, adding nothing, when
-    /// the plan already had some of the meals. Returns the number of meals added (or that
-    /// would be added).
+    /// nothing is added. With `dryRun`, everything is checked (the schema's constraints included:
+    /// its CHECKs by `MealChecker`'s same rules) and then rolled back. `refusingDuplicates`
+    /// throws `DuplicateMealsError`, adding nothing, when the plan already had some of the
+    /// meals. Returns the number of meals added (or that would be added).
     @discardableResult
     public func importMeals(
         dryRun: Bool = false, refusingDuplicates: Bool = false, _ body: (MealImporter) throws -> Void
