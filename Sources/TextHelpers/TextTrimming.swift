@@ -3,6 +3,19 @@ extension Character {
     public var isASCIIDigit: Bool { isASCII && isWholeNumber }
 }
 
+extension Unicode.Scalar {
+    /// Whether a Character that begins with this scalar `isNewline` (LF, VT, FF, CR, NEL, LS,
+    /// PS). Each of them is a Character of its own or begins CR LF, never part of another
+    /// (Unicode's grapheme rules break before and after them), so a text holds a line break
+    /// exactly when one of its scalars is one: found without breaking the text into Characters.
+    public var isNewline: Bool {
+        switch value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+}
+
 extension StringProtocol {
     /// Whether the text is all ASCII: then each byte is a Character (but CR LF), so it can be
     /// searched and split at the byte, far faster than Character by Character. (Inlinable: a

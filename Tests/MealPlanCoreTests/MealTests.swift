@@ -12,6 +12,11 @@ import Testing
         (" \t ", "the title is empty"),
         ("Soup\nand bread", "the title must be one line"),
         (String(repeating: "é", count: 501), "the title has 501 characters"),
+        ("a" + String(repeating: "\u{301}", count: 4000), "the title has 4001 code points"),
+        ("拉麺\u{2028}x", "the title must be one line"),
+        ("Crème\u{85}brûlée", "the title must be one line"),
+        ("Crème\r\nbrûlée", "the title must be one line"),
+        ("Crème\u{0B}brûlée", "the title must be one line"),
     ])
     func badTitlesAreRefused(input: String, message: String) {
         #expect {
@@ -24,6 +29,17 @@ import Testing
     @Test func titleLengthCountsCharactersNotBytes() throws {
         let longest = String(repeating: "拉", count: 500)
         #expect(try Meal.validTitle(longest) == longest)
+        let marked = String(repeating: "e\u{301}", count: 500)
+        #expect(try Meal.validTitle(marked) == marked)
+    }
+
+    /// Line breaks are looked for scalar by scalar: a title beyond ASCII whose characters
+    /// only hold separators and marks inside them is one line, as its Characters say.
+    @Test(arguments: ["Crème brûlée", "e\u{301}\u{20DD}", "👨\u{200D}👩\u{200D}👧", "拉麺 \u{00A0} 寿司"])
+    func titlesBeyondASCIIWithoutLineBreaksAreKept(title: String) throws {
+        let hasLineBreak = title.contains { $0.isNewline }
+        #expect(!hasLineBreak)
+        #expect(try Meal.validTitle(title) == title)
     }
 
     @Test func blankNotesBecomeNil() {

@@ -26,3 +26,23 @@ import TestSupport
         }
     }
 }
+
+/// A scalar's `isNewline` against the Character's: the same for every scalar, alone and
+/// followed by a letter, a combining accent and LF (Characters that it begins).
+@Suite struct ScalarNewlineTests {
+    @Test func everyScalarAnswersAsItsCharacter() {
+        var differing: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if scalar.isNewline != Character(scalar).isNewline { differing.append(value) }
+        }
+        #expect(differing.isEmpty)
+        for scalar in ["\n", "\r", "\u{0B}", "\u{85}", "\u{2028}", "a", "\u{A0}"].map({ Unicode.Scalar($0)! }) {
+            for next in ["a", "\u{301}", "\n"] {
+                let text = String(scalar) + next
+                let byCharacters = text.contains { $0.isNewline }, byScalars = text.unicodeScalars.contains { $0.isNewline }
+                #expect(byCharacters == byScalars)
+            }
+        }
+    }
+}

@@ -19,9 +19,35 @@ import Testing
         #expect(meals.map(\.title) == ["Pasta", "Existing", "Soup", "Bread"])
         #expect(meals.map(\.position) == [0, 0, 1, 2])
         #expect(meals[3].note == "rye" && meals[2].note == nil)
-        // The import checks slot references itself; the schema checks them again afterwards.
+        // The import checks slot references and the table's CHECK constraints itself; the
+        // schema checks them again afterwards.
         #expect(throws: (any Error).self) {
             try store.execute("INSERT INTO meal(day, slotId, position, title) VALUES (0, 99, 0, 'Soup')")
+        }
+        #expect(throws: (any Error).self) {
+            try store.execute("INSERT INTO meal(day, slotId, position, title) VALUES (0, 1, 5, ' Soup')")
+        }
+        #expect(throws: (any Error).self) {
+            try store.execute("INSERT INTO meal(day, slotId, position, title) VALUES (0, 1, -1, 'Soup')")
+        }
+    }
+
+    /// The import inserts with the CHECK constraints off: a title that SQL reads as empty (its
+    /// `length` stops at a NUL at its start), which the constraint refuses, is refused before.
+    @Test(arguments: StoreKind.allCases)
+    func titleEmptyToSQLIsRefused(kind: StoreKind) throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(kind, in: folder)
+        #expect(throws: StoreError(.input, "the title is empty")) {
+            try store.importMeals { importer in
+                try importer.add(Meal(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: nil))
+                try importer.add(Meal(day: day("2026-03-02"), slot: "lunch", title: "\u{0}Soup", note: nil))
+            }
+        }
+        #expect(try store.mealCount() == 0)
+        // The same title written by SQL with the constraints on is refused by them.
+        #expect(throws: (any Error).self) {
+            try store.execute("INSERT INTO meal(day, slotId, position, title) VALUES (0, 1, 0, CAST(X'00536F7570' AS TEXT))")
         }
     }
 

@@ -17,10 +17,17 @@ struct MealChecker: Sendable {
     }
 
     /// Adds the meal to `batch` if it is valid: its slot the stored name of a slot of the plan.
+    ///
+    /// The import inserts with the meal table's CHECK constraints off, so this check is all
+    /// that keeps their promises: `MealStore.valid` states each of them, and one more rule
+    /// stands here for SQL's reading of text, whose `length` stops at the first NUL: a title
+    /// that begins with one is empty to SQL, which its constraint refuses as such.
     mutating func append(_ meal: Meal, to batch: inout MealBatch) throws(StoreError) {
         guard let slotID = slotIDs[meal.slot] else {
             throw .input("unknown slot '\(meal.slot.messageExcerpt)'; slots are \(slots.map(\.name).joined(separator: ", "))")
         }
-        batch.append(try MealStore.valid(meal), slotID: slotID)
+        let valid = try MealStore.valid(meal)
+        guard valid.title.utf8.first != 0 else { throw .input("the title is empty") }
+        batch.append(valid, slotID: slotID)
     }
 }
