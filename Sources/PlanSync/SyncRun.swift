@@ -242,8 +242,16 @@ struct SyncRun {
         report.sent += 1
         if storing { report.received += 1 }
         if settings.dryRun { return }
+        var item = item
+        let decided = item.file?.hash
         var existing: ICalendarComponent?
-        if case .success(let parsed)? = item.file?.read?.parsed { existing = parsed.calendar }
+        if item.file != nil, event(of: &item) != nil, case .success(let parsed)? = item.file?.read?.parsed {
+            existing = parsed.calendar
+        }
+        if item.file?.hash != decided {
+            // Read only now, and no longer what the decision saw.
+            throw SyncError(message: "'\(folder.path)/\(item.fileName)' was changed by another program meanwhile; run sync again")
+        }
         let text = render(meal, over: existing)
         let etag: VdirEtag
         do {

@@ -95,4 +95,9 @@ public struct SyncError: UserFacingError {
         userMessage = error.userMessage + (meanwhile ? "; run sync again" : "")
         exitStatus = error.exitStatus
     }
+
+    init(message: String) {
+        userMessage = message
+        exitStatus = .failure
+    }
 }
