@@ -51,7 +51,7 @@ let package = Package(
         // `mealplan sync`: the plan and a vdir kept in step, item by item, through TwoWaySync.
         .target(
             name: "PlanSync",
-            dependencies: ["TwoWaySync", "Vdir", "MealPlanCore", "MealPlanStore", "MealPlanExchange", "TextHelpers"],
+            dependencies: ["TwoWaySync", "Vdir", "MealPlanCore", "MealPlanStore", "MealPlanExchange", "Recurrence", "TextHelpers"],
             swiftSettings: [functionSections]),
         .target(name: "TerminalKit", swiftSettings: [functionSections]),
         .systemLibrary(name: "CNcursesw"),

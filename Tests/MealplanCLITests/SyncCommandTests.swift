@@ -212,8 +212,8 @@ import TestSupport
             ("broken.ics", Data(event("UID:b@x\r\nDTSTART;VALUE=DATE:2026030\r\nSUMMARY:Soup\r\n").utf8),
              "line 5: DTSTART '2026030' is not a date"),
             ("unclosed.ics", Data("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u@x\r\n".utf8), "line 2: BEGIN:VEVENT is never closed by END:VEVENT"),
-            ("repeat.ics", Data(event("UID:r@x\r\nDTSTART;VALUE=DATE:20260306\r\nRRULE:FREQ=WEEKLY\r\nSUMMARY:Soup\r\n").utf8),
-             "line 3: a repeating event; repeats are not synced"),
+            ("hourly.ics", Data(event("UID:r@x\r\nDTSTART;VALUE=DATE:20260306\r\nRRULE:FREQ=HOURLY\r\nSUMMARY:Soup\r\n").utf8),
+             "line 3: a repeat mealplan cannot represent"),
             ("huge.ics", Data(repeating: UInt8(ascii: "X"), count: 4 << 20 + 1), "larger than 4 MiB"),
         ]
         try home.put("good.ics", good)
@@ -236,6 +236,42 @@ import TestSupport
             #expect(FileManager.default.contents(atPath: home.vdir + "/" + name) == bytes, "\(name) changed")
         }
         #expect(try home.succeed(home.a, ["list", "--from", "2026-03-06", "--to", "2026-03-06"]) == "Fri 2026-03-06\n  1  lunch  Pho\n")
+    }
+
+    /// A weekly rule with a skipped and a changed occurrence travels as one file (`RRULE`,
+    /// `EXDATE`, `RECURRENCE-ID`): the other plan lists the same meals for a year; an edit of
+    /// the rule there comes back, and its removal removes it here.
+    @Test func aWeeklyRuleWithASkippedAndAChangedOccurrenceListsAlikeForAYear() throws {
+        let home = Household()
+        try home.succeed(home.a, ["repeat", "add", "2026-03-06", "dinner", "Pizza", "--every", "week", "--on", "fri"])
+        try home.succeed(home.a, ["repeat", "skip", "1", "2026-03-13"])
+        try home.succeed(home.a, ["repeat", "change", "1", "2026-03-20", "--to", "2026-03-21", "--title", "Pizza bianca"])
+        try home.succeed(home.a, ["add", "2026-03-04", "lunch", "Soup"])
+        #expect(try home.sync(home.a) == Self.summary(sent: 2))
+        let rule = try #require(try home.files().map(home.file).first { $0.contains("RRULE:") })
+        for line in ["RRULE:FREQ=WEEKLY;BYDAY=FR", "EXDATE;VALUE=DATE:20260313", "RECURRENCE-ID;VALUE=DATE:20260320",
+                     "DTSTART;VALUE=DATE:20260321", "SUMMARY:Dinner: Pizza bianca"] {
+            #expect(rule.contains(line + "\r\n"), "\(line)")
+        }
+        #expect(!rule.contains("EXDATE;VALUE=DATE:20260320"))
+        #expect(try home.sync(home.b) == Self.summary(received: 2))
+        #expect(try home.meals(home.b) == home.meals(home.a))
+        #expect(try home.meals(home.b).contains("Pizza bianca") && !home.meals(home.b).contains("2026-03-13"))
+        #expect(try home.succeed(home.b, ["repeat", "list"]) == home.succeed(home.a, ["repeat", "list"]))
+
+        try home.succeed(home.b, ["repeat", "edit", "1", "--title", "Pizza night"])
+        #expect(try home.sync(home.b) == Self.summary(sent: 1))
+        #expect(try home.sync(home.a) == Self.summary(received: 1))
+        #expect(try home.meals(home.a) == home.meals(home.b))
+        #expect(try home.succeed(home.a, ["repeat", "list"]).contains("Pizza night"))
+
+        try home.succeed(home.a, ["repeat", "remove", "1"])
+        // The changed occurrence stays as a meal of its own, as `repeat remove` keeps it.
+        #expect(try home.sync(home.a) == Self.summary(sent: 1, removed: 1))
+        #expect(try home.sync(home.b) == Self.summary(received: 1, removed: 1))
+        #expect(try home.meals(home.b) == home.meals(home.a))
+        #expect(try home.succeed(home.b, ["repeat", "list"]) == home.succeed(home.a, ["repeat", "list"]))
+        #expect(!(try home.succeed(home.b, ["repeat", "list"]).contains("Pizza")))
     }
 
     @Test func aDryRunChangesNothingAndAFailingCommandSyncsNothing() throws {
