@@ -299,6 +299,20 @@ import TestSupport
         #expect(try home.files().count == 1)
     }
 
+    /// The records are for one folder however its path is typed; synced with another folder,
+    /// the plan starts afresh there, and back in the first one adopts the files it finds alike.
+    @Test func theFolderIsOneHoweverItIsTypedAndAnotherStartsAfresh() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Soup"])
+        let relative = try home.cli.run(["sync", "--vdir", "vdir"], environment: ["MEALPLAN_DB": home.a], directory: home.cli.folder)
+        #expect(relative.stdoutLines == [Self.summary(sent: 1)] && relative.status == 0)
+        #expect(try home.sync(home.a) == Self.summary())
+        #expect(try home.succeed(home.a, ["sync", "--vdir", home.cli.folder + "/./vdir/"]) == Self.summary() + "\n")
+        #expect(try home.succeed(home.a, ["sync", "--vdir", home.cli.folder + "/other"]) == Self.summary(sent: 1) + "\n")
+        #expect(try home.sync(home.a) == Self.summary())
+        #expect(try home.files().count == 1)
+    }
+
     @Test func mealsBeforeTheWindowStayWhereTheyAre() throws {
         let home = Household()
         // Today is 2026-03-02: the window starts 90 days before, on 2025-12-02.
