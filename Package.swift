@@ -46,7 +46,6 @@ let package = Package(
         .target(name: "Recurrence", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
         // What a two-way sync does with each item, from the last agreed state and both sides'.
         .target(name: "TwoWaySync", swiftSettings: [functionSections]),
-        // A vdir: one `.ics` file per item, read and written atomically.
         .target(name: "Vdir", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
         // `mealplan sync`: the plan and a vdir kept in step, item by item, through TwoWaySync.
         .target(
@@ -113,6 +112,7 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "TwoWaySyncTests", dependencies: ["TwoWaySync", "TestSupport"]),
+        .testTarget(name: "VdirTests", dependencies: ["Vdir", "TestSupport"]),
         .testTarget(
             name: "PlannerUITests",
             dependencies: [

@@ -50,6 +50,8 @@ struct SyncRun {
     private var report = VdirSync.Report()
     /// The plan's side of the run, committed at its end.
     private var steps: [SyncStep] = []
+    /// Whether a file was written or removed, so that the folder is flushed before the commit.
+    private var changedFolder = false
 
     init(store: MealStore, folder: VdirFolder, settings: VdirSync.Settings) throws(SyncError) {
         self.store = store
@@ -68,6 +70,12 @@ struct SyncRun {
             try settle(&item)
         }
         guard !settings.dryRun, !steps.isEmpty else { return report }
+        do {
+            // The renames and removals reach the disk before the records that name them.
+            if changedFolder { try folder.flush() }
+        } catch {
+            throw SyncError(error)
+        }
         do {
             try store.commitSync(folder: folder.path, steps)
         } catch {
@@ -199,7 +207,7 @@ struct SyncRun {
             do {
                 rule = try RepeatRule(rrule: rrule, start: main.meal.day)
             } catch {
-                return problem(main.line, "a repeat mealplan cannot represent (\(error.description))")
+                return problem(main.line, error.description)
             }
             let overrides = events.filter { $0.replacing != nil }.map { (replacing: $0.replacing!, meal: $0.meal) }
             let replaced = Set(overrides.map(\.replacing))
@@ -251,6 +259,7 @@ struct SyncRun {
             guard let file = item.file else { return }
             report.removed += 1
             if settings.dryRun { return }
+            changedFolder = true
             do {
                 try folder.remove(item.fileName, expecting: file.etag)
             } catch {
@@ -297,6 +306,7 @@ struct SyncRun {
             text = existing.rewritten(with: written).text
         }
         let etag: VdirEtag
+        changedFolder = true
         do {
             if item.file == nil { try folder.create() }
             etag = try folder.write(text, to: item.fileName, expecting: item.file?.etag)

@@ -35,7 +35,7 @@ struct SyncCommand: MealplanCommand {
             exit status is 1. --keep mine keeps this plan's version, --keep theirs the \
             folder's, --keep both the folder's as a second meal in the slot besides this plan's.
 
-            A file mealplan cannot read (not UTF-8, no UID, a broken line, over 4 MiB) is \
+            A file mealplan cannot read (not UTF-8, no UID, a broken line, over 4 MB) is \
             named with its line on standard error and left as it is; the rest is synced. The \
             plan changes in one transaction, and only if no other program changed the meals it \
             touches meanwhile; a sync cut short converges on the next, nothing doubled. Then \
