@@ -50,8 +50,11 @@ struct SyncRun {
     private var report = VdirSync.Report()
     /// The plan's side of the run, committed at its end.
     private var steps: [SyncStep] = []
-    /// Whether a file was written or removed, so that the folder is flushed before the commit.
-    private var changedFolder = false
+    /// The files to write, each with its record (its etag still to come) and, for an item new
+    /// to the plan too, its version to store.
+    private var pending: [(write: VdirFolder.ItemWrite, record: SyncItemRecord, storing: SyncVersion?)] = []
+    /// Whether a file was removed, so that the folder is flushed before the commit.
+    private var removedFiles = false
 
     init(store: MealStore, folder: VdirFolder, settings: VdirSync.Settings) throws(SyncError) {
         self.store = store
@@ -69,10 +72,13 @@ struct SyncRun {
         for var item in try pairedItems() {
             try settle(&item)
         }
-        guard !settings.dryRun, !steps.isEmpty else { return report }
+        guard !settings.dryRun else { return report }
+        try writePending()
+        guard !steps.isEmpty else { return report }
         do {
-            // The renames and removals reach the disk before the records that name them.
-            if changedFolder { try folder.flush() }
+            // The removals reach the disk before the records that forget them (a batch of
+            // writes flushed its own).
+            if removedFiles { try folder.flush() }
         } catch {
             throw SyncError(error)
         }
@@ -259,7 +265,7 @@ struct SyncRun {
             guard let file = item.file else { return }
             report.removed += 1
             if settings.dryRun { return }
-            changedFolder = true
+            removedFiles = true
             do {
                 try folder.remove(item.fileName, expecting: file.etag)
             } catch {
@@ -305,22 +311,28 @@ struct SyncRun {
         if let existing, let written = try? ICalendarReader.read(Array(fresh.utf8)).first {
             text = existing.rewritten(with: written).text
         }
-        let etag: VdirEtag
-        changedFolder = true
+        let record = SyncItemRecord(
+            uid: uid, kind: version.kind, fingerprint: version.fingerprint, fileName: item.fileName, etag: "",
+            contentHash: SyncFingerprint.of(text: text))
+        pending.append((VdirFolder.ItemWrite(text, to: item.fileName, expecting: item.file?.etag), record, storing ? version : nil))
+    }
+
+    /// Writes the files of `pending` in one batch (one trip to the disk for all), and adds
+    /// the steps that record them, with their etags.
+    private mutating func writePending() throws(SyncError) {
+        guard !pending.isEmpty else { return }
+        let etags: [VdirEtag]
         do {
-            if item.file == nil { try folder.create() }
-            etag = try folder.write(text, to: item.fileName, expecting: item.file?.etag)
+            try folder.create()
+            etags = try folder.write(pending.map(\.write))
         } catch {
             throw SyncError(error, meanwhile: error.isChangedMeanwhile)
         }
-        let record = SyncItemRecord(
-            uid: uid, kind: version.kind, fingerprint: version.fingerprint, fileName: item.fileName, etag: etag.text,
-            contentHash: SyncFingerprint.of(text: text))
-        guard storing else {
-            steps.append(.keep(record))
-            return
+        for ((_, var record, storing), etag) in zip(pending, etags) {
+            record.etag = etag.text
+            steps.append(storing.map { stored($0, uid: record.uid, replacing: nil, record: record) } ?? .keep(record))
         }
-        steps.append(stored(version, uid: uid, replacing: nil, record: record))
+        pending = []
     }
 
     /// Takes the file's item into the plan: the version here changes, or a new item is stored

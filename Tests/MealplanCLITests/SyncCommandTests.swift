@@ -313,6 +313,37 @@ import TestSupport
         #expect(try home.files().count == 1)
     }
 
+    /// The `[sync]` table: its keys, each mistake one line naming the file, line and key, and
+    /// a default slot for events that name none.
+    @Test func theSyncTableOfTheConfigFile() throws {
+        let home = Household()
+        let config = home.cli.folder + "/home/.config/mealplan"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        let file = config + "/config.toml"
+        for (text, message) in [
+            ("[sync]\nvdri = \"x\"\n", "line 2: key 'sync.vdri' is unknown; [sync] takes vdir, from, slot, command"),
+            ("[sync]\nvdir = 3\n", "line 2: key 'sync.vdir' must be text in quotes"),
+            ("[sync]\nvdir = \"v\"\nslot = \"brunch\"\n", "line 3: [sync] slot: "),
+            ("[sync]\nvdir = \"v\"\nfrom = \"someday\"\n", "line 3: [sync] from: "),
+        ] {
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try home.run(home.a, ["sync"])
+            #expect(result.status == 78 && result.stdout == "", "\(text)")
+            #expect(result.stderr.hasPrefix("mealplan: config file '\(file)': " + message), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        try FileManager.default.removeItem(atPath: file)
+        let missing = try home.run(home.a, ["sync"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr == "mealplan: no vdir to sync with: give --vdir DIR or set [sync] vdir in the config file\n")
+
+        try "[sync]\nvdir = \"../../../vdir\"\nslot = \"lunch\"\nfrom = \"2026-03-01\"\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try home.put("a.ics", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a@x\r\nDTSTART:20260301T120000\r\nSUMMARY:Ramen\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        try home.put("b.ics", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:b@x\r\nDTSTART;VALUE=DATE:20260228\r\nSUMMARY:Before\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        #expect(try home.succeed(home.a, ["sync"]) == Self.summary(received: 1) + "\n")
+        #expect(try home.succeed(home.a, ["list", "--from", "2026-02-01", "--to", "2026-03-31"]) == "Sun 2026-03-01\n  1  lunch  Ramen\n")
+    }
+
     @Test func mealsBeforeTheWindowStayWhereTheyAre() throws {
         let home = Household()
         // Today is 2026-03-02: the window starts 90 days before, on 2025-12-02.
