@@ -7,7 +7,9 @@
 #   a sync after one meal was edited                   at most 0.3 s
 #
 # Each is timed in wall and CPU time (user + system). The peers, in the same run:
-# `export --format ics` of the same plan (the same events, into one file) for the first sync,
+# `export --format ics` of the same plan (the same events, into one file) and Python writing
+# the same files the same way (hidden name, one sync, rename: the file system's floor) for the
+# first sync,
 # and `find -printf` of the folder's files' modification time, inode and size (what a sync
 # compares with its records, each file's stat) for a sync with nothing changed.
 #
@@ -83,6 +85,28 @@ record "$work/sync-first.json" "sync, the first (every meal sent)"
 hyperfine --runs "$first_runs" --export-json "$work/sync-export.json" \
     "'$mealplan' export --db '$base' --format ics --output '$work/plan.ics'" >/dev/null
 record "$work/sync-export.json" "peer: export --format ics of the same plan"
+# The floor: the same files (the first sync's own) written by Python the way the sync writes
+# them: each under a hidden name, one syncfs (os.sync), each renamed, the folder flushed.
+cp -r "$vdir" "$work/sync-files"
+hyperfine --runs "$first_runs" --prepare "rm -rf '$work/sync-floor'; mkdir '$work/sync-floor'" \
+    --export-json "$work/sync-floor.json" "python3 -c \"
+import os, sys
+source, target = sys.argv[1], sys.argv[2]
+names = sorted(os.listdir(source))
+for name in names:
+    data = open(os.path.join(source, name), 'rb').read()
+    fd = os.open(os.path.join(target, '.' + name + '.partial'), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    os.write(fd, data)
+    os.close(fd)
+os.sync()
+for name in names:
+    final = os.path.join(target, name)
+    if os.path.lexists(final): sys.exit(final + ' exists')
+    os.rename(os.path.join(target, '.' + name + '.partial'), final)
+fd = os.open(target, os.O_RDONLY)
+os.fsync(fd)
+\" '$work/sync-files' '$work/sync-floor'" >/dev/null
+record "$work/sync-floor.json" "peer: the same files written by Python alone"
 
 echo "== a sync with nothing changed"
 unchanged=$("$mealplan" sync --db "$db" --vdir "$vdir")

@@ -32,7 +32,12 @@ struct ConfigCommand: MealplanCommand {
             built-in table (from the USDA's household measures), one line an ingredient: \
             butter = 0.96 or flour = "125 g/cup"; through it its cups and grams add up
               [slot-times]             the time each slot's meals start at in an iCalendar \
-            export, one line a slot: dinner = "19:00"
+            export and a sync, one line a slot: dinner = "19:00"
+              [sync]                   for 'mealplan sync' (see 'mealplan help sync'): vdir = \
+            "~/.local/share/vdir/meals" (the folder without --vdir), from = "-90" (the first day \
+            synced, in the date grammar), slot = "dinner" (the slot of an event that names \
+            none; else the plan's last slot), command = "vdirsyncer sync meals" (run before \
+            and after)
 
             week-start takes a day of the week in any case, as dates do (sat, saturday, \
             thurs) or shortened to a unique prefix (sa). Without it, weeks start on the first \
@@ -67,6 +72,10 @@ struct ConfigCommand: MealplanCommand {
                 if let system = config.units.system { print("  units = \(system.rawValue)") }
                 for entry in config.densities {
                     print("  [densities] \(entry.name.terminalVisible) = \(QuantityValue.format(entry.gramsPerMillilitre)) g/ml")
+                }
+                for (key, value) in [("vdir", config.sync.vdir), ("from", config.sync.from?.text), ("slot", config.sync.slot?.text),
+                                     ("command", config.sync.command)] {
+                    if let value { print("  [sync] \(key) = \(value.terminalVisible)") }
                 }
                 for entry in config.slotTimes {
                     let time = (entry.time.minutes / 60, entry.time.minutes % 60)
