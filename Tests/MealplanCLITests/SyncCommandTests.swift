@@ -274,6 +274,29 @@ import TestSupport
         #expect(!(try home.succeed(home.b, ["repeat", "list"]).contains("Pizza")))
     }
 
+    /// A rule changed on both sides is a conflict like a meal's; `--keep both` keeps the other
+    /// side's as a rule of its own, on both sides.
+    @Test func aRuleEditedOnBothSidesIsAConflictThatKeepBothResolves() throws {
+        let home = Household()
+        try home.succeed(home.a, ["repeat", "add", "2026-03-06", "dinner", "Pizza", "--every", "week", "--on", "fri"])
+        _ = try home.sync(home.a)
+        _ = try home.sync(home.b)
+        try home.succeed(home.a, ["repeat", "edit", "1", "--title", "Pizza A"])
+        try home.succeed(home.b, ["repeat", "edit", "1", "--title", "Pizza B"])
+        _ = try home.sync(home.a)
+        let conflict = try home.run(home.b, ["sync", "--vdir", home.vdir])
+        #expect(conflict.status == 1)
+        #expect(conflict.stdoutLines == [
+            "Fri 6 Mar dinner: 'Pizza B' (every week on Fri) here, 'Pizza A' (every week on Fri) there", Self.summary(conflicts: 1),
+        ])
+        #expect(try home.sync(home.b, ["--keep", "both"]) == Self.summary(sent: 2, received: 1))
+        #expect(try home.sync(home.a) == Self.summary(received: 2))
+        let rules = try home.succeed(home.a, ["repeat", "list"])
+        #expect(rules.contains("Pizza A") && rules.contains("Pizza B"))
+        #expect(try home.succeed(home.b, ["repeat", "list"]) == rules)
+        #expect(try home.sync(home.b) == Self.summary())
+    }
+
     @Test func aDryRunChangesNothingAndAFailingCommandSyncsNothing() throws {
         let home = Household()
         try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Soup"])
