@@ -51,6 +51,11 @@ let package = Package(
         // What a two-way sync does with each item, from the last agreed state and both sides'.
         .target(name: "TwoWaySync", swiftSettings: [functionSections]),
         .target(name: "Vdir", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
+        // `mealplan sync`: the plan and a vdir kept in step, item by item, through TwoWaySync.
+        .target(
+            name: "PlanSync",
+            dependencies: ["TwoWaySync", "Vdir", "MealPlanCore", "MealPlanStore", "MealPlanExchange", "Recurrence", "TextHelpers"],
+            swiftSettings: [functionSections]),
         .target(name: "TerminalKit", swiftSettings: [functionSections]),
         .systemLibrary(name: "CNcursesw"),
         .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"], swiftSettings: [functionSections]),
@@ -66,7 +71,7 @@ let package = Package(
                 "MealPlanCore", "MealPlanStore", "TerminalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "MealPlanExchange", "PlannerUI", "PlannerRuntime", "NCursesTerminal", "Timeline", "Recurrence",
-                "Cooklang", "ShoppingList", "ShoppingTasks", "RecipeLibrary", "SettingsTOML", "TextHelpers",
+                "Cooklang", "ShoppingList", "ShoppingTasks", "RecipeLibrary", "SettingsTOML", "TextHelpers", "PlanSync", "TwoWaySync", "Vdir",
             ],
             // The sample plan `--demo` opens travels inside the binary (a link to Data/), with
             // the sample recipes its meals name (Data/recipes/ as one file, made by

@@ -60,10 +60,24 @@ public struct ICalendarMealWriter {
 
     /// A writer to `fileDescriptor`, which stays open and owned by the caller.
     public init(fileDescriptor: Int32, settings: Settings) {
-        output = BufferedOutput(fileDescriptor: fileDescriptor, format: "ICS")
+        self.init(output: BufferedOutput(fileDescriptor: fileDescriptor, format: "ICS"), settings: settings)
+    }
+
+    private init(output: BufferedOutput, settings: Settings) {
+        self.output = output
         self.settings = settings
         stampLine = Self.stampLine(settings.stamp)
         line.reserveCapacity(1024)
+    }
+
+    /// The text of a calendar holding `meals` and `settings.repeating` alone: the file of one
+    /// synced item, which a sync writes into a folder of its own.
+    public static func text(of meals: [Meal], settings: Settings) -> String {
+        var writer = ICalendarMealWriter(output: BufferedOutput(inMemory: "ICS"), settings: settings)
+        // Writing to memory cannot fail.
+        for meal in meals { try? writer.write(meal) }
+        try? writer.finish()
+        return String(decoding: writer.output.collected, as: UTF8.self)
     }
 
     /// A repeat rule as the writer needs it: the meal of its first occurrence, its RRULE value
@@ -77,13 +91,18 @@ public struct ICalendarMealWriter {
         public var meal: Meal
         public var rrule: String
         public var skipped: [Day]
+        /// Changed occurrences written as events of the rule's own UID with a `RECURRENCE-ID`
+        /// (a sync's file, which calendar servers and khal read so), each with the day it
+        /// replaces; an export leaves them empty and writes changed occurrences as meals.
+        public var overrides: [(replacing: Day, meal: Meal)]
 
-        public init(id: Int64, uid: ItemUID?, meal: Meal, rrule: String, skipped: [Day]) {
+        public init(id: Int64, uid: ItemUID?, meal: Meal, rrule: String, skipped: [Day], overrides: [(replacing: Day, meal: Meal)] = []) {
             self.id = id
             self.uid = uid
             self.meal = meal
             self.rrule = rrule
             self.skipped = skipped
+            self.overrides = overrides
         }
     }
 
@@ -106,6 +125,11 @@ public struct ICalendarMealWriter {
             try writeStart("EXDATE", day, slot: repeating.meal.slot)
         }
         try end(repeating.meal)
+        for (day, meal) in repeating.overrides {
+            try begin(meal, uid: CalendarUID.text(of: repeating))
+            try writeStart("RECURRENCE-ID", day, slot: repeating.meal.slot)
+            try end(meal)
+        }
     }
 
     /// `rrule` with its `UNTIL` a date-time at the end of its day for a timed event: RFC 5545

@@ -153,14 +153,14 @@ public struct VdirFolder: Sendable {
         name.utf8.count > 4 && name.first != "." && name.hasSuffix(".ics")
     }
 
-    private func itemPath(_ name: String) throws(VdirError) -> String {
+    func itemPath(_ name: String) throws(VdirError) -> String {
         guard Self.isItemName(name), !name.contains("/") else {
             throw VdirError("'\(name.messageExcerpt)' is not an item of vdir '\(path)'", status: .usage)
         }
         return path + "/" + name
     }
 
-    private func check(_ itemPath: String, expecting: VdirEtag?) throws(VdirError) {
+    func check(_ itemPath: String, expecting: VdirEtag?) throws(VdirError) {
         var status = stat()
         let exists = lstat(itemPath, &status) == 0
         if !exists && errno != ENOENT {
@@ -227,7 +227,7 @@ public struct VdirError: UserFacingError, Equatable, CustomStringConvertible {
 }
 
 /// Writes all of `text` to `descriptor`; the `errno` of a failure, nil when all is written.
-private func writeWhole(_ text: String, to descriptor: Int32) -> Int32? {
+func writeWhole(_ text: String, to descriptor: Int32) -> Int32? {
     var text = text
     return text.withUTF8 { bytes in
         var written = 0

@@ -32,10 +32,15 @@ struct ConfigCommand: MealplanCommand {
             built-in table (from the USDA's household measures), one line an ingredient: \
             butter = 0.96 or flour = "125 g/cup"; through it its cups and grams add up
               [slot-times]             the time each slot's meals start at in an iCalendar \
-            export, one line a slot: dinner = "19:00"
+            export and a sync, one line a slot: dinner = "19:00"
               [shop] tasks-vdir = "…"  the tasks folder (a vdir, as vdirsyncer, todoman and \
             khal keep it) that 'mealplan shop --send' writes the list to, unless --tasks-vdir \
             names one
+              [sync]                   for 'mealplan sync' (see 'mealplan help sync'): vdir = \
+            "~/.local/share/calendars/meals" (the folder without --vdir), from = "-90" (the first day \
+            synced, in the date grammar), slot = "dinner" (the slot of an event that names \
+            none; else the plan's last slot), command = "vdirsyncer sync meals" (run before \
+            and after)
 
             week-start takes a day of the week in any case, as dates do (sat, saturday, \
             thurs) or shortened to a unique prefix (sa). Without it, weeks start on the first \
@@ -72,6 +77,10 @@ struct ConfigCommand: MealplanCommand {
                     print("  [densities] \(entry.name.terminalVisible) = \(QuantityValue.format(entry.gramsPerMillilitre)) g/ml")
                 }
                 if let folder = config.shop.tasksVdir { print("  [shop] tasks-vdir = \(folder.terminalVisible)") }
+                for (key, value) in [("vdir", config.sync.vdir), ("from", config.sync.from?.text), ("slot", config.sync.slot?.text),
+                                     ("command", config.sync.command)] {
+                    if let value { print("  [sync] \(key) = \(value.terminalVisible)") }
+                }
                 for entry in config.slotTimes {
                     let time = (entry.time.minutes / 60, entry.time.minutes % 60)
                     print("  [slot-times] \(entry.slot.terminalVisible) = \(time.0 < 10 ? "0" : "")\(time.0):\(time.1 < 10 ? "0" : "")\(time.1)")

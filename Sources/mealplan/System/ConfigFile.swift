@@ -33,6 +33,8 @@ struct ConfigFile {
     var densities: [(name: String, gramsPerMillilitre: Double)] = []
     /// The `[shop]` table (`ConfigFile+Shop.swift`).
     var shop = ShopSettings()
+    /// The `[sync]` table: see `ConfigFile+Sync.swift`.
+    var sync = SyncSettings()
 
     /// The file's path, whether or not it exists; `nil` without HOME or XDG_CONFIG_HOME.
     static func location(in environment: Environment) -> String? {
@@ -72,6 +74,10 @@ struct ConfigFile {
                 config.slotTimes.append((entry.key, time, entry.line))
                 continue
             }
+            if entry.table == syncTable {
+                try config.sync.read(entry, path: path, resolve: { resolvedPath($0, folder: folder, home: home) })
+                continue
+            }
             if entry.table == densitiesTable {
                 let density = try density(of: entry, path: path)
                 config.units.densities.set(entry.key, gramsPerMillilitre: density)
@@ -84,7 +90,7 @@ struct ConfigFile {
             }
             guard entry.table.isEmpty, keys.contains(entry.key) else {
                 throw ConfigFileError(
-                    message: "config file '\(path)': line \(entry.line): unknown key '\(name)'; the keys are \(keys.joined(separator: ", ")), a [\(slotTimesTable)] table, a [\(densitiesTable)] table and a [\(ShopSettings.table)] table")
+                    message: "config file '\(path)': line \(entry.line): unknown key '\(name)'; the keys are \(keys.joined(separator: ", ")), a [\(slotTimesTable)] table, a [\(densitiesTable)] table, a [\(ShopSettings.table)] table and a [\(syncTable)] table")
             }
             if entry.key == "servings" {
                 config.servings = try servings(of: entry, path: path)
@@ -114,7 +120,7 @@ struct ConfigFile {
         return config
     }
 
-    /// A path as the file gives it: from `~/`, from `/`, else from the file's folder.
+    /// A path as the file gives it: `~/` from the home folder, `/` as it is, a relative one from the file's folder.
     static func resolvedPath(_ value: String, folder: String, home: String?) -> String {
         value.hasPrefix("~/") ? (home ?? "") + value.dropFirst() : value.hasPrefix("/") ? value : folder + "/" + value
     }
@@ -171,5 +177,20 @@ extension ConfigFile {
             throw ConfigFileError(message: "config file '\(path)': line \(entry.line): key '\(densitiesTable).\(entry.key.messageExcerpt)' must be grams per millilitre above 0 and below 100, like 0.96, or a mass per volume in quotes, like \"125 g/cup\"")
         }
         return density
+    }
+}
+
+extension ConfigFile {
+    /// The `[slot-times]` by each slot's stored name: what an iCalendar export and a sync write.
+    func slotTimes(of slots: [MealSlot]) throws(ConfigFileError) -> [String: TimeOfDay] {
+        var times: [String: TimeOfDay] = [:]
+        for (slotText, time, line) in slotTimes {
+            do {
+                times[try slots.resolve(slotText).name] = time
+            } catch {
+                throw ConfigFileError(message: "config file '\(path ?? "")': line \(line): [slot-times] \(error.message)")
+            }
+        }
+        return times
     }
 }
