@@ -26,8 +26,8 @@ import TestSupport
 
     /// The blocks the guide marks `not run`: the planner (twice: as it starts, and with an
     /// editor for `E` and `R`) and `man`, which need a terminal; and the four of "Sharing" that
-    /// need a CalDAV server, whose files `HouseholdSharingTests` sets a household up with. A
-    /// change here must be a deliberate one.
+    /// need a CalDAV server, whose files `HouseholdSharingTests` and `HouseholdSyncEndToEndTests`
+    /// set a household up with. A change here must be a deliberate one.
     static let notRunCount = 7
 
     @Test func everyExampleOfTheGuideDoesWhatItShows() throws {
