@@ -99,6 +99,17 @@ struct HouseholdSharingTests {
         #expect(throws: CommandFailed.self) { try stranger.items() }
     }
 
+    /// A tool that hangs (a server that never answers, a question waiting for a person) is
+    /// stopped at its bound and fails the test, saying so.
+    @Test func aToolThatHangsIsStoppedAtItsBound() throws {
+        let start = ContinuousClock.now
+        let run = try BoundedRun(["sleep", "600"], environment: ["PATH": "/usr/bin:/bin"], in: "/", within: 1)
+        #expect(ContinuousClock.now - start < .seconds(60))
+        #expect(run.timedOut)
+        #expect(throws: CommandFailed.self) { try run.succeeded() }
+        #expect(CommandFailed(run: run).description.hasPrefix("`sleep 600` ran out of time"))
+    }
+
     // MARK: - What the tests compare
 
     /// The names of the files in `folder`.

@@ -5,12 +5,16 @@ import Foundation
 public struct BoundedRun: Sendable {
     public let command: [String]
     public let status: Int32
+    /// Whether it ran out of time and was killed.
+    public let timedOut: Bool
     public let output: String
     public let errors: String
 
     /// Runs `command` (its first word found on the PATH of `environment`, which is its whole
-    /// environment) in `folder`, with nothing on standard input, through coreutils' `timeout`:
-    /// after `seconds` it is stopped (status 124), and killed 5 s later if it goes on.
+    /// environment) in `folder`, with nothing on standard input, through coreutils' `timeout`,
+    /// which kills it after `seconds`. With SIGKILL, which the program cannot hold back: a child
+    /// starts with the signal mask of the test's thread, which may block SIGTERM. `timeout`
+    /// kills its whole process group, itself included, so both end by that signal.
     public init(_ command: [String], environment: [String: String], in folder: String, within seconds: Int) throws {
         self.command = command
         let scratch = TemporaryFolder()
@@ -19,7 +23,7 @@ public struct BoundedRun: Sendable {
         _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["--kill-after=5", String(seconds)] + command
+        process.arguments = ["--signal=KILL", String(seconds)] + command
         process.environment = environment
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.standardInput = FileHandle.nullDevice
@@ -28,6 +32,7 @@ public struct BoundedRun: Sendable {
         try process.run()
         process.waitUntilExit()
         status = process.terminationStatus
+        timedOut = process.terminationReason == .uncaughtSignal && status == SIGKILL
         output = String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
         errors = String(decoding: FileManager.default.contents(atPath: errorsPath) ?? Data(), as: UTF8.self)
     }
@@ -47,7 +52,7 @@ public struct CommandFailed: Error, CustomStringConvertible {
     public init(run: BoundedRun) { self.run = run }
 
     public var description: String {
-        let how = run.status == 124 ? "ran out of time" : "exited \(run.status)"
+        let how = run.timedOut ? "ran out of time" : "exited \(run.status)"
         return "`\(run.command.joined(separator: " "))` \(how):\n\(run.errors)\(run.output)"
     }
 }
