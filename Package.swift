@@ -46,6 +46,13 @@ let package = Package(
         .target(name: "Recurrence", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
         // What a two-way sync does with each item, from the last agreed state and both sides'.
         .target(name: "TwoWaySync", swiftSettings: [functionSections]),
+        // A vdir: one `.ics` file per item, read and written atomically.
+        .target(name: "Vdir", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
+        // `mealplan sync`: the plan and a vdir kept in step, item by item, through TwoWaySync.
+        .target(
+            name: "PlanSync",
+            dependencies: ["TwoWaySync", "Vdir", "MealPlanCore", "MealPlanStore", "MealPlanExchange", "TextHelpers"],
+            swiftSettings: [functionSections]),
         .target(name: "TerminalKit", swiftSettings: [functionSections]),
         .systemLibrary(name: "CNcursesw"),
         .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"], swiftSettings: [functionSections]),
@@ -61,7 +68,7 @@ let package = Package(
                 "MealPlanCore", "MealPlanStore", "TerminalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "MealPlanExchange", "PlannerUI", "PlannerRuntime", "NCursesTerminal", "Timeline", "Recurrence",
-                "Cooklang", "ShoppingList", "RecipeLibrary", "SettingsTOML", "TextHelpers",
+                "Cooklang", "ShoppingList", "RecipeLibrary", "SettingsTOML", "TextHelpers", "PlanSync", "TwoWaySync", "Vdir",
             ],
             // The sample plan `--demo` opens travels inside the binary (a link to Data/), with
             // the sample recipes its meals name (Data/recipes/ as one file, made by

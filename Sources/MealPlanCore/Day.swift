@@ -200,6 +200,12 @@ extension Day {
 extension Day {
     /// "Mon 2026-11-16": a day as the commands and lists print it.
     public var label: String { "\(weekday.shortName) \(iso)" }
+
+    /// "Tue 3 Mar": a day as a person says it, in the planner's headers and a sync's conflicts.
+    public var shortLabel: String {
+        let date = self.date
+        return "\(weekday.shortName) \(date.day) \(Day.monthNames[date.month - 1].prefix(3))"
+    }
 }
 
 extension Day {

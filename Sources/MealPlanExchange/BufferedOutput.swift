@@ -29,10 +29,17 @@ struct BufferedOutput {
     /// `buffer[0..<used]` waits to be written; the buffer only grows for a record larger than it.
     private var buffer = [UInt8](repeating: 0, count: flushThreshold)
     private var used = 0
+    /// Where a buffer in memory (`fileDescriptor` -1) keeps what it flushes.
+    private(set) var collected: [UInt8] = []
 
     init(fileDescriptor: Int32, format: String) {
         self.fileDescriptor = fileDescriptor
         self.format = format
+    }
+
+    /// A buffer that keeps its bytes in `collected` instead of writing them: one sync item's file.
+    init(inMemory format: String) {
+        self.init(fileDescriptor: -1, format: format)
     }
 
     /// Makes room for `count` more bytes: flushes when they would pass the threshold, and grows
@@ -78,6 +85,11 @@ struct BufferedOutput {
     /// Hands every buffered byte to the file descriptor.
     mutating func flush() throws(OutputWriteError) {
         let pending = used
+        if fileDescriptor < 0 {
+            collected.append(contentsOf: buffer[..<pending])
+            used = 0
+            return
+        }
         let failure = buffer.withUnsafeBytes { FileDescriptorIO.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<pending]), to: fileDescriptor) }
         used = 0
         if let failure {

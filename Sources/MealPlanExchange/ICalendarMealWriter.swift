@@ -65,10 +65,24 @@ public struct ICalendarMealWriter {
 
     /// A writer to `fileDescriptor`, which stays open and owned by the caller.
     public init(fileDescriptor: Int32, settings: Settings) {
-        output = BufferedOutput(fileDescriptor: fileDescriptor, format: "ICS")
+        self.init(output: BufferedOutput(fileDescriptor: fileDescriptor, format: "ICS"), settings: settings)
+    }
+
+    private init(output: BufferedOutput, settings: Settings) {
+        self.output = output
         self.settings = settings
         stampLine = Self.stampLine(settings.stamp)
         line.reserveCapacity(1024)
+    }
+
+    /// The text of a calendar holding `meals` and `settings.repeating` alone: the file of one
+    /// synced item, which a sync writes into a folder of its own.
+    public static func text(of meals: [Meal], settings: Settings) -> String {
+        var writer = ICalendarMealWriter(output: BufferedOutput(inMemory: "ICS"), settings: settings)
+        // Writing to memory cannot fail.
+        for meal in meals { try? writer.write(meal) }
+        try? writer.finish()
+        return String(decoding: writer.output.collected, as: UTF8.self)
     }
 
     /// A repeat rule as the writer needs it: the meal of its first occurrence, its RRULE value
@@ -337,7 +351,7 @@ public struct ICalendarMealWriter {
     }
 
     /// The length of the UTF-8 sequence that starts with `lead`.
-    private static func sequenceLength(lead: UInt8) -> Int {
+    static func sequenceLength(lead: UInt8) -> Int {
         switch lead {
         case 0xF0...: 4
         case 0xE0...: 3

@@ -62,29 +62,11 @@ public struct ExternalEditor: Sendable {
         return .success(())
     }
 
-    /// Runs `arguments` with an empty signal mask and default signal actions, waiting for it;
-    /// its exit status (128 + the signal when a signal ended it, 127 when it could not start).
+    /// Runs `arguments` (`runProcess`), then drops the keyboard signals typed for it.
     private func run(_ arguments: [String]) -> Int32 {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var cArguments = arguments.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        var process = pid_t()
-        guard posix_spawn(&process, arguments[0], nil, &attributes, &cArguments, environ) == 0 else { return 127 }
-        var status: Int32 = 0
-        while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+        let status = runProcess(arguments)
         discardKeyboardSignals()
-        // The wait status as the shell reports it: exit code, or 128 + the signal.
-        let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        return status
     }
 
     /// Ctrl-C or Ctrl-\\ typed in an editor that lets the terminal send them reaches the whole

@@ -39,7 +39,7 @@ struct Mealplan: MealplanCommand {
             AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, CopyCommand.self, CopyDaysCommand.self, TemplateCommand.self,
             RemoveCommand.self, SlotsCommand.self, ImportCommand.self, ExportCommand.self, RecipesCommand.self,
             RecipeCommand.self, ShopCommand.self, RepeatCommand.self, HistoryCommand.self, ForgottenCommand.self,
-            ConfigCommand.self, CompletionsCommand.self, ManpageCommand.self,
+            SyncCommand.self, ConfigCommand.self, CompletionsCommand.self, ManpageCommand.self,
         ])
 
     /// The date grammar's own table of forms, one indented line each, so that this help

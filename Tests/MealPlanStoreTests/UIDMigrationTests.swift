@@ -56,17 +56,18 @@ import Testing
 
         // Every row as it was, column for column; `ruleVersion` counts up, as it does for every
         // change to the rules, so that a running planner reads them again. The tables of search,
-        // which the next schema changed, are left to `SearchMigrationTests`.
-        let search = ["mealTitle", "mealNote", "meal_search"]
+        // which the next schema changed, are left to `SearchMigrationTests`, and the sync's
+        // records, new later, to `SyncStateTests`.
+        let search = ["mealTitle", "mealNote", "meal_search", "syncFolder", "syncItem"]
         let oldColumns = try columns(at: before).filter { table, _ in !search.contains { table.hasPrefix($0) } }
         var old = try rows(at: before, columns: oldColumns), new = try rows(at: after, columns: oldColumns)
         let versionBefore = old["ruleVersion"]?.first?["number"] as Int? ?? 0
         #expect(try store.fetchStrings("SELECT number FROM ruleVersion").compactMap { Int($0) }.first ?? 0 > versionBefore)
         old["ruleVersion"] = nil
         new["ruleVersion"] = nil
-        // GRDB's list of the migrations made gains this one, and the next.
+        // GRDB's list of the migrations made gains this one, and the next ones.
         #expect(new["grdb_migrations"]?.map { $0["identifier"] as String }.filter { !(old["grdb_migrations"]?.map { $0["identifier"] as String } ?? []).contains($0) }
-            == ["give every item a UID", "search through distinct titles and notes"])
+            == ["give every item a UID", "remember what each sync agreed on", "search through distinct titles and notes"])
         old["grdb_migrations"] = nil
         new["grdb_migrations"] = nil
         #expect(Set(old.keys) == Set(new.keys))

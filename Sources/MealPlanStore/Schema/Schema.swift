@@ -23,6 +23,7 @@ enum Schema {
         ("note meals to index whatever conflict clause", mendSearchTriggers),
         ("give every item a UID", addItemUIDs),
         ("search through distinct titles and notes", searchDistinctTexts),
+        ("remember what each sync agreed on", MealStore.addSyncState),
     ]
 
     /// The `user_version` of a database whose schema is up to date.

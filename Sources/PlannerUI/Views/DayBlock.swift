@@ -211,8 +211,7 @@ struct DayBlock {
 
     /// "Tue 3 Mar".
     static func headerText(for day: Day) -> String {
-        let date = day.date
-        return "\(day.weekday.shortName) \(date.day) \(Day.monthNames[date.month - 1].prefix(3))"
+        day.shortLabel
     }
 
     /// "March 2026".

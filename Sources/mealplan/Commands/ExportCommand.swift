@@ -177,14 +177,7 @@ struct ExportCommand: MealplanCommand {
     /// The start time of each slot named by --slot-time or the config file's `[slot-times]`,
     /// by the slot's exact name; --slot-time wins.
     private func resolvedSlotTimes(configured: ConfigFile, slots: [MealSlot]) throws -> [String: TimeOfDay] {
-        var times: [String: TimeOfDay] = [:]
-        for (slotText, time, line) in configured.slotTimes {
-            do {
-                times[try slots.resolve(slotText).name] = time
-            } catch {
-                throw ConfigFileError(message: "config file '\(configured.path ?? "")': line \(line): [slot-times] \(error.message)")
-            }
-        }
+        var times = try configured.slotTimes(of: slots)
         var given: Set<String> = []
         for text in slotTimes {
             let (slotText, time) = try Self.splitSlotTime(text)

@@ -31,6 +31,8 @@ struct ConfigFile {
     var units = UnitSettings()
     /// The `[densities]` entries as given, in file order, for `mealplan config`.
     var densities: [(name: String, gramsPerMillilitre: Double)] = []
+    /// The `[sync]` table: see `ConfigFile+Sync.swift`.
+    var sync = SyncSettings()
 
     /// The file's path, whether or not it exists; `nil` without HOME or XDG_CONFIG_HOME.
     static func location(in environment: Environment) -> String? {
@@ -70,6 +72,10 @@ struct ConfigFile {
                 config.slotTimes.append((entry.key, time, entry.line))
                 continue
             }
+            if entry.table == syncTable {
+                try config.sync.read(entry, path: path, resolve: { resolvedPath($0, folder: folder, home: home) })
+                continue
+            }
             if entry.table == densitiesTable {
                 let density = try density(of: entry, path: path)
                 config.units.densities.set(entry.key, gramsPerMillilitre: density)
@@ -78,7 +84,7 @@ struct ConfigFile {
             }
             guard entry.table.isEmpty, keys.contains(entry.key) else {
                 throw ConfigFileError(
-                    message: "config file '\(path)': line \(entry.line): unknown key '\(name)'; the keys are \(keys.joined(separator: ", ")), a [\(slotTimesTable)] table and a [\(densitiesTable)] table")
+                    message: "config file '\(path)': line \(entry.line): unknown key '\(name)'; the keys are \(keys.joined(separator: ", ")), a [\(slotTimesTable)] table, a [\(densitiesTable)] table and a [\(syncTable)] table")
             }
             if entry.key == "servings" {
                 config.servings = try servings(of: entry, path: path)
@@ -98,7 +104,7 @@ struct ConfigFile {
             guard let value = entry.value.string, !value.isEmpty else {
                 throw ConfigFileError(message: "config file '\(path)': line \(entry.line): key '\(name)' must be a path in quotes")
             }
-            let resolved = value.hasPrefix("~/") ? (home ?? "") + value.dropFirst() : value.hasPrefix("/") ? value : folder + "/" + value
+            let resolved = resolvedPath(value, folder: folder, home: home)
             switch entry.key {
             case "recipes": config.recipes = resolved
             case "aisles": config.aisles = resolved
@@ -106,6 +112,11 @@ struct ConfigFile {
             }
         }
         return config
+    }
+
+    /// A path as the file gives it: `~/` from the home folder, a relative one from the file's.
+    private static func resolvedPath(_ value: String, folder: String, home: String?) -> String {
+        value.hasPrefix("~/") ? (home ?? "") + value.dropFirst() : value.hasPrefix("/") ? value : folder + "/" + value
     }
 
     /// The weekday of a `week-start` entry, or the one-line error naming the file, line and key.
@@ -160,5 +171,20 @@ extension ConfigFile {
             throw ConfigFileError(message: "config file '\(path)': line \(entry.line): key '\(densitiesTable).\(entry.key.messageExcerpt)' must be grams per millilitre above 0 and below 100, like 0.96, or a mass per volume in quotes, like \"125 g/cup\"")
         }
         return density
+    }
+}
+
+extension ConfigFile {
+    /// The `[slot-times]` by each slot's stored name: what an iCalendar export and a sync write.
+    func slotTimes(of slots: [MealSlot]) throws(ConfigFileError) -> [String: TimeOfDay] {
+        var times: [String: TimeOfDay] = [:]
+        for (slotText, time, line) in slotTimes {
+            do {
+                times[try slots.resolve(slotText).name] = time
+            } catch {
+                throw ConfigFileError(message: "config file '\(path ?? "")': line \(line): [slot-times] \(error.message)")
+            }
+        }
+        return times
     }
 }

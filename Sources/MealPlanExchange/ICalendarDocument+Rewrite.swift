@@ -1,0 +1,78 @@
+import MealPlanCore
+
+/// A calendar file rewritten by mealplan: the event it read, with what mealplan writes of a
+/// meal replaced and every other property and component (alarms, attendees, colours, a
+/// client's own `X-` properties) kept as it was, then written out again.
+extension ICalendarComponent {
+    /// The properties of an event that mealplan writes (`ICalendarMealWriter`), which a
+    /// rewrite replaces; every other one stays. The UID stays too: it names the item there.
+    static let writtenProperties: Set<String> = [
+        "DTSTAMP", "DTSTART", "DTEND", "DURATION", "SUMMARY", "DESCRIPTION", "CATEGORIES", "RRULE", "EXDATE",
+        CalendarMeal.Property.slot, CalendarMeal.Property.position, CalendarMeal.Property.recipe, CalendarMeal.Property.servings,
+    ]
+
+    /// This calendar (a `VCALENDAR` as read) with its first event's written properties those of
+    /// `fresh`'s first event, a calendar as mealplan writes it; every other property and
+    /// component kept in its place.
+    public func rewritten(with fresh: ICalendarComponent) -> ICalendarComponent {
+        guard let freshEvent = fresh.components("VEVENT").first,
+              let index = components.firstIndex(where: { $0.name == "VEVENT" })
+        else { return fresh }
+        var calendar = self
+        var event = calendar.components[index]
+        let kept = event.properties.filter { !Self.writtenProperties.contains($0.name) }
+        let hasUID = kept.contains { $0.name == "UID" }
+        event.properties = kept + freshEvent.properties.filter { Self.writtenProperties.contains($0.name) || (!hasUID && $0.name == "UID") }
+        calendar.components[index] = event
+        return calendar
+    }
+
+    /// The component as iCalendar text: CRLF line ends, lines folded at 75 octets, never inside
+    /// a UTF-8 sequence; values as they are held (escaped), parameters quoted where they must be.
+    public var text: String {
+        var bytes: [UInt8] = []
+        append(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func append(to bytes: inout [UInt8]) {
+        Self.appendFolded(Array("BEGIN:\(name)".utf8), to: &bytes)
+        for property in properties {
+            var line = Array(property.name.utf8)
+            for parameter in property.parameters {
+                line.append(UInt8(ascii: ";"))
+                line.append(contentsOf: parameter.name.utf8)
+                line.append(UInt8(ascii: "="))
+                for (index, value) in parameter.values.enumerated() {
+                    if index > 0 { line.append(UInt8(ascii: ",")) }
+                    let quoted = value.utf8.contains { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ",") }
+                    if quoted { line.append(UInt8(ascii: "\"")) }
+                    line.append(contentsOf: value.utf8)
+                    if quoted { line.append(UInt8(ascii: "\"")) }
+                }
+            }
+            line.append(UInt8(ascii: ":"))
+            line.append(contentsOf: property.value.utf8)
+            Self.appendFolded(line, to: &bytes)
+        }
+        for component in components { component.append(to: &bytes) }
+        Self.appendFolded(Array("END:\(name)".utf8), to: &bytes)
+    }
+
+    /// `line` as physical lines of at most 75 octets each, a fold before the UTF-8 sequence
+    /// that would pass the limit.
+    private static func appendFolded(_ line: [UInt8], to bytes: inout [UInt8]) {
+        var column = 0
+        for byte in line {
+            let startsSequence = byte & 0xC0 != 0x80
+            if startsSequence, column + ICalendarMealWriter.sequenceLength(lead: byte) > ICalendarMealWriter.lineLimit {
+                bytes.append(contentsOf: [0x0D, 0x0A, 0x20])
+                column = 1
+            }
+            bytes.append(byte)
+            column += 1
+        }
+        bytes.append(contentsOf: [0x0D, 0x0A])
+    }
+
+}

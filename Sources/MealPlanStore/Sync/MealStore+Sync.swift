@@ -1,0 +1,148 @@
+import GRDB
+import MealPlanCore
+
+/// What a two-way sync with a vdir (`mealplan sync`) keeps between runs, and the one
+/// transaction that applies what a sync brought: the database's side of `PlanSync`.
+///
+/// For each item the last sync agreed on, a row of `syncItem`: its UID and kind, the
+/// fingerprint of the plan's version then (`SyncItemRecord.fingerprint`), and the file then:
+/// its name, its etag and the hash of its bytes. `syncFolder` names the folder the rows are
+/// for: synced with another folder, they say nothing, and that first sync starts afresh.
+extension MealStore {
+    /// The sync state's tables, empty: a plan that never synced has no records.
+    static func addSyncState(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE syncFolder (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                path TEXT NOT NULL CHECK (path <> '')
+            ) STRICT;
+
+            CREATE TABLE syncItem (
+                uid BLOB PRIMARY KEY CHECK (length(uid) = 16),
+                kind TEXT NOT NULL CHECK (kind IN ('meal', 'rule')),
+                fingerprint INTEGER NOT NULL,
+                fileName TEXT NOT NULL UNIQUE CHECK (fileName <> ''),
+                etag TEXT NOT NULL,
+                contentHash INTEGER NOT NULL
+            ) STRICT, WITHOUT ROWID;
+            """)
+    }
+
+    /// The plan as a sync of `folder` sees it, from one snapshot: the records of the last sync
+    /// (none when they are for another folder), the stored meals from `first` on that no
+    /// repeat rule links to, and the meals the records name wherever they are now (a meal
+    /// moved out of the window is still the same meal).
+    public func syncSnapshot(folder: String, from first: Day) throws(StoreError) -> SyncSnapshot {
+        try read { db in
+            let path = try String.fetchOne(db, sql: "SELECT path FROM syncFolder WHERE id = 1")
+            let records = path == folder ? try Self.syncRecords(db) : []
+            var meals = try Row.fetchAll(
+                db, sql: "\(Self.mealColumns) WHERE meal.day >= ? AND meal.ruleId IS NULL \(Self.displayOrder)",
+                arguments: [first.number]
+            ).map(Self.meal(from:))
+            var seen = Set(meals.compactMap(\.uid))
+            for record in records where record.kind == .meal && !seen.contains(record.uid) {
+                if let meal = try Row.fetchOne(
+                    db, sql: "\(Self.mealColumns) WHERE meal.uid = ? AND meal.ruleId IS NULL", arguments: [record.uid.storedValue]
+                ).map(Self.meal(from:)) {
+                    meals.append(meal)
+                    seen.insert(record.uid)
+                }
+            }
+            return SyncSnapshot(records: records, meals: meals, slots: try Self.storedSlots(db).map(\.slot.name))
+        }
+    }
+
+    private static func syncRecords(_ db: Database) throws -> [SyncItemRecord] {
+        try Row.fetchAll(db, sql: "SELECT uid, kind, fingerprint, fileName, etag, contentHash FROM syncItem").compactMap { row in
+            guard let uid = ItemUID.stored(in: row, at: 0), let kind = SyncItemRecord.Kind(rawValue: row[1]) else { return nil }
+            return SyncItemRecord(
+                uid: uid, kind: kind, fingerprint: UInt64(bitPattern: row[2]), fileName: row[3], etag: row[4],
+                contentHash: UInt64(bitPattern: row[5]))
+        }
+    }
+
+    /// Applies a sync's `steps` to the plan and its records of `folder` in one transaction,
+    /// all or none. Each change is compare-and-set as every `MealChange` is: a meal another
+    /// program changed since the snapshot refuses the whole sync. Records of another folder
+    /// are forgotten first.
+    public func commitSync(folder: String, _ steps: [SyncStep]) throws(StoreError) {
+        let steps = try steps.map { step throws(StoreError) -> SyncStep in
+            guard case .apply(let change, let record) = step else { return step }
+            return .apply(try change.validated(), record: record)
+        }
+        try write { db in
+            if try String.fetchOne(db, sql: "SELECT path FROM syncFolder WHERE id = 1") != folder {
+                try db.execute(sql: "DELETE FROM syncItem")
+                try db.execute(sql: "INSERT OR REPLACE INTO syncFolder(id, path) VALUES (1, ?)", arguments: [folder])
+            }
+            for step in steps {
+                switch step {
+                case .apply(let change, var record):
+                    let made = try Self.apply(change, in: db)
+                    if let uid = made.meal?.uid { record?.uid = uid }
+                    if let record { try Self.keep(db, record) }
+                case .keep(let record):
+                    try Self.keep(db, record)
+                case .forget(let uid):
+                    try db.execute(sql: "DELETE FROM syncItem WHERE uid = ?", arguments: [uid.storedValue])
+                }
+            }
+        }
+    }
+
+    private static func keep(_ db: Database, _ record: SyncItemRecord) throws {
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO syncItem(uid, kind, fingerprint, fileName, etag, contentHash)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                record.uid.storedValue, record.kind.rawValue, Int64(bitPattern: record.fingerprint), record.fileName, record.etag,
+                Int64(bitPattern: record.contentHash),
+            ])
+    }
+}
+
+/// An item as the last sync that agreed on it left both sides.
+public struct SyncItemRecord: Hashable, Sendable {
+    public enum Kind: String, Sendable { case meal, rule }
+
+    public var uid: ItemUID
+    public var kind: Kind
+    /// The fingerprint of the plan's version (a hash of the fields mealplan stores).
+    public var fingerprint: UInt64
+    /// The item's file in the folder, its etag and the hash of its bytes.
+    public var fileName: String
+    public var etag: String
+    public var contentHash: UInt64
+
+    public init(uid: ItemUID, kind: Kind, fingerprint: UInt64, fileName: String, etag: String, contentHash: UInt64) {
+        self.uid = uid
+        self.kind = kind
+        self.fingerprint = fingerprint
+        self.fileName = fileName
+        self.etag = etag
+        self.contentHash = contentHash
+    }
+}
+
+/// The plan's side of a sync, read at once (`MealStore.syncSnapshot`).
+public struct SyncSnapshot: Sendable {
+    public var records: [SyncItemRecord]
+    public var meals: [Meal]
+    /// The plan's slots, in the day's order.
+    public var slots: [String]
+}
+
+/// One thing a sync does on the database's side (`MealStore.commitSync`).
+public enum SyncStep: Sendable {
+    /// A change to the plan, then the record of the item as both sides now hold it (its UID
+    /// that of the meal the change stores, when it stores one); no record: the item's is
+    /// forgotten by `forget`, which a caller adds.
+    case apply(MealChange, record: SyncItemRecord?)
+    /// The record of an item the plan keeps as it is: sent, or adopted as identical.
+    case keep(SyncItemRecord)
+    /// No record of the item any more: gone from both sides.
+    case forget(ItemUID)
+}

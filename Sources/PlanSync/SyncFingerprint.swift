@@ -1,0 +1,39 @@
+import MealPlanCore
+
+/// The fingerprints a sync keeps of each item: a 64-bit FNV-1a hash, the same in every process
+/// and on every machine (Swift's `Hasher` is seeded anew in each process, so it cannot be
+/// stored), of the fields mealplan stores of a meal, or of a file's bytes.
+enum SyncFingerprint {
+    /// The meal's day, slot, title, note, recipe and servings: what a person sees change. Its
+    /// place in the slot is left out: another meal's removal moves it and nothing changed.
+    static func of(_ meal: Meal) -> UInt64 {
+        var hash = FNV1a()
+        hash.add(String(meal.day.number))
+        hash.add(meal.slot)
+        hash.add(meal.title)
+        hash.add(meal.note)
+        hash.add(meal.recipe)
+        hash.add(meal.servings.map(Meal.servingsText))
+        return hash.value
+    }
+
+    /// The bytes of a file's text.
+    static func of(text: String) -> UInt64 {
+        var hash = FNV1a()
+        hash.add(bytes: text.utf8)
+        return hash.value
+    }
+
+    private struct FNV1a {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        mutating func add(bytes: some Sequence<UInt8>) {
+            for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+
+        /// A field, then a separator no text holds; an absent field is another byte alone.
+        mutating func add(_ field: String?) {
+            if let field { add(bytes: field.utf8); add(bytes: [0xFF]) } else { add(bytes: [0xFE]) }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs `arguments` (a program's path, then its arguments) with an empty signal mask and
+/// default signal actions, and waits for it: the one way mealplan starts another program (an
+/// editor, the `[sync] command`). With `outputToStandardError` its standard output goes to
+/// standard error, so that what mealplan prints stays alone on standard output. Returns its
+/// exit status as a shell reports it: the exit code, 128 + the signal that ended it, or 127
+/// when it could not start.
+public func runProcess(_ arguments: [String], outputToStandardError: Bool = false) -> Int32 {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    if outputToStandardError { posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO) }
+    var cArguments = arguments.map { strdup($0) } + [nil]
+    defer { cArguments.forEach { free($0) } }
+    var process = pid_t()
+    guard posix_spawn(&process, arguments[0], &actions, &attributes, &cArguments, environ) == 0 else { return 127 }
+    var status: Int32 = 0
+    while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+    let signal = status & 0x7F
+    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+}

@@ -1,0 +1,130 @@
+import ArgumentParser
+import Glibc
+import MealPlanCore
+import MealPlanExchange
+import MealPlanStore
+import PlanSync
+import TerminalKit
+import TextHelpers
+import TwoWaySync
+import Vdir
+
+struct SyncCommand: MealplanCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Sync the plan's meals both ways with a vdir, a folder of .ics files that vdirsyncer keeps in step with a CalDAV server.",
+        discussion: """
+            Each meal is one file, UID.ics, as 'export --format ics' writes it (its slot, place, \
+            recipe and servings in X-MEALPLAN- properties, the times of [slot-times]). A meal \
+            added, changed or removed here since the last sync is written, changed or removed \
+            there, and the other way round: an event made on a phone becomes a meal on its \
+            DTSTART day, in the slot of X-MEALPLAN-SLOT, else a category or a "Dinner:" title \
+            start that names a slot, else [sync] slot, else the plan's last slot. A file \
+            mealplan rewrites keeps what it does not use (alarms, attendees, colours).
+
+            Meals from [sync] from on are synced (default -90: ninety days ago); an item \
+            synced before is followed wherever it moves. Repeating events are not synced: a \
+            file with an RRULE is left as it is and named once per run.
+
+            A meal changed on both sides (or changed on one and removed on the other) is a \
+            conflict: both versions are printed, one line each, neither side changes, and the \
+            exit status is 1. --keep mine keeps this plan's version, --keep theirs the \
+            folder's, --keep both the folder's as a second meal in the slot besides this plan's.
+
+            A file mealplan cannot read (not UTF-8, no UID, a broken line, over 4 MiB) is \
+            named with its line on standard error and left as it is; the rest is synced. The \
+            plan changes in one transaction, and only if no other program changed the meals it \
+            touches meanwhile; a sync cut short converges on the next, nothing doubled. Then \
+            one line: "3 sent, 1 received, 1 removed, 0 conflicts".
+
+            The config file's [sync] table: vdir = "~/.local/share/vdir/meals" (the folder \
+            without --vdir), from = "-90", slot = "dinner", command = "vdirsyncer sync meals" \
+            (run before and after the sync through /bin/sh, its output on standard error; when \
+            it fails before, nothing is synced; either failure exits with status 1).
+
+            Examples:
+              mealplan sync --vdir ~/.local/share/vdir/meals
+              mealplan sync --dry-run
+              mealplan sync --keep both
+            """)
+
+    enum Keep: String, CaseInsensitiveChoice {
+        case mine, theirs, both
+
+        var side: SyncSide {
+            switch self {
+            case .mine: .here
+            case .theirs: .there
+            case .both: .both
+            }
+        }
+    }
+
+    @OptionGroup var store: StoreOptions
+    @Option(help: ArgumentHelp("The vdir (default: the config file's [sync] vdir).", valueName: "dir")) var vdir: String?
+    @Flag(help: "Say what would travel; change nothing, run no [sync] command.") var dryRun = false
+    @Option(help: ArgumentHelp("Resolve conflicts: mine, theirs or both.", valueName: "side")) var keep: Keep?
+
+    func run(in environment: Environment) throws {
+        let config = try ConfigFile.load(in: environment)
+        guard let folderPath = vdir ?? config.sync.vdir else {
+            throw CommandFailure.usage("no vdir to sync with: give --vdir DIR or set [sync] vdir in the config file")
+        }
+        let today = try store.today(in: environment)
+        let from: Day
+        if let (text, line) = config.sync.from {
+            do {
+                from = try store.day(text, in: environment)
+            } catch let error as any UserFacingError {
+                throw ConfigFileError(message: "config file '\(config.path ?? "")': line \(line): [sync] from: \(error.userMessage)")
+            }
+        } else {
+            from = today.adding(days: -90)
+        }
+        if !dryRun, let command = config.sync.command { try Self.runHook(command, when: "before") }
+        let plan = try store.openStore(dryRun ? .readExisting : .readWrite, in: environment)
+        let slots = try plan.slots()
+        var defaultSlot: String?
+        if let (text, line) = config.sync.slot {
+            do {
+                defaultSlot = try slots.resolve(text).name
+            } catch {
+                throw ConfigFileError(message: "config file '\(config.path ?? "")': line \(line): [sync] slot: \(error.message)")
+            }
+        }
+        let settings = VdirSync.Settings(
+            from: from, defaultSlot: defaultSlot, slotTimes: try config.slotTimes(of: slots),
+            stamp: UTCTimestamp(secondsSince1970: Int64(time(nil))), keep: keep?.side, dryRun: dryRun)
+        let folder = VdirFolder(path: Self.canonical(folderPath))
+        let report = try VdirSync(store: plan, folder: folder, settings: settings).run()
+        for line in report.skipped { warn(line) }
+        for line in report.conflicts { print(line.terminalVisible) }
+        print(report.summary + (dryRun ? " (dry run: nothing changed)" : ""))
+        try StandardOutput.flush()
+        if !dryRun, let command = config.sync.command { try Self.runHook(command, when: "after") }
+        if !report.conflicts.isEmpty {
+            throw CommandFailure(
+                "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") left unchanged on both sides: sync --keep mine, theirs or both resolves them",
+                status: .failure)
+        }
+    }
+
+    /// The folder's path without links or `..`, so that the sync's records name one folder
+    /// however it is typed; as given while it does not exist yet.
+    private static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Runs the `[sync] command` through `/bin/sh -c`; a failure is the command's error.
+    private static func runHook(_ command: String, when: String) throws(CommandFailure) {
+        let status = runProcess(["/bin/sh", "-c", command], outputToStandardError: true)
+        guard status == 0 else {
+            let consequence = when == "before" ? "nothing was synced" : "the plan and the folder are synced, the server may not be"
+            throw CommandFailure(
+                "the [sync] command '\(command.messageExcerpt)' failed \(when) the sync (exit status \(status)); \(consequence)",
+                status: .failure)
+        }
+    }
+}

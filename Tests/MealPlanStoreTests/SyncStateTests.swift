@@ -1,0 +1,65 @@
+import GRDB
+import MealPlanCore
+import TestSupport
+import Testing
+@testable import MealPlanStore
+
+/// The sync's records (`MealStore+Sync`): a plan made by the mealplan before them (schema 12,
+/// `Fixtures/schema-12.sql`) gains empty tables and keeps every item; records are read back
+/// only for their own folder; a sync's changes are compare-and-set, all or none.
+@Suite struct SyncStateTests {
+    private func rows(at path: String, _ sql: String) throws -> [Row] {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { try Row.fetchAll($0, sql: sql) }
+    }
+
+    @Test func aPlanOfTheSchemaBeforeGainsEmptyRecordsAndKeepsEveryItem() throws {
+        let folder = TemporaryFolder()
+        let (before, after, store) = try upgradedFixture("schema-12.sql", in: folder)
+        #expect(try rows(at: before, "PRAGMA user_version").first?[0] == 12)
+        for table in ["meal", "rule", "ruleException", "template", "templateMeal", "slot"] {
+            let sql = "SELECT * FROM \(table) ORDER BY 1, 2"
+            #expect(try rows(at: after, sql) == rows(at: before, sql), "\(table)")
+        }
+        #expect(try store.fetchStrings("SELECT COUNT(*) FROM syncItem") == ["0"])
+        #expect(try store.fetchStrings("SELECT COUNT(*) FROM syncFolder") == ["0"])
+        let snapshot = try store.syncSnapshot(folder: "/vdir", from: day("2026-03-01"))
+        #expect(snapshot.records.isEmpty)
+        // Stored meals alone: the changed occurrence belongs to its rule.
+        #expect(snapshot.meals.map(\.title) == ["Soup", "Crème brûlée 🍮", "Eggs, toast; jam"])
+    }
+
+    @Test func recordsAreForTheirFolderAndAChangeIsCompareAndSet() throws {
+        let store = try MealStore.inMemory()
+        let soup = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")
+        let uid = try #require(soup.uid)
+        let record = SyncItemRecord(uid: uid, kind: .meal, fingerprint: 1, fileName: "\(uid.text).ics", etag: "1;2;3", contentHash: 2)
+        try store.commitSync(folder: "/a", [.keep(record)])
+        #expect(try store.syncSnapshot(folder: "/a", from: day("2026-03-01")).records == [record])
+        #expect(try store.syncSnapshot(folder: "/b", from: day("2026-03-01")).records.isEmpty)
+
+        // A change from a stale copy refuses the whole sync: the record stays as it was.
+        var stale = soup
+        stale.title = "Stew"
+        var changed = soup
+        changed.title = "Curry"
+        var newer = record
+        newer.fingerprint = 9
+        #expect(throws: StoreError.self) {
+            try store.commitSync(folder: "/a", [.keep(newer), .apply(.update(from: stale, to: changed, restoresPosition: false), record: newer)])
+        }
+        #expect(try store.syncSnapshot(folder: "/a", from: day("2026-03-01")).records == [record])
+        #expect(try store.meals(in: .all).map(\.title) == ["Soup"])
+
+        // A meal received under the event's UID keeps it; another folder's records go.
+        let received = ItemUID(randomBits: 7, 9)
+        try store.commitSync(folder: "/b", [
+            .apply(.restore(Meal(uid: received, day: day("2026-03-03"), slot: "dinner", title: "Tacos")),
+                   record: SyncItemRecord(uid: ItemUID(high: 0, low: 0), kind: .meal, fingerprint: 3, fileName: "t.ics", etag: "e", contentHash: 4)),
+        ])
+        let records = try store.syncSnapshot(folder: "/b", from: day("2026-03-01")).records
+        #expect(records.map(\.uid) == [received] && records.map(\.fileName) == ["t.ics"])
+        #expect(try store.syncSnapshot(folder: "/a", from: day("2026-03-01")).records.isEmpty)
+    }
+}

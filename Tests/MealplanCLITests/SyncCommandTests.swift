@@ -1,0 +1,274 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `mealplan sync` on the built binary: two plans (two people) and one vdir folder between
+/// them, as vdirsyncer would leave it.
+@Suite struct SyncCommandTests {
+    /// Two databases in one sandbox, and the folder they sync with.
+    struct Household {
+        let cli = CLISandbox()
+        var vdir: String { cli.folder + "/vdir" }
+        var a: String { cli.folder + "/a.sqlite" }
+        var b: String { cli.folder + "/b.sqlite" }
+
+        func run(_ database: String, _ arguments: [String]) throws -> RunResult {
+            try cli.run(arguments, environment: ["MEALPLAN_DB": database])
+        }
+
+        /// Runs a command on `database` that must succeed; its standard output.
+        @discardableResult
+        func succeed(_ database: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+            try cli.succeed(arguments, environment: ["MEALPLAN_DB": database], sourceLocation: sourceLocation)
+        }
+
+        /// `sync` of `database`, which must succeed: its summary line.
+        func sync(_ database: String, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+            try succeed(database, ["sync", "--vdir", vdir] + extra, sourceLocation: sourceLocation)
+                .trimmingCharacters(in: .newlines)
+        }
+
+        /// The plan's meals of the weeks around the pinned today, as JSON without ids and UIDs
+        /// (each plan numbers its own rows): what two synced plans must show alike.
+        func meals(_ database: String) throws -> String {
+            let json = try succeed(database, ["list", "--from", "-30", "--to", "+400", "--format", "json"])
+            return withoutUIDs(json).replacingOccurrences(of: #""id":[0-9]+,"#, with: "", options: .regularExpression)
+        }
+
+        /// The id the plan in `database` gives its meal titled `title` (each plan numbers its own).
+        func id(of title: String, in database: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+            let json = try succeed(database, ["list", "--from", "-30", "--to", "+400", "--format", "json"])
+            let meals = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+            let id = try #require(meals.first { $0["title"] as? String == title }?["id"] as? Int, "\(title)", sourceLocation: sourceLocation)
+            return String(id)
+        }
+
+        /// The folder's `.ics` files, sorted.
+        func files() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: vdir).filter { $0.hasSuffix(".ics") }.sorted()
+        }
+
+        func file(_ name: String) throws -> String {
+            try String(contentsOfFile: vdir + "/" + name, encoding: .utf8)
+        }
+
+        /// Puts a file into the folder as another program (a phone, through vdirsyncer) would.
+        func put(_ name: String, _ text: String) throws {
+            try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: vdir + "/" + name))
+        }
+    }
+
+    static func summary(sent: Int = 0, received: Int = 0, removed: Int = 0, conflicts: Int = 0) -> String {
+        "\(sent) sent, \(received) received, \(removed) removed, \(conflicts) conflict\(conflicts == 1 ? "" : "s")"
+    }
+
+    @Test func aMealAddedMovedAndRemovedTravelsBetweenTwoPlans() throws {
+        let home = Household()
+        let recipes = home.cli.folder + "/home/.local/share/mealplan/recipes"
+        try FileManager.default.createDirectory(atPath: recipes, withIntermediateDirectories: true)
+        try "Cook @rice{1%cup} with @curry paste{2%tbsp}.\n".write(toFile: recipes + "/curry.cook", atomically: true, encoding: .utf8)
+        try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Soup", "--note", "leek, potato"])
+        try home.succeed(home.a, ["add", "2026-03-04", "dinner", "Curry", "--recipe", "curry", "--servings", "3"])
+        #expect(try home.sync(home.a) == Self.summary(sent: 2))
+        #expect(try home.files().count == 2)
+        #expect(try home.sync(home.b) == Self.summary(received: 2))
+        #expect(try home.meals(home.b) == home.meals(home.a))
+        #expect(try home.sync(home.a) == Self.summary())
+        #expect(try home.sync(home.b) == Self.summary())
+
+        // Moved on B: moved on A, the same meal (A's id 1 still names it).
+        try home.succeed(home.b, ["move", home.id(of: "Soup", in: home.b), "2026-03-05"])
+        #expect(try home.sync(home.b) == Self.summary(sent: 1))
+        #expect(try home.sync(home.a) == Self.summary(received: 1))
+        #expect(try home.meals(home.a) == home.meals(home.b))
+        #expect(try home.succeed(home.a, ["list", "--from", "2026-03-05", "--to", "2026-03-05"]).contains("1  lunch  Soup"))
+
+        // Removed on A: gone on B, and from the folder.
+        try home.succeed(home.a, ["remove", home.id(of: "Curry", in: home.a)])
+        #expect(try home.sync(home.a) == Self.summary(removed: 1))
+        #expect(try home.files().count == 1)
+        #expect(try home.sync(home.b) == Self.summary(removed: 1))
+        #expect(try home.meals(home.b) == home.meals(home.a))
+        #expect(!(try home.meals(home.b).contains("Curry")))
+    }
+
+    @Test func aMealEditedOnBothSidesIsAConflictThatKeepBothResolves() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Soup"])
+        _ = try home.sync(home.a)
+        _ = try home.sync(home.b)
+        try home.succeed(home.a, ["edit", "1", "--title", "Tomato soup"])
+        try home.succeed(home.b, ["edit", "1", "--title", "Leek soup"])
+        #expect(try home.sync(home.a) == Self.summary(sent: 1))
+        let planB = try home.meals(home.b), folder = try home.files().map(home.file)
+
+        let conflict = try home.run(home.b, ["sync", "--vdir", home.vdir])
+        #expect(conflict.status == 1)
+        #expect(conflict.stdoutLines == ["Tue 3 Mar lunch: 'Leek soup' here, 'Tomato soup' there", Self.summary(conflicts: 1)])
+        #expect(conflict.stderr.hasPrefix("mealplan: 1 conflict left unchanged on both sides"))
+        // Nothing lost: neither side changed.
+        #expect(try home.meals(home.b) == planB)
+        #expect(try home.files().map(home.file) == folder)
+
+        #expect(try home.sync(home.b, ["--keep", "both"]) == Self.summary(sent: 2, received: 1))
+        #expect(try home.sync(home.a) == Self.summary(received: 2))
+        let titles = try home.succeed(home.a, ["list", "--from", "2026-03-03", "--to", "2026-03-03"])
+        #expect(titles.contains("Leek soup") && titles.contains("Tomato soup"))
+        #expect(try home.meals(home.a) == home.meals(home.b))
+    }
+
+    @Test func keepMineAndKeepTheirsPickOneSide() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-03", "dinner", "Stew"])
+        _ = try home.sync(home.a)
+        _ = try home.sync(home.b)
+        try home.succeed(home.a, ["edit", "1", "--title", "Beef stew"])
+        try home.succeed(home.b, ["remove", "1"])
+        _ = try home.sync(home.a)
+        let conflict = try home.run(home.b, ["sync", "--vdir", home.vdir])
+        #expect(conflict.status == 1)
+        #expect(conflict.stdoutLines.first == "Tue 3 Mar dinner: removed here, 'Beef stew' there")
+        #expect(try home.sync(home.b, ["--keep", "theirs"]) == Self.summary(received: 1))
+        #expect(try home.meals(home.b) == home.meals(home.a))
+
+        try home.succeed(home.a, ["edit", "1", "--title", "Lamb stew"])
+        try home.succeed(home.b, ["edit", home.id(of: "Beef stew", in: home.b), "--title", "Bean stew"])
+        _ = try home.sync(home.a)
+        #expect(try home.sync(home.b, ["--keep", "mine"]) == Self.summary(sent: 1))
+        #expect(try home.sync(home.a) == Self.summary(received: 1))
+        #expect(try home.meals(home.a).contains("Bean stew"))
+    }
+
+    @Test func anEventTypedOnAPhoneBecomesAMealAndKeepsWhatMealplanDoesNotUse() throws {
+        let home = Household()
+        try home.put("phone-1234.ics", """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//Phone//EN\r
+            BEGIN:VEVENT\r
+            UID:1234@phone.example\r
+            DTSTAMP:20260301T100000Z\r
+            DTSTART;VALUE=DATE:20260306\r
+            SUMMARY:Dinner: Tacos\r
+            COLOR:tomato\r
+            ATTENDEE;CN=Sam:mailto:sam@example.org\r
+            BEGIN:VALARM\r
+            ACTION:DISPLAY\r
+            DESCRIPTION:Defrost\r
+            TRIGGER:-PT8H\r
+            END:VALARM\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """)
+        #expect(try home.sync(home.a) == Self.summary(received: 1))
+        #expect(try home.succeed(home.a, ["list", "--from", "2026-03-06", "--to", "2026-03-06"]) == "Fri 2026-03-06\n  1  dinner  Tacos\n")
+        try home.succeed(home.a, ["edit", "1", "--title", "Fish tacos", "--note", "lime"])
+        #expect(try home.sync(home.a) == Self.summary(sent: 1))
+        #expect(try home.files() == ["phone-1234.ics"])
+        let text = try home.file("phone-1234.ics")
+        for kept in ["UID:1234@phone.example", "COLOR:tomato", "ATTENDEE;CN=Sam:mailto:sam@example.org", "BEGIN:VALARM",
+                     "TRIGGER:-PT8H", "SUMMARY:Dinner: Fish tacos", "DESCRIPTION:lime", "X-MEALPLAN-SLOT:dinner"] {
+            #expect(text.contains(kept + "\r\n"), "\(kept)")
+        }
+    }
+
+    /// The file a sync rewrote, read by Python's `icalendar`: one event with its alarm, the
+    /// new title and mealplan's slot, and the phone's properties.
+    @Test(.requires(.icalendar)) func aRewrittenFileIsReadByAnotherParserAlike() throws {
+        let home = Household()
+        try home.put("x.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//P//EN\r\nBEGIN:VEVENT\r\nUID:x@p\r\nDTSTAMP:20260301T100000Z\r\n"
+            + "DTSTART;VALUE=DATE:20260306\r\nSUMMARY:Lunch: Pho\r\nATTENDEE:mailto:a@example.org\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\n"
+            + "DESCRIPTION:Go\r\nTRIGGER:-PT1H\r\nEND:VALARM\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        _ = try home.sync(home.a)
+        try home.succeed(home.a, ["edit", "1", "--note", String(repeating: "Long broth, ", count: 12)])
+        _ = try home.sync(home.a)
+        let script = """
+            import sys, icalendar
+            cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+            events = [c for c in cal.walk('VEVENT')]
+            e = events[0]
+            print(len(events), str(e['SUMMARY']), str(e['X-MEALPLAN-SLOT']), str(e['ATTENDEE']),
+                  [str(a['ACTION']) for a in e.walk('VALARM')], str(e['DESCRIPTION']) == sys.argv[2])
+            """
+        let note = String(repeating: "Long broth, ", count: 12).trimmingCharacters(in: .whitespaces)
+        #expect(try pythonCheck(script, [home.vdir + "/x.ics", note], in: home.cli)
+            == "1 Lunch: Pho lunch mailto:a@example.org ['DISPLAY'] True\n")
+    }
+
+    /// Files mealplan cannot take: each named once with its line on standard error, left as
+    /// it is, and the rest synced.
+    @Test func badFilesAreNamedAndLeftAsTheyAre() throws {
+        let home = Household()
+        func event(_ lines: String) -> String {
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\n\(lines)END:VEVENT\r\nEND:VCALENDAR\r\n"
+        }
+        let good = event("UID:good@x\r\nDTSTART;VALUE=DATE:20260306\r\nSUMMARY:Lunch: Pho\r\n")
+        let cases: [(name: String, bytes: Data, message: String)] = [
+            ("latin1.ics", Data(event("UID:l@x\r\nDTSTART;VALUE=DATE:20260306\r\nSUMMARY:Cr").utf8) + Data([0xE8]) + Data("pe\r\n".utf8),
+             "is not UTF-8"),
+            ("nouid.ics", Data(event("DTSTART;VALUE=DATE:20260306\r\nSUMMARY:Soup\r\n").utf8), "line 3: the event has no UID"),
+            ("broken.ics", Data(event("UID:b@x\r\nDTSTART;VALUE=DATE:2026030\r\nSUMMARY:Soup\r\n").utf8),
+             "line 5: DTSTART '2026030' is not a date"),
+            ("unclosed.ics", Data("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u@x\r\n".utf8), "line 2: BEGIN:VEVENT is never closed by END:VEVENT"),
+            ("repeat.ics", Data(event("UID:r@x\r\nDTSTART;VALUE=DATE:20260306\r\nRRULE:FREQ=WEEKLY\r\nSUMMARY:Soup\r\n").utf8),
+             "line 3: a repeating event; repeats are not synced"),
+            ("huge.ics", Data(repeating: UInt8(ascii: "X"), count: 4 << 20 + 1), "larger than 4 MiB"),
+        ]
+        try home.put("good.ics", good)
+        var sums: [String: Data] = [:]
+        for (name, bytes, _) in cases {
+            try FileManager.default.createDirectory(atPath: home.vdir, withIntermediateDirectories: true)
+            try bytes.write(to: URL(fileURLWithPath: home.vdir + "/" + name))
+            sums[name] = bytes
+        }
+        let result = try home.run(home.a, ["sync", "--vdir", home.vdir])
+        #expect(result.status == 0)
+        #expect(result.stdoutLines == [Self.summary(received: 1)])
+        let warnings = result.stderr.split(separator: "\n").map(String.init)
+        #expect(warnings.count == cases.count, "\(warnings)")
+        for (name, _, message) in cases {
+            #expect(warnings.contains { $0.hasPrefix("mealplan: warning: ") && $0.contains(home.vdir + "/" + name) && $0.contains(message) },
+                    "\(name): \(warnings)")
+        }
+        for (name, bytes, _) in cases {
+            #expect(FileManager.default.contents(atPath: home.vdir + "/" + name) == bytes, "\(name) changed")
+        }
+        #expect(try home.succeed(home.a, ["list", "--from", "2026-03-06", "--to", "2026-03-06"]) == "Fri 2026-03-06\n  1  lunch  Pho\n")
+    }
+
+    @Test func aDryRunChangesNothingAndAFailingCommandSyncsNothing() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Soup"])
+        let before = try home.cli.sha256(of: CLISandbox.databaseFiles(home.a))
+        #expect(try home.sync(home.a, ["--dry-run"]) == Self.summary(sent: 1) + " (dry run: nothing changed)")
+        #expect(!FileManager.default.fileExists(atPath: home.vdir))
+        #expect(try home.cli.sha256(of: CLISandbox.databaseFiles(home.a)) == before)
+
+        let config = home.cli.folder + "/home/.config/mealplan"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try "[sync]\nvdir = \"../../../vdir\"\ncommand = \"echo pulled; exit 3\"\n"
+            .write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+        let failed = try home.run(home.a, ["sync"])
+        #expect(failed.status == 1)
+        #expect(failed.stdout == "")
+        #expect(failed.stderr == "pulled\nmealplan: the [sync] command 'echo pulled; exit 3' failed before the sync (exit status 3); nothing was synced\n")
+        #expect(!FileManager.default.fileExists(atPath: home.vdir))
+
+        try "[sync]\nvdir = \"../../../vdir\"\ncommand = \"echo ran >> '\(home.cli.folder)/ran.log'\"\n"
+            .write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+        #expect(try home.succeed(home.a, ["sync"]) == Self.summary(sent: 1) + "\n")
+        #expect(try String(contentsOfFile: home.cli.folder + "/ran.log", encoding: .utf8) == "ran\nran\n")
+        #expect(try home.files().count == 1)
+    }
+
+    @Test func mealsBeforeTheWindowStayWhereTheyAre() throws {
+        let home = Household()
+        // Today is 2026-03-02: the window starts 90 days before, on 2025-12-02.
+        try home.succeed(home.a, ["add", "2025-12-01", "lunch", "Old soup"])
+        try home.succeed(home.a, ["add", "2025-12-02", "lunch", "New soup"])
+        #expect(try home.sync(home.a) == Self.summary(sent: 1))
+        #expect(try home.file(home.files()[0]).contains("SUMMARY:Lunch: New soup"))
+    }
+}
