@@ -19,8 +19,13 @@ public enum GuideSharing {
     /// The text of the `toml` block whose first line is `table` (`[sync]`): the settings the
     /// guide tells a person to add to their config file.
     public static func settings(_ table: String) throws -> String {
-        try block(what: "one toml block starting with \(table)") { lines, fence in
-            lines[fence] == "```toml" && fence + 1 < lines.count && lines[fence + 1] == table
+        try block("toml", startingWith: table)
+    }
+
+    /// The text of the one `language` block whose first line starts with `start`.
+    public static func block(_ language: String, startingWith start: String) throws -> String {
+        try block(what: "one \(language) block starting with \(start)") { lines, fence in
+            lines[fence] == "```" + language && fence + 1 < lines.count && lines[fence + 1].hasPrefix(start)
         }
     }
 
