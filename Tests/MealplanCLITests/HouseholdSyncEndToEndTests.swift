@@ -106,8 +106,9 @@ struct HouseholdSyncEndToEndTests {
         #expect(try ann.meals().map { [$0.date, $0.slot, $0.title] } == [["2026-12-02", "dinner", "Tacos"]])
     }
 
-    /// After syncs both ways, khal, reading the same vdir, lists the days `mealplan list` lists.
-    @Test func khalListsTheDaysMealplanLists() throws {
+    /// After syncs both ways, khal, reading each person's vdir, and a phone, reading the server,
+    /// show the days `mealplan list` lists.
+    @Test func khalAndAPhoneShowTheDaysMealplanLists() throws {
         try ann.mealplan(["add", "2026-12-01", "dinner", "Paella", "--note", "saffron"])
         try ann.mealplan(["add", "2026-12-01", "breakfast", "Porridge"])
         try bo.mealplan(["add", "2026-12-02", "lunch", "Soup"])
@@ -115,10 +116,20 @@ struct HouseholdSyncEndToEndTests {
         try ann.sync()
         try bo.sync()
         try ann.sync()
+        let listed = try HouseholdSharingTests.listedDays([ann.cli.database], cli: ann.cli)
+        #expect(try HouseholdSharingTests.listedDays([bo.cli.database], cli: bo.cli) == listed)
         for person in [ann, bo] {
-            #expect(try HouseholdSharingTests.khalDays(person.home)
-                == HouseholdSharingTests.listedDays([person.cli.database], cli: person.cli))
+            #expect(try HouseholdSharingTests.khalDays(person.home) == listed)
         }
+        let account = try GuideSharing.account()
+        let phone = CalDAVPhone(server: server, user: account.user, password: account.password, calendar: "meals")
+        var onThePhone: [String: [String]] = [:]
+        for item in try phone.items() {
+            let start = try #require(item[2])
+            onThePhone["\(start.prefix(4))-\(start.dropFirst(4).prefix(2))-\(start.dropFirst(6).prefix(2))", default: []]
+                .append(item[3] ?? "")
+        }
+        #expect(onThePhone.keys.sorted().map { [$0] + onThePhone[$0]!.sorted() } == listed)
     }
 
     /// One person: their computer as the guide sets it up, with a plan of their own.
