@@ -75,6 +75,18 @@ struct HouseholdSyncEndToEndTests {
         }
     }
 
+    /// With the server off, vdirsyncer fails before the sync: `mealplan sync` syncs nothing,
+    /// says why and exits 1.
+    @Test func aSyncWithTheServerOffChangesNothing() throws {
+        try ann.mealplan(["add", "2026-12-01", "dinner", "Paella"])
+        server.stop()
+        let failed = try ann.sync(expecting: 1)
+        #expect(failed.summary == "", "no summary: nothing synced")
+        #expect(failed.errors.contains("the [sync] command 'vdirsyncer sync meals' failed before the sync"), "\(failed.errors)")
+        #expect(try HouseholdSharingTests.files(in: ann.home.vdir) == [], "nothing written into the folder")
+        #expect(try ann.meals().map(\.title) == ["Paella"])
+    }
+
     /// The same meal changed on both plans before either synced: the second sync changes
     /// neither, prints both versions as the guide shows them and exits 1, again until told;
     /// `--keep both` keeps both, and the other plan gets both at its next sync.
@@ -87,9 +99,12 @@ struct HouseholdSyncEndToEndTests {
         try bo.mealplan(["edit", "\(boID)", "--title", "Curry"])
         try ann.sync()
         let shown = try GuideSharing.block("text", startingWith: "Tue 1 Dec lunch:")
+        let account = try GuideSharing.account()
+        let phone = CalDAVPhone(server: server, user: account.user, password: account.password, calendar: "meals")
         for _ in 1...2 {
             #expect(try bo.sync(expecting: 1).standardOutput == shown)
             #expect(try bo.meals().map(\.title) == ["Curry"], "nothing changed on the plan")
+            #expect(try phone.items().map { $0[3] } == ["Lunch: Soup"], "nothing changed on the server")
         }
         try bo.sync(["--keep", "both"])
         #expect(try bo.meals().map(\.title).sorted() == ["Curry", "Soup"])
@@ -155,7 +170,7 @@ struct HouseholdSyncEndToEndTests {
         @discardableResult
         func sync(_ options: [String] = [], expecting status: Int32 = 0) throws -> SyncReport {
             let run = try run(["sync"] + options, expecting: status)
-            return SyncReport(standardOutput: run.output)
+            return SyncReport(standardOutput: run.output, errors: run.errors)
         }
 
         private func run(_ arguments: [String], expecting status: Int32) throws -> BoundedRun {
@@ -173,9 +188,10 @@ struct HouseholdSyncEndToEndTests {
         }
     }
 
-    /// What a sync printed on standard output (vdirsyncer's output goes to standard error).
+    /// What a sync printed on standard output, and on standard error (with vdirsyncer's output).
     struct SyncReport {
         let standardOutput: String
+        let errors: String
         /// The last line: "1 sent, 0 received, 0 removed, 0 conflicts".
         var summary: String { standardOutput.split(separator: "\n").last.map(String.init) ?? "" }
     }

@@ -64,9 +64,10 @@ public final class RadicaleServer: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// Stops the server, as a computer switched off would (it stops anyway when the value goes).
     /// SIGKILL, not SIGTERM: a child starts with the signal mask of the test thread that made
     /// it, which may hold SIGTERM back for ever; the server keeps nothing that must be saved.
-    private func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
