@@ -46,12 +46,11 @@ let package = Package(
         .target(name: "Recurrence", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
         // What a two-way sync does with each item, from the last agreed state and both sides'.
         .target(name: "TwoWaySync", swiftSettings: [functionSections]),
-        // A vdir: one `.ics` file per item, read and written atomically.
         .target(name: "Vdir", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
         // `mealplan sync`: the plan and a vdir kept in step, item by item, through TwoWaySync.
         .target(
             name: "PlanSync",
-            dependencies: ["TwoWaySync", "Vdir", "MealPlanCore", "MealPlanStore", "MealPlanExchange", "TextHelpers"],
+            dependencies: ["TwoWaySync", "Vdir", "MealPlanCore", "MealPlanStore", "MealPlanExchange", "Recurrence", "TextHelpers"],
             swiftSettings: [functionSections]),
         .target(name: "TerminalKit", swiftSettings: [functionSections]),
         .systemLibrary(name: "CNcursesw"),
@@ -116,6 +115,7 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "TwoWaySyncTests", dependencies: ["TwoWaySync", "TestSupport"]),
+        .testTarget(name: "VdirTests", dependencies: ["Vdir", "TestSupport"]),
         .testTarget(
             name: "PlannerUITests",
             dependencies: [

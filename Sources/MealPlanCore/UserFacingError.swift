@@ -1,3 +1,5 @@
+import TextHelpers
+
 /// An error the command line reports to the person who ran it: one line and the exit status
 /// of the process. Every error of ours that can reach the command line adopts it, so that the
 /// command line reports all of them with one cast and a new kind of error says its own status
@@ -53,4 +55,16 @@ extension MealQueryError: UserFacingError {
 extension MealValidationError: UserFacingError {
     public var userMessage: String { message }
     public var exitStatus: ExitStatus { .usage }
+}
+
+extension BoundedFileError {
+    /// The exit status of a command that could not read the file: a missing file is missing
+    /// input, a file of the wrong kind, size or encoding bad data, anything else a failed read.
+    public var exitStatus: ExitStatus {
+        switch kind {
+        case .cannotOpen: isMissing ? .noInput : .ioError
+        case .cannotRead: .ioError
+        case .notRegularFile, .tooLarge, .notUTF8: .badData
+        }
+    }
 }

@@ -7,24 +7,40 @@ extension ICalendarComponent {
     /// The properties of an event that mealplan writes (`ICalendarMealWriter`), which a
     /// rewrite replaces; every other one stays. The UID stays too: it names the item there.
     static let writtenProperties: Set<String> = [
-        "DTSTAMP", "DTSTART", "DTEND", "DURATION", "SUMMARY", "DESCRIPTION", "CATEGORIES", "RRULE", "EXDATE",
+        "DTSTAMP", "DTSTART", "DTEND", "DURATION", "SUMMARY", "DESCRIPTION", "CATEGORIES", "RRULE", "EXDATE", "RECURRENCE-ID",
         CalendarMeal.Property.slot, CalendarMeal.Property.position, CalendarMeal.Property.recipe, CalendarMeal.Property.servings,
     ]
 
-    /// This calendar (a `VCALENDAR` as read) with its first event's written properties those of
-    /// `fresh`'s first event, a calendar as mealplan writes it; every other property and
-    /// component kept in its place.
+    /// This calendar (a `VCALENDAR` as read) with the events of `fresh`, a calendar as
+    /// mealplan writes it: each event that was here before (the same `RECURRENCE-ID`, or none)
+    /// keeps every property mealplan does not write and its components (alarms); an event
+    /// mealplan no longer writes (an override gone) goes, a new one comes; the calendar's other
+    /// components and properties stay in their place.
     public func rewritten(with fresh: ICalendarComponent) -> ICalendarComponent {
-        guard let freshEvent = fresh.components("VEVENT").first,
-              let index = components.firstIndex(where: { $0.name == "VEVENT" })
-        else { return fresh }
+        let old = components.filter { $0.name == "VEVENT" }
+        let events = fresh.components("VEVENT").map { event in
+            guard let match = old.first(where: { Self.replacedDay(of: $0) == Self.replacedDay(of: event) }) else { return event }
+            var kept = match
+            let properties = match.properties.filter { !Self.writtenProperties.contains($0.name) }
+            let hasUID = properties.contains { $0.name == "UID" }
+            kept.properties = properties + event.properties.filter {
+                Self.writtenProperties.contains($0.name) || (!hasUID && $0.name == "UID")
+            }
+            return kept
+        }
         var calendar = self
-        var event = calendar.components[index]
-        let kept = event.properties.filter { !Self.writtenProperties.contains($0.name) }
-        let hasUID = kept.contains { $0.name == "UID" }
-        event.properties = kept + freshEvent.properties.filter { Self.writtenProperties.contains($0.name) || (!hasUID && $0.name == "UID") }
-        calendar.components[index] = event
+        guard let first = components.firstIndex(where: { $0.name == "VEVENT" }) else {
+            calendar.components += events
+            return calendar
+        }
+        let others = components.enumerated().filter { $0.element.name != "VEVENT" }
+        calendar.components = others.filter { $0.offset < first }.map(\.element) + events + others.filter { $0.offset > first }.map(\.element)
         return calendar
+    }
+
+    /// The day an event's `RECURRENCE-ID` names (its date, whatever the time), nil for none.
+    private static func replacedDay(of event: ICalendarComponent) -> String? {
+        event.property("RECURRENCE-ID").map { String($0.value.prefix(8)) }
     }
 
     /// The component as iCalendar text: CRLF line ends, lines folded at 75 octets, never inside
@@ -74,5 +90,4 @@ extension ICalendarComponent {
         }
         bytes.append(contentsOf: [0x0D, 0x0A])
     }
-
 }

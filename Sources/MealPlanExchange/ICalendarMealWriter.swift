@@ -96,13 +96,18 @@ public struct ICalendarMealWriter {
         public var meal: Meal
         public var rrule: String
         public var skipped: [Day]
+        /// Changed occurrences written as events of the rule's own UID with a `RECURRENCE-ID`
+        /// (a sync's file, which calendar servers and khal read so), each with the day it
+        /// replaces; an export leaves them empty and writes changed occurrences as meals.
+        public var overrides: [(replacing: Day, meal: Meal)]
 
-        public init(id: Int64, uid: ItemUID?, meal: Meal, rrule: String, skipped: [Day]) {
+        public init(id: Int64, uid: ItemUID?, meal: Meal, rrule: String, skipped: [Day], overrides: [(replacing: Day, meal: Meal)] = []) {
             self.id = id
             self.uid = uid
             self.meal = meal
             self.rrule = rrule
             self.skipped = skipped
+            self.overrides = overrides
         }
     }
 
@@ -125,6 +130,11 @@ public struct ICalendarMealWriter {
             try writeStart("EXDATE", day, slot: repeating.meal.slot)
         }
         try end(repeating.meal)
+        for (day, meal) in repeating.overrides {
+            try begin(meal, uid: CalendarUID.text(of: repeating))
+            try writeStart("RECURRENCE-ID", day, slot: repeating.meal.slot)
+            try end(meal)
+        }
     }
 
     /// `rrule` with its `UNTIL` a date-time at the end of its day for a timed event: RFC 5545

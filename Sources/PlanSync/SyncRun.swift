@@ -1,17 +1,19 @@
 import MealPlanCore
 import MealPlanExchange
 import MealPlanStore
+import Recurrence
 import TextHelpers
 import TwoWaySync
 import Vdir
 
 /// One run of `VdirSync`: the items of both sides paired, decided and applied.
 struct SyncRun {
-    /// A meal as both sides may hold it: the record of the last sync that agreed on it, the
-    /// plan's meal and the folder's file, each absent where the side does not hold it.
+    /// An item as both sides may hold it: the record of the last sync that agreed on it, the
+    /// plan's version and the folder's file, each absent where the side does not hold it.
     struct Item {
+        var uid: ItemUID?
         var record: SyncItemRecord?
-        var here: Meal?
+        var here: SyncVersion?
         var fileName: String
         var file: FileState?
     }
@@ -24,10 +26,17 @@ struct SyncRun {
         var read: ReadFile?
     }
 
-    /// A file read: its text and, once parsed, its calendar and event.
+    /// A file read: its text and, once parsed, what it holds.
     struct ReadFile {
         var text: String
-        var parsed: Result<(calendar: ICalendarComponent, event: CalendarMeal), Problem>?
+        var parsed: Result<ParsedFile, Problem>?
+    }
+
+    /// A file's calendar as read, its UID and the item it holds.
+    struct ParsedFile {
+        var calendar: ICalendarComponent
+        var uid: String
+        var version: SyncVersion
     }
 
     /// Why a file is left as it is: one line naming it.
@@ -41,6 +50,11 @@ struct SyncRun {
     private var report = VdirSync.Report()
     /// The plan's side of the run, committed at its end.
     private var steps: [SyncStep] = []
+    /// The files to write, each with its record (its etag still to come) and, for an item new
+    /// to the plan too, its version to store.
+    private var pending: [(write: VdirFolder.ItemWrite, record: SyncItemRecord, storing: SyncVersion?)] = []
+    /// Whether a file was removed, so that the folder is flushed before the commit.
+    private var removedFiles = false
 
     init(store: MealStore, folder: VdirFolder, settings: VdirSync.Settings) throws(SyncError) {
         self.store = store
@@ -58,7 +72,16 @@ struct SyncRun {
         for var item in try pairedItems() {
             try settle(&item)
         }
-        guard !settings.dryRun, !steps.isEmpty else { return report }
+        guard !settings.dryRun else { return report }
+        try writePending()
+        guard !steps.isEmpty else { return report }
+        do {
+            // The removals reach the disk before the records that forget them (a batch of
+            // writes flushed its own).
+            if removedFiles { try folder.flush() }
+        } catch {
+            throw SyncError(error)
+        }
         do {
             try store.commitSync(folder: folder.path, steps)
         } catch {
@@ -69,8 +92,8 @@ struct SyncRun {
 
     // MARK: Pairing
 
-    /// Every item of the window: each record with its meal and file, each meal not synced
-    /// before with the file its UID names, and each other file of the folder.
+    /// Every item of the window: each record with the plan's version and its file, each meal
+    /// and rule not synced before with the file its UID names, and each other file.
     private mutating func pairedItems() throws(SyncError) -> [Item] {
         var files: [String: VdirEtag] = [:]
         do {
@@ -80,46 +103,49 @@ struct SyncRun {
         } catch {
             throw SyncError(error)
         }
-        var meals = Dictionary(snapshot.meals.compactMap { meal in meal.uid.map { ($0, meal) } }, uniquingKeysWith: { first, _ in first })
+        var here: [ItemUID: SyncVersion] = [:]
+        var order: [ItemUID] = []
+        for meal in snapshot.meals { if let uid = meal.uid, here.updateValue(.meal(meal), forKey: uid) == nil { order.append(uid) } }
+        for rule in snapshot.rules { if let uid = rule.rule.uid, here.updateValue(SyncVersion(rule), forKey: uid) == nil { order.append(uid) } }
         var items: [Item] = []
-        for record in snapshot.records where record.kind == .meal {
-            let here = meals.removeValue(forKey: record.uid)
+        for record in snapshot.records {
+            var version = here.removeValue(forKey: record.uid)
+            if version?.kind != record.kind { version = nil }
             let file = files.removeValue(forKey: record.fileName).map { etag in
                 FileState(etag: etag, hash: etag.text == record.etag ? record.contentHash : 0, read: nil)
             }
-            items.append(Item(record: record, here: here, fileName: record.fileName, file: file))
+            items.append(Item(uid: record.uid, record: record, here: version, fileName: record.fileName, file: file))
         }
         var unfiled: [ItemUID: Int] = [:]
-        for meal in snapshot.meals where meal.day >= settings.from {
-            guard let uid = meal.uid, meals.removeValue(forKey: uid) != nil else { continue }
+        for uid in order {
+            guard let version = here.removeValue(forKey: uid) else { continue }
+            if case .meal(let meal) = version, meal.day < settings.from { continue }
             let name = VdirFolder.fileName(forUID: CalendarUID.text(uid))
             let file = files.removeValue(forKey: name).map { FileState(etag: $0, hash: 0, read: nil) }
             if file == nil { unfiled[uid] = items.count }
-            items.append(Item(record: nil, here: meal, fileName: name, file: file))
+            items.append(Item(uid: uid, record: nil, here: version, fileName: name, file: file))
         }
         for (name, etag) in files.sorted(by: { $0.key < $1.key }) {
-            var item = Item(record: nil, here: nil, fileName: name, file: FileState(etag: etag, hash: 0, read: nil))
-            guard let event = event(of: &item) else { continue }
-            if case .item(let uid) = CalendarUID.reference(event.uid), let index = unfiled.removeValue(forKey: uid) {
+            var item = Item(uid: nil, record: nil, here: nil, fileName: name, file: FileState(etag: etag, hash: 0, read: nil))
+            guard let parsed = parsedFile(of: &item) else { continue }
+            if case .item(let uid) = CalendarUID.reference(parsed.uid), let index = unfiled.removeValue(forKey: uid),
+               items[index].here?.kind == parsed.version.kind {
                 items[index].fileName = name
                 items[index].file = item.file
-            } else if event.meal.day >= settings.from {
+            } else if case .meal(let meal) = parsed.version, meal.day < settings.from {
+                continue
+            } else {
                 items.append(item)
             }
         }
         for index in items.indices where items[index].file != nil && items[index].record?.etag != items[index].file?.etag.text {
-            loadHash(of: &items[index])
+            _ = readFile(of: &items[index])
         }
         return items
     }
 
-    /// Reads the file of `item` for its hash, unless it was read already; a file that cannot
-    /// be read leaves the item out (its hash stays 0, read as "changed", and `event` says why).
-    private mutating func loadHash(of item: inout Item) {
-        guard item.file?.read == nil else { return }
-        _ = readFile(of: &item)
-    }
-
+    /// Reads `item`'s file once, for its hash and text; a file that cannot be read is named
+    /// and its item left out.
     private mutating func readFile(of item: inout Item) -> ReadFile? {
         guard var file = item.file else { return nil }
         if let read = file.read { return read }
@@ -129,16 +155,17 @@ struct SyncRun {
             file.hash = SyncFingerprint.of(text: text)
             file.read = ReadFile(text: text, parsed: nil)
         } catch {
-            file.read = ReadFile(text: "", parsed: .failure(Problem(line: error.userMessage + "; left as it is")))
-            report.skipped.append(error.userMessage + "; left as it is")
+            let line = error.userMessage + "; left as it is"
+            file.read = ReadFile(text: "", parsed: .failure(Problem(line: line)))
+            report.skipped.append(line)
         }
         item.file = file
         return file.read
     }
 
-    /// The event of `item`'s file, parsed once; nil (and the file reported) when it is not a
-    /// meal mealplan can take.
-    private mutating func event(of item: inout Item) -> CalendarMeal? {
+    /// What `item`'s file holds, parsed once; nil (and the file named) when it is nothing
+    /// mealplan can take.
+    private mutating func parsedFile(of item: inout Item) -> ParsedFile? {
         guard var read = readFile(of: &item) else { return nil }
         if read.parsed == nil {
             let parsed = parse(read.text, name: item.fileName)
@@ -147,30 +174,53 @@ struct SyncRun {
             item.file?.read = read
         }
         guard case .success(let parsed) = read.parsed else { return nil }
-        return parsed.event
+        return parsed
     }
 
-    private func parse(_ text: String, name: String) -> Result<(calendar: ICalendarComponent, event: CalendarMeal), Problem> {
+    private func parse(_ text: String, name: String) -> Result<ParsedFile, Problem> {
         let place = folder.path + "/" + name
+        func problem(_ line: Int, _ message: String) -> Result<ParsedFile, Problem> {
+            .failure(Problem(line: "\(place): line \(line): \(message); left as it is"))
+        }
         do {
-            guard let calendar = try ICalendarReader.read(Array(text.utf8)).first(where: { $0.name == "VCALENDAR" }),
-                  let event = calendar.components("VEVENT").first
-            else { return .failure(Problem(line: "\(place): no VCALENDAR with a VEVENT; left as it is")) }
-            let meal = try CalendarMeal(event: event, slots: snapshot.slots, defaultSlot: defaultSlot)
-            if meal.rrule != nil || meal.replacing != nil || calendar.components("VEVENT").count > 1 {
-                return .failure(Problem(line: "\(place): line \(event.line): a repeating event; repeats are not synced, left as it is"))
+            guard let calendar = try ICalendarReader.read(Array(text.utf8)).first(where: { $0.name == "VCALENDAR" }) else {
+                return .failure(Problem(line: "\(place): no VCALENDAR; left as it is"))
             }
-            guard snapshot.slots.contains(meal.meal.slot) else {
-                return .failure(Problem(line: "\(place): line \(event.line): the slot '\(meal.meal.slot.messageExcerpt)' is not one of the plan's; left as it is"))
+            let events = try calendar.components("VEVENT").map { event throws(ICalendarError) in
+                try CalendarMeal(event: event, slots: snapshot.slots, defaultSlot: defaultSlot)
             }
-            do throws(MealValidationError) {
-                _ = try Meal.validTitle(meal.meal.title)
-                if let recipe = meal.meal.recipe { _ = try Meal.validRecipeName(recipe) }
-                if let servings = meal.meal.servings { _ = try Meal.validServings(servings) }
+            guard let main = events.first(where: { $0.replacing == nil }) ?? events.first else {
+                return .failure(Problem(line: "\(place): no VEVENT; left as it is"))
+            }
+            for event in events {
+                if event.uid != main.uid { return problem(event.line, "a second event with another UID") }
+                guard snapshot.slots.contains(event.meal.slot) else {
+                    return problem(event.line, "the slot '\(event.meal.slot.messageExcerpt)' is not one of the plan's")
+                }
+                do throws(MealValidationError) {
+                    _ = try Meal.validTitle(event.meal.title)
+                    if let recipe = event.meal.recipe { _ = try Meal.validRecipeName(recipe) }
+                    if let servings = event.meal.servings { _ = try Meal.validServings(servings) }
+                } catch {
+                    return problem(event.line, error.message)
+                }
+            }
+            guard let rrule = main.rrule else {
+                if events.count > 1 { return problem(events[1].line, "a changed occurrence of an event that does not repeat") }
+                return .success(ParsedFile(calendar: calendar, uid: main.uid, version: .meal(main.meal)))
+            }
+            let rule: RepeatRule
+            do {
+                rule = try RepeatRule(rrule: rrule, start: main.meal.day)
             } catch {
-                return .failure(Problem(line: "\(place): line \(event.line): \(error.message); left as it is"))
+                return problem(main.line, error.description)
             }
-            return .success((calendar, meal))
+            let overrides = events.filter { $0.replacing != nil }.map { (replacing: $0.replacing!, meal: $0.meal) }
+            let replaced = Set(overrides.map(\.replacing))
+            var meal = main.meal
+            meal.position = 0
+            return .success(ParsedFile(calendar: calendar, uid: main.uid, version: .rule(SyncVersion.RuleVersion(
+                rule: rule, meal: meal, skipped: Array(Set(main.skipped).subtracting(replaced)).sorted(), overrides: overrides, snapshot: nil))))
         } catch {
             return .failure(Problem(line: "\(place): \(error.description); left as it is"))
         }
@@ -182,28 +232,32 @@ struct SyncRun {
     /// as steps of the commit.
     private mutating func settle(_ item: inout Item) throws(SyncError) {
         let record = item.record
-        var there: CalendarMeal?
+        var there: ParsedFile?
         if let file = item.file, record == nil || file.hash != record?.contentHash {
-            // New or changed there: only a meal mealplan can read takes part.
-            guard let event = event(of: &item) else { return }
-            there = event
+            // New or changed there: only an item mealplan can read takes part.
+            guard let parsed = parsedFile(of: &item) else { return }
+            if let kind = item.here?.kind ?? record?.kind, kind != parsed.version.kind {
+                report.skipped.append("\(folder.path)/\(item.fileName): a \(kind == .meal ? "meal" : "repeat") here, a \(kind == .meal ? "repeat" : "meal") there now; left as it is")
+                return
+            }
+            there = parsed
         }
+        let hereFingerprint = item.here?.fingerprint
         var decision = SyncDecision(
-            record: record.map { SyncRecord(here: $0.fingerprint, there: $0.contentHash) },
-            here: item.here.map(SyncFingerprint.of), there: item.file?.hash)
-        if case .conflict = decision, let here = item.here, let there, SyncFingerprint.of(here) == SyncFingerprint.of(there.meal) {
+            record: record.map { SyncRecord(here: $0.fingerprint, there: $0.contentHash) }, here: hereFingerprint, there: item.file?.hash)
+        if case .conflict = decision, let hereFingerprint, let there, hereFingerprint == there.version.fingerprint {
             // Both sides hold it alike (a run cut short after writing the file, or the same
             // change made twice): agreed without asking.
-            keep(item, here)
+            keep(item, fingerprint: hereFingerprint)
             return
         }
         if let side = settings.keep { decision = decision.resolved(keeping: side) }
         switch decision {
         case .nothing:
-            if let record, let here = item.here, let file = item.file, file.etag.text != record.etag { keep(item, here) }
+            if let record, let hereFingerprint, let file = item.file, file.etag.text != record.etag { keep(item, fingerprint: hereFingerprint) }
         case .send:
-            guard let here = item.here else { return }
-            try send(here, to: item)
+            guard let here = item.here, let uid = item.uid else { return }
+            try send(here, uid: uid, to: item)
         case .receive:
             guard let there else { return }
             receive(there, into: item)
@@ -211,6 +265,7 @@ struct SyncRun {
             guard let file = item.file else { return }
             report.removed += 1
             if settings.dryRun { return }
+            removedFiles = true
             do {
                 try folder.remove(item.fileName, expecting: file.etag)
             } catch {
@@ -218,104 +273,127 @@ struct SyncRun {
             }
             if let uid = record?.uid { steps.append(.forget(uid)) }
         case .removeHere:
-            guard let here = item.here, let uid = here.uid else { return }
+            guard let here = item.here, let uid = item.uid else { return }
             report.removed += 1
-            steps.append(.apply(.remove(here), record: nil))
+            switch here {
+            case .meal(let meal): steps.append(.apply(.remove(meal), record: nil))
+            case .rule(let rule): steps.append(.replaceRule(old: rule.snapshot, new: nil, record: nil))
+            }
             steps.append(.forget(uid))
         case .forget:
             if let uid = record?.uid { steps.append(.forget(uid)) }
         case .keepBoth:
-            guard let here = item.here, let there else { return }
-            var theirs = there.meal
-            theirs.uid = ItemUID(randomBits: .random(in: .min ... .max), .random(in: .min ... .max))
-            try send(theirs, to: Item(record: nil, here: theirs, fileName: VdirFolder.fileName(forUID: CalendarUID.text(theirs.uid!)), file: nil), storing: true)
-            try send(here, to: item)
+            guard let here = item.here, let uid = item.uid, let there else { return }
+            let copy = ItemUID(randomBits: .random(in: .min ... .max), .random(in: .min ... .max))
+            let name = VdirFolder.fileName(forUID: CalendarUID.text(copy))
+            try send(there.version, uid: copy, to: Item(uid: copy, record: nil, here: nil, fileName: name, file: nil), storing: true)
+            try send(here, uid: uid, to: item)
         case .conflict:
-            report.conflicts.append(Self.conflictLine(here: item.here, there: there?.meal))
+            report.conflicts.append(Self.conflictLine(here: item.here, there: there?.version))
         }
     }
 
-    /// Writes `meal` into `item`'s file (keeping what the file holds that mealplan does not
-    /// write), and records it; `storing`: the meal is new to the plan too.
-    private mutating func send(_ meal: Meal, to item: Item, storing: Bool = false) throws(SyncError) {
-        guard let uid = meal.uid else { return }
+    /// Writes `version` as `uid` into `item`'s file (keeping what the file holds that mealplan
+    /// does not write), and records it; `storing`: the item is new to the plan too.
+    private mutating func send(_ version: SyncVersion, uid: ItemUID, to item: Item, storing: Bool = false) throws(SyncError) {
         report.sent += 1
         if storing { report.received += 1 }
         if settings.dryRun { return }
         var item = item
         let decided = item.file?.hash
-        var existing: ICalendarComponent?
-        if item.file != nil, event(of: &item) != nil, case .success(let parsed)? = item.file?.read?.parsed {
-            existing = parsed.calendar
-        }
+        let existing = item.file == nil ? nil : parsedFile(of: &item)?.calendar
         if item.file?.hash != decided {
             // Read only now, and no longer what the decision saw.
             throw SyncError(message: "'\(folder.path)/\(item.fileName)' was changed by another program meanwhile; run sync again")
         }
-        let text = render(meal, over: existing)
-        let etag: VdirEtag
+        let fresh = version.calendarText(uid: uid, settings: settings)
+        var text = fresh
+        if let existing, let written = try? ICalendarReader.read(Array(fresh.utf8)).first {
+            text = existing.rewritten(with: written).text
+        }
+        let record = SyncItemRecord(
+            uid: uid, kind: version.kind, fingerprint: version.fingerprint, fileName: item.fileName, etag: "",
+            contentHash: SyncFingerprint.of(text: text))
+        pending.append((VdirFolder.ItemWrite(text, to: item.fileName, expecting: item.file?.etag), record, storing ? version : nil))
+    }
+
+    /// Writes the files of `pending` in one batch (one trip to the disk for all), and adds
+    /// the steps that record them, with their etags.
+    private mutating func writePending() throws(SyncError) {
+        guard !pending.isEmpty else { return }
+        let etags: [VdirEtag]
         do {
-            if item.file == nil { try folder.create() }
-            etag = try folder.write(text, to: item.fileName, expecting: item.file?.etag)
+            try folder.create()
+            etags = try folder.write(pending.map(\.write))
         } catch {
             throw SyncError(error, meanwhile: error.isChangedMeanwhile)
         }
-        let record = SyncItemRecord(
-            uid: uid, kind: .meal, fingerprint: SyncFingerprint.of(meal), fileName: item.fileName, etag: etag.text,
-            contentHash: SyncFingerprint.of(text: text))
-        steps.append(storing ? .apply(.restore(meal), record: record) : .keep(record))
+        for ((_, var record, storing), etag) in zip(pending, etags) {
+            record.etag = etag.text
+            steps.append(storing.map { stored($0, uid: record.uid, replacing: nil, record: record) } ?? .keep(record))
+        }
+        pending = []
     }
 
-    /// Takes the file's meal into the plan: the meal it was changes, or a new one is stored
+    /// Takes the file's item into the plan: the version here changes, or a new item is stored
     /// under the event's UID when that is one of mealplan's (else under a new one).
-    private mutating func receive(_ there: CalendarMeal, into item: Item) {
+    private mutating func receive(_ there: ParsedFile, into item: Item) {
         guard let file = item.file else { return }
         report.received += 1
-        var record = SyncItemRecord(
-            uid: item.here?.uid ?? ItemUID(high: 0, low: 0), kind: .meal, fingerprint: SyncFingerprint.of(there.meal),
+        var uid = item.uid
+        if uid == nil, case .item(let named) = CalendarUID.reference(there.uid) { uid = named }
+        let record = SyncItemRecord(
+            uid: uid ?? ItemUID(high: 0, low: 0), kind: there.version.kind, fingerprint: there.version.fingerprint,
             fileName: item.fileName, etag: file.etag.text, contentHash: file.hash)
-        if let here = item.here {
-            var changed = here
-            changed.day = there.meal.day
-            changed.slot = there.meal.slot
-            changed.title = there.meal.title
-            changed.note = there.meal.note
-            changed.recipe = there.meal.recipe
-            changed.servings = there.meal.servings
-            steps.append(.apply(.update(from: here, to: changed, restoresPosition: false), record: record))
-        } else {
-            var meal = there.meal
-            if case .item(let uid) = CalendarUID.reference(there.uid) { meal.uid = uid }
-            record.uid = meal.uid ?? record.uid
-            steps.append(.apply(.restore(meal), record: record))
+        steps.append(stored(there.version, uid: uid, replacing: item.here, record: record))
+    }
+
+    /// The step that stores `version` in the plan as `uid` (a new one when nil or taken), in
+    /// place of `old`, and keeps `record`.
+    private func stored(_ version: SyncVersion, uid: ItemUID?, replacing old: SyncVersion?, record: SyncItemRecord) -> SyncStep {
+        switch version {
+        case .meal(var meal):
+            if case .meal(let here)? = old {
+                var changed = here
+                changed.day = meal.day
+                changed.slot = meal.slot
+                changed.title = meal.title
+                changed.note = meal.note
+                changed.recipe = meal.recipe
+                changed.servings = meal.servings
+                return .apply(.update(from: here, to: changed, restoresPosition: false), record: record)
+            }
+            meal.id = nil
+            meal.uid = uid
+            return .apply(.restore(meal), record: record)
+        case .rule(let rule):
+            var oldSnapshot: RuleSnapshot?
+            if case .rule(let here)? = old { oldSnapshot = here.snapshot }
+            let snapshot = RuleSnapshot(rule.rule, meal: rule.meal, uid: oldSnapshot?.uid ?? uid, exceptions: rule.skipped)
+            let overrides = rule.overrides.map { replacing, meal in
+                Meal(day: meal.day, slot: meal.slot, title: meal.title, note: meal.note, recipe: meal.recipe, servings: meal.servings,
+                     occurrence: Occurrence(rule: 0, day: replacing))
+            }
+            return .replaceRule(old: oldSnapshot, new: SyncedRuleVersion(snapshot: snapshot, overrides: overrides), record: record)
         }
     }
 
-    /// Records `here` and `item`'s file as agreeing, as they are now.
-    private mutating func keep(_ item: Item, _ here: Meal) {
-        guard let uid = here.uid, let file = item.file else { return }
+    /// Records the plan's version (`fingerprint`) and `item`'s file as agreeing, as they are.
+    private mutating func keep(_ item: Item, fingerprint: UInt64) {
+        guard let uid = item.uid, let file = item.file, let kind = item.here?.kind else { return }
         steps.append(.keep(SyncItemRecord(
-            uid: uid, kind: .meal, fingerprint: SyncFingerprint.of(here), fileName: item.fileName, etag: file.etag.text,
-            contentHash: file.hash)))
-    }
-
-    /// The file of `meal` as `export --format ics` writes it; over a file read before, that
-    /// file with mealplan's properties replaced and every other kept.
-    private func render(_ meal: Meal, over calendar: ICalendarComponent?) -> String {
-        let fresh = ICalendarMealWriter.text(
-            of: [meal], settings: .init(stamp: settings.stamp, slotTimes: settings.slotTimes, duration: settings.duration))
-        guard let calendar, let written = try? ICalendarReader.read(Array(fresh.utf8)).first else { return fresh }
-        return calendar.rewritten(with: written).text
+            uid: uid, kind: kind, fingerprint: fingerprint, fileName: item.fileName, etag: file.etag.text, contentHash: file.hash)))
     }
 
     /// "Tue 24 Nov lunch: 'Soup' here, 'Curry' there": both versions of a conflict, each with
     /// its day and slot when they differ from the first's, and its note when nothing else does.
-    static func conflictLine(here: Meal?, there: Meal?) -> String {
-        guard let anchor = here ?? there else { return "" }
-        let onlyNotes = here?.title == there?.title && here?.day == there?.day && here?.slot == there?.slot
-        func side(_ meal: Meal?) -> String {
-            guard let meal else { return "removed" }
-            var text = "'\(meal.title.messageExcerpt)'"
+    static func conflictLine(here: SyncVersion?, there: SyncVersion?) -> String {
+        guard let anchor = (here ?? there)?.meal else { return "" }
+        let onlyNotes = here?.meal.title == there?.meal.title && here?.meal.day == there?.meal.day && here?.meal.slot == there?.meal.slot
+        func side(_ version: SyncVersion?) -> String {
+            guard let version else { return "removed" }
+            let meal = version.meal
+            var text = version.shortText
             if meal.day != anchor.day || meal.slot != anchor.slot { text += " on \(meal.day.shortLabel) \(meal.slot)" }
             if onlyNotes { text += meal.note.map { " (note '\($0.messageExcerpt)')" } ?? " (no note)" }
             return text

@@ -5,7 +5,7 @@ import TextHelpers
 import TwoWaySync
 import Vdir
 
-/// A two-way sync of the plan's meals with a vdir (a folder of one `.ics` file per item, which
+/// A two-way sync of the plan's meals and repeat rules with a vdir (a folder of one `.ics` file per item, which
 /// vdirsyncer keeps in step with a CalDAV server and khal reads): `mealplan sync`.
 ///
 /// One run: the plan's side and the sync's records are read in one snapshot, the folder is
@@ -16,8 +16,9 @@ import Vdir
 /// as seen), and then the plan's changes and the records are committed in one transaction,
 /// compare-and-set. A conflict touches neither side until `keep` says which to keep.
 ///
-/// Only the window from `Settings.from` on is synced: older meals and files stay as they are,
-/// except that an item synced before is followed wherever it moves.
+/// Only the window from `Settings.from` on is synced (meals from that day, rules that can
+/// happen from it): older meals and files stay as they are, except that an item synced before
+/// is followed wherever it moves.
 public struct VdirSync {
     public struct Settings: Sendable {
         /// The first day synced.

@@ -6,147 +6,237 @@ import Darwin
 import MealPlanCore
 import TextHelpers
 
-// A stand-in for the folder API that main brings (the `Vdir` module): the same names and
-// behaviour in brief, replaced by main's at the merge.
-
-public struct VdirEtag: Hashable, Sendable {
-    public let text: String
-    public init(text: String) { self.text = text }
-}
-
-public struct VdirItem: Hashable, Sendable {
-    public let name: String
-    public let etag: VdirEtag
-}
-
-public struct VdirListing: Sendable {
-    public var items: [VdirItem]
-    public var skippedLinks: Int
-}
-
-public struct VdirError: UserFacingError {
-    public let message: String
-    public var exitStatus: ExitStatus
-    public var isChangedMeanwhile = false
-    public var isMissing = false
-    public var userMessage: String { message }
-}
-
+/// A vdir: a folder holding one `.ics` file per calendar item, the format vdirsyncer syncs with
+/// a CalDAV server and khal and todoman read. Other programs write into it at any time, so every
+/// change here is compare-and-set by the file's etag, every file is written whole under a hidden
+/// name and renamed into place, and nothing in the folder is trusted: links are not followed,
+/// only regular files up to `maximumItemSize` are read.
 public struct VdirFolder: Sendable {
     public let path: String
-    public static let maximumItemSize = 4 << 20
 
-    public init(path: String) { self.path = path }
+    /// The largest item read: a meal with a long note, far below what a runaway file reaches.
+    public static let maximumItemSize = 4 * 1_048_576
+    /// The most entries looked at in one listing, so that no folder makes a listing endless.
+    public static let maximumEntries = 2_000_000
 
-    private func itemPath(_ name: String) -> String { path + "/" + name }
+    public init(path: String) {
+        self.path = path
+    }
 
+    /// Makes the folder (one level) if it is missing.
     public func create() throws(VdirError) {
         if mkdir(path, 0o755) != 0 && errno != EEXIST {
-            throw VdirError(message: "cannot make the folder '\(path)': \(systemErrorText(errno))", exitStatus: .ioError)
+            throw VdirError("cannot make vdir '\(path)': \(systemErrorText(errno))", status: .ioError)
         }
     }
 
+    /// Every item file: a regular file named `*.ics` whose name is not hidden. A link is not an
+    /// item (it could lead anywhere): it is counted in `skippedLinks`, for the caller to report.
     public func items() throws(VdirError) -> VdirListing {
-        guard let directory = opendir(path) else {
-            throw VdirError(message: "cannot read the folder '\(path)': \(systemErrorText(errno))", exitStatus: .noInput, isMissing: errno == ENOENT)
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else {
+            let code = errno
+            throw VdirError("cannot read vdir '\(path)': \(systemErrorText(code))",
+                            status: code == ENOENT ? .noInput : .ioError, isMissing: code == ENOENT)
+        }
+        guard let directory = fdopendir(folder) else {
+            close(folder)
+            throw VdirError("cannot read vdir '\(path)': \(systemErrorText(errno))", status: .ioError)
         }
         defer { closedir(directory) }
-        var listing = VdirListing(items: [], skippedLinks: 0)
+        var listing = VdirListing()
+        var entries = 0
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard !name.hasPrefix("."), name.hasSuffix(".ics") else { continue }
-            var info = stat()
-            guard lstat(itemPath(name), &info) == 0 else { continue }
-            if info.st_mode & S_IFMT == S_IFLNK { listing.skippedLinks += 1; continue }
-            guard info.st_mode & S_IFMT == S_IFREG else { continue }
-            listing.items.append(VdirItem(name: name, etag: Self.etag(info)))
+            entries += 1
+            guard entries <= Self.maximumEntries else {
+                throw VdirError("vdir '\(path)' has more than \(Self.maximumEntries) entries", status: .badData)
+            }
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard let name = String(validating: bytes, as: UTF8.self), Self.isItemName(name) else { continue }
+            var status = stat()
+            guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: listing.items.append(VdirItem(name: name, etag: VdirEtag(status)))
+            case S_IFLNK: listing.skippedLinks.append(name)
+            default: continue
+            }
         }
+        listing.items.sort { $0.name < $1.name }
         return listing
     }
 
-    private static func etag(_ info: stat) -> VdirEtag {
-        VdirEtag(text: "\(Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec));\(info.st_ino);\(info.st_size)")
-    }
-
-    private func currentEtag(_ name: String) throws(VdirError) -> VdirEtag? {
-        var info = stat()
-        guard lstat(itemPath(name), &info) == 0 else {
-            if errno == ENOENT { return nil }
-            throw VdirError(message: "cannot read '\(itemPath(name))': \(systemErrorText(errno))", exitStatus: .ioError)
-        }
-        return Self.etag(info)
-    }
-
+    /// The item's text and its etag as it was read.
     public func read(_ name: String) throws(VdirError) -> (text: String, etag: VdirEtag) {
-        let fd = open(itemPath(name), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw VdirError(message: "cannot read '\(itemPath(name))': \(systemErrorText(errno))", exitStatus: .noInput, isMissing: errno == ENOENT)
+        let itemPath = try self.itemPath(name)
+        do {
+            let contents = try BoundedFile.contents(of: itemPath, maximumSize: Self.maximumItemSize, followingLinks: false)
+            return (contents.text, VdirEtag(contents.status))
+        } catch {
+            if error.kind == .cannotOpen(ELOOP) { throw VdirError("'\(itemPath)' is a link, not an item", status: .badData) }
+            throw VdirError(error.message, status: error.exitStatus, isMissing: error.isMissing)
         }
-        defer { close(fd) }
-        var info = stat()
-        fstat(fd, &info)
-        guard Int(info.st_size) <= Self.maximumItemSize else {
-            throw VdirError(message: "'\(itemPath(name))' is larger than \(Self.maximumItemSize >> 20) MiB", exitStatus: .badData)
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
-            if count <= 0 { break }
-            done += count
-        }
-        bytes.removeLast(bytes.count - done)
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw VdirError(message: "'\(itemPath(name))' is not UTF-8", exitStatus: .badData)
-        }
-        return (text, Self.etag(info))
     }
 
+    /// Writes `text` as the item `name`, whole: under a hidden name beside it, flushed to disk,
+    /// then renamed over it. `expecting` is the etag the caller last saw (nil: the item must not
+    /// exist); when the item is otherwise now, nothing is written and the error says it changed
+    /// meanwhile. Returns the etag of what was written.
     @discardableResult
     public func write(_ text: String, to name: String, expecting: VdirEtag?) throws(VdirError) -> VdirEtag {
-        guard try currentEtag(name) == expecting else {
-            throw VdirError(message: "'\(itemPath(name))' was changed by another program meanwhile", exitStatus: .failure, isChangedMeanwhile: true)
+        let itemPath = try self.itemPath(name)
+        try check(itemPath, expecting: expecting)
+        let partial = temporaryPath(beside: itemPath, kind: "partial")
+        let descriptor = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { throw VdirError("cannot write '\(itemPath)': \(systemErrorText(errno))", status: .ioError) }
+        var failure = writeWhole(text, to: descriptor)
+        var status = stat()
+        if failure == nil && fsync(descriptor) != 0 { failure = errno }
+        if failure == nil && fstat(descriptor, &status) != 0 { failure = errno }
+        close(descriptor)
+        if failure == nil && rename(partial, itemPath) != 0 { failure = errno }
+        if let failure {
+            unlink(partial)
+            throw VdirError("cannot write '\(itemPath)': \(systemErrorText(failure))", status: .ioError)
         }
-        let temporary = temporaryPath(beside: itemPath(name), kind: "partial")
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw VdirError(message: "cannot write '\(itemPath(name))': \(systemErrorText(errno))", exitStatus: .ioError) }
-        let bytes = Array(text.utf8)
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
-            if count <= 0 { break }
-            done += count
-        }
-        fsync(fd)
-        close(fd)
-        guard done == bytes.count, rename(temporary, itemPath(name)) == 0 else {
-            unlink(temporary)
-            throw VdirError(message: "cannot write '\(itemPath(name))': \(systemErrorText(errno))", exitStatus: .ioError)
-        }
-        guard let etag = try currentEtag(name) else {
-            throw VdirError(message: "'\(itemPath(name))' vanished", exitStatus: .ioError)
-        }
-        return etag
+        return VdirEtag(status)
     }
 
+    /// Removes the item if its etag is still `expecting`; an item already gone is no error.
     public func remove(_ name: String, expecting: VdirEtag) throws(VdirError) {
-        guard let current = try currentEtag(name) else { return }
-        guard current == expecting else {
-            throw VdirError(message: "'\(itemPath(name))' was changed by another program meanwhile", exitStatus: .failure, isChangedMeanwhile: true)
-        }
-        if unlink(itemPath(name)) != 0 && errno != ENOENT {
-            throw VdirError(message: "cannot remove '\(itemPath(name))': \(systemErrorText(errno))", exitStatus: .ioError)
+        let itemPath = try self.itemPath(name)
+        var status = stat()
+        guard lstat(itemPath, &status) == 0 else { return }
+        guard VdirEtag(status) == expecting else { throw VdirError.changedMeanwhile(itemPath) }
+        if unlink(itemPath) != 0 && errno != ENOENT {
+            throw VdirError("cannot remove '\(itemPath)': \(systemErrorText(errno))", status: .ioError)
         }
     }
 
+    /// Flushes the folder itself, so that the renames and removals made so far survive a crash.
+    public func flush() throws(VdirError) {
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { throw VdirError("cannot flush vdir '\(path)': \(systemErrorText(errno))", status: .ioError) }
+        defer { close(folder) }
+        guard fsync(folder) == 0 else { throw VdirError("cannot flush vdir '\(path)': \(systemErrorText(errno))", status: .ioError) }
+    }
+
+    /// The file name for an item's UID: the UID itself with `.ics` when it is made of letters,
+    /// digits and `-_.@` (a UUID is), else a hash of it, so that no UID can name a path
+    /// elsewhere, a hidden file or a name too long for the file system. The file's contents,
+    /// not its name, say which item it is.
     public static func fileName(forUID uid: String) -> String {
-        let safe = !uid.isEmpty && uid.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: ".")
-        } && !uid.hasPrefix(".")
-        if safe { return uid + ".ics" }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in uid.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return String(hash, radix: 16) + ".ics"
+        let isSafe = !uid.isEmpty && uid.utf8.count <= 200 && uid.first != "." && uid.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+                 UInt8(ascii: "."), UInt8(ascii: "@"): true
+            default: false
+            }
+        }
+        if isSafe { return uid + ".ics" }
+        // Two FNV-1a passes from different starts: 128 bits, enough that two UIDs of one
+        // folder do not meet by chance.
+        var first: UInt64 = 0xcbf2_9ce4_8422_2325, second: UInt64 = 0x6c62_272e_07bb_0142
+        for byte in uid.utf8 {
+            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 ^ (second >> 29)
+        }
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        return hex(first) + hex(second) + ".ics"
+    }
+
+    /// Whether a file of the folder is an item by its name: `*.ics`, not hidden.
+    static func isItemName(_ name: String) -> Bool {
+        name.utf8.count > 4 && name.first != "." && name.hasSuffix(".ics")
+    }
+
+    func itemPath(_ name: String) throws(VdirError) -> String {
+        guard Self.isItemName(name), !name.contains("/") else {
+            throw VdirError("'\(name.messageExcerpt)' is not an item of vdir '\(path)'", status: .usage)
+        }
+        return path + "/" + name
+    }
+
+    func check(_ itemPath: String, expecting: VdirEtag?) throws(VdirError) {
+        var status = stat()
+        let exists = lstat(itemPath, &status) == 0
+        if !exists && errno != ENOENT {
+            throw VdirError("cannot read '\(itemPath)': \(systemErrorText(errno))", status: .ioError)
+        }
+        guard exists ? expecting == VdirEtag(status) : expecting == nil else { throw VdirError.changedMeanwhile(itemPath) }
+    }
+}
+
+/// What `VdirFolder.items()` found.
+public struct VdirListing: Sendable {
+    /// The items, by name.
+    public var items: [VdirItem] = []
+    /// Names of `.ics` links, which are not read.
+    public var skippedLinks: [String] = []
+}
+
+/// One item file of a vdir: its name and its version.
+public struct VdirItem: Hashable, Sendable {
+    public let name: String
+    public let etag: VdirEtag
+
+    public init(name: String, etag: VdirEtag) {
+        self.name = name
+        self.etag = etag
+    }
+}
+
+/// A version of an item file, as vdirsyncer tells them apart: its modification time (to the
+/// nanosecond), inode and size. A rewrite by any program gives a new one, since every writer
+/// renames a new file into place or changes the time.
+public struct VdirEtag: Hashable, Sendable {
+    public let text: String
+
+    public init(text: String) {
+        self.text = text
+    }
+
+    init(_ status: stat) {
+        text = "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec);\(status.st_ino);\(status.st_size)"
+    }
+}
+
+/// Why a vdir could not be read or changed; `isChangedMeanwhile` when another program changed
+/// the item between reading and writing, so that nothing was written.
+public struct VdirError: UserFacingError, Equatable, CustomStringConvertible {
+    public let userMessage: String
+    public let exitStatus: ExitStatus
+    public let isMissing: Bool
+    public let isChangedMeanwhile: Bool
+
+    public init(_ message: String, status: ExitStatus, isMissing: Bool = false, isChangedMeanwhile: Bool = false) {
+        userMessage = message
+        exitStatus = status
+        self.isMissing = isMissing
+        self.isChangedMeanwhile = isChangedMeanwhile
+    }
+
+    static func changedMeanwhile(_ itemPath: String) -> VdirError {
+        VdirError("'\(itemPath)' was changed by another program meanwhile", status: .failure, isChangedMeanwhile: true)
+    }
+
+    public var description: String { userMessage }
+}
+
+/// Writes all of `text` to `descriptor`; the `errno` of a failure, nil when all is written.
+func writeWhole(_ text: String, to descriptor: Int32) -> Int32? {
+    var text = text
+    return text.withUTF8 { bytes in
+        var written = 0
+        while written < bytes.count {
+            let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return count < 0 ? errno : ENOSPC }
+            written += count
+        }
+        return nil
     }
 }

@@ -92,7 +92,7 @@ import Testing
         #expect(page.hasPrefix(".TH MEALPLAN 1\n.SH NAME\nmealplan \\- Plan meals from the terminal"))
         for command in ["add", "list", "edit", "move", "copy", "copy-days", "remove", "slots", "slots list", "slots add",
                         "slots remove", "shop", "shop list", "shop add", "shop remove", "import", "export", "config", "completions",
-                        "manpage"] {
+                        "manpage", "sync"] {
             #expect(page.contains(".SS \"mealplan \(command)\"\n"), "\(command)")
             let help = try cli.succeed(["help"] + command.split(separator: " ").map(String.init))
             // The page is 78 columns wide, `help` 80: the start of the first line is the same.

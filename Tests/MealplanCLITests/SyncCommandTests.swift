@@ -206,15 +206,15 @@ import TestSupport
         }
         let good = event("UID:good@x\r\nDTSTART;VALUE=DATE:20260306\r\nSUMMARY:Lunch: Pho\r\n")
         let cases: [(name: String, bytes: Data, message: String)] = [
-            ("latin1.ics", Data(event("UID:l@x\r\nDTSTART;VALUE=DATE:20260306\r\nSUMMARY:Cr").utf8) + Data([0xE8]) + Data("pe\r\n".utf8),
-             "is not UTF-8"),
+            ("latin1.ics", Data("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:l@x\r\nDTSTART;VALUE=DATE:20260306\r\nSUMMARY:Cr".utf8) + Data([0xE8])
+                + Data("pe\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8), "line 5 is not UTF-8"),
             ("nouid.ics", Data(event("DTSTART;VALUE=DATE:20260306\r\nSUMMARY:Soup\r\n").utf8), "line 3: the event has no UID"),
             ("broken.ics", Data(event("UID:b@x\r\nDTSTART;VALUE=DATE:2026030\r\nSUMMARY:Soup\r\n").utf8),
              "line 5: DTSTART '2026030' is not a date"),
             ("unclosed.ics", Data("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u@x\r\n".utf8), "line 2: BEGIN:VEVENT is never closed by END:VEVENT"),
-            ("repeat.ics", Data(event("UID:r@x\r\nDTSTART;VALUE=DATE:20260306\r\nRRULE:FREQ=WEEKLY\r\nSUMMARY:Soup\r\n").utf8),
-             "line 3: a repeating event; repeats are not synced"),
-            ("huge.ics", Data(repeating: UInt8(ascii: "X"), count: 4 << 20 + 1), "larger than 4 MiB"),
+            ("hourly.ics", Data(event("UID:r@x\r\nDTSTART;VALUE=DATE:20260306\r\nRRULE:FREQ=HOURLY\r\nSUMMARY:Soup\r\n").utf8),
+             "line 3: a repeat mealplan cannot keep"),
+            ("huge.ics", Data(repeating: UInt8(ascii: "X"), count: 4 << 20 + 1), "larger than 4 MB"),
         ]
         try home.put("good.ics", good)
         var sums: [String: Data] = [:]
@@ -236,6 +236,42 @@ import TestSupport
             #expect(FileManager.default.contents(atPath: home.vdir + "/" + name) == bytes, "\(name) changed")
         }
         #expect(try home.succeed(home.a, ["list", "--from", "2026-03-06", "--to", "2026-03-06"]) == "Fri 2026-03-06\n  1  lunch  Pho\n")
+    }
+
+    /// A weekly rule with a skipped and a changed occurrence travels as one file (`RRULE`,
+    /// `EXDATE`, `RECURRENCE-ID`): the other plan lists the same meals for a year; an edit of
+    /// the rule there comes back, and its removal removes it here.
+    @Test func aWeeklyRuleWithASkippedAndAChangedOccurrenceListsAlikeForAYear() throws {
+        let home = Household()
+        try home.succeed(home.a, ["repeat", "add", "2026-03-06", "dinner", "Pizza", "--every", "week", "--on", "fri"])
+        try home.succeed(home.a, ["repeat", "skip", "1", "2026-03-13"])
+        try home.succeed(home.a, ["repeat", "change", "1", "2026-03-20", "--to", "2026-03-21", "--title", "Pizza bianca"])
+        try home.succeed(home.a, ["add", "2026-03-04", "lunch", "Soup"])
+        #expect(try home.sync(home.a) == Self.summary(sent: 2))
+        let rule = try #require(try home.files().map(home.file).first { $0.contains("RRULE:") })
+        for line in ["RRULE:FREQ=WEEKLY;BYDAY=FR", "EXDATE;VALUE=DATE:20260313", "RECURRENCE-ID;VALUE=DATE:20260320",
+                     "DTSTART;VALUE=DATE:20260321", "SUMMARY:Dinner: Pizza bianca"] {
+            #expect(rule.contains(line + "\r\n"), "\(line)")
+        }
+        #expect(!rule.contains("EXDATE;VALUE=DATE:20260320"))
+        #expect(try home.sync(home.b) == Self.summary(received: 2))
+        #expect(try home.meals(home.b) == home.meals(home.a))
+        #expect(try home.meals(home.b).contains("Pizza bianca") && !home.meals(home.b).contains("2026-03-13"))
+        #expect(try home.succeed(home.b, ["repeat", "list"]) == home.succeed(home.a, ["repeat", "list"]))
+
+        try home.succeed(home.b, ["repeat", "edit", "1", "--title", "Pizza night"])
+        #expect(try home.sync(home.b) == Self.summary(sent: 1))
+        #expect(try home.sync(home.a) == Self.summary(received: 1))
+        #expect(try home.meals(home.a) == home.meals(home.b))
+        #expect(try home.succeed(home.a, ["repeat", "list"]).contains("Pizza night"))
+
+        try home.succeed(home.a, ["repeat", "remove", "1"])
+        // The changed occurrence stays as a meal of its own, as `repeat remove` keeps it.
+        #expect(try home.sync(home.a) == Self.summary(sent: 1, removed: 1))
+        #expect(try home.sync(home.b) == Self.summary(received: 1, removed: 1))
+        #expect(try home.meals(home.b) == home.meals(home.a))
+        #expect(try home.succeed(home.b, ["repeat", "list"]) == home.succeed(home.a, ["repeat", "list"]))
+        #expect(!(try home.succeed(home.b, ["repeat", "list"]).contains("Pizza")))
     }
 
     @Test func aDryRunChangesNothingAndAFailingCommandSyncsNothing() throws {
@@ -261,6 +297,51 @@ import TestSupport
         #expect(try home.succeed(home.a, ["sync"]) == Self.summary(sent: 1) + "\n")
         #expect(try String(contentsOfFile: home.cli.folder + "/ran.log", encoding: .utf8) == "ran\nran\n")
         #expect(try home.files().count == 1)
+    }
+
+    /// The records are for one folder however its path is typed; synced with another folder,
+    /// the plan starts afresh there, and back in the first one adopts the files it finds alike.
+    @Test func theFolderIsOneHoweverItIsTypedAndAnotherStartsAfresh() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Soup"])
+        let relative = try home.cli.run(["sync", "--vdir", "vdir"], environment: ["MEALPLAN_DB": home.a], directory: home.cli.folder)
+        #expect(relative.stdoutLines == [Self.summary(sent: 1)] && relative.status == 0)
+        #expect(try home.sync(home.a) == Self.summary())
+        #expect(try home.succeed(home.a, ["sync", "--vdir", home.cli.folder + "/./vdir/"]) == Self.summary() + "\n")
+        #expect(try home.succeed(home.a, ["sync", "--vdir", home.cli.folder + "/other"]) == Self.summary(sent: 1) + "\n")
+        #expect(try home.sync(home.a) == Self.summary())
+        #expect(try home.files().count == 1)
+    }
+
+    /// The `[sync]` table: its keys, each mistake one line naming the file, line and key, and
+    /// a default slot for events that name none.
+    @Test func theSyncTableOfTheConfigFile() throws {
+        let home = Household()
+        let config = home.cli.folder + "/home/.config/mealplan"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        let file = config + "/config.toml"
+        for (text, message) in [
+            ("[sync]\nvdri = \"x\"\n", "line 2: key 'sync.vdri' is unknown; [sync] takes vdir, from, slot, command"),
+            ("[sync]\nvdir = 3\n", "line 2: key 'sync.vdir' must be text in quotes"),
+            ("[sync]\nvdir = \"v\"\nslot = \"brunch\"\n", "line 3: [sync] slot: "),
+            ("[sync]\nvdir = \"v\"\nfrom = \"someday\"\n", "line 3: [sync] from: "),
+        ] {
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try home.run(home.a, ["sync"])
+            #expect(result.status == 78 && result.stdout == "", "\(text)")
+            #expect(result.stderr.hasPrefix("mealplan: config file '\(file)': " + message), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        try FileManager.default.removeItem(atPath: file)
+        let missing = try home.run(home.a, ["sync"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr == "mealplan: no vdir to sync with: give --vdir DIR or set [sync] vdir in the config file\n")
+
+        try "[sync]\nvdir = \"../../../vdir\"\nslot = \"lunch\"\nfrom = \"2026-03-01\"\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try home.put("a.ics", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a@x\r\nDTSTART:20260301T120000\r\nSUMMARY:Ramen\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        try home.put("b.ics", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:b@x\r\nDTSTART;VALUE=DATE:20260228\r\nSUMMARY:Before\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        #expect(try home.succeed(home.a, ["sync"]) == Self.summary(received: 1) + "\n")
+        #expect(try home.succeed(home.a, ["list", "--from", "2026-02-01", "--to", "2026-03-31"]) == "Sun 2026-03-01\n  1  lunch  Ramen\n")
     }
 
     @Test func mealsBeforeTheWindowStayWhereTheyAre() throws {

@@ -1,5 +1,6 @@
 import GRDB
 import MealPlanCore
+import Recurrence
 
 /// What a two-way sync with a vdir (`mealplan sync`) keeps between runs, and the one
 /// transaction that applies what a sync brought: the database's side of `PlanSync`.
@@ -49,7 +50,19 @@ extension MealStore {
                     seen.insert(record.uid)
                 }
             }
-            return SyncSnapshot(records: records, meals: meals, slots: try Self.storedSlots(db).map(\.slot.name))
+            var rules = try self.rules(db, in: DayRange(first, .last), slot: nil, search: nil)
+            var ruleUIDs = Set(rules.compactMap(\.uid))
+            for record in records where record.kind == .rule && !ruleUIDs.contains(record.uid) {
+                rules += try Self.fetchRules(db, where: "rule.uid = X'\(record.uid.text.filter { $0 != "-" })'")
+                ruleUIDs.insert(record.uid)
+            }
+            let synced = try rules.map { rule in
+                SyncedRule(
+                    rule: rule, snapshot: try Self.snapshot(db, rule),
+                    overrides: try Row.fetchAll(db, sql: "\(Self.mealColumns) WHERE meal.ruleId = ? ORDER BY meal.ruleDay", arguments: [rule.id])
+                        .map(Self.meal(from:)))
+            }
+            return SyncSnapshot(records: records, meals: meals, rules: synced, slots: try Self.storedSlots(db).map(\.slot.name))
         }
     }
 
@@ -86,9 +99,43 @@ extension MealStore {
                     try Self.keep(db, record)
                 case .forget(let uid):
                     try db.execute(sql: "DELETE FROM syncItem WHERE uid = ?", arguments: [uid.storedValue])
+                case .replaceRule(let old, let new, var record):
+                    if let old { try Self.removeSyncedRule(db, old) }
+                    if let new, let uid = try Self.insertSyncedRule(db, new, id: old?.id) { record?.uid = uid }
+                    if let record { try Self.keep(db, record) }
                 }
             }
         }
+    }
+
+    /// Removes rule `snapshot` (refused unless it is still as seen) and the meals that stood
+    /// in for its occurrences: the other side holds the rule whole, or not at all.
+    private static func removeSyncedRule(_ db: Database, _ snapshot: RuleSnapshot) throws {
+        try removeRule(db, snapshot)
+        for id in snapshot.replacements.keys { try db.execute(sql: "DELETE FROM meal WHERE id = ?", arguments: [id]) }
+    }
+
+    /// Stores `new`'s rule under `id` (the rule it replaces: its number stays) or a new one,
+    /// and its UID (unless another item holds it: then a new one), with its exceptions and its
+    /// changed occurrences (meals whose `occurrence` names the day they replace, each skipped
+    /// by the rule). Returns the rule's UID.
+    private static func insertSyncedRule(_ db: Database, _ new: SyncedRuleVersion, id: Int64?) throws -> ItemUID? {
+        let id = try insertRule(db, new.snapshot, id: id)
+        if let uid = new.snapshot.uid {
+            try db.execute(
+                sql: "UPDATE rule SET uid = ? WHERE id = ? AND NOT EXISTS (SELECT 1 FROM rule WHERE uid = ?)",
+                arguments: [uid.storedValue, id, uid.storedValue])
+        }
+        let exceptions = Set(new.snapshot.exceptions).union(new.overrides.compactMap(\.occurrence?.day))
+        for day in exceptions.sorted() {
+            try db.execute(sql: "INSERT INTO ruleException(ruleId, day) VALUES (?, ?)", arguments: [id, day.number])
+        }
+        for meal in new.overrides {
+            guard let day = meal.occurrence?.day else { continue }
+            let slot = try resolveSlot(db, meal.slot)
+            _ = try link(db, try insert(db, meal, slotID: slot.id), to: Occurrence(rule: id, day: day))
+        }
+        return try fetchRule(db, id: id).uid
     }
 
     private static func keep(_ db: Database, _ record: SyncItemRecord) throws {
@@ -130,9 +177,33 @@ public struct SyncItemRecord: Hashable, Sendable {
 /// The plan's side of a sync, read at once (`MealStore.syncSnapshot`).
 public struct SyncSnapshot: Sendable {
     public var records: [SyncItemRecord]
+    /// Stored meals no rule links to.
     public var meals: [Meal]
+    /// The rules that can happen from the window's first day on, and those the records name.
+    public var rules: [SyncedRule]
     /// The plan's slots, in the day's order.
     public var slots: [String]
+}
+
+/// A repeat rule as a sync sees it: the rule, its snapshot (compare-and-set) and the meals
+/// that stand in for its changed occurrences.
+public struct SyncedRule: Sendable {
+    public var rule: StoredRule
+    public var snapshot: RuleSnapshot
+    public var overrides: [Meal]
+}
+
+/// A rule as another side holds it, to be stored: its snapshot (its id unused, its UID kept
+/// where free) and its changed occurrences, each a meal whose `occurrence` names the day it
+/// replaces.
+public struct SyncedRuleVersion: Sendable {
+    public var snapshot: RuleSnapshot
+    public var overrides: [Meal]
+
+    public init(snapshot: RuleSnapshot, overrides: [Meal]) {
+        self.snapshot = snapshot
+        self.overrides = overrides
+    }
 }
 
 /// One thing a sync does on the database's side (`MealStore.commitSync`).
@@ -145,4 +216,7 @@ public enum SyncStep: Sendable {
     case keep(SyncItemRecord)
     /// No record of the item any more: gone from both sides.
     case forget(ItemUID)
+    /// A rule taken from the other side: `old` (as seen, with its changed occurrences)
+    /// removed, `new` stored, and the record kept (its UID the stored rule's).
+    case replaceRule(old: RuleSnapshot?, new: SyncedRuleVersion?, record: SyncItemRecord?)
 }

@@ -12,7 +12,7 @@ import Vdir
 struct SyncCommand: MealplanCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Sync the plan's meals both ways with a vdir, a folder of .ics files that vdirsyncer keeps in step with a CalDAV server.",
+        abstract: "Sync the plan's meals and repeats both ways with a vdir, a folder of .ics files that vdirsyncer keeps in step with a CalDAV server.",
         discussion: """
             Each meal is one file, UID.ics, as 'export --format ics' writes it (its slot, place, \
             recipe and servings in X-MEALPLAN- properties, the times of [slot-times]). A meal \
@@ -22,16 +22,20 @@ struct SyncCommand: MealplanCommand {
             start that names a slot, else [sync] slot, else the plan's last slot. A file \
             mealplan rewrites keeps what it does not use (alarms, attendees, colours).
 
-            Meals from [sync] from on are synced (default -90: ninety days ago); an item \
-            synced before is followed wherever it moves. Repeating events are not synced: a \
-            file with an RRULE is left as it is and named once per run.
+            A repeat is one file: its RRULE, an EXDATE for each skipped day, and an event \
+            with a RECURRENCE-ID for each changed occurrence. A repeating event mealplan \
+            cannot represent (hourly, every second Monday of the year…) is left as it is and \
+            named on standard error.
+
+            Meals and repeats from [sync] from on are synced (default -90: ninety days ago); \
+            an item synced before is followed wherever it moves.
 
             A meal changed on both sides (or changed on one and removed on the other) is a \
             conflict: both versions are printed, one line each, neither side changes, and the \
             exit status is 1. --keep mine keeps this plan's version, --keep theirs the \
             folder's, --keep both the folder's as a second meal in the slot besides this plan's.
 
-            A file mealplan cannot read (not UTF-8, no UID, a broken line, over 4 MiB) is \
+            A file mealplan cannot read (not UTF-8, no UID, a broken line, over 4 MB) is \
             named with its line on standard error and left as it is; the rest is synced. The \
             plan changes in one transaction, and only if no other program changed the meals it \
             touches meanwhile; a sync cut short converges on the next, nothing doubled. Then \
@@ -95,6 +99,8 @@ struct SyncCommand: MealplanCommand {
         let settings = VdirSync.Settings(
             from: from, defaultSlot: defaultSlot, slotTimes: try config.slotTimes(of: slots),
             stamp: UTCTimestamp(secondsSince1970: Int64(time(nil))), keep: keep?.side, dryRun: dryRun)
+        // Made first (as the first write would make it), so that its path is known for good.
+        if !dryRun { try VdirFolder(path: folderPath).create() }
         let folder = VdirFolder(path: Self.canonical(folderPath))
         let report = try VdirSync(store: plan, folder: folder, settings: settings).run()
         for line in report.skipped { warn(line) }
@@ -110,9 +116,13 @@ struct SyncCommand: MealplanCommand {
     }
 
     /// The folder's path without links or `..`, so that the sync's records name one folder
-    /// however it is typed; as given while it does not exist yet.
+    /// however it is typed; made absolute while it does not exist yet (a dry run).
     private static func canonical(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
+        guard let resolved = realpath(path, nil) else {
+            guard !path.hasPrefix("/"), let folder = getcwd(nil, 0) else { return path }
+            defer { free(folder) }
+            return String(cString: folder) + "/" + path
+        }
         defer { free(resolved) }
         return String(cString: resolved)
     }
