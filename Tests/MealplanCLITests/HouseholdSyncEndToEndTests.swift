@@ -87,8 +87,9 @@ struct HouseholdSyncEndToEndTests {
 
     /// The same meal changed on both plans before either synced: the second sync changes
     /// neither, prints both versions as the guide shows them and exits 1, again until told;
-    /// `--keep both` keeps both, and the other plan gets both at its next sync.
-    @Test func aMealChangedOnBothIsAConflictUntilKept() throws {
+    /// `--keep` then keeps what it says, on both plans and the server, as the guide says.
+    @Test(arguments: [("mine", ["Curry"]), ("theirs", ["Soup"]), ("both", ["Curry", "Soup"])])
+    func aMealChangedOnBothIsAConflictUntilKept(keep: String, kept: [String]) throws {
         try ann.mealplan(["add", "2026-12-01", "lunch", "Leftovers"])
         try ann.sync()
         try bo.sync()
@@ -104,10 +105,24 @@ struct HouseholdSyncEndToEndTests {
             #expect(try bo.meals().map(\.title) == ["Curry"], "nothing changed on the plan")
             #expect(try phone.items().map { $0[3] } == ["Lunch: Soup"], "nothing changed on the server")
         }
-        try bo.sync(["--keep", "both"])
-        #expect(try bo.meals().map(\.title).sorted() == ["Curry", "Soup"])
+        try bo.sync(["--keep", keep])
         try ann.sync()
-        #expect(try ann.meals().map(\.title).sorted() == ["Curry", "Soup"])
+        #expect(try bo.meals().map(\.title).sorted() == kept)
+        #expect(try ann.meals().map(\.title).sorted() == kept)
+        #expect(try phone.items().compactMap { $0[3] }.sorted() == kept.map { "Lunch: \($0)" })
+    }
+
+    /// `--dry-run` says what would travel and changes nothing: no file, nothing on the server,
+    /// and the next sync sends the meal.
+    @Test func aDryRunChangesNothing() throws {
+        try ann.mealplan(["add", "2026-12-01", "dinner", "Paella"])
+        let dry = try ann.sync(["--dry-run"])
+        #expect(dry.summary.hasPrefix("1 sent"), "\(dry.standardOutput)")
+        #expect(try HouseholdSharingTests.files(in: ann.home.vdir) == [])
+        let account = try GuideSharing.account()
+        let phone = CalDAVPhone(server: server, user: account.user, password: account.password, calendar: "meals")
+        #expect(try phone.items() == [])
+        #expect(try ann.sync().summary == "1 sent, 0 received, 0 removed, 0 conflicts")
     }
 
     /// "Dinner: Tacos" typed on a phone is a dinner of tacos on its day.
