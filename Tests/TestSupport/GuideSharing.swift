@@ -65,11 +65,12 @@ public struct GuideChanged: Error, CustomStringConvertible {
 extension RadicaleServer {
     /// A server set up by the guide's Radicale config and users file, listening on 127.0.0.1.
     public static func asTheGuideSetsItUp() throws -> RadicaleServer {
-        let config = "~/.config/radicale/config", users = "~/.config/radicale/users"
-        return try RadicaleServer(config: String(config.dropFirst(2))) { port in
-            [String(config.dropFirst(2)): try GuideSharing.replacing("hosts = 0.0.0.0:5232", with: "hosts = 127.0.0.1:\(port)",
-                                                                    in: GuideSharing.file(config)),
-             String(users.dropFirst(2)): try GuideSharing.file(users)]
+        // Paths in the server's home, which the guide writes as `~/…`.
+        let config = ".config/radicale/config", users = ".config/radicale/users"
+        return try RadicaleServer(config: config) { port in
+            [config: try GuideSharing.replacing("hosts = 0.0.0.0:5232", with: "hosts = 127.0.0.1:\(port)",
+                                                in: GuideSharing.file("~/" + config)),
+             users: try GuideSharing.file("~/" + users)]
         }
     }
 }

@@ -38,12 +38,7 @@ public final class RadicaleServer: @unchecked Sendable {
     public init(config: String, within limit: Duration = .seconds(30), files: (_ port: UInt16) throws -> [String: String]) throws {
         let port = try Self.freePort()
         url = "http://127.0.0.1:\(port)/"
-        for (path, text) in try files(port) {
-            let file = folder.file(path)
-            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            try text.write(toFile: file, atomically: true, encoding: .utf8)
-        }
+        for (path, text) in try files(port) { try folder.write(text, to: path) }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-m", "radicale", "--config", folder.file(config)]
         process.environment = ProcessInfo.processInfo.environment.merging(["HOME": folder.path]) { $1 }

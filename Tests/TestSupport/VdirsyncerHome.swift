@@ -21,11 +21,8 @@ public final class VdirsyncerHome: Sendable {
         let vdirsyncerConfig = try GuideSharing.replacing("\"http://localhost:5232/\"", with: "\"\(server.url)\"",
                                                           in: GuideSharing.file("~/.config/vdirsyncer/config"))
         let khalConfig = try GuideSharing.file("~/.config/khal/config")
-        for (path, text) in [(".config/vdirsyncer/config", vdirsyncerConfig), (".config/khal/config", khalConfig)] {
-            try FileManager.default.createDirectory(atPath: (folder.file(path) as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            try text.write(toFile: folder.file(path), atomically: true, encoding: .utf8)
-        }
+        try folder.write(vdirsyncerConfig, to: ".config/vdirsyncer/config")
+        try folder.write(khalConfig, to: ".config/khal/config")
         guard let path = khalConfig.components(separatedBy: "\n").first(where: { $0.hasPrefix("path = ~/") }) else {
             throw GuideChanged(what: "a khal calendar at `path = ~/…`")
         }
