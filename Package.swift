@@ -100,7 +100,10 @@ let package = Package(
             name: "repeat-expansion", dependencies: ["Recurrence", "MealPlanCore"], path: "Benchmarks/repeat-expansion"),
         // Helpers shared by the test targets: day literals, temporary folders, the built
         // binary, the tmux driver, the rule for missing tools, a seeded random generator.
-        .target(name: "TestSupport", dependencies: ["MealPlanCore"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["MealPlanCore"], path: "Tests/TestSupport",
+            // Run by path (`#filePath`): a Python program, not a resource of the test bundle.
+            exclude: ["caldav-phone.py"]),
         .testTarget(name: "CooklangTests", dependencies: ["Cooklang", "TestSupport"]),
         .testTarget(name: "RecipeLibraryTests", dependencies: ["RecipeLibrary", "ShoppingList", "Cooklang", "TestSupport"]),
         .testTarget(name: "ShoppingListTests", dependencies: ["ShoppingList", "Cooklang", "MealPlanCore", "MealPlanExchange", "TestSupport"]),

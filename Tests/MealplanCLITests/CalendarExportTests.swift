@@ -303,10 +303,11 @@ enum SharedPlan {
     }
 
     /// Days in order with each day's lines sorted, since clients order a day's events their own way.
+    /// A day's line is its date alone, `YYYY-MM-DD`.
     static func sortedWithinDays(_ lines: [String]) -> [[String]] {
         var days: [[String]] = []
         for line in lines where !line.isEmpty {
-            if line.count == 10 && line.hasPrefix("2026-") { days.append([line]) } else { days[days.count - 1].append(line) }
+            if line.wholeMatch(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}/) != nil { days.append([line]) } else { days[days.count - 1].append(line) }
         }
         return days.map { [$0[0]] + $0.dropFirst().sorted() }
     }

@@ -29,6 +29,9 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
     public static let cooklang = ExternalTool(pythonPackage: "cooklang")
     /// Radicale, a CalDAV server (PyPI), which the tests run on 127.0.0.1 only (`RadicaleServer`).
     public static let radicale = ExternalTool(pythonPackage: "radicale")
+    /// vdirsyncer (PyPI), which syncs a vdir with a CalDAV server (`VdirsyncerHome`), run as the
+    /// guide's Sharing chapter runs it: the program on PATH.
+    public static let vdirsyncer = ExternalTool(program: "vdirsyncer")
     /// Python's `caldav` client, standing in for a phone's calendar.
     public static let caldav = ExternalTool(pythonPackage: "caldav")
     /// Python's `dateutil` (`python-dateutil` on PyPI), whose `rrule` expands RFC 5545 rules.

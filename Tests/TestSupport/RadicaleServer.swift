@@ -4,36 +4,44 @@ import Glibc
 #endif
 
 /// A Radicale CalDAV server of its own for one test, as a household would run one: on
-/// 127.0.0.1 only, at a port nothing else uses, with its collections in a temporary folder. Any
-/// user name and password are accepted (`[auth] type = none`) and each user reaches only their
-/// own collections (`owner_only`), so `http://127.0.0.1:PORT/USER/` is a user's home. The server
-/// stops when the value goes away.
+/// 127.0.0.1 only, at a port nothing else uses, with its files in a temporary folder that is
+/// its home (`HOME`, so `~/` in its config is there). The server stops when the value goes away.
 public final class RadicaleServer: @unchecked Sendable {
     /// The server's root, ending in a slash.
     public let url: String
     private let folder = TemporaryFolder()
     private let process = Process()
 
-    /// Starts the server and waits, at most `within`, until it accepts connections.
-    public init(within limit: Duration = .seconds(30)) throws {
+    /// A server any user name and password reach (`[auth] type = none`), each user only their
+    /// own collections (`owner_only`), so `http://127.0.0.1:PORT/USER/` is a user's home.
+    public convenience init(within limit: Duration = .seconds(30)) throws {
+        try self.init(config: "config", within: limit) { port in
+            ["config": """
+                [server]
+                hosts = 127.0.0.1:\(port)
+                [auth]
+                type = none
+                [rights]
+                type = owner_only
+                [storage]
+                filesystem_folder = ~/collections
+                [logging]
+                level = warning
+
+                """]
+        }
+    }
+
+    /// Starts a server whose home holds `files` (paths in the home to their text, made for the
+    /// port the server gets), `config` among them its config file, and waits, at most `within`,
+    /// until it accepts connections. The config must make it listen on 127.0.0.1 at that port.
+    public init(config: String, within limit: Duration = .seconds(30), files: (_ port: UInt16) throws -> [String: String]) throws {
         let port = try Self.freePort()
         url = "http://127.0.0.1:\(port)/"
-        let config = folder.file("config")
-        try """
-            [server]
-            hosts = 127.0.0.1:\(port)
-            [auth]
-            type = none
-            [rights]
-            type = owner_only
-            [storage]
-            filesystem_folder = \(folder.file("collections"))
-            [logging]
-            level = warning
-
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        for (path, text) in try files(port) { try folder.write(text, to: path) }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-m", "radicale", "--config", config]
+        process.arguments = ["python3", "-m", "radicale", "--config", folder.file(config)]
+        process.environment = ProcessInfo.processInfo.environment.merging(["HOME": folder.path]) { $1 }
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         _ = FileManager.default.createFile(atPath: folder.file("log"), contents: nil)
         process.standardError = FileHandle(forWritingAtPath: folder.file("log"))
@@ -51,9 +59,10 @@ public final class RadicaleServer: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// Stops the server, as a computer switched off would (it stops anyway when the value goes).
     /// SIGKILL, not SIGTERM: a child starts with the signal mask of the test thread that made
     /// it, which may hold SIGTERM back for ever; the server keeps nothing that must be saved.
-    private func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

@@ -17,4 +17,11 @@ public final class TemporaryFolder: Sendable {
 
     /// The path of `name` inside the folder.
     public func file(_ name: String) -> String { path + "/" + name }
+
+    /// Writes `text` to `name` inside the folder (a path, its folders made as needed).
+    public func write(_ text: String, to name: String) throws {
+        try FileManager.default.createDirectory(atPath: (file(name) as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try text.write(toFile: file(name), atomically: true, encoding: .utf8)
+    }
 }
