@@ -52,6 +52,30 @@ import Testing
         #expect(try cli.succeed(["list", "--db", path]) == "Mon 2026-03-02\n  1  dinner  Soup\n")
     }
 
+    /// An import checks its rows as it writes them: the rows before the bad one were written,
+    /// to a file that never appeared under its name, and nothing of it is left.
+    @Test func aFailedImportIntoANewDatabaseLeavesNoFile() throws {
+        let cli = CLISandbox()
+        let path = cli.folder + "/new/plan.sqlite"
+        let goodRows = 5000
+        var csv = "date,slot,title\n" + (0..<goodRows).map { "2026-03-02,dinner,Meal \($0)\n" }.joined()
+        let bad = cli.folder + "/bad.csv"
+        try (csv + "2026-02-30,dinner,Soup\n").write(toFile: bad, atomically: true, encoding: .utf8)
+        try cli.expectFailure(["import", bad, "--db", path], status: 65,
+                              message: "line \(goodRows + 2): bad date '2026-02-30': February 2026 has 28 days",
+                              database: path)
+        try cli.expectFailure(["import", "-", "--db", path], status: 65, message: "line 2: the title is empty",
+                              input: Data("date,slot,title\n2026-03-02,dinner,\n".utf8), database: path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder) == ["bad.csv"])
+        csv += "2026-03-03,lunch,Soup\n"
+        let good = cli.folder + "/good.csv"
+        try csv.write(toFile: good, atomically: true, encoding: .utf8)
+        try cli.succeed(["import", good, "--db", path])
+        #expect(try cli.succeed(["export", "--db", path]) == csv.replacingOccurrences(of: "\n", with: ",,,\r\n")
+            .replacingOccurrences(of: "date,slot,title,,,", with: "date,slot,title,note,recipe,servings"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder + "/new").sorted() == ["plan.sqlite"])
+    }
+
     @Test(.requires(.sqlite3)) func processesMakingTheSameNewDatabaseAtOnceKeepEveryMeal() throws {
         let cli = CLISandbox()
         for round in 0..<5 {
