@@ -24,6 +24,27 @@ extension MealStore {
         _ db: Database, in range: DayRange, slot: String?, search: String?, occurrencesThrough: Day?,
         _ body: (Meal) throws -> Void
     ) throws {
+        try forEachMeal(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough,
+                        stored: { try body(Meal($0)) }, occurrence: body)
+    }
+
+    /// Calls `body` with views of the meals `meals(in:slot:search:)` gives, one at a time,
+    /// inside a transaction already open: a stored meal's texts where SQLite read them.
+    func forEachMealRow(
+        _ db: Database, in range: DayRange, slot: String?, search: String?, occurrencesThrough: Day?,
+        _ body: (MealRowView) throws -> Void
+    ) throws {
+        try forEachMeal(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough,
+                        stored: body, occurrence: { try $0.withRowView(body) })
+    }
+
+    /// The meals of `range` in display order: `stored` is given a view of each stored meal
+    /// (the rows read in place), `occurrence` each occurrence of a repeat rule up to
+    /// `occurrencesThrough` (none when it is nil).
+    private func forEachMeal(
+        _ db: Database, in range: DayRange, slot: String?, search: String?, occurrencesThrough: Day?,
+        stored: (MealRowView) throws -> Void, occurrence: (Meal) throws -> Void
+    ) throws {
         var arguments: [String: (any DatabaseValueConvertible)?] = [
             "first": range.first.number, "last": range.last.number,
         ]
@@ -41,12 +62,15 @@ extension MealStore {
             sql += " AND meal.slotId = :slotId"
             arguments["slotId"] = storedSlot.id
         }
-        let rows = try Row.fetchCursor(db, sql: "\(sql) \(Self.displayOrder)", arguments: StatementArguments(arguments))
+        let statement = try db.makeStatement(sql: "\(sql) \(Self.displayOrder)")
+        let rows = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+        let row = StoredMealRow(statement.sqliteStatement)
         let occurrenceRange = occurrencesThrough.flatMap { $0 >= range.first ? DayRange(range.first, min($0, range.last)) : nil }
         try Self.forEachMerged(
-            stored: { try rows.next().map(Self.meal(from:)) },
+            nextStored: { try rows.next() == nil ? nil : row.place },
+            writeStored: { try stored(row.view) },
             rules: try occurrenceRange.map { try rules(db, in: $0, slot: storedSlot?.slot.name, search: search) } ?? [],
-            in: occurrenceRange ?? range, slotOrder: try Self.slotOrder(db), body)
+            in: occurrenceRange ?? range, slotOrder: try Self.slotOrder(db), writeOccurrence: occurrence)
     }
 
     /// Each slot's place in the day, by name.
@@ -81,15 +105,33 @@ extension MealStore {
         in range: DayRange, slot: String? = nil, search: String? = nil, occurrencesThrough: Day? = .last,
         passes: Int, _ body: (_ pass: Int, Meal) throws -> Void
     ) throws {
-        try useDeferredFileIfMade()
-        do {
-            try writer.read { db in
-                for pass in 0..<passes {
-                    try forEachMeal(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough) {
-                        try body(pass, $0)
-                    }
+        try readStreaming { db in
+            for pass in 0..<passes {
+                try forEachMeal(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough) {
+                    try body(pass, $0)
                 }
             }
+        }
+    }
+
+    /// `forEachMeal(in:slot:search:occurrencesThrough:_:)` with each meal as a view of the
+    /// row SQLite read (an occurrence's of its own strings), valid during the call: an export
+    /// copies the texts to its output without making strings of them.
+    public func forEachMealRow(
+        in range: DayRange, slot: String? = nil, search: String? = nil, occurrencesThrough: Day? = .last,
+        _ body: (MealRowView) throws -> Void
+    ) throws {
+        try readStreaming { db in
+            try forEachMealRow(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough, body)
+        }
+    }
+
+    /// Runs `body` on one snapshot. What `body` throws comes out unchanged (a failed write of
+    /// an export is not the database's); the database's own errors name the file.
+    private func readStreaming(_ body: (Database) throws -> Void) throws {
+        try useDeferredFileIfMade()
+        do {
+            try writer.read(body)
         } catch let error as DatabaseError {
             throw StoreError.wrapping(error, path: path)
         }

@@ -58,9 +58,15 @@ extension MealStore {
     /// The columns of a meal read from the store, in the order `mealColumns` selects them: rows
     /// are read by these names, at the cost of reading by index (a million rows per export).
     enum MealColumn: Int, CaseIterable {
-        case id, day, slot, position, title, note, recipe, servings, ruleId, ruleDay, uid
+        case id, day, slot, position, title, note, recipe, servings, ruleId, ruleDay, uid, slotPosition
 
-        var expression: String { self == .slot ? "slot.name" : "meal.\(self)" }
+        var expression: String {
+            switch self {
+            case .slot: "slot.name"
+            case .slotPosition: "slot.position"
+            default: "meal.\(self)"
+            }
+        }
     }
 
     static let mealColumns = """

@@ -66,11 +66,11 @@ struct ListCommand: MealplanCommand {
             try writeText(meals, range: range, repeatsThrough: repeatsThrough, in: environment)
         case .json:
             try MealOutput.write(with: JSONMealWriter(fileDescriptor: 1)) { write in
-                try meals.forEachMeal(in: range, slot: slot, search: search, occurrencesThrough: repeatsThrough, write)
+                try meals.forEachMealRow(in: range, slot: slot, search: search, occurrencesThrough: repeatsThrough, write)
             }
         case .csv:
             try MealOutput.write(with: CSVMealWriter(fileDescriptor: 1)) { write in
-                try meals.forEachMeal(in: range, slot: slot, search: search, occurrencesThrough: repeatsThrough, write)
+                try meals.forEachMealRow(in: range, slot: slot, search: search, occurrencesThrough: repeatsThrough, write)
             }
         }
         guard let horizon, try meals.repeatsContinue(after: horizon, slot: slot, search: search) else { return }

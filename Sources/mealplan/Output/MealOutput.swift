@@ -9,7 +9,7 @@ enum MealOutput {
     @discardableResult
     static func write(
         with writer: any MealStreamWriter, to destination: String = StandardOutput.name,
-        _ produce: ((Meal) throws -> Void) throws -> Void
+        _ produce: ((MealRowView) throws -> Void) throws -> Void
     ) throws -> Int {
         var writer = writer
         var count = 0
