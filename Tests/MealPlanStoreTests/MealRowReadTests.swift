@@ -43,6 +43,11 @@ import Testing
         #expect(try rows(store, in: range, slot: "dinner") == (try store.meals(in: range, slot: "dinner")))
         #expect(try rows(store, in: range, search: "soup").count == 3)
         #expect(try rows(store, in: DayRange(day("2026-03-05"), day("2026-03-08"))) == [])
+        // A flat read: the same meals without their identities.
+        var flat: [Meal] = []
+        try store.forEachMealRow(in: range, identities: false) { flat.append(Meal($0)) }
+        #expect(flat == read.map { Meal(day: $0.day, slot: $0.slot, position: $0.position, title: $0.title, note: $0.note,
+                                        recipe: $0.recipe, servings: $0.servings) })
     }
 
     @Test func aMealsOwnViewGivesItBack() throws {

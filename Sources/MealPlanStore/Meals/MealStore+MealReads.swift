@@ -25,24 +25,29 @@ extension MealStore {
         _ body: (Meal) throws -> Void
     ) throws {
         try forEachMeal(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough,
-                        stored: { try body(Meal($0)) }, occurrence: body)
+                        identities: true, stored: { try body(Meal($0)) }, occurrence: body)
     }
 
     /// Calls `body` with views of the meals `meals(in:slot:search:)` gives, one at a time,
-    /// inside a transaction already open: a stored meal's texts where SQLite read them.
+    /// inside a transaction already open: a stored meal's texts where SQLite read them. Without
+    /// `identities`, every meal's id, UID and occurrence are nil (a flat export writes none).
     func forEachMealRow(
-        _ db: Database, in range: DayRange, slot: String?, search: String?, occurrencesThrough: Day?,
+        _ db: Database, in range: DayRange, slot: String?, search: String?, occurrencesThrough: Day?, identities: Bool,
         _ body: (MealRowView) throws -> Void
     ) throws {
-        try forEachMeal(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough,
-                        stored: body, occurrence: { try $0.withRowView(body) })
+        try forEachMeal(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough, identities: identities,
+                        stored: body, occurrence: { occurrence in
+                            var meal = occurrence
+                            if !identities { (meal.id, meal.uid, meal.occurrence) = (nil, nil, nil) }
+                            try meal.withRowView(body)
+                        })
     }
 
     /// The meals of `range` in display order: `stored` is given a view of each stored meal
     /// (the rows read in place), `occurrence` each occurrence of a repeat rule up to
     /// `occurrencesThrough` (none when it is nil).
     private func forEachMeal(
-        _ db: Database, in range: DayRange, slot: String?, search: String?, occurrencesThrough: Day?,
+        _ db: Database, in range: DayRange, slot: String?, search: String?, occurrencesThrough: Day?, identities: Bool,
         stored: (MealRowView) throws -> Void, occurrence: (Meal) throws -> Void
     ) throws {
         var arguments: [String: (any DatabaseValueConvertible)?] = [
@@ -56,7 +61,8 @@ extension MealStore {
             searchCondition = " AND \(plan.condition)"
             arguments.merge(plan.arguments) { $1 }
         }
-        var sql = "\(Self.mealColumns) WHERE \(dayColumn) BETWEEN :first AND :last\(searchCondition)"
+        let columns = identities ? Self.mealColumns : Self.flatMealColumns
+        var sql = "\(columns) WHERE \(dayColumn) BETWEEN :first AND :last\(searchCondition)"
         let storedSlot = try slot.map { try Self.resolveSlot(db, $0) }
         if let storedSlot {
             sql += " AND meal.slotId = :slotId"
@@ -116,13 +122,16 @@ extension MealStore {
 
     /// `forEachMeal(in:slot:search:occurrencesThrough:_:)` with each meal as a view of the
     /// row SQLite read (an occurrence's of its own strings), valid during the call: an export
-    /// copies the texts to its output without making strings of them.
+    /// copies the texts to its output without making strings of them. Without `identities`,
+    /// which a flat export (CSV) leaves out, every meal's id, UID and occurrence are nil and
+    /// SQLite reads less.
     public func forEachMealRow(
         in range: DayRange, slot: String? = nil, search: String? = nil, occurrencesThrough: Day? = .last,
-        _ body: (MealRowView) throws -> Void
+        identities: Bool = true, _ body: (MealRowView) throws -> Void
     ) throws {
         try readStreaming { db in
-            try forEachMealRow(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough, body)
+            try forEachMealRow(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough,
+                               identities: identities, body)
         }
     }
 

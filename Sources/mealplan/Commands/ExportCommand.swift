@@ -144,7 +144,8 @@ struct ExportCommand: MealplanCommand {
             let repeating = chosenFormat == .ics ? try meals.rules(in: range).map(\.iCalendarEvent) : []
             let writer = makeWriter(descriptor, slotTimes: slotTimes, repeating: repeating)
             let count = try MealOutput.write(with: writer, to: destination) { write in
-                try meals.forEachMealRow(in: range, occurrencesThrough: chosenFormat != .ics ? .last : nil) { meal in
+                try meals.forEachMealRow(in: range, occurrencesThrough: chosenFormat != .ics ? .last : nil,
+                                         identities: chosenFormat != .csv) { meal in
                     try write(meal)
                     done += 1
                     if done % ProgressReport.rowsPerReport == 0 { progress?.update(done: done) }

@@ -70,7 +70,8 @@ struct ListCommand: MealplanCommand {
             }
         case .csv:
             try MealOutput.write(with: CSVMealWriter(fileDescriptor: 1)) { write in
-                try meals.forEachMealRow(in: range, slot: slot, search: search, occurrencesThrough: repeatsThrough, write)
+                try meals.forEachMealRow(in: range, slot: slot, search: search, occurrencesThrough: repeatsThrough,
+                                         identities: false, write)
             }
         }
         guard let horizon, try meals.repeatsContinue(after: horizon, slot: slot, search: search) else { return }
