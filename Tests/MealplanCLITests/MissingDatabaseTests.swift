@@ -1,4 +1,6 @@
 import Foundation
+import Glibc
+import MealPlanCore
 import TestSupport
 import Testing
 
@@ -74,6 +76,46 @@ import Testing
         #expect(try cli.succeed(["export", "--db", path]) == csv.replacingOccurrences(of: "\n", with: ",,,\r\n")
             .replacingOccurrences(of: "date,slot,title,,,", with: "date,slot,title,note,recipe,servings"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder + "/new").sorted() == ["plan.sqlite"])
+    }
+
+    /// Ctrl-C mid-import into a new path: the process ends as SIGINT ends it, and neither the
+    /// database nor the file it was being written to under another name is left.
+    @Test func sigintMidImportIntoANewDatabaseLeavesNoFile() throws {
+        let cli = CLISandbox()
+        let csv = cli.folder + "/big.csv"
+        let slots = ["breakfast", "lunch", "dinner", "snack"]
+        let rows = (0..<400_000).map { "\(Day(number: $0 / 4 - 200_000)!.iso),\(slots[$0 % 4]),Meal \($0)" }
+        try Data((["date,slot,title"] + rows).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: csv))
+        let folder = cli.folder + "/new"
+        let stderr = cli.folder + "/stderr"
+        let process = try KillableProcess(
+            CLISandbox.binary.path, ["import", csv, "--db", folder + "/plan.sqlite"],
+            environment: cli.environment(), standardOutput: "/dev/null", standardError: stderr)
+        // Mid-import: the rows written have begun to spill into a write-ahead log beside the
+        // new file. Bounded, so a stuck import fails the test.
+        let deadline = ContinuousClock.now + .seconds(300)
+        func walSize() -> Int {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            return names.filter { $0.hasSuffix("-wal") }.compactMap {
+                try? FileManager.default.attributesOfItem(atPath: folder + "/" + $0)[.size] as? Int
+            }.max() ?? 0
+        }
+        while walSize() < 1_000_000 {
+            if let ending = process.wait(until: .now) {
+                Issue.record("the import ended before it was interrupted: \(ending)")
+                return
+            }
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the import wrote nothing in 300 s: \(process.kill())")
+                return
+            }
+            usleep(1_000)
+        }
+        kill(process.pid, SIGINT)
+        #expect(process.wait() == .killed(by: SIGINT))
+        let message = String(decoding: FileManager.default.contents(atPath: stderr) ?? Data(), as: UTF8.self)
+        #expect(message == "mealplan: interrupted: the import was rolled back, nothing was imported\n")
+        #expect(!FileManager.default.fileExists(atPath: folder))
     }
 
     @Test(.requires(.sqlite3)) func processesMakingTheSameNewDatabaseAtOnceKeepEveryMeal() throws {
