@@ -45,7 +45,9 @@ extension Meal {
             recipe: row.recipe.map { String(decoding: $0, as: UTF8.self) }, servings: row.servings, occurrence: row.occurrence)
     }
 
-    /// Calls `body` with a view of this meal, over its own strings.
+    /// Calls `body` with a view of this meal, over its own strings. Inlinable, so that the CSV
+    /// writer's call is specialized for it (a list may write millions of repeat occurrences).
+    @inlinable
     public func withRowView<Result, Failure: Error>(_ body: (MealRowView) throws(Failure) -> Result) throws(Failure) -> Result {
         var slot = slot, title = title
         let result = slot.withUTF8 { slot in
@@ -66,7 +68,8 @@ extension Meal {
 }
 
 /// `body` given the UTF-8 bytes of `text`, or nil when there is no text.
-private func withOptionalUTF8<Result>(_ text: String?, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+@usableFromInline
+func withOptionalUTF8<Result>(_ text: String?, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
     guard var string = text else { return body(nil) }
     return string.withUTF8 { body($0) }
 }

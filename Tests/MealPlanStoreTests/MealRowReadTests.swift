@@ -10,7 +10,8 @@ import Testing
 @Suite struct MealRowReadTests {
     private func rows(_ store: MealStore, in range: DayRange, slot: String? = nil, search: String? = nil) throws -> [Meal] {
         var meals: [Meal] = []
-        try store.forEachMealRow(in: range, slot: slot, search: search) { meals.append(Meal($0)) }
+        try store.forEachMealRow(in: range, slot: slot, search: search, stored: { meals.append(Meal($0)) },
+                                 occurrence: { meals.append($0) })
         return meals
     }
 
@@ -43,11 +44,13 @@ import Testing
         #expect(try rows(store, in: range, slot: "dinner") == (try store.meals(in: range, slot: "dinner")))
         #expect(try rows(store, in: range, search: "soup").count == 3)
         #expect(try rows(store, in: DayRange(day("2026-03-05"), day("2026-03-08"))) == [])
-        // A flat read: the same meals without their identities.
+        // A flat read: the same stored meals without their identities.
         var flat: [Meal] = []
-        try store.forEachMealRow(in: range, identities: false) { flat.append(Meal($0)) }
-        #expect(flat == read.map { Meal(day: $0.day, slot: $0.slot, position: $0.position, title: $0.title, note: $0.note,
-                                        recipe: $0.recipe, servings: $0.servings) })
+        try store.forEachMealRow(in: range, identities: false, stored: { flat.append(Meal($0)) }, occurrence: { _ in })
+        #expect(flat == read.filter { $0.id != nil }.map {
+            Meal(day: $0.day, slot: $0.slot, position: $0.position, title: $0.title, note: $0.note, recipe: $0.recipe,
+                 servings: $0.servings)
+        })
     }
 
     @Test func aMealsOwnViewGivesItBack() throws {

@@ -28,21 +28,6 @@ extension MealStore {
                         identities: true, stored: { try body(Meal($0)) }, occurrence: body)
     }
 
-    /// Calls `body` with views of the meals `meals(in:slot:search:)` gives, one at a time,
-    /// inside a transaction already open: a stored meal's texts where SQLite read them. Without
-    /// `identities`, every meal's id, UID and occurrence are nil (a flat export writes none).
-    func forEachMealRow(
-        _ db: Database, in range: DayRange, slot: String?, search: String?, occurrencesThrough: Day?, identities: Bool,
-        _ body: (MealRowView) throws -> Void
-    ) throws {
-        try forEachMeal(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough, identities: identities,
-                        stored: body, occurrence: { occurrence in
-                            var meal = occurrence
-                            if !identities { (meal.id, meal.uid, meal.occurrence) = (nil, nil, nil) }
-                            try meal.withRowView(body)
-                        })
-    }
-
     /// The meals of `range` in display order: `stored` is given a view of each stored meal
     /// (the rows read in place), `occurrence` each occurrence of a repeat rule up to
     /// `occurrencesThrough` (none when it is nil).
@@ -120,18 +105,19 @@ extension MealStore {
         }
     }
 
-    /// `forEachMeal(in:slot:search:occurrencesThrough:_:)` with each meal as a view of the
-    /// row SQLite read (an occurrence's of its own strings), valid during the call: an export
-    /// copies the texts to its output without making strings of them. Without `identities`,
-    /// which a flat export (CSV) leaves out, every meal's id, UID and occurrence are nil and
-    /// SQLite reads less.
+    /// `forEachMeal(in:slot:search:occurrencesThrough:_:)` with each stored meal given to
+    /// `stored` as a view of the row SQLite read, valid during the call (an export copies its
+    /// texts to the output without making strings of them), and each occurrence of a repeat
+    /// rule, which the rule makes as a `Meal`, to `occurrence`. Without `identities`, which a
+    /// flat export (CSV) leaves out, the stored meals' id, UID and occurrence are nil and SQLite
+    /// reads less.
     public func forEachMealRow(
         in range: DayRange, slot: String? = nil, search: String? = nil, occurrencesThrough: Day? = .last,
-        identities: Bool = true, _ body: (MealRowView) throws -> Void
+        identities: Bool = true, stored: (MealRowView) throws -> Void, occurrence: (Meal) throws -> Void
     ) throws {
         try readStreaming { db in
-            try forEachMealRow(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough,
-                               identities: identities, body)
+            try forEachMeal(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough,
+                            identities: identities, stored: stored, occurrence: occurrence)
         }
     }
 
