@@ -15,8 +15,9 @@ struct ImportCommand: MealplanCommand {
             optionally, note, recipe and servings (a number, only with a recipe); other \
             columns are ignored with a warning. All or nothing: the \
             first bad row (a bad date, an unknown slot, an empty title, an unbalanced quote) is \
-            reported with its line number and nothing is imported (exit status 65). Imported \
-            meals go after the meals already planned in their day's slot.
+            reported with its line number and nothing is imported (exit status 65); Ctrl-C \
+            stops it with nothing imported, and a database it was to create is not left \
+            behind. Imported meals go after the meals already planned in their day's slot.
 
             A file whose meals are already planned (the same day, slot and title), such as \
             one imported before, is refused as a whole (exit status 65) unless \
