@@ -46,7 +46,8 @@ public struct MealQuery: Sendable {
         if let ascii { return ascii }
         // Built as UTF-8 bytes, ASCII letters lowered in place: a note of a megabyte, mostly
         // ASCII with a few other letters, is folded on every save (the distinct notes' table),
-        // and looking up every letter's Unicode properties took the planner 45 ms of it.
+        // and looking up every letter's Unicode properties was half of that save
+        // (docs/PERFORMANCE.md, "Editing in the planner").
         var folded: [UInt8] = []
         folded.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

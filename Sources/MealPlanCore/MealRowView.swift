@@ -3,9 +3,9 @@
 /// valid only inside the call that hands it over.
 ///
 /// An export of a million meals reads them so: the CSV writer copies the bytes straight into
-/// its buffer, where making a `Meal` of Swift strings for every row cost a third of the
-/// export's time (docs/PERFORMANCE.md, "Import and export"). A writer that needs strings makes
-/// the `Meal` (`Meal(_:)`).
+/// its buffer, where making a `Meal` of Swift strings for every row was most of the export's
+/// own work (docs/PERFORMANCE.md, "Import and export"). A writer that needs strings makes the
+/// `Meal` (`Meal(_:)`).
 public struct MealRowView {
     public let id: Int64?
     public let uid: ItemUID?

@@ -74,7 +74,7 @@ extension MealStore {
 
     static let mealColumns = selecting(identities: true)
     /// `mealColumns` with NULL for the identity columns: each column read costs SQLite time for
-    /// every row (and room in the sort of a slot's meals), a tenth of a million rows' export.
+    /// every row, and room in the sort of a day's meals by slot (docs/PERFORMANCE.md).
     static let flatMealColumns = selecting(identities: false)
 
     private static func selecting(identities: Bool) -> String {
