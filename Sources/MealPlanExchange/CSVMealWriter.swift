@@ -29,27 +29,30 @@ public struct CSVMealWriter {
 
     /// Appends `meal` as one row, after the header if this is the first row.
     public mutating func write(_ meal: Meal) throws(OutputWriteError) {
+        try meal.withRowView { row throws(OutputWriteError) in try write(row) }
+    }
+
+    /// Appends the meal `row` shows as one row, its texts copied from where they lie.
+    public mutating func write(_ row: MealRowView) throws(OutputWriteError) {
         if !wroteHeader { try writeHeader() }
-        var slot = meal.slot
-        var title = meal.title
-        var note = meal.note ?? ""
-        var recipe = meal.recipe ?? ""
-        var servings = meal.servings.map(Meal.servingsText) ?? ""
+        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        let slot = row.slot, title = row.title, note = row.note ?? empty, recipe = row.recipe ?? empty
+        var servings = row.servings.map(Meal.servingsText) ?? ""
         // Date, four fields that may double every byte and gain two quotes and an apostrophe,
         // servings, commas, CR LF.
-        let textBytes = slot.utf8.count + title.utf8.count + note.utf8.count + recipe.utf8.count
+        let textBytes = slot.count + title.count + note.count + recipe.count
         let largestRow = 10 + 2 * textBytes + 12 + servings.utf8.count + 5 + 2
         try output.reserve(largestRow)
-        let date = meal.day.date, protects = protectsFormulas
-        output.encode { row, end in
-            DigitEncoding.date(date, separator: UInt8(ascii: "-"), into: row, at: &end)
-            slot.withUTF8 { Self.encodeField($0, protectingFormulas: protects, into: row, at: &end) }
-            title.withUTF8 { Self.encodeField($0, protectingFormulas: protects, into: row, at: &end) }
-            note.withUTF8 { Self.encodeField($0, protectingFormulas: protects, into: row, at: &end) }
-            recipe.withUTF8 { Self.encodeField($0, protectingFormulas: protects, into: row, at: &end) }
-            servings.withUTF8 { Self.encodeField($0, protectingFormulas: false, into: row, at: &end) }
-            row[end] = CSVFormat.carriageReturn
-            row[end + 1] = CSVFormat.lineFeed
+        let date = row.day.date, protects = protectsFormulas
+        output.encode { bytes, end in
+            DigitEncoding.date(date, separator: UInt8(ascii: "-"), into: bytes, at: &end)
+            Self.encodeField(slot, protectingFormulas: protects, into: bytes, at: &end)
+            Self.encodeField(title, protectingFormulas: protects, into: bytes, at: &end)
+            Self.encodeField(note, protectingFormulas: protects, into: bytes, at: &end)
+            Self.encodeField(recipe, protectingFormulas: protects, into: bytes, at: &end)
+            servings.withUTF8 { Self.encodeField($0, protectingFormulas: false, into: bytes, at: &end) }
+            bytes[end] = CSVFormat.carriageReturn
+            bytes[end + 1] = CSVFormat.lineFeed
             end += 2
         }
     }

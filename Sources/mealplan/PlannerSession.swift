@@ -108,6 +108,23 @@ struct InterruptSignals {
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
+    /// What a long command's look at `received` throws to stop its work, nothing kept.
+    struct Interrupted: Error {}
+
+    /// Throws `Interrupted` when one of the signals arrived.
+    func stopIfReceived() throws(Interrupted) {
+        if received != nil { throw Interrupted() }
+    }
+
+    /// After work stopped by `Interrupted` and rolled back: says so in one line naming what
+    /// was not done, and lets the signal end the process as it ends it (the parent sees
+    /// SIGINT).
+    func endProcess(saying message: String) -> Never {
+        printError("interrupted: \(message)")
+        release()
+        Glibc.exit(128 + SIGINT)
+    }
+
     /// Forgets the signals that arrived meanwhile: the work they would have stopped is done.
     func discardReceived() {
         var set = Self.set(of: signals)

@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test(arguments: [("Crème Brûlée", "creme brulee"), ("GRÜSSE", "grusse"), ("Straße", "strasse"), ("Ærøskøbing", "aeroskobing"),
-                      ("e\u{301}clair", "eclair"), ("Łódź", "lodz"), ("拉麺", "拉麺")])
+                      ("e\u{301}clair", "eclair"), ("Łódź", "lodz"), ("拉麺", "拉麺"), ("Leek 葱 SOUP, Crème", "leek 葱 soup, creme")])
     func wordsFold(text: String, folded: String) {
         #expect(MealQuery.folded(text) == folded)
     }

@@ -43,4 +43,33 @@ import Testing
         #expect(meals.map(\.title) == ["Soup", "Pancakes", "Eggs"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("meals.sqlite") } == [])
     }
+
+    /// An import cannot be tried first: it runs on a file of its own, linked into place once it
+    /// succeeded. A failed one leaves no file or folder; one whose file another store made
+    /// meanwhile adds its meals (note, recipe and servings kept) to that file, after the other's.
+    @Test func anImportMakesItsFileOnlyWhenItSucceeds() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("new/meals.sqlite")
+        let importing = try MealStore.open(path: path, access: .readWrite)
+        #expect(throws: StoreError.self) {
+            try importing.importMeals { importer in
+                try importer.add(Meal(day: day("2026-03-02"), slot: "lunch", title: "Soup"))
+                try importer.add(Meal(day: day("2026-03-02"), slot: "nosuchslot", title: "Soup"))
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+        let other = try MealStore.open(path: path, access: .readWrite)
+        let count = try importing.importMeals { importer in
+            try importer.add(Meal(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: "hot"))
+            try other.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Bread")
+            try importer.add(Meal(day: day("2026-03-02"), slot: "lunch", title: "Stew", recipe: "stew", servings: 3))
+        }
+        #expect(count == 2)
+        let meals = try MealStore.open(path: path, access: .readExisting).meals(in: .all)
+        #expect(meals.map(\.title) == ["Bread", "Soup", "Stew"])
+        #expect(meals.map(\.note) == [nil, "hot", nil])
+        #expect(meals.map(\.servings) == [nil, nil, 3])
+        #expect(try importing.meals(in: .all) == meals)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("new")).filter { !$0.hasPrefix("meals.sqlite") } == [])
+    }
 }

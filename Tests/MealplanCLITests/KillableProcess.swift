@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Testing
 
 /// A process the test can kill at any moment and reap itself: started with `posix_spawn`, as
 /// Foundation's `Process` reaps its children on a thread of its own, after which a late
@@ -66,6 +67,27 @@ struct KillableProcess {
         }
         let signal = status & 0x7F
         return (signal == 0 ? .exited(status >> 8 & 0xFF) : .killed(by: signal), Int(usage.ru_maxrss))
+    }
+
+    /// Sends SIGINT once `writing` passes `bytes` (the size of a file the work grows, looked at
+    /// every millisecond), for Ctrl-C in the middle of the work; returns whether it was sent.
+    /// Bounded: an issue is recorded, and the process killed, when it ends first or writes too
+    /// little in 300 s.
+    func interrupt(onceOver bytes: Int, written writing: () -> Int, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(300)
+        while writing() < bytes {
+            if let ending = wait(until: .now) {
+                Issue.record("the work ended before it was interrupted: \(ending)", sourceLocation: sourceLocation)
+                return false
+            }
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the work wrote too little in 300 s: \(kill())", sourceLocation: sourceLocation)
+                return false
+            }
+            usleep(1_000)
+        }
+        _ = Glibc.kill(pid, SIGINT)
+        return true
     }
 
     /// Sends SIGKILL and reaps the process (which may have ended already: then its ending).

@@ -1,4 +1,6 @@
 import Foundation
+import Glibc
+import MealPlanCore
 import TestSupport
 import Testing
 
@@ -50,6 +52,57 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.folder + "/new"))
         try cli.succeed(["add", "today", "dinner", "Soup", "--db", path])
         #expect(try cli.succeed(["list", "--db", path]) == "Mon 2026-03-02\n  1  dinner  Soup\n")
+    }
+
+    /// An import checks its rows as it writes them: the rows before the bad one were written,
+    /// to a file that never appeared under its name, and nothing of it is left.
+    @Test func aFailedImportIntoANewDatabaseLeavesNoFile() throws {
+        let cli = CLISandbox()
+        let path = cli.folder + "/new/plan.sqlite"
+        let goodRows = 5000
+        var csv = "date,slot,title\n" + (0..<goodRows).map { "2026-03-02,dinner,Meal \($0)\n" }.joined()
+        let bad = cli.folder + "/bad.csv"
+        try (csv + "2026-02-30,dinner,Soup\n").write(toFile: bad, atomically: true, encoding: .utf8)
+        try cli.expectFailure(["import", bad, "--db", path], status: 65,
+                              message: "line \(goodRows + 2): bad date '2026-02-30': February 2026 has 28 days",
+                              database: path)
+        try cli.expectFailure(["import", "-", "--db", path], status: 65, message: "line 2: the title is empty",
+                              input: Data("date,slot,title\n2026-03-02,dinner,\n".utf8), database: path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder) == ["bad.csv"])
+        csv += "2026-03-03,lunch,Soup\n"
+        let good = cli.folder + "/good.csv"
+        try csv.write(toFile: good, atomically: true, encoding: .utf8)
+        try cli.succeed(["import", good, "--db", path])
+        #expect(try cli.succeed(["export", "--db", path]) == csv.replacingOccurrences(of: "\n", with: ",,,\r\n")
+            .replacingOccurrences(of: "date,slot,title,,,", with: "date,slot,title,note,recipe,servings"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder + "/new").sorted() == ["plan.sqlite"])
+    }
+
+    /// Ctrl-C mid-import into a new path: the process ends as SIGINT ends it, and neither the
+    /// database nor the file it was being written to under another name is left.
+    @Test func sigintMidImportIntoANewDatabaseLeavesNoFile() throws {
+        let cli = CLISandbox()
+        let csv = cli.folder + "/big.csv"
+        let slots = ["breakfast", "lunch", "dinner", "snack"]
+        let rows = (0..<400_000).map { "\(Day(number: $0 / 4 - 200_000)!.iso),\(slots[$0 % 4]),Meal \($0)" }
+        try Data((["date,slot,title"] + rows).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: csv))
+        let folder = cli.folder + "/new"
+        let stderr = cli.folder + "/stderr"
+        let process = try KillableProcess(
+            CLISandbox.binary.path, ["import", csv, "--db", folder + "/plan.sqlite"],
+            environment: cli.environment(), standardOutput: "/dev/null", standardError: stderr)
+        // Mid-import: the rows written have begun to spill into a write-ahead log beside the
+        // new file, under its temporary name.
+        guard process.interrupt(onceOver: 1_000_000, written: {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            return names.filter { $0.hasSuffix("-wal") }.compactMap {
+                try? FileManager.default.attributesOfItem(atPath: folder + "/" + $0)[.size] as? Int
+            }.max() ?? 0
+        }) else { return }
+        #expect(process.wait() == .killed(by: SIGINT))
+        let message = String(decoding: FileManager.default.contents(atPath: stderr) ?? Data(), as: UTF8.self)
+        #expect(message == "mealplan: interrupted: the import was rolled back, nothing was imported\n")
+        #expect(!FileManager.default.fileExists(atPath: folder))
     }
 
     @Test(.requires(.sqlite3)) func processesMakingTheSameNewDatabaseAtOnceKeepEveryMeal() throws {

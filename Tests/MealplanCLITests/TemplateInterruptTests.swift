@@ -25,22 +25,10 @@ import Testing
             CLISandbox.binary.path, ["template", "apply", "big", "--to", "2030-01-01", "--times", "1000"],
             environment: cli.environment(), standardOutput: "/dev/null", standardError: stderr)
         // Mid-apply: the transaction's pages have begun to spill into the write-ahead log
-        // (300,000 meals take far longer than that). Bounded, so a stuck apply fails the test.
-        let deadline = ContinuousClock.now + .seconds(300)
-        var walSize = 0
-        while walSize < 1_000_000 {
-            walSize = (try? FileManager.default.attributesOfItem(atPath: cli.database + "-wal")[.size] as? Int) ?? 0
-            if let ending = process.wait(until: .now) {
-                Issue.record("the apply ended before it was interrupted: \(ending)")
-                return
-            }
-            guard ContinuousClock.now < deadline else {
-                Issue.record("the apply wrote nothing in 300 s: \(process.kill())")
-                return
-            }
-            usleep(1_000)
-        }
-        kill(process.pid, SIGINT)
+        // (300,000 meals take far longer than that).
+        guard process.interrupt(onceOver: 1_000_000, written: {
+            (try? FileManager.default.attributesOfItem(atPath: cli.database + "-wal")[.size] as? Int) ?? 0
+        }) else { return }
         #expect(process.wait() == .killed(by: SIGINT))
         let message = String(decoding: FileManager.default.contents(atPath: stderr) ?? Data(), as: UTF8.self)
         #expect(message == "mealplan: interrupted: the template was not applied, nothing was added\n")

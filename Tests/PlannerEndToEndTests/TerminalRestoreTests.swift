@@ -47,10 +47,12 @@ struct TerminalRestoreTests {
         try planner.tmux("kill-pane", "-t", "0")
         let clock = ContinuousClock()
         let end = clock.now.advanced(by: .seconds(10))
-        while !FileManager.default.fileExists(atPath: status) && clock.now < end {
+        // The shell makes the file before it writes the status into it: wait for the line.
+        var written: String?
+        while written?.hasSuffix("\n") != true && clock.now < end {
             usleep(20_000)
+            written = try? String(contentsOfFile: status, encoding: .utf8)
         }
-        let written = try? String(contentsOfFile: status, encoding: .utf8)
         if written == nil { kill(process, SIGKILL) }
         #expect(written == "74\n", "the planner still ran 10 s after its terminal went away")
     }

@@ -96,44 +96,84 @@ enum DatabaseFile {
         return access(folder, W_OK) == 0
     }
 
-    /// Creates the folders above `path` that are missing, readable by their owner only.
-    static func makeParentFolders(of path: String) throws(StoreError) {
+    /// Creates the folders above `path` that are missing, readable by their owner only;
+    /// returns those it made, outermost first.
+    @discardableResult
+    static func makeParentFolders(of path: String) throws(StoreError) -> [String] {
+        var made: [String] = []
         var folder = ""
         let components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
         for (index, component) in components.enumerated() {
             folder += index == 0 ? String(component) : "/" + component
             guard !folder.isEmpty, !component.isEmpty, component != "." else { continue }
-            if mkdir(folder, 0o700) != 0, errno != EEXIST {
+            if mkdir(folder, 0o700) == 0 {
+                made.append(folder)
+            } else if errno != EEXIST {
                 throw .database("cannot create folder '\(folder)' for the database: \(systemErrorText(errno))")
             }
         }
+        return made
     }
 
     /// Creates a mealplan database at `path` that appears complete or not at all: it is built
     /// under a temporary name in the same folder and then linked into place, so no other
     /// process ever sees a half-made file, and two processes creating it at once both succeed.
     static func create(_ path: String, configuration: Configuration) throws(StoreError) {
-        let temporary = temporaryPath(beside: path, kind: "new")
-        defer {
-            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
-        }
-        let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw .database("cannot create database '\(path)': \(systemErrorText(errno))")
-        }
-        close(descriptor)
-        do {
-            let queue = try DatabaseQueue(path: sqlitePath(temporary), configuration: configuration)
-            try queue.writeWithoutTransaction { db in
-                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+        let file = try NewFile(at: path, configuration: configuration)
+        defer { file.discard() }
+        _ = try file.linkIntoPlace()
+    }
+
+    /// A new, empty mealplan database under a temporary name beside the path it is made for,
+    /// until `linkIntoPlace` puts it in place (or `discard` removes it): whatever is written to it
+    /// meanwhile appears at `path` whole or not at all.
+    struct NewFile {
+        /// Where the file is to appear.
+        let path: String
+        /// Its name until then, hidden and unique in the same folder (a link needs one file system).
+        let temporary: String
+
+        /// Makes the file under its temporary name, in WAL mode with the current schema.
+        init(at path: String, configuration: Configuration) throws(StoreError) {
+            self.path = path
+            temporary = temporaryPath(beside: path, kind: "new")
+            let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                throw .database("cannot create database '\(path)': \(systemErrorText(errno))")
             }
-            try Schema.migrator.migrate(queue)
-            try queue.close()
-        } catch {
-            throw StoreError.wrapping(error, path: path)
+            close(descriptor)
+            do {
+                let queue = try DatabaseQueue(path: sqlitePath, configuration: configuration)
+                try queue.writeWithoutTransaction { db in
+                    _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                }
+                try Schema.migrator.migrate(queue)
+                try queue.close()
+            } catch {
+                discard()
+                throw StoreError.wrapping(error, path: path)
+            }
         }
-        if link(temporary, path) != 0, errno != EEXIST {
-            throw .database("cannot create database '\(path)': \(systemErrorText(errno))")
+
+        /// The temporary file as SQLite must be given it.
+        var sqlitePath: String { DatabaseFile.sqlitePath(temporary) }
+
+        /// Links the file (every connection to it closed, so its WAL is in it) into place;
+        /// returns false, leaving the file there as it is, when another process made one
+        /// meanwhile.
+        func linkIntoPlace() throws(StoreError) -> Bool {
+            guard link(temporary, path) == 0 else {
+                guard errno == EEXIST else {
+                    throw .database("cannot create database '\(path)': \(systemErrorText(errno))")
+                }
+                return false
+            }
+            return true
+        }
+
+        /// Removes the temporary name (the linked file stays under `path`) and what SQLite made beside it.
+        func discard() {
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
         }
     }
 }

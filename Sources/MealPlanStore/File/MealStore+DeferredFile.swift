@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GRDB
 import MealPlanCore
 
@@ -36,10 +41,10 @@ extension MealStore {
         return store
     }
 
-    /// When the file is not made yet: tries `trial` (the write about to be made; none for an
-    /// import, which checks its rows as it writes them) on the empty plan and rolls it back,
-    /// then makes the file and moves the store over to it. Does nothing once the file is made.
-    func makeDeferredFile(trying trial: (Database) throws -> Void = { _ in }) throws(StoreError) {
+    /// When the file is not made yet: tries `trial` (the write about to be made) on the empty
+    /// plan and rolls it back, then makes the file and moves the store over to it. Does nothing
+    /// once the file is made. (An import cannot be tried so: `importIntoDeferredFile`.)
+    func makeDeferredFile(trying trial: (Database) throws -> Void) throws(StoreError) {
         try useDeferredFile(making: true, trying: trial)
     }
 
@@ -76,5 +81,57 @@ extension MealStore {
             deferred = nil
             return true
         }
+    }
+}
+
+extension MealStore {
+    /// An import into a file not made yet. It cannot be tried first as other writes are (its
+    /// rows are checked as they are written, and its input is read once), so it runs on a new
+    /// file under a temporary name (`DatabaseFile.NewFile`), which is linked into place only
+    /// once `write` succeeded: a refused import leaves no database, and no folder made for it,
+    /// behind. The store then goes over to the file. When another process made the file
+    /// meanwhile, the meals written are imported into that one, as any import into a plan, and
+    /// the temporary file is removed. Returns nil, running nothing, when the file is there.
+    func importIntoDeferredFile(
+        refusingDuplicates: Bool, _ write: (MealStore) throws -> ImportSummary
+    ) throws -> ImportSummary? {
+        guard try !useDeferredFileIfMade(), deferredFile.withLock({ $0 != nil }) else { return nil }
+        let madeFolders = try DatabaseFile.makeParentFolders(of: path)
+        var keepsFolders = false
+        defer {
+            if !keepsFolders { for folder in madeFolders.reversed() { rmdir(folder) } }
+        }
+        let file = try DatabaseFile.NewFile(at: path, configuration: Self.configuration(readOnly: false))
+        defer { file.discard() }
+        let summary = try onNewFile(file, write)
+        let linked = try file.linkIntoPlace()
+        keepsFolders = true
+        try useDeferredFileIfMade()
+        if !linked {
+            _ = try onNewFile(file) { written in
+                try importMeals(refusingDuplicates: refusingDuplicates) { importer in
+                    try written.forEachMeal(in: DayRange(.first, .last), occurrencesThrough: nil) { try importer.add($0) }
+                }
+            }
+        }
+        return summary
+    }
+
+    /// Runs `body` with a store over `file` under its temporary name (messages name the path
+    /// it is made for), and closes it, so that its WAL is in the file.
+    private func onNewFile<Result>(_ file: DatabaseFile.NewFile, _ body: (MealStore) throws -> Result) throws -> Result {
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: file.sqlitePath, configuration: Self.configuration(readOnly: false))
+        } catch {
+            throw StoreError.wrapping(error, path: path)
+        }
+        let result = try body(try MealStore(writer: queue, path: path))
+        do {
+            try queue.close()
+        } catch {
+            throw StoreError.wrapping(error, path: path)
+        }
+        return result
     }
 }

@@ -41,8 +41,12 @@ extension MealStore {
     func inImportTransaction(
         dryRun: Bool, refusingDuplicates: Bool, _ body: (MealImporter) throws -> Void
     ) throws -> ImportSummary {
+        if !dryRun, let summary = try importIntoDeferredFile(refusingDuplicates: refusingDuplicates, { store in
+            try store.inImportTransaction(dryRun: false, refusingDuplicates: refusingDuplicates, body)
+        }) {
+            return summary
+        }
         var summary = ImportSummary(count: 0, days: nil)
-        if !dryRun { try makeDeferredFile() }
         do {
             try writer.writeWithoutTransaction { db in
                 // Every slot id the importer inserts was just read from the slot table inside

@@ -24,6 +24,17 @@ extension MealStore {
         _ db: Database, in range: DayRange, slot: String?, search: String?, occurrencesThrough: Day?,
         _ body: (Meal) throws -> Void
     ) throws {
+        try forEachMeal(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough,
+                        identities: true, stored: { try body(Meal($0)) }, occurrence: body)
+    }
+
+    /// The meals of `range` in display order: `stored` is given a view of each stored meal
+    /// (the rows read in place), `occurrence` each occurrence of a repeat rule up to
+    /// `occurrencesThrough` (none when it is nil).
+    private func forEachMeal(
+        _ db: Database, in range: DayRange, slot: String?, search: String?, occurrencesThrough: Day?, identities: Bool,
+        stored: (MealRowView) throws -> Void, occurrence: (Meal) throws -> Void
+    ) throws {
         var arguments: [String: (any DatabaseValueConvertible)?] = [
             "first": range.first.number, "last": range.last.number,
         ]
@@ -35,18 +46,22 @@ extension MealStore {
             searchCondition = " AND \(plan.condition)"
             arguments.merge(plan.arguments) { $1 }
         }
-        var sql = "\(Self.mealColumns) WHERE \(dayColumn) BETWEEN :first AND :last\(searchCondition)"
+        let columns = identities ? Self.mealColumns : Self.flatMealColumns
+        var sql = "\(columns) WHERE \(dayColumn) BETWEEN :first AND :last\(searchCondition)"
         let storedSlot = try slot.map { try Self.resolveSlot(db, $0) }
         if let storedSlot {
             sql += " AND meal.slotId = :slotId"
             arguments["slotId"] = storedSlot.id
         }
-        let rows = try Row.fetchCursor(db, sql: "\(sql) \(Self.displayOrder)", arguments: StatementArguments(arguments))
+        let statement = try db.makeStatement(sql: "\(sql) \(Self.displayOrder)")
+        let rows = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+        let row = StoredMealRow(statement.sqliteStatement)
         let occurrenceRange = occurrencesThrough.flatMap { $0 >= range.first ? DayRange(range.first, min($0, range.last)) : nil }
         try Self.forEachMerged(
-            stored: { try rows.next().map(Self.meal(from:)) },
+            nextStored: { try rows.next() == nil ? nil : row.place },
+            writeStored: { try stored(row.view) },
             rules: try occurrenceRange.map { try rules(db, in: $0, slot: storedSlot?.slot.name, search: search) } ?? [],
-            in: occurrenceRange ?? range, slotOrder: try Self.slotOrder(db), body)
+            in: occurrenceRange ?? range, slotOrder: try Self.slotOrder(db), writeOccurrence: occurrence)
     }
 
     /// Each slot's place in the day, by name.
@@ -81,15 +96,37 @@ extension MealStore {
         in range: DayRange, slot: String? = nil, search: String? = nil, occurrencesThrough: Day? = .last,
         passes: Int, _ body: (_ pass: Int, Meal) throws -> Void
     ) throws {
-        try useDeferredFileIfMade()
-        do {
-            try writer.read { db in
-                for pass in 0..<passes {
-                    try forEachMeal(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough) {
-                        try body(pass, $0)
-                    }
+        try readStreaming { db in
+            for pass in 0..<passes {
+                try forEachMeal(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough) {
+                    try body(pass, $0)
                 }
             }
+        }
+    }
+
+    /// `forEachMeal(in:slot:search:occurrencesThrough:_:)` with each stored meal given to
+    /// `stored` as a view of the row SQLite read, valid during the call (an export copies its
+    /// texts to the output without making strings of them), and each occurrence of a repeat
+    /// rule, which the rule makes as a `Meal`, to `occurrence`. Without `identities`, which a
+    /// flat export (CSV) leaves out, the stored meals' id, UID and occurrence are nil and SQLite
+    /// reads less.
+    public func forEachMealRow(
+        in range: DayRange, slot: String? = nil, search: String? = nil, occurrencesThrough: Day? = .last,
+        identities: Bool = true, stored: (MealRowView) throws -> Void, occurrence: (Meal) throws -> Void
+    ) throws {
+        try readStreaming { db in
+            try forEachMeal(db, in: range, slot: slot, search: search, occurrencesThrough: occurrencesThrough,
+                            identities: identities, stored: stored, occurrence: occurrence)
+        }
+    }
+
+    /// Runs `body` on one snapshot. What `body` throws comes out unchanged (a failed write of
+    /// an export is not the database's); the database's own errors name the file.
+    private func readStreaming(_ body: (Database) throws -> Void) throws {
+        try useDeferredFileIfMade()
+        do {
+            try writer.read(body)
         } catch let error as DatabaseError {
             throw StoreError.wrapping(error, path: path)
         }

@@ -58,15 +58,29 @@ extension MealStore {
     /// The columns of a meal read from the store, in the order `mealColumns` selects them: rows
     /// are read by these names, at the cost of reading by index (a million rows per export).
     enum MealColumn: Int, CaseIterable {
-        case id, day, slot, position, title, note, recipe, servings, ruleId, ruleDay, uid
+        case id, day, slot, position, title, note, recipe, servings, ruleId, ruleDay, uid, slotPosition
 
-        var expression: String { self == .slot ? "slot.name" : "meal.\(self)" }
+        var expression: String {
+            switch self {
+            case .slot: "slot.name"
+            case .slotPosition: "slot.position"
+            default: "meal.\(self)"
+            }
+        }
+
+        /// Whether the column says which item the meal is, which a flat export does not write.
+        var isIdentity: Bool { [.id, .uid, .ruleId, .ruleDay].contains(self) }
     }
 
-    static let mealColumns = """
-        SELECT \(MealColumn.allCases.map(\.expression).joined(separator: ", "))
-        FROM meal JOIN slot ON slot.id = meal.slotId
-        """
+    static let mealColumns = selecting(identities: true)
+    /// `mealColumns` with NULL for the identity columns: each column read costs SQLite time for
+    /// every row, and room in the sort of a day's meals by slot (docs/PERFORMANCE.md).
+    static let flatMealColumns = selecting(identities: false)
+
+    private static func selecting(identities: Bool) -> String {
+        let columns = MealColumn.allCases.map { identities || !$0.isIdentity ? $0.expression : "NULL" }
+        return "SELECT \(columns.joined(separator: ", ")) FROM meal JOIN slot ON slot.id = meal.slotId"
+    }
     static let displayOrder = "ORDER BY meal.day, slot.position, meal.position"
 
     static func meal(from row: Row) -> Meal {

@@ -16,39 +16,32 @@ extension MealStore {
         }
     }
 
-    /// Calls `body` with the stored meals that `nextStored` gives (in display order) and the
-    /// occurrences of `rules` in `range`, merged in display order: an occurrence comes after
-    /// the stored meals of its day and slot, its position where it shows in the slot.
+    /// Hands over the stored meals and the occurrences of `rules` in `range`, merged in display
+    /// order: `nextStored` moves to the next stored meal (in display order) and gives its day,
+    /// its slot's place in the day and its position, or nil after the last; `writeStored` hands
+    /// over the one it moved to; `writeOccurrence` is given each occurrence. An occurrence comes
+    /// after the stored meals of its day and slot, its position where it shows in the slot.
     static func forEachMerged(
-        stored nextStored: () throws -> Meal?, rules: [StoredRule], in range: DayRange, slotOrder: [String: Int],
-        _ body: (Meal) throws -> Void
+        nextStored: () throws -> (day: Int, slot: Int, position: Int)?, writeStored: () throws -> Void,
+        rules: [StoredRule], in range: DayRange, slotOrder: [String: Int], writeOccurrence: (Meal) throws -> Void
     ) throws {
         var occurrences = OccurrenceStream(rules: rules, in: range, slotOrder: slotOrder)
-        var storedMeal = try nextStored()
+        var stored = try nextStored()
         var occurrence = occurrences.next()
         /// The day and slot last written, and the position the next occurrence there takes.
-        var place: (day: Day, slot: String, next: Int)?
-        while storedMeal != nil || occurrence != nil {
-            let takesStored: Bool = if let stored = storedMeal, let pending = occurrence {
-                (stored.day.number, slotOrder[stored.slot] ?? .max) <= (pending.day.number, slotOrder[pending.slot] ?? .max)
-            } else {
-                storedMeal != nil
-            }
-            var meal: Meal
-            if takesStored {
-                meal = storedMeal!
-                storedMeal = try nextStored()
-            } else {
-                meal = occurrence!
+        var place: (day: Int, slot: Int, next: Int)?
+        while stored != nil || occurrence != nil {
+            let pending = occurrence.map { (day: $0.day.number, slot: slotOrder[$0.slot] ?? .max) }
+            if let meal = stored, pending.map({ (meal.day, meal.slot) <= ($0.day, $0.slot) }) ?? true {
+                place = (meal.day, meal.slot, meal.position + 1)
+                try writeStored()
+                stored = try nextStored()
+            } else if var meal = occurrence, let key = pending {
                 occurrence = occurrences.next()
-                if let known = place, known.day == meal.day, known.slot == meal.slot {
-                    meal.position = known.next
-                } else {
-                    meal.position = 0
-                }
+                meal.position = place.map { $0.day == key.day && $0.slot == key.slot ? $0.next : 0 } ?? 0
+                place = (key.day, key.slot, meal.position + 1)
+                try writeOccurrence(meal)
             }
-            place = (meal.day, meal.slot, meal.position + 1)
-            try body(meal)
         }
     }
 

@@ -23,13 +23,16 @@ extension ItemUID {
     /// and going through `init(bytes:)` byte by byte doubled its CPU time.
     static func stored(in row: Row, at index: Int) -> ItemUID? {
         let uid = try? row.withUnsafeData(atIndex: index) { data -> ItemUID? in
-            guard let data, data.count == 16 else { return nil }
-            return data.withUnsafeBytes { bytes in
-                ItemUID(high: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
-                        low: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
-            }
+            data?.withUnsafeBytes { stored($0) }
         }
         return uid ?? nil
+    }
+
+    /// The UID of a `uid` column's bytes, as `stored(in:at:)`.
+    static func stored(_ bytes: UnsafeRawBufferPointer?) -> ItemUID? {
+        guard let bytes, bytes.count == 16 else { return nil }
+        return ItemUID(high: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+                       low: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
     }
 
     /// The UID to store for an item put back (undo, redo): its own, unless it never had one

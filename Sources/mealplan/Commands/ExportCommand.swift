@@ -143,12 +143,14 @@ struct ExportCommand: MealplanCommand {
             // iCalendar keeps each repeat rule as one event with its RRULE, not its occurrences.
             let repeating = chosenFormat == .ics ? try meals.rules(in: range).map(\.iCalendarEvent) : []
             let writer = makeWriter(descriptor, slotTimes: slotTimes, repeating: repeating)
-            let count = try MealOutput.write(with: writer, to: destination) { write in
-                try meals.forEachMeal(in: range, occurrencesThrough: chosenFormat != .ics ? .last : nil) { meal in
-                    try write(meal)
+            let count = try MealOutput.write(with: writer, to: destination) { writeRow, writeMeal in
+                func counted() {
                     done += 1
                     if done % ProgressReport.rowsPerReport == 0 { progress?.update(done: done) }
                 }
+                try meals.forEachMealRow(
+                    in: range, occurrencesThrough: chosenFormat != .ics ? .last : nil, identities: chosenFormat != .csv,
+                    stored: { try writeRow($0); counted() }, occurrence: { try writeMeal($0); counted() })
             }
             progress?.end(done: count, finished: true)
             return count

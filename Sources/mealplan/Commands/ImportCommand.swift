@@ -15,8 +15,9 @@ struct ImportCommand: MealplanCommand {
             optionally, note, recipe and servings (a number, only with a recipe); other \
             columns are ignored with a warning. All or nothing: the \
             first bad row (a bad date, an unknown slot, an empty title, an unbalanced quote) is \
-            reported with its line number and nothing is imported (exit status 65). Imported \
-            meals go after the meals already planned in their day's slot.
+            reported with its line number and nothing is imported (exit status 65); Ctrl-C \
+            stops it with nothing imported, and a database it was to create is not left \
+            behind. Imported meals go after the meals already planned in their day's slot.
 
             A file whose meals are already planned (the same day, slot and title), such as \
             one imported before, is refused as a whole (exit status 65) unless \
@@ -39,25 +40,43 @@ struct ImportCommand: MealplanCommand {
     func run(in environment: Environment) throws {
         let input = try Self.openInput(file)
         defer { if input != STDIN_FILENO { close(input) } }
+        // Held back from before the store starts its second thread, and looked at with the
+        // progress: Ctrl-C ends the import with nothing kept (and no new database made for it).
+        let interrupt = InterruptSignals([SIGINT])
         let meals = try openStore(in: environment)
         let size = Self.regularFileSize(input)
-        // Reading and checking the file runs on a second thread while this one inserts.
-        let summary = try meals.importMealsPipelined(dryRun: dryRun, refusingDuplicates: !allowDuplicates) { feed in
-            var progress = ProgressReport(verb: "importing", environment: environment)
-            var rows = 0
-            do {
-                try Self.read(input, into: &feed) {
-                    rows += 1
-                    if rows % ProgressReport.rowsPerReport == 0 {
-                        progress?.update(done: rows, fraction: size.map { Double(lseek(input, 0, SEEK_CUR)) / Double($0) })
+        let summary: ImportSummary
+        do {
+            // Reading and checking the file runs on a second thread while this one inserts.
+            summary = try meals.importMealsPipelined(dryRun: dryRun, refusingDuplicates: !allowDuplicates) { feed in
+                var progress = ProgressReport(verb: "importing", environment: environment)
+                var rows = 0
+                do {
+                    try Self.read(input, into: &feed) {
+                        rows += 1
+                        if rows % ProgressReport.rowsPerReport == 0 {
+                            try interrupt.stopIfReceived()
+                            progress?.update(done: rows, fraction: size.map { Double(lseek(input, 0, SEEK_CUR)) / Double($0) })
+                        }
                     }
+                } catch is InterruptSignals.Interrupted {
+                    progress?.erase()
+                    throw InterruptSignals.Interrupted()
+                } catch {
+                    progress?.end(done: rows, finished: false)
+                    throw error
                 }
-            } catch {
-                progress?.end(done: rows, finished: false)
-                throw error
+                progress?.end(done: rows, finished: true)
             }
-            progress?.end(done: rows, finished: true)
+        } catch is InterruptSignals.Interrupted {
+            interrupt.endProcess(saying: "the import was rolled back, nothing was imported")
+        } catch {
+            interrupt.release()
+            throw error
         }
+        // A Ctrl-C after the last look came too late: the meals are there, say so.
+        interrupt.discardReceived()
+        interrupt.release()
         let count = summary.count
         let source = file == "-" ? "standard input" : file.terminalVisible
         let what = "\(count) meal\(count == 1 ? "" : "s")" + (summary.days.map { " (\($0.first.iso) … \($0.last.iso))" } ?? "")
@@ -81,11 +100,11 @@ struct ImportCommand: MealplanCommand {
 
     /// Reads the meals of `input` into `feed` through the one import pipeline, `CSVMealImport`,
     /// calling `counted` after each meal.
-    private static func read(_ input: Int32, into feed: inout ImportFeed, counted: () -> Void) throws {
+    private static func read(_ input: Int32, into feed: inout ImportFeed, counted: () throws -> Void) throws {
         var meals = CSVMealImport(CSVMealReader(fileDescriptor: input), slots: feed.slots, onFirstRow: Self.warn(ignoring:))
         while let meal = try meals.next() {
             try feed.add(meal)
-            counted()
+            try counted()
         }
     }
 

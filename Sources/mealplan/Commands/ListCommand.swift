@@ -65,12 +65,14 @@ struct ListCommand: MealplanCommand {
         case .text:
             try writeText(meals, range: range, repeatsThrough: repeatsThrough, in: environment)
         case .json:
-            try MealOutput.write(with: JSONMealWriter(fileDescriptor: 1)) { write in
-                try meals.forEachMeal(in: range, slot: slot, search: search, occurrencesThrough: repeatsThrough, write)
+            try MealOutput.write(with: JSONMealWriter(fileDescriptor: 1)) { writeRow, writeMeal in
+                try meals.forEachMealRow(in: range, slot: slot, search: search, occurrencesThrough: repeatsThrough,
+                                         stored: writeRow, occurrence: writeMeal)
             }
         case .csv:
-            try MealOutput.write(with: CSVMealWriter(fileDescriptor: 1)) { write in
-                try meals.forEachMeal(in: range, slot: slot, search: search, occurrencesThrough: repeatsThrough, write)
+            try MealOutput.write(with: CSVMealWriter(fileDescriptor: 1)) { writeRow, writeMeal in
+                try meals.forEachMealRow(in: range, slot: slot, search: search, occurrencesThrough: repeatsThrough,
+                                         identities: false, stored: writeRow, occurrence: writeMeal)
             }
         }
         guard let horizon, try meals.repeatsContinue(after: horizon, slot: slot, search: search) else { return }

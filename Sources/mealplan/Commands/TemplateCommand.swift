@@ -158,10 +158,7 @@ struct TemplateCommand: ParsableCommand {
                 }
                 // Rolled back: a count left on screen (after the terminal's ^C) would read as added.
                 progress?.erase()
-                // The transaction is rolled back: the process ends as Ctrl-C ends it.
-                printError("interrupted: the template was not applied, nothing was added")
-                interrupt.release()
-                Glibc.exit(128 + SIGINT)
+                interrupt.endProcess(saying: "the template was not applied, nothing was added")
             }
             progress?.end(done: applied.meals.count, finished: true)
             // A Ctrl-C after the last look came too late: the meals are there, say so.

@@ -1,0 +1,75 @@
+/// A meal as it is read to be written out: every field of `Meal`, its texts as UTF-8 bytes
+/// borrowed from where they lie (the row SQLite has just read, or a `Meal`'s own strings), so
+/// valid only inside the call that hands it over.
+///
+/// An export of a million meals reads them so: the CSV writer copies the bytes straight into
+/// its buffer, where making a `Meal` of Swift strings for every row was most of the export's
+/// own work (docs/PERFORMANCE.md, "Import and export"). A writer that needs strings makes the
+/// `Meal` (`Meal(_:)`).
+public struct MealRowView {
+    public let id: Int64?
+    public let uid: ItemUID?
+    public let day: Day
+    public let slot: UnsafeBufferPointer<UInt8>
+    public let position: Int
+    public let title: UnsafeBufferPointer<UInt8>
+    /// `nil` when the meal has none, as `recipe`.
+    public let note: UnsafeBufferPointer<UInt8>?
+    public let recipe: UnsafeBufferPointer<UInt8>?
+    public let servings: Double?
+    public let occurrence: Occurrence?
+
+    public init(
+        id: Int64?, uid: ItemUID?, day: Day, slot: UnsafeBufferPointer<UInt8>, position: Int, title: UnsafeBufferPointer<UInt8>,
+        note: UnsafeBufferPointer<UInt8>?, recipe: UnsafeBufferPointer<UInt8>?, servings: Double?, occurrence: Occurrence?
+    ) {
+        self.id = id
+        self.uid = uid
+        self.day = day
+        self.slot = slot
+        self.position = position
+        self.title = title
+        self.note = note
+        self.recipe = recipe
+        self.servings = servings
+        self.occurrence = occurrence
+    }
+}
+
+extension Meal {
+    /// The meal the view shows, its texts copied into strings.
+    public init(_ row: MealRowView) {
+        self.init(
+            id: row.id, uid: row.uid, day: row.day, slot: String(decoding: row.slot, as: UTF8.self), position: row.position,
+            title: String(decoding: row.title, as: UTF8.self), note: row.note.map { String(decoding: $0, as: UTF8.self) },
+            recipe: row.recipe.map { String(decoding: $0, as: UTF8.self) }, servings: row.servings, occurrence: row.occurrence)
+    }
+
+    /// Calls `body` with a view of this meal, over its own strings. Inlinable, so that the CSV
+    /// writer's call is specialized for it (a list may write millions of repeat occurrences).
+    @inlinable
+    public func withRowView<Result, Failure: Error>(_ body: (MealRowView) throws(Failure) -> Result) throws(Failure) -> Result {
+        var slot = slot, title = title
+        let result = slot.withUTF8 { slot in
+            title.withUTF8 { title in
+                withOptionalUTF8(note) { note in
+                    withOptionalUTF8(recipe) { recipe in
+                        Swift.Result { () throws(Failure) in
+                            try body(MealRowView(
+                                id: id, uid: uid, day: day, slot: slot, position: position, title: title, note: note,
+                                recipe: recipe, servings: servings, occurrence: occurrence))
+                        }
+                    }
+                }
+            }
+        }
+        return try result.get()
+    }
+}
+
+/// `body` given the UTF-8 bytes of `text`, or nil when there is no text.
+@usableFromInline
+func withOptionalUTF8<Result>(_ text: String?, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+    guard var string = text else { return body(nil) }
+    return string.withUTF8 { body($0) }
+}
