@@ -41,7 +41,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: [functionSections]),
-        .target(name: "MealPlanExchange", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
+        .target(name: "MealPlanExchange", dependencies: ["MealPlanCore", "Recurrence", "TextHelpers"], swiftSettings: [functionSections]),
         .target(name: "Timeline", dependencies: ["MealPlanCore"], swiftSettings: [functionSections]),
         .target(name: "Recurrence", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
         // What a two-way sync does with each item, from the last agreed state and both sides'.

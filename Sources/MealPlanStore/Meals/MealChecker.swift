@@ -10,17 +10,24 @@ import TextHelpers
 struct MealChecker: Sendable {
     let slots: [MealSlot]
     private let slotIDs: [String: Int64]
+    /// Whether the meals are a whole plan's, which keep their ids, UIDs, positions and links
+    /// to repeats (`MealStore.importPlan`).
+    let keepsIdentity: Bool
 
-    init(slots: [MealStore.StoredSlot]) {
+    init(slots: [MealStore.StoredSlot], keepsIdentity: Bool = false) {
         self.slots = slots.map(\.slot)
         slotIDs = Dictionary(uniqueKeysWithValues: slots.map { ($0.slot.name, $0.id) })
+        self.keepsIdentity = keepsIdentity
     }
 
     /// Adds the meal to `batch` if it is valid: its slot the stored name of a slot of the plan.
-    mutating func append(_ meal: Meal, to batch: inout MealBatch) throws(StoreError) {
+    mutating func append(_ meal: Meal, to batch: inout MealBatch, line: Int = 0) throws(StoreError) {
         guard let slotID = slotIDs[meal.slot] else {
             throw .input("unknown slot '\(meal.slot.messageExcerpt)'; slots are \(slots.map(\.name).joined(separator: ", "))")
         }
-        batch.append(try MealStore.valid(meal), slotID: slotID)
+        if keepsIdentity && (meal.id == nil || meal.uid == nil) {
+            throw .input("a meal of a whole plan needs its id and UID")
+        }
+        batch.append(try MealStore.valid(meal), slotID: slotID, keepingIdentity: keepsIdentity, line: line)
     }
 }
