@@ -33,11 +33,16 @@ public struct JSONPlanReader: Sendable {
     private var mealsEnded = false
 
     public init(fileDescriptor: Int32) {
-        scanner = JSONScanner(fileDescriptor: fileDescriptor)
+        self.init(scanner: JSONScanner(fileDescriptor: fileDescriptor))
     }
 
     public init(bytes: [UInt8]) {
-        scanner = JSONScanner(bytes: bytes)
+        self.init(scanner: JSONScanner(bytes: bytes))
+    }
+
+    /// A reader of `scanner`; tests give one tiny chunks.
+    init(scanner: JSONScanner) {
+        self.scanner = scanner
     }
 
     /// Everything of the plan before its meals; the first call.

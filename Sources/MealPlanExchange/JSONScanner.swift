@@ -200,7 +200,7 @@ struct JSONScanner: Sendable {
         scratch.removeAll(keepingCapacity: true)
         while true {
             guard let byte = try take() else { throw Failure(line: first, message: "a string that never ends") }
-            guard scratch.count < Self.maximumStringBytes else {
+            guard scratch.count < Self.maximumStringBytes || byte == UInt8(ascii: "\"") else {
                 throw Failure(line: first, message: "a string longer than \(Self.maximumStringBytes) bytes")
             }
             switch byte {

@@ -87,7 +87,7 @@ public struct JSONWriter {
         case fieldDone
         /// An array without elements yet; `isTopLevel` for one whose elements start lines (the
         /// document's own, unless told otherwise).
-        case emptyArray(isTopLevel: Bool)
+        case emptyArray(isTopLevel: Bool, firstStartsLine: Bool)
         /// An array with elements: the next one comes after a comma (and a line break at the
         /// top level).
         case array(isTopLevel: Bool)
@@ -267,11 +267,11 @@ public struct JSONWriter {
     public mutating func beginArray(breakingLines: Bool? = nil) throws(OutputWriteError) {
         let isTopLevel = breakingLines ?? (place == .document)
         // Inside the document, the first element starts a line of its own too.
-        let opensLine = isTopLevel && place != .document
+        let firstStartsLine = isTopLevel && place != .document
         try beginValue()
-        try put(opensLine ? "[\n" : "[")
+        try put("[")
         arrayParents.append(place)
-        place = .emptyArray(isTopLevel: isTopLevel)
+        place = .emptyArray(isTopLevel: isTopLevel, firstStartsLine: firstStartsLine)
     }
 
     public mutating func endArray() throws(OutputWriteError) {
@@ -301,7 +301,9 @@ public struct JSONWriter {
         switch place {
         case .field: place = .fieldDone
         case .array(let isTopLevel): try put(isTopLevel ? ",\n" : ",")
-        case .emptyArray(let isTopLevel): place = .array(isTopLevel: isTopLevel)
+        case .emptyArray(let isTopLevel, let firstStartsLine):
+            if firstStartsLine { try put("\n") }
+            place = .array(isTopLevel: isTopLevel)
         case .document: place = .documentDone
         case .fieldDone: preconditionFailure("two values for one object field")
         case .documentDone: preconditionFailure("a JSON document holds one value")
