@@ -11,6 +11,13 @@ public struct PlanImportError: UserFacingError, Equatable, Sendable, CustomStrin
     public let message: String
     public let isReadFailure: Bool
 
+    public init(line: Int, path: String, message: String, isReadFailure: Bool) {
+        self.line = line
+        self.path = path
+        self.message = message
+        self.isReadFailure = isReadFailure
+    }
+
     public var description: String { "line \(line): \(path.isEmpty ? "" : "\(path): ")\(message)" }
     public var userMessage: String { description }
     public var exitStatus: ExitStatus { isReadFailure ? .ioError : .badData }

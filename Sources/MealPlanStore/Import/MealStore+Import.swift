@@ -64,27 +64,31 @@ extension MealStore {
                 // many-row INSERT saves the index page of every title it changes, to undo that
                 // INSERT alone, in a statement journal, which as a temporary file cost a million
                 // meals 2 s of system time: in memory, it holds one INSERT's pages at a time.
-                // A whole plan's meals keep their UIDs, so that index stays, and a meal whose UID
-                // is another's is refused as it comes, by its line; it needs the larger cache too.
+                // A whole plan's meals keep their UIDs: two that share one fail the UID index
+                // at the end, and `SharedUIDError` names them.
                 let intoEmptyPlan = try Self.isEmpty(db)
                 if !intoEmptyPlan { try db.execute(sql: "PRAGMA temp_store = MEMORY") }
                 defer { try? db.execute(sql: "PRAGMA temp_store = DEFAULT") }
                 let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-                if !intoEmptyPlan || keepsIdentity { try db.execute(sql: "PRAGMA cache_size = -\(Self.importPageCacheKiB)") }
+                if !intoEmptyPlan { try db.execute(sql: "PRAGMA cache_size = -\(Self.importPageCacheKiB)") }
                 defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
                 try db.inTransaction(.immediate) {
                     // Asked again inside the transaction: another writer may have added meals.
                     let buildsIndexesAfter = try Self.isEmpty(db)
                     if buildsIndexesAfter {
                         let triggers = Schema.mealInsertTriggers.map { "DROP TRIGGER \($0.0);" }.joined()
-                        try db.execute(sql: "DROP INDEX meal_by_title; DROP INDEX meal_by_note; \(triggers)"
-                            + (keepsIdentity ? "" : "DROP INDEX meal_by_uid;"))
+                        try db.execute(sql: "DROP INDEX meal_by_title; DROP INDEX meal_by_uid; DROP INDEX meal_by_note; \(triggers)")
                     }
                     try prepare(db)
                     let importer = try MealImporter(db, path: path, keepsIdentity: keepsIdentity)
                     try body(importer)
                     if buildsIndexesAfter {
-                        try db.execute(sql: Schema.mealByTitleIndex + (keepsIdentity ? "" : Schema.mealByUIDIndex) + Schema.mealByNoteIndex
+                        do {
+                            try db.execute(sql: Schema.mealByUIDIndex)
+                        } catch let error as DatabaseError where keepsIdentity && error.resultCode == .SQLITE_CONSTRAINT {
+                            throw try SharedUIDError.first(db)
+                        }
+                        try db.execute(sql: Schema.mealByTitleIndex + Schema.mealByNoteIndex
                             + Schema.fillDistinctTexts + Schema.mealInsertTriggers.map(\.1).joined())
                     }
                     if refusingDuplicates, let duplicates = try importer.duplicates() { throw duplicates }

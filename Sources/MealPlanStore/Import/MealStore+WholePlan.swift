@@ -134,15 +134,32 @@ extension MealStore {
     }
 }
 
-/// A whole plan's meal that the database refused because its id, UID or place is another
-/// meal's: the message names its line in the file.
+/// Two meals of a whole plan with one UID, found when the UID index is built at the end of
+/// the import (row by row, random UIDs would cost most of the import): the UID and the ids of
+/// the first two meals that have it, by id. The caller may find their lines in the file.
+public struct SharedUIDError: Error, Equatable {
+    public let uid: ItemUID
+    public let ids: (first: Int64, second: Int64)
+
+    public static func == (one: Self, other: Self) -> Bool { one.uid == other.uid && one.ids == other.ids }
+
+    /// The first UID, in byte order, that two meals share: a query only made once the index
+    /// refused them.
+    static func first(_ db: Database) throws -> SharedUIDError {
+        let row = try Row.fetchOne(db, sql: """
+            SELECT uid, MIN(id), MAX(id) FROM meal GROUP BY uid HAVING COUNT(*) > 1 ORDER BY uid LIMIT 1
+            """)!
+        return SharedUIDError(uid: ItemUID.stored(in: row, at: 0)!, ids: (row[1], row[2]))
+    }
+}
+
+/// A whole plan's meal that the database refused because its id or place is another meal's:
+/// the message names its line in the file.
 enum PlanConflict {
     static func message(_ meal: MealBatch.Entry, sqliteMessage: String) -> String {
         let id = meal.id.map { "meal \($0)" } ?? "a meal"
         let what = if sqliteMessage.contains("meal.id") {
             "\(id): another meal of the file has its id"
-        } else if sqliteMessage.contains("meal.uid") {
-            "\(id): another meal of the file has its uid"
         } else if sqliteMessage.contains("meal.day") {
             "\(id): another meal of the file has its date, slot and position"
         } else {

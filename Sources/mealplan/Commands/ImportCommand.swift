@@ -103,20 +103,47 @@ struct ImportCommand: MealplanCommand {
         var reader = JSONPlanReader(fileDescriptor: input)
         let structure = try reader.readStructure()
         let meals = try openStore(in: environment)
-        let summary = try meals.importPlan(structure, dryRun: dryRun) { [reader] feed in
-            var reader = reader
-            try Self.reportingProgress(of: input, in: environment) { counted in
-                while let (meal, line) = try reader.nextMeal() {
-                    try feed.add(meal, line: line)
-                    counted()
+        let summary: ImportSummary
+        do {
+            summary = try meals.importPlan(structure, dryRun: dryRun) { [reader] feed in
+                var reader = reader
+                try Self.reportingProgress(of: input, in: environment) { counted in
+                    while let (meal, line) = try reader.nextMeal() {
+                        try feed.add(meal, line: line)
+                        counted()
+                    }
                 }
             }
+        } catch let shared as SharedUIDError {
+            throw Self.located(shared, in: input)
         }
         let count = summary.count
         let parts = [(count, "meal"), (structure.rules.count, "repeat"), (structure.templates.count, "template")]
             .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
         let slots = structure.slots.map(\.name.terminalVisible).joined(separator: ", ")
         report("the whole plan: \(parts) (slots \(slots))")
+    }
+
+    /// The error of two meals sharing a UID, named by the line of the second (in the file's
+    /// order) when the file can be read again from its start; else by the meals' ids.
+    private static func located(_ shared: SharedUIDError, in input: Int32) -> any Error {
+        let unlocated = CommandFailure(
+            "meals: meals \(shared.ids.first) and \(shared.ids.second) of the file have one uid, \(shared.uid.text)", status: .badData)
+        guard regularFileSize(input) != nil, lseek(input, 0, SEEK_SET) == 0 else { return unlocated }
+        var reader = JSONPlanReader(fileDescriptor: input)
+        guard (try? reader.readStructure()) != nil else { return unlocated }
+        var index = 0, firstID: Int64?
+        while let (meal, line) = (try? reader.nextMeal()) ?? nil {
+            if meal.uid == shared.uid {
+                if let firstID {
+                    return PlanImportError(line: line, path: "meals[\(index)].uid",
+                                           message: "meal \(firstID) of the file has this uid too", isReadFailure: false)
+                }
+                firstID = meal.id
+            }
+            index += 1
+        }
+        return unlocated
     }
 
     /// The format of `file` when no --format says: its extension's, else, for a regular file,
