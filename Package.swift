@@ -41,7 +41,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: [functionSections]),
-        .target(name: "MealPlanExchange", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
+        .target(name: "MealPlanExchange", dependencies: ["MealPlanCore", "Recurrence", "TextHelpers"], swiftSettings: [functionSections]),
         // The shopping list as tasks in a tasks folder (a vdir), and tasks done there as ticks.
         .target(
             name: "ShoppingTasks", dependencies: ["MealPlanCore", "MealPlanExchange", "RecipeLibrary", "ShoppingList", "TextHelpers", "Vdir"],

@@ -5,7 +5,8 @@
 #   cooklang  CooklangFuzzer.swift: the recipe reader, amounts, scaling and shopping lists
 #   toml  TOMLFuzzer.swift: config.toml and pantry.conf's reader, and aisle.conf's
 #   ics   ICalendarFuzzer.swift: iCalendar files as another program writes them, and their RRULEs
-# Usage: Fuzz/run.sh [--seconds N] [--target date|csv|cooklang|toml|ics|all]   (default: 60 s, all)
+#   json  JSONPlanFuzzer.swift: a whole plan's file (`import` of `export --format json --everything`)
+# Usage: Fuzz/run.sh [--seconds N] [--target date|csv|cooklang|toml|ics|json|all]   (default: 60 s, all)
 # Inputs found to add coverage go to .build-fuzz/corpus/TARGET and are reused by the next run;
 # the committed seeds in Fuzz/corpus/TARGET are only read. A crash or a broken property stops
 # the run with status 1 and leaves the input as .build-fuzz/crash-* (replay: BINARY FILE).
@@ -18,7 +19,7 @@ while (($# > 0)); do
     case "$1" in
         --seconds) seconds="$2"; shift 2 ;;
         --target) target="$2"; shift 2 ;;
-        *) echo "usage: $0 [--seconds N] [--target date|csv|cooklang|toml|ics|all]" >&2; exit 64 ;;
+        *) echo "usage: $0 [--seconds N] [--target date|csv|cooklang|toml|ics|json|all]" >&2; exit 64 ;;
     esac
 done
 case "$target" in
@@ -27,8 +28,9 @@ case "$target" in
     cooklang) targets=(cooklang) ;;
     toml) targets=(toml) ;;
     ics) targets=(ics) ;;
-    all) targets=(date csv cooklang toml ics) ;;
-    *) echo "$0: unknown target '$target' (date, csv, cooklang, toml, ics or all)" >&2; exit 64 ;;
+    json) targets=(json) ;;
+    all) targets=(date csv cooklang toml ics json) ;;
+    *) echo "$0: unknown target '$target' (date, csv, cooklang, toml, ics, json or all)" >&2; exit 64 ;;
 esac
 
 build=.build-fuzz
@@ -47,12 +49,12 @@ compile_module TextHelpers
 compile_module SettingsTOML
 compile_module MealPlanCore
 compile_module TerminalKit
+compile_module Recurrence
 compile_module MealPlanExchange
 compile_module Cooklang
 compile_module ShoppingList
-compile_module Recurrence
 
-declare -A entry=([date]=DateInputFuzzer [csv]=CSVImportFuzzer [cooklang]=CooklangFuzzer [toml]=TOMLFuzzer [ics]=ICalendarFuzzer)
+declare -A entry=([date]=DateInputFuzzer [csv]=CSVImportFuzzer [cooklang]=CooklangFuzzer [toml]=TOMLFuzzer [ics]=ICalendarFuzzer [json]=JSONPlanFuzzer)
 for name in "${targets[@]}"; do
     swiftc "${flags[@]}" -I "$build" -module-name "${entry[$name]}" -o "$build/fuzz-$name" \
         "Fuzz/${entry[$name]}.swift" Fuzz/FuzzCheck.swift "$build"/TextHelpers.o "$build"/SettingsTOML.o "$build"/MealPlanCore.o "$build"/TerminalKit.o "$build"/MealPlanExchange.o \

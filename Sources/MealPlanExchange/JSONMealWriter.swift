@@ -32,19 +32,23 @@ public struct JSONMealWriter {
             try json.beginArray()
             wroteOpening = true
         }
-        try json.object(meal, of: Field.self) { meal, field, json in
-            switch field {
-            case .id: try json.value(meal.id)
-            case .uid: try json.value(meal.uid?.text)
-            case .date: try json.value(meal.day)
-            case .slot: try json.value(meal.slot)
-            case .position: try json.value(meal.position)
-            case .title: try json.value(meal.title)
-            case .note: try json.value(meal.note)
-            case .recipe: try json.value(meal.recipe)
-            case .servings: try json.value(meal.servings)
-            case .repeat: try json.value(meal.occurrence?.rule)
-            }
+        try json.object(meal, of: Field.self) { meal, field, json in try Self.write(field, of: meal, to: &json) }
+    }
+
+    /// The value of `meal`'s `field`: the one place each meal field is written, for this
+    /// array and a whole plan's file alike.
+    static func write(_ field: Field, of meal: borrowing Meal, to json: inout JSONWriter) throws {
+        switch field {
+        case .id: try json.value(meal.id)
+        case .uid: try json.value(meal.uid?.text)
+        case .date: try json.value(meal.day)
+        case .slot: try json.value(meal.slot)
+        case .position: try json.value(meal.position)
+        case .title: try json.value(meal.title)
+        case .note: try json.value(meal.note)
+        case .recipe: try json.value(meal.recipe)
+        case .servings: try json.value(meal.servings)
+        case .repeat: try json.value(meal.occurrence?.rule)
         }
     }
 

@@ -69,8 +69,9 @@ public struct JSONNumberError: UserFacingError, Equatable {
 ///   keeps the output harmless on a terminal; `\n`, `\r`, `\t` short, the rest `\u00XX`), and
 ///   keeps everything else, emoji included, as plain UTF-8;
 /// - a day is its ISO date as a string (`"2026-03-02"`);
-/// - the elements of a top-level array each start a line, so people can grep what scripts read
-///   whole; nothing else breaks lines, and the document ends with a line break.
+/// - the elements of a top-level array (and of an array opened `breakingLines`) each start a
+///   line, so people can grep what scripts read whole; nothing else breaks lines, and the
+///   document ends with a line break.
 public struct JSONWriter {
     /// Where the next value goes, which decides what comes before it. An object or array keeps
     /// the place it is in while it writes its contents and puts it back after, so nesting costs
@@ -84,8 +85,9 @@ public struct JSONWriter {
         case field
         /// An object field that has its value.
         case fieldDone
-        /// An array without elements yet; `isTopLevel` for the document's own.
-        case emptyArray(isTopLevel: Bool)
+        /// An array without elements yet; `isTopLevel` for one whose elements start lines (the
+        /// document's own, unless told otherwise).
+        case emptyArray(isTopLevel: Bool, firstStartsLine: Bool)
         /// An array with elements: the next one comes after a comma (and a line break at the
         /// top level).
         case array(isTopLevel: Bool)
@@ -95,6 +97,8 @@ public struct JSONWriter {
     private var place = Place.document
     /// The places the open arrays were opened in, innermost last.
     private var arrayParents: [Place] = []
+    /// The places the objects `beginObject` opened were opened in, innermost last.
+    private var openObjects: [Place] = []
 
     /// A writer to `fileDescriptor`, which stays open and owned by the caller.
     public init(fileDescriptor: Int32) {
@@ -200,8 +204,40 @@ public struct JSONWriter {
         try beginValue()
         let shape = Field.shape
         let parent = place
+        try writeFields(subject, shape.fields.indices, of: shape, writeField)
+        place = parent
+        try put(shape.fields.isEmpty ? "{}" : "}")
+    }
+
+    /// Opens an object with every key of `Field` and writes all its fields but the last, whose
+    /// key it writes: the next value written is that field's (an array of any length, written
+    /// element by element: a whole plan's meals), and `endObject` closes the object.
+    public mutating func beginObject<Field: JSONField>(
+        of _: Field.Type, _ writeField: (Field, inout JSONWriter) throws -> Void
+    ) throws {
+        try beginValue()
+        let shape = Field.shape
+        openObjects.append(place)
+        try writeFields((), shape.fields.indices.dropLast(), of: shape) { _, field, json in try writeField(field, &json) }
+        let last = shape.fields.count - 1
+        try put(UnsafeBufferPointer(rebasing: shape.prefixes[(last == 0 ? 0 : shape.prefixEnds[last - 1])..<shape.prefixEnds[last]]))
+        place = .field
+    }
+
+    /// Closes the object `beginObject` opened, once its last field has its value.
+    public mutating func endObject() throws(OutputWriteError) {
+        precondition(place == .fieldDone, "no value written for the last field of the object")
+        place = openObjects.removeLast()
+        try put("}")
+    }
+
+    /// The keys and values of `shape`'s fields at `indices` (from the first on, in order).
+    private mutating func writeFields<Field: JSONField, Subject>(
+        _ subject: borrowing Subject, _ indices: Range<Int>, of shape: JSONObjectShape<Field>,
+        _ writeField: (borrowing Subject, Field, inout JSONWriter) throws -> Void
+    ) throws {
         var start = 0
-        for index in shape.fields.indices {
+        for index in indices {
             try put(UnsafeBufferPointer(rebasing: shape.prefixes[start..<shape.prefixEnds[index]]))
             start = shape.prefixEnds[index]
             place = .field
@@ -213,27 +249,29 @@ public struct JSONWriter {
             }
             precondition(place == .fieldDone, "no value written for '\(shape.fields[index].rawValue)'")
         }
-        place = parent
-        try put(shape.fields.isEmpty ? "{}" : "}")
     }
 
-    /// An array of `elements`, each written by `writeElement` as one value.
+    /// An array of `elements`, each written by `writeElement` as one value; `breakingLines` as
+    /// `beginArray` says.
     public mutating func array<Elements: Sequence>(
-        _ elements: Elements, _ writeElement: (Elements.Element, inout JSONWriter) throws -> Void
+        _ elements: Elements, breakingLines: Bool? = nil, _ writeElement: (Elements.Element, inout JSONWriter) throws -> Void
     ) throws {
-        try beginArray()
+        try beginArray(breakingLines: breakingLines)
         for element in elements { try writeElement(element, &self) }
         try endArray()
     }
 
     /// Opens an array whose elements are written one by one (an export's meals as they come),
-    /// until `endArray`.
-    public mutating func beginArray() throws(OutputWriteError) {
-        let isTopLevel = place == .document
+    /// until `endArray`. Each element starts a line when `breakingLines` says so, by default
+    /// in the document's own array only.
+    public mutating func beginArray(breakingLines: Bool? = nil) throws(OutputWriteError) {
+        let isTopLevel = breakingLines ?? (place == .document)
+        // Inside the document, the first element starts a line of its own too.
+        let firstStartsLine = isTopLevel && place != .document
         try beginValue()
         try put("[")
         arrayParents.append(place)
-        place = .emptyArray(isTopLevel: isTopLevel)
+        place = .emptyArray(isTopLevel: isTopLevel, firstStartsLine: firstStartsLine)
     }
 
     public mutating func endArray() throws(OutputWriteError) {
@@ -263,7 +301,9 @@ public struct JSONWriter {
         switch place {
         case .field: place = .fieldDone
         case .array(let isTopLevel): try put(isTopLevel ? ",\n" : ",")
-        case .emptyArray(let isTopLevel): place = .array(isTopLevel: isTopLevel)
+        case .emptyArray(let isTopLevel, let firstStartsLine):
+            if firstStartsLine { try put("\n") }
+            place = .array(isTopLevel: isTopLevel)
         case .document: place = .documentDone
         case .fieldDone: preconditionFailure("two values for one object field")
         case .documentDone: preconditionFailure("a JSON document holds one value")

@@ -14,6 +14,9 @@ public struct StoreError: UserFacingError, Equatable, CustomStringConvertible {
         case database
         /// There is no database file to read.
         case missing
+        /// What was given to be stored contradicts itself: two meals of a whole plan's file
+        /// with one id, UID or place.
+        case badData
     }
 
     public let kind: Kind
@@ -24,11 +27,12 @@ public struct StoreError: UserFacingError, Equatable, CustomStringConvertible {
     public let reason: String
     public var description: String { message }
     public var userMessage: String { message }
-    /// A request the user can fix is a usage error (64), a missing database a missing input
-    /// (66), trouble with the file an I/O error (74).
+    /// A request the user can fix is a usage error (64), a file that contradicts itself bad
+    /// data (65), a missing database a missing input (66), trouble with the file an I/O error (74).
     public var exitStatus: ExitStatus {
         switch kind {
         case .input: .usage
+        case .badData: .badData
         case .missing: .noInput
         case .database: .ioError
         }

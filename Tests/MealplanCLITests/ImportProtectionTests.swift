@@ -65,7 +65,10 @@ extension ImportProtectionTests {
         try cli.succeed(["add", "today", "dinner", "Soup"])
         let rule = "the first line must be a header naming the columns date, slot, title and optionally note"
         let json = try write(try cli.succeed(["export", "--format", "json"]), to: "plan.json", in: cli)
-        try cli.expectFailure(["import", json], status: 65, message: "line 1: the file looks like JSON, not CSV; \(rule)", inputs: [json])
+        try cli.expectFailure(["import", json], status: 65, message: "line 1: this is a JSON array of meals ('export --format json'), "
+                              + "which import does not read; export a whole plan with --everything, or meals as CSV", inputs: [json])
+        try cli.expectFailure(["import", "--format", "csv", json], status: 65, message: "line 1: the file looks like JSON, not CSV; \(rule)",
+                              inputs: [json])
         let semicolons = try write("date;slot;title;note\r\n2026-03-03;lunch;Soup;\r\n", to: "plan.csv", in: cli)
         try cli.expectFailure(["import", semicolons], status: 65,
                               message: "line 1: the header 'date;slot;title;note' separates its columns with ';', not commas; \(rule), separated by commas",

@@ -87,14 +87,28 @@ extension MealStore {
 extension MealStore {
     /// An import into a file not made yet. It cannot be tried first as other writes are (its
     /// rows are checked as they are written, and its input is read once), so it runs on a new
-    /// file under a temporary name (`DatabaseFile.NewFile`), which is linked into place only
-    /// once `write` succeeded: a refused import leaves no database, and no folder made for it,
-    /// behind. The store then goes over to the file. When another process made the file
-    /// meanwhile, the meals written are imported into that one, as any import into a plan, and
-    /// the temporary file is removed. Returns nil, running nothing, when the file is there.
+    /// file under a temporary name (`inNewFile`). When another process made the file meanwhile,
+    /// the meals written are imported into that one, as any import into a plan. Returns nil,
+    /// running nothing, when the file is there.
     func importIntoDeferredFile(
         refusingDuplicates: Bool, _ write: (MealStore) throws -> ImportSummary
     ) throws -> ImportSummary? {
+        try inNewFile(write) { written in
+            try importMeals(refusingDuplicates: refusingDuplicates) { importer in
+                try written.forEachMeal(in: DayRange(.first, .last), occurrencesThrough: nil) { try importer.add($0) }
+            }
+        }
+    }
+
+    /// Runs `write` on a new file under a temporary name (`DatabaseFile.NewFile`), which is
+    /// linked into place only once `write` succeeded: a refused write leaves no database, and no
+    /// folder made for it, behind. The store then goes over to the file. When another process
+    /// made the file meanwhile, `madeMeanwhile` gets a store over what `write` wrote, to take
+    /// it over into that file or refuse, and the temporary file is removed. Returns nil, running
+    /// nothing, when the file is there.
+    func inNewFile<Result>(
+        _ write: (MealStore) throws -> Result, madeMeanwhile: (MealStore) throws -> Void
+    ) throws -> Result? {
         guard try !useDeferredFileIfMade(), deferredFile.withLock({ $0 != nil }) else { return nil }
         let madeFolders = try DatabaseFile.makeParentFolders(of: path)
         var keepsFolders = false
@@ -103,18 +117,12 @@ extension MealStore {
         }
         let file = try DatabaseFile.NewFile(at: path, configuration: Self.configuration(readOnly: false))
         defer { file.discard() }
-        let summary = try onNewFile(file, write)
+        let result = try onNewFile(file, write)
         let linked = try file.linkIntoPlace()
         keepsFolders = true
         try useDeferredFileIfMade()
-        if !linked {
-            _ = try onNewFile(file) { written in
-                try importMeals(refusingDuplicates: refusingDuplicates) { importer in
-                    try written.forEachMeal(in: DayRange(.first, .last), occurrencesThrough: nil) { try importer.add($0) }
-                }
-            }
-        }
-        return summary
+        if !linked { try onNewFile(file, madeMeanwhile) }
+        return result
     }
 
     /// Runs `body` with a store over `file` under its temporary name (messages name the path

@@ -2,7 +2,8 @@ import MealPlanCore
 
 /// Checked meals on their way to the database, their text copied into one buffer, each text
 /// followed by a NUL, and each meal's new UID (`ItemUID`, made here, on the thread that checks
-/// the meals) as 16 bytes of the same buffer.
+/// the meals) as 16 bytes of the same buffer; a meal of a whole plan (`MealStore.importPlan`)
+/// keeps its id, UID, position and link to a repeat instead.
 ///
 /// Text bound NUL-terminated is read by SQLite in place; text bound with a length only is
 /// copied once more (a malloc and a free per field) as soon as a CHECK constraint calls
@@ -10,6 +11,8 @@ import MealPlanCore
 public struct MealBatch: Sendable {
     /// One meal as the INSERT binds it.
     struct Entry {
+        /// The id a meal of a whole plan keeps; `nil` for a new one.
+        var id: Int64?
         var day: Int64
         var slotID: Int64
         /// Known once the importer placed the meal; `nil` when its INSERT asks the index.
@@ -20,6 +23,11 @@ public struct MealBatch: Sendable {
         var servings: Double?
         /// Where the meal's UID lies in `text`.
         var uid: Int
+        /// The occurrence a meal of a whole plan replaces: its rule's id and day.
+        var ruleID: Int64?
+        var ruleDay: Int64?
+        /// Where the meal is in its file (a line), for an error about this meal alone.
+        var line: Int
     }
 
     /// Where a text lies in `text`, and the length to bind: -1 (read up to the NUL) unless the
@@ -40,16 +48,20 @@ public struct MealBatch: Sendable {
 
     public var count: Int { entries.count }
 
-    /// Adds `meal` (checked) in slot `slotID`, as a new meal with a new UID.
-    mutating func append(_ meal: Meal, slotID: Int64) {
+    /// Adds `meal` (checked) in slot `slotID`: as a new meal with a new UID, or, `keepingIdentity`,
+    /// as the meal of a whole plan that it is, with its id, UID (which it must have), position
+    /// and occurrence.
+    mutating func append(_ meal: Meal, slotID: Int64, keepingIdentity: Bool = false, line: Int = 0) {
         let uid = text.count
-        ItemUID.fresh().append(to: &text)
+        (keepingIdentity ? meal.uid! : ItemUID.fresh()).append(to: &text)
         let title = store(meal.title)
         let note = meal.note.map { store($0) }
         let recipe = meal.recipe.map { store($0) }
+        let kept = keepingIdentity ? meal : nil
         entries.append(Entry(
-            day: Int64(meal.day.number), slotID: slotID, title: title, note: note, recipe: recipe, servings: meal.servings,
-            uid: uid))
+            id: kept?.id, day: Int64(meal.day.number), slotID: slotID, position: kept.map { Int64($0.position) }, title: title,
+            note: note, recipe: recipe, servings: meal.servings, uid: uid, ruleID: kept?.occurrence?.rule,
+            ruleDay: (kept?.occurrence?.day.number).map(Int64.init), line: line))
     }
 
     mutating func setPosition(_ position: Int64, at index: Int) {

@@ -40,13 +40,13 @@ public final class MealImporter {
     /// The first and last day of the meals added so far.
     private var dayNumbers: ClosedRange<Int64>?
 
-    init(_ db: Database, path: String) throws {
+    init(_ db: Database, path: String, keepsIdentity: Bool = false) throws {
         database = db
         self.path = path
         insertMany = try MealInsert(db, rows: Self.rowsPerInsert)
         insertOne = try MealInsert(db, rows: 1)
         insertAtEnd = try MealInsert(atEndOfSlot: db)
-        checker = MealChecker(slots: try MealStore.storedSlots(db))
+        checker = MealChecker(slots: try MealStore.storedSlots(db), keepsIdentity: keepsIdentity)
         let bounds = try Row.fetchOne(db, sql: "SELECT MIN(day) AS first, MAX(day) AS last FROM meal")
         let first: Int64? = bounds?["first"], last: Int64? = bounds?["last"]
         occupiedDays = first.flatMap { first in last.map { first...$0 } }
@@ -106,7 +106,10 @@ public final class MealImporter {
         for index in batch.entries.indices {
             let meal = batch.entries[index]
             dayNumbers = min(dayNumbers?.lowerBound ?? meal.day, meal.day)...max(dayNumbers?.upperBound ?? meal.day, meal.day)
-            if let position = countedPosition(day: meal.day, slotID: meal.slotID) {
+            // A whole plan's meal comes with its position.
+            if meal.position != nil {
+                continue
+            } else if let position = countedPosition(day: meal.day, slotID: meal.slotID) {
                 batch.setPosition(position, at: index)
             } else {
                 // The index must see the earlier rows before this one asks it for its slot's end.
@@ -134,6 +137,14 @@ public final class MealImporter {
         let code = insert.run(batch, from: start)
         guard code == SQLITE_DONE else {
             let message = String(cString: sqlite3_errmsg(database.sqliteConnection))
+            if checker.keepsIdentity && code & 0xFF == SQLITE_CONSTRAINT {
+                // A whole plan's meal whose id, UID or place is another's: the statement left
+                // nothing, so its rows go again one by one to find that meal.
+                if insert.rows > 1 {
+                    for row in start..<start + insert.rows { try run(insertOne, batch, from: row) }
+                }
+                throw StoreError(.badData, PlanConflict.message(batch.entries[start], sqliteMessage: message))
+            }
             throw StoreError.wrapping(DatabaseError(resultCode: ResultCode(rawValue: code), message: message), path: path)
         }
     }

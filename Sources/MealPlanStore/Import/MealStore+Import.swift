@@ -38,8 +38,12 @@ extension MealStore {
     /// default 2,000 KiB the pages written are spilled and read back again and again.
     static let importPageCacheKiB = 32_768
 
+    /// `keepsIdentity` and `prepare` are a whole plan's (`importPlan`): its meals keep their ids,
+    /// UIDs, positions and links, and `prepare` stores the rest of the plan in the same
+    /// transaction before the first meal.
     func inImportTransaction(
-        dryRun: Bool, refusingDuplicates: Bool, _ body: (MealImporter) throws -> Void
+        dryRun: Bool, refusingDuplicates: Bool, keepsIdentity: Bool = false, prepare: (Database) throws -> Void = { _ in },
+        _ body: (MealImporter) throws -> Void
     ) throws -> ImportSummary {
         if !dryRun, let summary = try importIntoDeferredFile(refusingDuplicates: refusingDuplicates, { store in
             try store.inImportTransaction(dryRun: false, refusingDuplicates: refusingDuplicates, body)
@@ -71,6 +75,8 @@ extension MealStore {
                 // many-row INSERT saves the index page of every title it changes, to undo that
                 // INSERT alone, in a statement journal, which as a temporary file cost a million
                 // meals 2 s of system time: in memory, it holds one INSERT's pages at a time.
+                // A whole plan's meals keep their UIDs: two that share one fail the UID index
+                // at the end, and `SharedUIDError` names them.
                 let intoEmptyPlan = try Self.isEmpty(db)
                 if !intoEmptyPlan { try db.execute(sql: "PRAGMA temp_store = MEMORY") }
                 defer { try? db.execute(sql: "PRAGMA temp_store = DEFAULT") }
@@ -84,10 +90,16 @@ extension MealStore {
                         let triggers = Schema.mealInsertTriggers.map { "DROP TRIGGER \($0.0);" }.joined()
                         try db.execute(sql: "DROP INDEX meal_by_title; DROP INDEX meal_by_uid; DROP INDEX meal_by_note; \(triggers)")
                     }
-                    let importer = try MealImporter(db, path: path)
+                    try prepare(db)
+                    let importer = try MealImporter(db, path: path, keepsIdentity: keepsIdentity)
                     try body(importer)
                     if buildsIndexesAfter {
-                        try db.execute(sql: Schema.mealByTitleIndex + Schema.mealByUIDIndex + Schema.mealByNoteIndex
+                        do {
+                            try db.execute(sql: Schema.mealByUIDIndex)
+                        } catch let error as DatabaseError where keepsIdentity && error.resultCode == .SQLITE_CONSTRAINT {
+                            throw try SharedUIDError.first(db)
+                        }
+                        try db.execute(sql: Schema.mealByTitleIndex + Schema.mealByNoteIndex
                             + Schema.fillDistinctTexts + Schema.mealInsertTriggers.map(\.1).joined())
                     }
                     if refusingDuplicates, let duplicates = try importer.duplicates() { throw duplicates }

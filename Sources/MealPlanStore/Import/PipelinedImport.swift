@@ -18,20 +18,25 @@ extension MealStore {
         _ produce: @escaping @Sendable (inout ImportFeed) throws -> Void
     ) throws -> ImportSummary {
         try inImportTransaction(dryRun: dryRun, refusingDuplicates: refusingDuplicates) { importer in
-            let handoff = BatchHandoff()
-            let checker = importer.checker
-            DispatchQueue.global().async {
-                var feed = ImportFeed(checker: checker, handoff: handoff)
-                do {
-                    try produce(&feed)
-                    try feed.send()
-                    handoff.finish(throwing: nil)
-                } catch {
-                    handoff.finish(throwing: error)
-                }
-            }
-            try handoff.receiveAll { batch in try importer.insert(&batch) }
+            try Self.pipeline(into: importer, produce)
         }
+    }
+
+    /// Runs `produce` on a second thread, feeding `importer`, which inserts on this one.
+    static func pipeline(into importer: MealImporter, _ produce: @escaping @Sendable (inout ImportFeed) throws -> Void) throws {
+        let handoff = BatchHandoff()
+        let checker = importer.checker
+        DispatchQueue.global().async {
+            var feed = ImportFeed(checker: checker, handoff: handoff)
+            do {
+                try produce(&feed)
+                try feed.send()
+                handoff.finish(throwing: nil)
+            } catch {
+                handoff.finish(throwing: error)
+            }
+        }
+        try handoff.receiveAll { batch in try importer.insert(&batch) }
     }
 }
 
@@ -53,10 +58,11 @@ public struct ImportFeed {
     /// The slots of the plan, read when the import began: meals added name one of them.
     public var slots: [MealSlot] { checker.slots }
 
-    /// Checks one meal and queues it for the end of its day's slot, like `MealImporter.add`.
-    /// After the inserting thread failed, it throws so that the caller stops.
-    public mutating func add(_ meal: Meal) throws(StoreError) {
-        try checker.append(meal, to: &batch)
+    /// Checks one meal and queues it for the end of its day's slot, like `MealImporter.add`
+    /// (a whole plan's meal for its own place); `line`, where it is in its file, names it if the
+    /// database refuses it. After the inserting thread failed, it throws so that the caller stops.
+    public mutating func add(_ meal: Meal, line: Int = 0) throws(StoreError) {
+        try checker.append(meal, to: &batch, line: line)
         if batch.count == Self.batchSize { try send() }
     }
 

@@ -10,10 +10,14 @@ import TextHelpers
 struct MealChecker: Sendable {
     let slots: [MealSlot]
     private let slotIDs: [String: Int64]
+    /// Whether the meals are a whole plan's, which keep their ids, UIDs, positions and links
+    /// to repeats (`MealStore.importPlan`).
+    let keepsIdentity: Bool
 
-    init(slots: [MealStore.StoredSlot]) {
+    init(slots: [MealStore.StoredSlot], keepsIdentity: Bool = false) {
         self.slots = slots.map(\.slot)
         slotIDs = Dictionary(uniqueKeysWithValues: slots.map { ($0.slot.name, $0.id) })
+        self.keepsIdentity = keepsIdentity
     }
 
     /// Adds the meal to `batch` if it is valid: its slot the stored name of a slot of the plan.
@@ -22,12 +26,15 @@ struct MealChecker: Sendable {
     /// that keeps their promises: `MealStore.valid` states each of them, and one more rule
     /// stands here for SQL's reading of text, whose `length` stops at the first NUL: a title
     /// that begins with one is empty to SQL, which its constraint refuses as such.
-    mutating func append(_ meal: Meal, to batch: inout MealBatch) throws(StoreError) {
+    mutating func append(_ meal: Meal, to batch: inout MealBatch, line: Int = 0) throws(StoreError) {
         guard let slotID = slotIDs[meal.slot] else {
             throw .input("unknown slot '\(meal.slot.messageExcerpt)'; slots are \(slots.map(\.name).joined(separator: ", "))")
         }
+        if keepsIdentity && (meal.id == nil || meal.uid == nil) {
+            throw .input("a meal of a whole plan needs its id and UID")
+        }
         let valid = try MealStore.valid(meal)
         guard valid.title.utf8.first != 0 else { throw .input("the title is empty") }
-        batch.append(valid, slotID: slotID)
+        batch.append(valid, slotID: slotID, keepingIdentity: keepsIdentity, line: line)
     }
 }

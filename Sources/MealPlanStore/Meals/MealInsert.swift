@@ -4,7 +4,7 @@ import GRDBSQLite
 /// One prepared INSERT of one or more meals, run with raw SQLite calls for speed.
 struct MealInsert {
     private struct Parameters {
-        var day, slotID, title, note, recipe, servings, uid: Int32
+        var id, day, slotID, title, note, recipe, servings, uid, ruleID, ruleDay: Int32
         /// 0 when the statement finds the position itself.
         var position: Int32
     }
@@ -13,20 +13,21 @@ struct MealInsert {
     private let parameters: [Parameters]
     var rows: Int { parameters.count }
 
-    /// `rows` meals whose positions are known.
+    /// `rows` meals whose positions are known. An id left NULL is a new one; so are the rule
+    /// columns of a meal that replaces no occurrence.
     init(_ db: Database, rows: Int) throws {
-        let values = repeatElement("(?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        let values = repeatElement("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
         statement = try db.makeStatement(
-            sql: "INSERT INTO meal(day, slotId, position, title, note, recipe, servings, uid) VALUES \(values)")
+            sql: "INSERT INTO meal(day, slotId, position, title, note, recipe, servings, uid, id, ruleId, ruleDay) VALUES \(values)")
         parameters = (0..<Int32(rows)).map { row in
-            let first = 8 * row
+            let first = 11 * row
             return Parameters(
-                day: first + 1, slotID: first + 2, title: first + 4, note: first + 5, recipe: first + 6, servings: first + 7,
-                uid: first + 8, position: first + 3)
+                id: first + 9, day: first + 1, slotID: first + 2, title: first + 4, note: first + 5, recipe: first + 6,
+                servings: first + 7, uid: first + 8, ruleID: first + 10, ruleDay: first + 11, position: first + 3)
         }
     }
 
-    /// One meal that the statement puts at the end of its slot, asking the day/slot index.
+    /// One new meal that the statement puts at the end of its slot, asking the day/slot index.
     init(atEndOfSlot db: Database) throws {
         statement = try db.makeStatement(sql: """
             INSERT INTO meal(day, slotId, position, title, note, recipe, servings, uid)
@@ -34,6 +35,7 @@ struct MealInsert {
             """)
         let handle = statement.sqliteStatement
         parameters = [Parameters(
+            id: 0,
             day: sqlite3_bind_parameter_index(handle, ":day"),
             slotID: sqlite3_bind_parameter_index(handle, ":slotId"),
             title: sqlite3_bind_parameter_index(handle, ":title"),
@@ -41,11 +43,13 @@ struct MealInsert {
             recipe: sqlite3_bind_parameter_index(handle, ":recipe"),
             servings: sqlite3_bind_parameter_index(handle, ":servings"),
             uid: sqlite3_bind_parameter_index(handle, ":uid"),
+            ruleID: 0, ruleDay: 0,
             position: 0)]
     }
 
     /// Binds `rows` meals of `pending` from `start` on and steps the INSERT; the text and UIDs
-    /// are bound without copying, valid for the step only.
+    /// are bound without copying, valid for the step only. A parameter numbered 0 is not in the
+    /// statement.
     func run(_ pending: MealBatch, from start: Int) -> Int32 {
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
@@ -55,6 +59,13 @@ struct MealInsert {
                 sqlite3_bind_int64(handle, parameters.day, meal.day)
                 sqlite3_bind_int64(handle, parameters.slotID, meal.slotID)
                 if let position = meal.position { sqlite3_bind_int64(handle, parameters.position, position) }
+                func bindNumber(_ number: Int64?, to parameter: Int32) {
+                    guard parameter != 0 else { return }
+                    if let number { sqlite3_bind_int64(handle, parameter, number) } else { sqlite3_bind_null(handle, parameter) }
+                }
+                bindNumber(meal.id, to: parameters.id)
+                bindNumber(meal.ruleID, to: parameters.ruleID)
+                bindNumber(meal.ruleDay, to: parameters.ruleDay)
                 func bindText(_ span: MealBatch.TextSpan?, to parameter: Int32) {
                     if let span {
                         sqlite3_bind_text(handle, parameter, base + span.offset, span.bindLength, nil)

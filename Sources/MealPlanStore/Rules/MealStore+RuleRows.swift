@@ -66,34 +66,15 @@ extension MealStore {
               let frequency = text(.frequency), let title = text(.title), let slot = text(.slotName) else {
             throw damaged("its first day, frequency, interval, title or slot is missing")
         }
-        let pattern: RepeatRule.Pattern
-        switch frequency {
-        case "day": pattern = .days(interval: interval)
-        case "week":
-            guard let bits = try number(.weekdays), (1...127).contains(bits) else { throw damaged("its weekdays are not a set of days") }
-            pattern = .weeks(interval: interval, weekdays: Weekday.allCases.filter { bits & (1 << ($0.rawValue - 1)) != 0 })
-        case "month":
-            if let ordinal = try number(.ordinal) {
-                guard let weekday = try number(.weekday).flatMap(Weekday.init(rawValue:)) else {
-                    throw damaged("its weekday in the month is not a weekday")
-                }
-                pattern = .monthsOnWeekday(interval: interval, ordinal: ordinal, weekday: weekday)
-            } else {
-                pattern = .monthsOnDay(interval: interval, day: try number(.monthDay) ?? firstDay.date.day)
-            }
-        case "year": pattern = .years(interval: interval)
-        default: throw damaged("its frequency '\(frequency.messageExcerpt)' is not day, week, month or year")
-        }
-        let end: RepeatRule.End = if let until = try day(.untilDay) {
-            .until(until)
-        } else if let count = try number(.count) {
-            .count(count)
-        } else {
-            .never
-        }
+        let meal = Meal(day: firstDay, slot: slot, title: title, note: text(.note), recipe: text(.recipe),
+                        servings: Double.fromDatabaseValue(row[RuleColumn.servings.rawValue] as DatabaseValue))
+        let snapshot = RuleSnapshot(
+            id: id, meal: meal, frequency: frequency, interval: interval, weekdays: try number(.weekdays),
+            monthDay: try number(.monthDay), ordinal: try number(.ordinal), weekday: try number(.weekday),
+            untilDay: try day(.untilDay), count: try number(.count))
         let rule: RepeatRule
         do {
-            rule = try RepeatRule(firstDay: firstDay, pattern: pattern, end: end)
+            rule = try RepeatRule(snapshot)
         } catch {
             throw damaged(error.description)
         }
@@ -102,8 +83,6 @@ extension MealStore {
             guard let number = Int(word), let day = Day(number: number) else { throw damaged("a skipped day '\(word)' is not a day") }
             skipped.append(day)
         }
-        let meal = Meal(day: firstDay, slot: slot, title: title, note: text(.note), recipe: text(.recipe),
-                        servings: Double.fromDatabaseValue(row[RuleColumn.servings.rawValue] as DatabaseValue))
         let lastDay = try day(.lastDay) ?? rule.lastPossibleDay
         return StoredRule(id: id, uid: ItemUID.stored(in: row, at: RuleColumn.uid.rawValue), rule: rule, meal: meal,
                           exceptions: skipped.sorted(), lastDay: lastDay)

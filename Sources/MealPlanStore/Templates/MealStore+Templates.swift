@@ -4,7 +4,7 @@ import TextHelpers
 
 extension MealStore {
     /// A template row: its id, UID, name and length.
-    private struct StoredTemplate {
+    struct StoredTemplate {
         let id: Int64
         let uid: ItemUID?
         let name: String
@@ -155,7 +155,7 @@ extension MealStore {
         }
     }
 
-    private static func storedTemplates(_ db: Database) throws -> [StoredTemplate] {
+    static func storedTemplates(_ db: Database) throws -> [StoredTemplate] {
         try Row.fetchAll(db, sql: "SELECT id, name, days, uid FROM template ORDER BY name COLLATE NOCASE, name").map {
             StoredTemplate(id: $0["id"], uid: ItemUID.stored(in: $0, at: 3), name: $0["name"], days: $0["days"])
         }
@@ -174,7 +174,7 @@ extension MealStore {
     }
 
     /// `template` with its meals, in display order, each on its day offset from `Day.first`.
-    private static func fetchTemplate(_ db: Database, _ template: StoredTemplate) throws -> MealTemplate {
+    static func fetchTemplate(_ db: Database, _ template: StoredTemplate) throws -> MealTemplate {
         let meals = try Row.fetchAll(
             db,
             sql: """

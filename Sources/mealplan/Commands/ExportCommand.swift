@@ -14,7 +14,11 @@ struct ExportCommand: MealplanCommand {
             csv: RFC 4180 in UTF-8 with CRLF line ends and the header \
             date,slot,title,note,recipe,servings, in date and slot order, one row per \
             occurrence of a repeat (a repeat that never ends gives rows up to 9999: give --to); \
-            'mealplan import' reads it back, each row as a single meal. With --output FILE.csv, a slot, \
+            'mealplan import' reads it back, each row as a single meal. CSV is the flat \
+            format: it leaves out the repeats themselves (their skipped days, which \
+            occurrences were changed), the templates, the slots that no meal uses and their \
+            order, ids and UIDs, and each meal's place in its slot beyond the rows' order; \
+            --format json --everything keeps them all. With --output FILE.csv, a slot, \
             title or note starting with = + - @, a tab or CR (which a spreadsheet would run as a \
             formula) or with ' gets a ' before it, and the header's "date" is quoted to say so; \
             import removes exactly those apostrophes. --no-protect-formulas turns this off, \
@@ -32,6 +36,12 @@ struct ExportCommand: MealplanCommand {
             json: an array of {"id","uid","date","slot","position","title","note","recipe",\
             "servings","repeat"} objects, the same shape as 'mealplan list --format json'; an \
             occurrence of a repeat has "id" and "uid" null and "repeat": its number.
+            json --everything: the whole plan as one object that 'mealplan import' reads back \
+            into an empty plan: {"format","version","slots","repeats","templates","meals"}: \
+            the slots in order, each repeat with its pattern and skipped days, each template \
+            with its meals, and every stored meal (not the occurrences of repeats) with its id \
+            and UID, a changed occurrence with "repeat" and "replaces", the day it stands in \
+            for (docs/GUIDE.md, "A whole plan").
 
             Without --format, the extension of the --output file (.csv, .ics, .json) chooses \
             the format, CSV otherwise; a --format that contradicts the extension is refused.
@@ -46,6 +56,7 @@ struct ExportCommand: MealplanCommand {
               mealplan export --from 2026-03-01 --to 2026-03-31 --output march.csv
               mealplan export --slot-time dinner=19:00 --output plan.ics
               mealplan export --format json --from today | jq '.[].title'
+              mealplan export --format json --everything --output plan.json
             """)
 
     enum Format: String, CaseInsensitiveChoice {
@@ -67,6 +78,8 @@ struct ExportCommand: MealplanCommand {
     @Option(help: ArgumentHelp("How long a meal with a --slot-time lasts: 90, 90m, 1h or 1h30m (default 1h).", valueName: "duration"))
     var duration: String?
     @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")) var output: String?
+    @Flag(help: "With --format json: the whole plan (slots, repeats, templates, meals with their ids and UIDs), for 'mealplan import' into an empty plan.")
+    var everything = false
     @Flag(inversion: .prefixedNo,
           help: "With --format csv: put ' before fields a spreadsheet would run as formulas (default: on for --output *.csv).")
     var protectFormulas: Bool?
@@ -89,6 +102,10 @@ struct ExportCommand: MealplanCommand {
     }
 
     func validate() throws {
+        if everything {
+            if chosenFormat != .json { throw ValidationError("--everything needs --format json") }
+            if from != nil || to != nil { throw ValidationError("--everything writes the whole plan: leave out --from and --to") }
+        }
         if let format, let output, let named = outputExtensionFormat, named != format {
             throw ValidationError("--format \(format.rawValue) does not match '\(output.terminalVisible)', a .\(named.rawValue) file name; leave --format out or change one of them")
         }
@@ -128,6 +145,7 @@ struct ExportCommand: MealplanCommand {
     /// how many there were.
     private func export(_ range: DayRange, to descriptor: Int32, named destination: String, in environment: Environment) throws -> Int {
         let meals = try store.openStore(.readExisting, in: environment)
+        if everything { return try exportWholePlan(of: meals, to: descriptor, named: destination, in: environment) }
         let configured = chosenFormat == .ics ? try ConfigFile.load(in: environment) : ConfigFile()
         let slotTimes = try resolvedSlotTimes(
             configured: configured, slots: slotTimes.isEmpty && configured.slotTimes.isEmpty ? [] : try meals.slots())
@@ -156,6 +174,34 @@ struct ExportCommand: MealplanCommand {
             return count
         } catch {
             progress?.end(done: done, finished: false)
+            throw error
+        }
+    }
+
+    /// Writes the whole plan of `meals` (`JSONPlanWriter`), from one snapshot; returns how many
+    /// meals there were.
+    private func exportWholePlan(of meals: MealStore, to descriptor: Int32, named destination: String, in environment: Environment) throws -> Int {
+        let showsProgress = ProgressReport.isWanted && (output != nil || isatty(STDOUT_FILENO) == 0)
+        var progress = showsProgress ? ProgressReport(verb: "exporting", total: try meals.mealCount(), environment: environment) : nil
+        var count = 0
+        do {
+            try meals.readWholePlan { structure, forEachMeal in
+                do {
+                    var writer = try JSONPlanWriter(fileDescriptor: descriptor, structure: structure)
+                    try forEachMeal { meal in
+                        try writer.write(meal)
+                        count += 1
+                        if count % ProgressReport.rowsPerReport == 0 { progress?.update(done: count) }
+                    }
+                    try writer.finish()
+                } catch let error as OutputWriteError {
+                    throw StandardOutput.failure(of: destination, reason: error.reason)
+                }
+            }
+            progress?.end(done: count, finished: true)
+            return count
+        } catch {
+            progress?.end(done: count, finished: false)
             throw error
         }
     }
