@@ -210,6 +210,12 @@ import TestSupport
                               environment: recipes)
         try cli.expectFailure(["shop", "--tasks-vdir", "x"], status: 64,
                               message: "--tasks-vdir names the folder for --send; give --send too (see 'mealplan help')", environment: recipes)
+        // What shapes the list shown is refused with --send, which shows no list.
+        for (arguments, option) in [(["--format", "json"], "--format"), (["--why"], "--why"), (["--open"], "--open")] {
+            try cli.expectFailure(["shop", "--send", "--tasks-vdir", "x"] + arguments, status: 64,
+                                  message: "\(option) shapes the list shown; --send writes the tasks and prints what it did (see 'mealplan help')",
+                                  environment: recipes)
+        }
         let config = cli.folder + "/home/.config/mealplan"
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
         try Data("[shop]\ntasks-vdir = \"shopping\"\n".utf8).write(to: URL(fileURLWithPath: config + "/config.toml"))

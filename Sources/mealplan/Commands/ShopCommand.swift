@@ -109,6 +109,11 @@ struct ShopCommand: ParsableCommand {
         func validate() throws {
             if noPantry && pantry != nil { throw ValidationError("give either --pantry or --no-pantry, not both") }
             if tasksVdir != nil && !send { throw ValidationError("--tasks-vdir names the folder for --send; give --send too") }
+            // --send prints what it did, not the list: options that shape the list shown would
+            // be silently ignored.
+            if send, let shaping = [(format != .text, "--format"), (why, "--why"), (open, "--open")].first(where: \.0)?.1 {
+                throw ValidationError("\(shaping) shapes the list shown; --send writes the tasks and prints what it did")
+            }
         }
 
         func run(in environment: Environment) throws {
