@@ -83,7 +83,7 @@ struct SyncRun {
             throw SyncError(error)
         }
         do {
-            try store.commitSync(folder: folder.path, steps)
+            report.stored = try store.commitSync(folder: folder.path, steps)
         } catch {
             throw SyncError(error, meanwhile: error.kind == .input)
         }

@@ -61,6 +61,9 @@ public struct VdirSync {
         public var conflicts: [String] = []
         /// Each file left as it is because mealplan cannot take it, as one line naming it.
         public var skipped: [String] = []
+        /// What the sync changed in the plan, as made (`MealStore.commitSync`): for the
+        /// planner's undo.
+        public var stored: [MealChange] = []
 
         /// "3 sent, 1 received, 1 removed, 0 conflicts".
         public var summary: String {

@@ -73,7 +73,7 @@ public enum PlannerEffects {
                 let laid = try store.applyTemplate(placement.name, to: placement.start, times: placement.times, dryRun: true)
                 return .templatePlaced(placement, name: laid.template.name, meals: laid.meals)
             }
-        case .scheduleTick, .editNote, .editRecipe, .suspend, .quit:
+        case .scheduleTick, .editNote, .editRecipe, .sync, .suspend, .quit:
             return nil
         }
     }

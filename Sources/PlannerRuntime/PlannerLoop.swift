@@ -21,6 +21,7 @@ public struct PlannerLoop {
     private let shouldStop: () -> Bool
     private let editor: ExternalEditor
     private let recipes: PlannerRecipes
+    private let sync: PlannerSync
     /// The local date now, asked at every change check: the planner rolls over at midnight.
     private let today: () -> Day
     public private(set) var state: PlannerState
@@ -33,15 +34,16 @@ public struct PlannerLoop {
 
     /// `today` gives the local date whenever it is asked (tests pass a clock of their own);
     /// `weekStart` is the household's first day of the week; `editor` edits notes (`E`) and
-    /// recipes (`R`); `recipes` are what the recipe keys read; `isDemo` says the plan is a
-    /// throwaway sample.
+    /// recipes (`R`); `recipes` are what the recipe keys read; `sync` what the sync key runs;
+    /// `isDemo` says the plan is a throwaway sample.
     public init(terminal: any TerminalBackend, store: MealStore, today: @escaping () -> Day, weekStart: Weekday, slots: [MealSlot],
                 editor: ExternalEditor = ExternalEditor(command: "vi"), recipes: PlannerRecipes = .none,
-                isDemo: Bool = false, shouldStop: @escaping () -> Bool) {
+                sync: PlannerSync = .none, isDemo: Bool = false, shouldStop: @escaping () -> Bool) {
         self.terminal = terminal
         self.store = store
         self.editor = editor
         self.recipes = recipes
+        self.sync = sync
         self.shouldStop = shouldStop
         self.today = today
         state = PlannerState(today: today(), weekStart: weekStart, slots: slots, size: terminal.size, isDemo: isDemo)
@@ -70,11 +72,7 @@ public struct PlannerLoop {
             if state.shouldQuit { return .quit }
             if shouldStop() { return .stopped }
             if terminal.inputEnded { return .inputEnded }
-            if needsDraw {
-                let frame = Planner.render(state, colors: terminal.hasColors)
-                terminal.draw(frame.buffer, cursor: frame.cursor)
-                needsDraw = false
-            }
+            if needsDraw { draw() }
             if let event = terminal.readEvent(timeout: waitTime()) {
                 send(.event(event))
             }
@@ -134,6 +132,12 @@ public struct PlannerLoop {
         perform(Planner.update(&state, input))
     }
 
+    private mutating func draw() {
+        let frame = Planner.render(state, colors: terminal.hasColors)
+        terminal.draw(frame.buffer, cursor: frame.cursor)
+        needsDraw = false
+    }
+
     private mutating func perform(_ effects: [Effect]) {
         var queue = effects[...]
         while let effect = queue.popFirst() {
@@ -148,6 +152,11 @@ public struct PlannerLoop {
                 queue += Planner.update(&state, editedNote(of: meal))
             case .editRecipe(let meal):
                 queue += Planner.update(&state, editedRecipe(of: meal))
+            case .sync:
+                // A sync waits on the disk and the [sync] command: "Syncing…" is on screen first.
+                draw()
+                queue += Planner.update(&state, sync.answer(store))
+                needsDraw = true
             case .load, .save, .findMatch, .showRecipe, .showShoppingList, .tickShoppingItem, .listRecipes, .listTitles, .chooseRecipe,
                  .saveTemplate, .listTemplates, .placeTemplate:
                 if let answer = PlannerEffects.answer(effect, store: store, recipes: recipes) {

@@ -15,5 +15,5 @@ public enum Command: Hashable, Sendable {
     case readRecipe, editRecipe, shoppingList, shoppingListForDays, moreServings, fewerServings
     // Finding meals.
     case search, nextMatch, previousMatch
-    case help, suspend, quit
+    case sync, help, suspend, quit
 }

@@ -52,6 +52,9 @@ public enum Effect: Hashable, Sendable {
     /// as one change, which `u` undoes); answer `.templatePlaced` or `.templateFailed`.
     case placeTemplate(TemplatePlacement)
     /// Stop the process as Ctrl-Z does (the terminal given back until `fg`); no answer.
+    /// Sync the plan with its vdir as `mealplan sync` does (answered by `synced` or
+    /// `syncFailed`).
+    case sync
     case suspend
     /// Leave the planner and restore the terminal.
     case quit
@@ -61,9 +64,12 @@ public enum Effect: Hashable, Sendable {
 /// and redone as a whole. Most commands change one meal; pasting a day adds all of its meals.
 public struct ChangeBatch: Hashable, Sendable, ExpressibleByArrayLiteral {
     public var changes: [MealChange]
+    /// What the batch was, when its changes alone do not say it ("sync"), for "Undid: …".
+    public var label: String?
 
-    public init(_ changes: [MealChange]) {
+    public init(_ changes: [MealChange], label: String? = nil) {
         self.changes = changes
+        self.label = label
     }
 
     public init(arrayLiteral changes: MealChange...) {
@@ -72,7 +78,7 @@ public struct ChangeBatch: Hashable, Sendable, ExpressibleByArrayLiteral {
 
     /// The batch that undoes this one once it is stored: each change reversed, the last one
     /// first.
-    public var inverse: ChangeBatch { ChangeBatch(changes.reversed().map(\.inverse)) }
+    public var inverse: ChangeBatch { ChangeBatch(changes.reversed().map(\.inverse), label: label) }
 
     /// The days whose content the batch touches, earliest first, without repeats.
     public var days: [Day] {

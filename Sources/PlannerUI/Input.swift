@@ -73,6 +73,10 @@ public enum Input: Hashable, Sendable {
     /// copies past 9999-12-31); nothing changed.
     case templateFailed(message: String)
     /// The time asked for by `Effect.scheduleTick` has passed: the next animation frame is due.
+    /// A sync brought and sent what `summary` says ("3 sent, 1 received, 1 removed, 0
+    /// conflicts"), changing the plan by `stored` (as made), which undo takes back as one step.
+    case synced(summary: String, stored: [MealChange])
+    case syncFailed(message: String)
     case tick
     /// The local date is now this day (midnight passed while the planner was open, or the clock
     /// was set): "today" moves to it, in the days' labels and in `t`, `g` and the date prompts.

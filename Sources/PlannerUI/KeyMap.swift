@@ -117,6 +117,7 @@ extension KeyTable where Command == PlannerUI.Command {
             ([.character("n")], .nextMatch, "next match"),
             ([.character("N")], .previousMatch, "previous match"),
         ]) + section("Planner", [
+            ([.character("C")], .sync, "sync with the shared calendar"),
             ([.character("?")], .help, "show or hide this help"),
             ([.control("z")], .suspend, "suspend (fg returns)"),
             ([.character("q"), .control("c")], .quit, "quit"),

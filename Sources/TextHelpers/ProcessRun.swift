@@ -6,11 +6,12 @@ import Darwin
 
 /// Runs `arguments` (a program's path, then its arguments) with an empty signal mask and
 /// default signal actions, and waits for it: the one way mealplan starts another program (an
-/// editor, the `[sync] command`). With `outputToStandardError` its standard output goes to
-/// standard error, so that what mealplan prints stays alone on standard output. Returns its
+/// editor, the `[sync] command`). `output` says where its standard output and error go:
+/// where mealplan's go, its output to standard error (so that what mealplan prints stays alone
+/// on standard output), or nowhere (while the planner owns the screen). Returns its
 /// exit status as a shell reports it: the exit code, 128 + the signal that ended it, or 127
 /// when it could not start.
-public func runProcess(_ arguments: [String], outputToStandardError: Bool = false) -> Int32 {
+public func runProcess(_ arguments: [String], output: ProcessOutput = .inherited) -> Int32 {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -24,7 +25,13 @@ public func runProcess(_ arguments: [String], outputToStandardError: Bool = fals
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    if outputToStandardError { posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO) }
+    switch output {
+    case .inherited: break
+    case .standardError: posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
+    case .discarded:
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
+    }
     var cArguments = arguments.map { strdup($0) } + [nil]
     defer { cArguments.forEach { free($0) } }
     var process = pid_t()
@@ -33,4 +40,14 @@ public func runProcess(_ arguments: [String], outputToStandardError: Bool = fals
     while waitpid(process, &status, 0) < 0 && errno == EINTR {}
     let signal = status & 0x7F
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+}
+
+/// Where a program `runProcess` starts writes.
+public enum ProcessOutput: Sendable {
+    /// Where mealplan writes.
+    case inherited
+    /// Its standard output to mealplan's standard error.
+    case standardError
+    /// Nowhere: standard output and error to `/dev/null`.
+    case discarded
 }

@@ -1,5 +1,6 @@
 import GRDB
 import MealPlanCore
+import Recurrence
 import TestSupport
 import Testing
 @testable import MealPlanStore
@@ -61,5 +62,33 @@ import Testing
         let records = try store.syncSnapshot(folder: "/b", from: day("2026-03-01")).records
         #expect(records.map(\.uid) == [received] && records.map(\.fileName) == ["t.ics"])
         #expect(try store.syncSnapshot(folder: "/a", from: day("2026-03-01")).records.isEmpty)
+    }
+
+    /// What a sync changed comes back as made, so that the planner's undo takes all of it back:
+    /// a meal changed, a meal received and a rule replaced by the other side's, undone in
+    /// reverse order, leave the plan as it was.
+    @Test func aSyncsChangesAsMadeUndoItWhole() throws {
+        let store = try MealStore.inMemory()
+        let first = day("2026-03-02")
+        let soup = try store.addMeal(day: first, slot: "lunch", title: "Soup")
+        let stored = try store.addRule(try RepeatRule(firstDay: first, pattern: .days(interval: 7)),
+                                       meal: Meal(day: first, slot: "dinner", title: "Pizza"))
+        let before = (try store.meals(in: .all), try store.rules().map(\.meal.title))
+        let old = try #require(try store.syncSnapshot(folder: "/a", from: first).rules.first?.snapshot)
+        var new = old
+        new.meal.title = "Pasta"
+        var curry = soup
+        curry.title = "Curry"
+        let made = try store.commitSync(folder: "/a", [
+            .apply(.update(from: soup, to: curry, restoresPosition: false), record: nil),
+            .apply(.restore(Meal(uid: ItemUID(randomBits: 1, 2), day: first, slot: "dinner", title: "Tacos")), record: nil),
+            .replaceRule(old: old, new: SyncedRuleVersion(snapshot: new, overrides: []), record: nil),
+        ])
+        #expect(try store.meals(in: .all).filter { $0.occurrence == nil }.map(\.title) == ["Curry", "Tacos"])
+        #expect(try store.rules().map(\.meal.title) == ["Pasta"])
+        #expect(try store.rules().map(\.id) == [stored.id])
+        try store.make(made.reversed().map(\.inverse))
+        #expect(try store.meals(in: .all) == before.0)
+        #expect(try store.rules().map(\.meal.title) == before.1)
     }
 }

@@ -21,6 +21,8 @@ struct Harness {
     var quitRequested = false
     /// What the recipe keys read; none unless a test gives a folder.
     var recipes = PlannerRecipes.none
+    /// What the sync key runs: none unless a test gives one.
+    var sync = PlannerSync.none
 
     /// A planner on `today` over a new store holding `meals` (stored in order, so their ids
     /// count from 1) and the repeat `rules` (ids from 1 too) in the default slots and
@@ -94,6 +96,8 @@ struct Harness {
             case .load, .save, .findMatch, .showRecipe, .showShoppingList, .tickShoppingItem, .listRecipes, .listTitles, .chooseRecipe,
                  .saveTemplate, .listTemplates, .placeTemplate:
                 queue += Planner.update(&state, PlannerEffects.answer(effect, store: store, recipes: recipes)!)
+            case .sync:
+                queue += Planner.update(&state, sync.answer(store))
             case .scheduleTick:
                 pendingTicks += 1
             case .quit:

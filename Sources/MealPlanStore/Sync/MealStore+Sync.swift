@@ -79,12 +79,18 @@ extension MealStore {
     /// all or none. Each change is compare-and-set as every `MealChange` is: a meal another
     /// program changed since the snapshot refuses the whole sync. Records of another folder
     /// are forgotten first.
-    public func commitSync(folder: String, _ steps: [SyncStep]) throws(StoreError) {
+    ///
+    /// Returns what it changed in the plan as made (`make`'s vocabulary: a rule taken from the
+    /// other side is the old one removed and the new one restored), so that the planner can
+    /// undo a sync as one step.
+    @discardableResult
+    public func commitSync(folder: String, _ steps: [SyncStep]) throws(StoreError) -> [MealChange] {
         let steps = try steps.map { step throws(StoreError) -> SyncStep in
             guard case .apply(let change, let record) = step else { return step }
             return .apply(try change.validated(), record: record)
         }
-        try write { db in
+        return try write { db in
+            var stored: [MealChange] = []
             if try String.fetchOne(db, sql: "SELECT path FROM syncFolder WHERE id = 1") != folder {
                 try db.execute(sql: "DELETE FROM syncItem")
                 try db.execute(sql: "INSERT OR REPLACE INTO syncFolder(id, path) VALUES (1, ?)", arguments: [folder])
@@ -93,6 +99,7 @@ extension MealStore {
                 switch step {
                 case .apply(let change, var record):
                     let made = try Self.apply(change, in: db)
+                    stored += made.changes
                     if let uid = made.meal?.uid { record?.uid = uid }
                     if let record { try Self.keep(db, record) }
                 case .keep(let record):
@@ -100,11 +107,19 @@ extension MealStore {
                 case .forget(let uid):
                     try db.execute(sql: "DELETE FROM syncItem WHERE uid = ?", arguments: [uid.storedValue])
                 case .replaceRule(let old, let new, var record):
-                    if let old { try Self.removeSyncedRule(db, old) }
-                    if let new, let uid = try Self.insertSyncedRule(db, new, id: old?.id) { record?.uid = uid }
+                    if let old {
+                        try Self.removeSyncedRule(db, old)
+                        stored.append(.removeRule(old))
+                    }
+                    if let new {
+                        let id = try Self.insertSyncedRule(db, new, id: old?.id)
+                        if let uid = id.uid { record?.uid = uid }
+                        stored.append(.restoreRule(try Self.snapshot(db, try Self.fetchRule(db, id: id.id))))
+                    }
                     if let record { try Self.keep(db, record) }
                 }
             }
+            return stored
         }
     }
 
@@ -118,8 +133,8 @@ extension MealStore {
     /// Stores `new`'s rule under `id` (the rule it replaces: its number stays) or a new one,
     /// and its UID (unless another item holds it: then a new one), with its exceptions and its
     /// changed occurrences (meals whose `occurrence` names the day they replace, each skipped
-    /// by the rule). Returns the rule's UID.
-    private static func insertSyncedRule(_ db: Database, _ new: SyncedRuleVersion, id: Int64?) throws -> ItemUID? {
+    /// by the rule). Returns the rule's id and UID.
+    private static func insertSyncedRule(_ db: Database, _ new: SyncedRuleVersion, id: Int64?) throws -> (id: Int64, uid: ItemUID?) {
         let id = try insertRule(db, new.snapshot, id: id)
         if let uid = new.snapshot.uid {
             try db.execute(
@@ -135,7 +150,7 @@ extension MealStore {
             let slot = try resolveSlot(db, meal.slot)
             _ = try link(db, try insert(db, meal, slotID: slot.id), to: Occurrence(rule: id, day: day))
         }
-        return try fetchRule(db, id: id).uid
+        return (id, try fetchRule(db, id: id).uid)
     }
 
     private static func keep(_ db: Database, _ record: SyncItemRecord) throws {

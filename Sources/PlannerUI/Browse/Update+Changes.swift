@@ -30,17 +30,30 @@ extension PlannerState {
             if case .prompt = mode { mode = .browsing }
         case .undo(let entry):
             if undoStack.last == entry { undoStack.removeLast() }
-            redoStack.append(applied.inverse)
+            redoStack.append(ChangeBatch(stored, label: entry.label).inverse)
             message = StatusMessage("Undid: \(describe(entry))")
         case .redo(let entry):
             if redoStack.last == entry { redoStack.removeLast() }
-            undoStack.append(applied)
+            undoStack.append(ChangeBatch(stored, label: entry.label))
             message = StatusMessage("Redid: \(describe(entry))")
         }
         if applied.changes.contains(where: \.changesRule) { timeline.invalidate(timeline.window) }
         for day in applied.days { timeline.invalidate(day) }
         guard let first = stored.lazy.compactMap(\.result).first else { return [] }
         return reveal(first, showingDay: pending.showsDay)
+    }
+
+    /// What a sync brought is one step of the history: `u` takes all of it back (and the next
+    /// sync sends the plan as it then is). The days shown are read again, as after another
+    /// program's change.
+    mutating func didSync(summary: String, stored: [MealChange]) {
+        if !stored.isEmpty {
+            undoStack.append(ChangeBatch(stored, label: "sync"))
+            redoStack = []
+        }
+        message = StatusMessage("Synced: \(summary)")
+        if let meal = selectedMeal { focus = Focus(meal) }
+        timeline.invalidate(timeline.window)
     }
 
     /// Says why a save failed. A history entry whose undo or redo can never be made again
@@ -72,6 +85,7 @@ extension PlannerState {
 
     /// What a history entry did, for "Undid: …" messages.
     private func describe(_ batch: ChangeBatch) -> String {
+        if let label = batch.label { return label }
         guard batch.changes.count != 1 else { return describe(batch.changes[0]) }
         if batch.changes.count == 2, case .skip(let occurrence) = batch.changes[0], case .add(let changed) = batch.changes[1] {
             // An occurrence changed alone.

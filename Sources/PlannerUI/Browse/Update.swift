@@ -66,6 +66,8 @@ extension PlannerState {
         case .templatePlaced(let placement, let name, let meals): return templatePlaced(placement, name: name, meals: meals)
         case .templateFailed(let text): templateFailed(text)
         case .templateExists(let name, let existing): askToReplace(existing, with: name)
+        case .synced(let summary, let stored): didSync(summary: summary, stored: stored)
+        case .syncFailed(let text): message = StatusMessage("Not synced: \(text)", isError: true)
         case .tick: return nextFrame()
         case .newDay(let day):
             guard day != today else { return [] }
@@ -118,6 +120,9 @@ extension PlannerState {
         case .markDays: toggleMarking()
         case .saveTemplate: startSavingTemplate()
         case .applyTemplate: startApplyingTemplate()
+        case .sync:
+            message = StatusMessage("Syncing…")
+            return [.sync]
         case .suspend: return [.suspend]
         case .quit:
             shouldQuit = true

@@ -70,12 +70,46 @@ struct SyncCommand: MealplanCommand {
     @Option(help: ArgumentHelp("Resolve conflicts: mine, theirs or both.", valueName: "side")) var keep: Keep?
 
     func run(in environment: Environment) throws {
-        let config = try ConfigFile.load(in: environment)
+        let round = try SyncRound(vdir: vdir, keep: keep?.side, dryRun: dryRun, store: store, in: environment)
+        try round.runCommand(.before)
+        let plan = try store.openStore(dryRun ? .readExisting : .readWrite, in: environment)
+        let report = try round.sync(plan)
+        for line in report.skipped { warn(line) }
+        for line in report.conflicts { print(line.terminalVisible) }
+        print(report.summary + (dryRun ? " (dry run: nothing changed)" : ""))
+        try StandardOutput.flush()
+        try round.runCommand(.after)
+        if !report.conflicts.isEmpty {
+            throw CommandFailure(
+                "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") left unchanged on both sides: sync --keep mine, theirs or both resolves them",
+                status: .failure)
+        }
+    }
+}
+
+/// One round of `mealplan sync` as the options and the config file's `[sync]` table set it up:
+/// the `[sync] command` before, the sync of a plan with its vdir, the command after. The
+/// command line and the planner's sync key run the same round.
+struct SyncRound: Sendable {
+    enum When: String { case before, after }
+
+    let folderPath: String
+    let config: ConfigFile
+    let from: Day
+    let keep: SyncSide?
+    let dryRun: Bool
+    /// The `[sync] command`'s output goes to standard error; `quiet`: nowhere (the planner's
+    /// screen is the terminal's).
+    var quiet = false
+
+    init(vdir: String?, keep: SyncSide?, dryRun: Bool, store: StoreOptions, in environment: Environment) throws {
+        config = try ConfigFile.load(in: environment)
         guard let folderPath = vdir ?? config.sync.vdir else {
             throw CommandFailure.usage("no vdir to sync with: give --vdir DIR or set [sync] vdir in the config file")
         }
-        let today = try store.today(in: environment)
-        let from: Day
+        self.folderPath = folderPath
+        self.keep = keep
+        self.dryRun = dryRun
         if let (text, line) = config.sync.from {
             do {
                 from = try store.day(text, in: environment)
@@ -83,10 +117,12 @@ struct SyncCommand: MealplanCommand {
                 throw ConfigFileError(message: "config file '\(config.path ?? "")': line \(line): [sync] from: \(error.userMessage)")
             }
         } else {
-            from = today.adding(days: -90)
+            from = try store.today(in: environment).adding(days: -90)
         }
-        if !dryRun, let command = config.sync.command { try Self.runHook(command, when: "before") }
-        let plan = try store.openStore(dryRun ? .readExisting : .readWrite, in: environment)
+    }
+
+    /// Syncs `plan` with the folder once.
+    func sync(_ plan: MealStore) throws -> VdirSync.Report {
         let slots = try plan.slots()
         var defaultSlot: String?
         if let (text, line) = config.sync.slot {
@@ -98,19 +134,22 @@ struct SyncCommand: MealplanCommand {
         }
         let settings = VdirSync.Settings(
             from: from, defaultSlot: defaultSlot, slotTimes: try config.slotTimes(of: slots),
-            stamp: UTCTimestamp(secondsSince1970: Int64(time(nil))), keep: keep?.side, dryRun: dryRun)
+            stamp: UTCTimestamp(secondsSince1970: Int64(time(nil))), keep: keep, dryRun: dryRun)
         // Made first (as the first write would make it), so that its path is known for good.
         if !dryRun { try VdirFolder(path: folderPath).create() }
         let folder = VdirFolder(path: Self.canonical(folderPath))
-        let report = try VdirSync(store: plan, folder: folder, settings: settings).run()
-        for line in report.skipped { warn(line) }
-        for line in report.conflicts { print(line.terminalVisible) }
-        print(report.summary + (dryRun ? " (dry run: nothing changed)" : ""))
-        try StandardOutput.flush()
-        if !dryRun, let command = config.sync.command { try Self.runHook(command, when: "after") }
-        if !report.conflicts.isEmpty {
+        return try VdirSync(store: plan, folder: folder, settings: settings).run()
+    }
+
+    /// Runs the `[sync] command` through `/bin/sh -c` (not in a dry run); a failure is the
+    /// command's error.
+    func runCommand(_ when: When) throws(CommandFailure) {
+        guard !dryRun, let command = config.sync.command else { return }
+        let status = runProcess(["/bin/sh", "-c", command], output: quiet ? .discarded : .standardError)
+        guard status == 0 else {
+            let consequence = when == .before ? "nothing was synced" : "the plan and the folder are synced, the server may not be"
             throw CommandFailure(
-                "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") left unchanged on both sides: sync --keep mine, theirs or both resolves them",
+                "the [sync] command '\(command.messageExcerpt)' failed \(when.rawValue) the sync (exit status \(status)); \(consequence)",
                 status: .failure)
         }
     }
@@ -125,16 +164,5 @@ struct SyncCommand: MealplanCommand {
         }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-
-    /// Runs the `[sync] command` through `/bin/sh -c`; a failure is the command's error.
-    private static func runHook(_ command: String, when: String) throws(CommandFailure) {
-        let status = runProcess(["/bin/sh", "-c", command], outputToStandardError: true)
-        guard status == 0 else {
-            let consequence = when == "before" ? "nothing was synced" : "the plan and the folder are synced, the server may not be"
-            throw CommandFailure(
-                "the [sync] command '\(command.messageExcerpt)' failed \(when) the sync (exit status \(status)); \(consequence)",
-                status: .failure)
-        }
     }
 }
