@@ -1,8 +1,8 @@
 import MealPlanCore
+import TextHelpers
 
-/// The fingerprints a sync keeps of each item: a 64-bit FNV-1a hash, the same in every process
-/// and on every machine (Swift's `Hasher` is seeded anew in each process, so it cannot be
-/// stored), of the fields mealplan stores of a meal, or of a file's bytes.
+/// The fingerprints a sync keeps of each item: a `StableHash` (it is stored, so it must be the
+/// same in every process) of the fields mealplan stores of a meal, or of a file's bytes.
 enum SyncFingerprint {
     /// The meal's day, slot, title, note, recipe and servings: what a person sees change. Its
     /// place in the slot is left out: another meal's removal moves it and nothing changed.
@@ -25,10 +25,11 @@ enum SyncFingerprint {
     }
 
     private struct FNV1a {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        private var hash = StableHash()
+        var value: UInt64 { hash.value }
 
         mutating func add(bytes: some Sequence<UInt8>) {
-            for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash.add(bytes: bytes)
         }
 
         /// A field, then a separator no text holds; an absent field is another byte alone.

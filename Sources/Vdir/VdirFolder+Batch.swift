@@ -35,16 +35,8 @@ extension VdirFolder {
             // Checked once, just before its rename: a look before writing too cost a first
             // sync of thousands of files a second of system time on a busy disk.
             let itemPath = try itemPath(write.name)
-            let partial = temporaryPath(beside: itemPath, kind: "partial")
-            let descriptor = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-            guard descriptor >= 0 else { throw VdirError("cannot write '\(itemPath)': \(systemErrorText(errno))", status: .ioError) }
-            var failure = writeWhole(write.text, to: descriptor)
-            var status = stat()
-            if failure == nil && fstat(descriptor, &status) != 0 { failure = errno }
-            if failure != nil { unlink(partial) }
-            close(descriptor)
-            if let failure { throw VdirError("cannot write '\(itemPath)': \(systemErrorText(failure))", status: .ioError) }
-            made.append((partial, itemPath, VdirEtag(status)))
+            let partial = try writePartial(write.text, for: itemPath, flushing: false)
+            made.append((partial.path, itemPath, partial.etag))
         }
         try syncFileSystem()
         var etags: [VdirEtag] = []

@@ -85,20 +85,32 @@ public struct VdirFolder: Sendable {
     public func write(_ text: String, to name: String, expecting: VdirEtag?) throws(VdirError) -> VdirEtag {
         let itemPath = try self.itemPath(name)
         try check(itemPath, expecting: expecting)
+        let partial = try writePartial(text, for: itemPath, flushing: true)
+        guard rename(partial.path, itemPath) == 0 else {
+            let failure = errno
+            unlink(partial.path)
+            throw VdirError("cannot write '\(itemPath)': \(systemErrorText(failure))", status: .ioError)
+        }
+        return partial.etag
+    }
+
+    /// Writes `text` whole into a new hidden file beside `itemPath` (flushed to disk with
+    /// `flushing`; a batch flushes all its files at once), for the caller to rename over the
+    /// item. Returns its path and the etag the item has once renamed; on failure none is left.
+    func writePartial(_ text: String, for itemPath: String, flushing: Bool) throws(VdirError) -> (path: String, etag: VdirEtag) {
         let partial = temporaryPath(beside: itemPath, kind: "partial")
         let descriptor = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw VdirError("cannot write '\(itemPath)': \(systemErrorText(errno))", status: .ioError) }
         var failure = writeWhole(text, to: descriptor)
         var status = stat()
-        if failure == nil && fsync(descriptor) != 0 { failure = errno }
+        if failure == nil && flushing && fsync(descriptor) != 0 { failure = errno }
         if failure == nil && fstat(descriptor, &status) != 0 { failure = errno }
         close(descriptor)
-        if failure == nil && rename(partial, itemPath) != 0 { failure = errno }
         if let failure {
             unlink(partial)
             throw VdirError("cannot write '\(itemPath)': \(systemErrorText(failure))", status: .ioError)
         }
-        return VdirEtag(status)
+        return (partial, VdirEtag(status))
     }
 
     /// Removes the item if its etag is still `expecting`; an item already gone is no error.
@@ -134,18 +146,16 @@ public struct VdirFolder: Sendable {
             }
         }
         if isSafe { return uid + ".ics" }
-        // Two FNV-1a passes from different starts: 128 bits, enough that two UIDs of one
-        // folder do not meet by chance.
-        var first: UInt64 = 0xcbf2_9ce4_8422_2325, second: UInt64 = 0x6c62_272e_07bb_0142
-        for byte in uid.utf8 {
-            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 ^ (second >> 29)
-        }
+        // Two stable hashes from different seeds: 128 bits, enough that two UIDs of one folder
+        // do not meet by chance.
+        var first = StableHash(), second = StableHash(seed: 0x6c62_272e_07bb_0142)
+        first.add(bytes: uid.utf8)
+        second.add(bytes: uid.utf8)
         func hex(_ value: UInt64) -> String {
             let digits = String(value, radix: 16)
             return String(repeating: "0", count: 16 - digits.count) + digits
         }
-        return hex(first) + hex(second) + ".ics"
+        return hex(first.value) + hex(second.value) + ".ics"
     }
 
     /// Whether a file of the folder is an item by its name: `*.ics`, not hidden.
@@ -227,7 +237,7 @@ public struct VdirError: UserFacingError, Equatable, CustomStringConvertible {
 }
 
 /// Writes all of `text` to `descriptor`; the `errno` of a failure, nil when all is written.
-func writeWhole(_ text: String, to descriptor: Int32) -> Int32? {
+private func writeWhole(_ text: String, to descriptor: Int32) -> Int32? {
     var text = text
     return text.withUTF8 { bytes in
         var written = 0

@@ -1,0 +1,18 @@
+/// A 64-bit FNV-1a hash: the same in every process and on every machine, where Swift's `Hasher`
+/// is seeded anew in each process. For values that are stored or written down (a sync's
+/// fingerprints) or name files (a vdir item whose UID cannot be its name).
+public struct StableHash {
+    /// FNV-1a's offset basis; another seed gives another, independent-looking hash.
+    public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let prime: UInt64 = 0x100_0000_01b3
+
+    public private(set) var value: UInt64
+
+    public init(seed: UInt64 = offsetBasis) {
+        value = seed
+    }
+
+    public mutating func add(bytes: some Sequence<UInt8>) {
+        for byte in bytes { value = (value ^ UInt64(byte)) &* Self.prime }
+    }
+}
