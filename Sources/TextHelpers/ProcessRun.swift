@@ -10,8 +10,9 @@ import Darwin
 /// where mealplan's go, its output to standard error (so that what mealplan prints stays alone
 /// on standard output), or nowhere (while the planner owns the screen). Returns its
 /// exit status as a shell reports it: the exit code, 128 + the signal that ended it, or 127
-/// when it could not start.
-public func runProcess(_ arguments: [String], output: ProcessOutput = .inherited) -> Int32 {
+/// when it could not start. With `timeLimit` it runs in a process group of its own, which is
+/// killed (SIGKILL, children included) when the time is up: it then returns 128 + SIGKILL.
+public func runProcess(_ arguments: [String], output: ProcessOutput = .inherited, timeLimit: Duration? = nil) -> Int32 {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -21,7 +22,8 @@ public func runProcess(_ arguments: [String], output: ProcessOutput = .inherited
     var allSignals = sigset_t()
     sigfillset(&allSignals)
     posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    posix_spawnattr_setflags(
+        &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | (timeLimit == nil ? 0 : POSIX_SPAWN_SETPGROUP)))
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -29,6 +31,7 @@ public func runProcess(_ arguments: [String], output: ProcessOutput = .inherited
     case .inherited: break
     case .standardError: posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
     case .discarded:
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
     }
@@ -37,7 +40,22 @@ public func runProcess(_ arguments: [String], output: ProcessOutput = .inherited
     var process = pid_t()
     guard posix_spawn(&process, arguments[0], &actions, &attributes, &cArguments, environ) == 0 else { return 127 }
     var status: Int32 = 0
-    while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+    if let timeLimit {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeLimit)
+        while true {
+            let ended = waitpid(process, &status, WNOHANG)
+            if ended == process || (ended < 0 && errno != EINTR) { break }
+            if clock.now >= deadline {
+                kill(-process, SIGKILL)
+                while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+                return 128 + SIGKILL
+            }
+            usleep(10_000)
+        }
+    } else {
+        while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+    }
     let signal = status & 0x7F
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
 }
@@ -48,6 +66,7 @@ public enum ProcessOutput: Sendable {
     case inherited
     /// Its standard output to mealplan's standard error.
     case standardError
-    /// Nowhere: standard output and error to `/dev/null`.
+    /// Nowhere, and it reads nothing: standard input, output and error on `/dev/null` (it
+    /// cannot ask the terminal for a password while the planner owns it).
     case discarded
 }

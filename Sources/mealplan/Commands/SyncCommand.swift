@@ -98,9 +98,11 @@ struct SyncRound: Sendable {
     let from: Day
     let keep: SyncSide?
     let dryRun: Bool
-    /// The `[sync] command`'s output goes to standard error; `quiet`: nowhere (the planner's
-    /// screen is the terminal's).
+    /// The `[sync] command`'s output goes to standard error; `quiet`: nowhere, and it reads
+    /// nothing and is stopped after `quietTimeLimit` (the planner's screen is the terminal's, and
+    /// the planner waits for it).
     var quiet = false
+    static let quietTimeLimit = Duration.seconds(120)
 
     init(vdir: String?, keep: SyncSide?, dryRun: Bool, store: StoreOptions, in environment: Environment) throws {
         config = try ConfigFile.load(in: environment)
@@ -145,8 +147,14 @@ struct SyncRound: Sendable {
     /// command's error.
     func runCommand(_ when: When) throws(CommandFailure) {
         guard !dryRun, let command = config.sync.command else { return }
-        let status = runProcess(["/bin/sh", "-c", command], output: quiet ? .discarded : .standardError)
+        let status = runProcess(["/bin/sh", "-c", command], output: quiet ? .discarded : .standardError,
+                                timeLimit: quiet ? Self.quietTimeLimit : nil)
         guard status == 0 else {
+            if quiet && status == 128 + SIGKILL {
+                throw CommandFailure(
+                    "the [sync] command '\(command.messageExcerpt)' did not finish within \(Self.quietTimeLimit.components.seconds) s and was stopped \(when.rawValue) the sync; run mealplan sync to see it",
+                    status: .failure)
+            }
             let consequence = when == .before ? "nothing was synced" : "the plan and the folder are synced, the server may not be"
             throw CommandFailure(
                 "the [sync] command '\(command.messageExcerpt)' failed \(when.rawValue) the sync (exit status \(status)); \(consequence)",
