@@ -23,10 +23,19 @@ public struct Meal: Hashable, Sendable, Identifiable {
     /// Set when a repeat rule gives the meal: an occurrence as the rule makes it (no `id`), or
     /// one the user changed, stored as a meal of its own that remembers which occurrence it is.
     public var occurrence: Occurrence?
+    /// What happened to the meal: planned until marked done or skipped.
+    public var status: MealStatus
+    /// For leftovers: the id of the cooked meal they come from. Leftovers name the source's
+    /// recipe and, as servings, the portions eaten; they add nothing to the shopping list.
+    public var leftoversOf: Int64?
+    /// For a cooked meal: how many eat at it, when not the household's size; what is left of its
+    /// servings after them can be planned as leftovers.
+    public var eaters: Double?
 
     public init(
         id: Int64? = nil, uid: ItemUID? = nil, day: Day, slot: String, position: Int = 0, title: String, note: String? = nil,
-        recipe: String? = nil, servings: Double? = nil, occurrence: Occurrence? = nil
+        recipe: String? = nil, servings: Double? = nil, occurrence: Occurrence? = nil,
+        status: MealStatus = .planned, leftoversOf: Int64? = nil, eaters: Double? = nil
     ) {
         self.id = id
         self.uid = uid
@@ -38,6 +47,36 @@ public struct Meal: Hashable, Sendable, Identifiable {
         self.recipe = recipe
         self.servings = servings
         self.occurrence = occurrence
+        self.status = status
+        self.leftoversOf = leftoversOf
+        self.eaters = eaters
+    }
+
+    /// Whether the meal is eaten from a meal cooked before rather than cooked itself.
+    public var isLeftovers: Bool { leftoversOf != nil }
+}
+
+/// What happened to a planned meal. Kept apart from the plan itself: a meal marked done stays
+/// where it was, and the history counts what was eaten.
+public enum MealStatus: String, Hashable, Sendable, CaseIterable {
+    case planned, done, skipped
+
+    /// The next status when one key cycles through them: planned → done → skipped → planned.
+    public var next: MealStatus {
+        switch self {
+        case .planned: .done
+        case .done: .skipped
+        case .skipped: .planned
+        }
+    }
+
+    /// The value stored and exchanged for it: `nil` for planned, which most meals are.
+    public var storedValue: String? { self == .planned ? nil : rawValue }
+
+    /// The status of a stored or exchanged value: none or empty is planned.
+    public init?(storedValue: String?) {
+        guard let storedValue, !storedValue.isEmpty else { self = .planned; return }
+        self.init(rawValue: storedValue)
     }
 }
 

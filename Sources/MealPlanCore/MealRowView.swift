@@ -18,10 +18,14 @@ public struct MealRowView {
     public let recipe: UnsafeBufferPointer<UInt8>?
     public let servings: Double?
     public let occurrence: Occurrence?
+    public let status: MealStatus
+    public let leftoversOf: Int64?
+    public let eaters: Double?
 
     public init(
         id: Int64?, uid: ItemUID?, day: Day, slot: UnsafeBufferPointer<UInt8>, position: Int, title: UnsafeBufferPointer<UInt8>,
-        note: UnsafeBufferPointer<UInt8>?, recipe: UnsafeBufferPointer<UInt8>?, servings: Double?, occurrence: Occurrence?
+        note: UnsafeBufferPointer<UInt8>?, recipe: UnsafeBufferPointer<UInt8>?, servings: Double?, occurrence: Occurrence?,
+        status: MealStatus, leftoversOf: Int64?, eaters: Double?
     ) {
         self.id = id
         self.uid = uid
@@ -33,6 +37,9 @@ public struct MealRowView {
         self.recipe = recipe
         self.servings = servings
         self.occurrence = occurrence
+        self.status = status
+        self.leftoversOf = leftoversOf
+        self.eaters = eaters
     }
 }
 
@@ -42,7 +49,8 @@ extension Meal {
         self.init(
             id: row.id, uid: row.uid, day: row.day, slot: String(decoding: row.slot, as: UTF8.self), position: row.position,
             title: String(decoding: row.title, as: UTF8.self), note: row.note.map { String(decoding: $0, as: UTF8.self) },
-            recipe: row.recipe.map { String(decoding: $0, as: UTF8.self) }, servings: row.servings, occurrence: row.occurrence)
+            recipe: row.recipe.map { String(decoding: $0, as: UTF8.self) }, servings: row.servings, occurrence: row.occurrence,
+            status: row.status, leftoversOf: row.leftoversOf, eaters: row.eaters)
     }
 
     /// Calls `body` with a view of this meal, over its own strings. Inlinable, so that the CSV
@@ -57,7 +65,8 @@ extension Meal {
                         Swift.Result { () throws(Failure) in
                             try body(MealRowView(
                                 id: id, uid: uid, day: day, slot: slot, position: position, title: title, note: note,
-                                recipe: recipe, servings: servings, occurrence: occurrence))
+                                recipe: recipe, servings: servings, occurrence: occurrence,
+                                status: status, leftoversOf: leftoversOf, eaters: eaters))
                         }
                     }
                 }

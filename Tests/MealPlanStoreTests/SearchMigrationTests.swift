@@ -33,7 +33,7 @@ import Testing
         #expect(try store.fetchStrings("SELECT name FROM sqlite_master WHERE name LIKE 'meal\\_search%' ESCAPE '\\'").isEmpty)
 
         for table in ["meal", "rule", "ruleException", "template", "templateMeal", "slot"] {
-            let sql = "SELECT * FROM \(table) ORDER BY 1, 2"
+            let sql = keptRowsSQL(table)
             #expect(try rows(at: after, sql) == rows(at: before, sql), "\(table)")
         }
         let meals = try store.meals(in: .all).filter { $0.id != nil }

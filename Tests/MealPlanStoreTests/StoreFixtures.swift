@@ -37,6 +37,18 @@ func makeOlderDatabase(at path: String, upTo migration: String, inserting sql: S
     return version
 }
 
+/// The columns the meal and template meal tables had from schema 11 (UIDs) to 13, before
+/// status and leftovers: what an upgrade from those schemas must keep as it was.
+let columnsBeforeLeftovers = [
+    "meal": "id, day, slotId, position, title, note, recipe, servings, ruleId, ruleDay, uid",
+    "templateMeal": "id, templateId, dayOffset, slotId, position, title, note, recipe, servings",
+]
+
+/// The rows of `table` as an upgrade must keep them: the columns it had.
+func keptRowsSQL(_ table: String) -> String {
+    "SELECT \(columnsBeforeLeftovers[table] ?? "*") FROM \(table) ORDER BY 1, 2"
+}
+
 /// A database file holding `Fixtures/NAME`, a `sqlite3` shell's `.dump` of a plan an older
 /// mealplan made, as `sqlite3 FILE < NAME` would make it (the dump's own statements, in its own
 /// transaction).

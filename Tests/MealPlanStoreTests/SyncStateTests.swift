@@ -20,7 +20,7 @@ import Testing
         let (before, after, store) = try upgradedFixture("schema-12.sql", in: folder)
         #expect(try rows(at: before, "PRAGMA user_version").first?[0] == 12)
         for table in ["meal", "rule", "ruleException", "template", "templateMeal", "slot"] {
-            let sql = "SELECT * FROM \(table) ORDER BY 1, 2"
+            let sql = keptRowsSQL(table)
             #expect(try rows(at: after, sql) == rows(at: before, sql), "\(table)")
         }
         #expect(try store.fetchStrings("SELECT COUNT(*) FROM syncItem") == ["0"])

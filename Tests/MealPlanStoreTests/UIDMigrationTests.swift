@@ -67,15 +67,20 @@ import Testing
         new["ruleVersion"] = nil
         // GRDB's list of the migrations made gains this one, and the next ones.
         #expect(new["grdb_migrations"]?.map { $0["identifier"] as String }.filter { !(old["grdb_migrations"]?.map { $0["identifier"] as String } ?? []).contains($0) }
-            == ["give every item a UID", "remember what each sync agreed on", "search through distinct titles and notes"])
+            == ["give every item a UID", "remember what each sync agreed on", "remember what was eaten and what was cooked once for two meals", "search through distinct titles and notes"])
         old["grdb_migrations"] = nil
         new["grdb_migrations"] = nil
         #expect(Set(old.keys) == Set(new.keys))
         for table in old.keys.sorted() {
             #expect(new[table] == old[table], "\(table)")
         }
-        #expect(try columns(at: after).filter { $0.value != oldColumns[$0.key] && !search.contains($0.key) }.mapValues { Set($0) }
-            == Dictionary(uniqueKeysWithValues: Schema.itemTables.map { ($0, Set(oldColumns[$0]! + ["uid"])) }))
+        // Every item table gains its UID; the meal and template meal tables, later, status and leftovers.
+        var gained: [String: Set<String>] = [:]
+        for table in Schema.itemTables { gained[table] = Set(oldColumns[table]! + ["uid"]) }
+        gained["meal"]?.formUnion(["status", "leftoversOf", "eaters"])
+        gained["templateMeal"] = Set(oldColumns["templateMeal"]! + ["leftoversOf", "eaters"])
+        let changed = try columns(at: after).filter { $0.value != oldColumns[$0.key] && !search.contains($0.key) }
+        #expect(changed.mapValues { Set($0) } == gained)
 
         // Each item has a version 4 UID, no two alike, and the store reads them.
         var all: [ItemUID] = []

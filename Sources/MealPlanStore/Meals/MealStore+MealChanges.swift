@@ -37,7 +37,7 @@ extension MealStore {
         switch change {
         case .add(let meal):
             let slot = try resolveSlot(db, meal.slot)
-            let added = try insert(db, meal, slotID: slot.id)
+            let added = try insert(db, try linkingLeftovers(db, meal), slotID: slot.id)
             guard let occurrence = meal.occurrence else { return stored(added) }
             return stored(try link(db, added, to: occurrence))
         case .skip(let meal):
@@ -62,13 +62,21 @@ extension MealStore {
             return (nil, [try addRule(db, snapshot)])
         case .update(let from, let to, let restoresPosition):
             let current = try expectUnchanged(db, from)
-            return stored(try update(db, current, to: to, position: restoresPosition ? to.position : nil))
+            return stored(try update(db, current, to: try linkingLeftovers(db, to), position: restoresPosition ? to.position : nil))
         case .restore(let meal):
             return stored(try restore(db, meal))
         case .remove(let meal):
             try expectUnchanged(db, meal)
-            try remove(db, id: try storedID(of: meal))
-            return stored(nil)
+            let id = try storedID(of: meal)
+            // Its leftovers become plain meals, each an update of its own, so that undo links
+            // them back once the source is restored.
+            let unlinked = try leftovers(db, of: id).map { leftover in
+                var plain = leftover
+                plain.leftoversOf = nil
+                return MealChange.update(from: leftover, to: try update(db, leftover, to: plain, position: nil), restoresPosition: true)
+            }
+            try remove(db, id: id)
+            return (nil, unlinked + [change])
         }
     }
 
@@ -87,6 +95,8 @@ extension MealStore {
         if stored.title != seen.title { changes.append("its title is now '\(stored.title.messageExcerpt)'") }
         if stored.note != seen.note { changes.append(stored.note == nil ? "its note was removed" : "its note changed") }
         if stored.recipe != seen.recipe || stored.servings != seen.servings { changes.append("its recipe changed") }
+        if stored.status != seen.status { changes.append("it is now \(stored.status.rawValue)") }
+        if stored.leftoversOf != seen.leftoversOf || stored.eaters != seen.eaters { changes.append("its leftovers changed") }
         guard changes.isEmpty else {
             throw StoreError.input(
                 "'\(seen.title.messageExcerpt)' was changed by another program meanwhile (\(changes.joined(separator: ", ")))")
@@ -111,7 +121,7 @@ extension MealStore {
         try db.execute(
             sql: """
                 UPDATE meal SET title = :title, note = :note, recipe = :recipe, servings = :servings,
-                    day = :day, slotId = :slotId,
+                    status = :status, leftoversOf = :leftoversOf, eaters = :eaters, day = :day, slotId = :slotId,
                     position = CASE
                         WHEN NOT :moves THEN position
                         WHEN :position IS NOT NULL AND NOT \(placeTakenSQL) THEN :position
@@ -120,6 +130,7 @@ extension MealStore {
                 """,
             arguments: [
                 "title": meal.title, "note": meal.note, "recipe": meal.recipe, "servings": meal.servings,
+                "status": meal.status.storedValue, "leftoversOf": meal.leftoversOf, "eaters": meal.eaters,
                 "day": meal.day.number, "slotId": slotID,
                 "moves": moves, "position": position, "id": id,
             ])
@@ -142,13 +153,18 @@ extension MealStore {
             "day": meal.day.number, "slotId": slot.id,
             "title": meal.title, "note": meal.note, "recipe": meal.recipe, "servings": meal.servings,
             "ruleId": meal.occurrence?.rule, "ruleDay": meal.occurrence?.day.number,
+            "status": meal.status.storedValue, "eaters": meal.eaters,
+            // A source removed meanwhile leaves the meal plain, as its removal would have.
+            "leftoversOf": meal.leftoversOf,
         ]
         if !placeTaken { arguments["position"] = meal.position }
         try db.execute(
             sql: """
-                INSERT INTO meal(id, uid, day, slotId, position, title, note, recipe, servings, ruleId, ruleDay)
+                INSERT INTO meal(id, uid, day, slotId, position, title, note, recipe, servings, ruleId, ruleDay,
+                                 status, leftoversOf, eaters)
                 VALUES (:id, :uid, :day, :slotId, \(placeTaken ? nextPositionSQL : ":position"), :title, :note, :recipe, :servings,
-                        (SELECT id FROM rule WHERE id = :ruleId), CASE WHEN EXISTS (SELECT 1 FROM rule WHERE id = :ruleId) THEN :ruleDay END)
+                        (SELECT id FROM rule WHERE id = :ruleId), CASE WHEN EXISTS (SELECT 1 FROM rule WHERE id = :ruleId) THEN :ruleDay END,
+                        :status, (SELECT id FROM meal WHERE id = :leftoversOf), :eaters)
                 """,
             arguments: StatementArguments(arguments))
         return try existingMeal(db, id: db.lastInsertedRowID)

@@ -59,6 +59,7 @@ extension MealStore {
     /// are read by these names, at the cost of reading by index (a million rows per export).
     enum MealColumn: Int, CaseIterable {
         case id, day, slot, position, title, note, recipe, servings, ruleId, ruleDay, uid, slotPosition
+        case status, leftoversOf, eaters
 
         var expression: String {
             switch self {
@@ -91,7 +92,11 @@ extension MealStore {
             recipe: row[MealColumn.recipe.rawValue], servings: row[MealColumn.servings.rawValue],
             occurrence: (row[MealColumn.ruleId.rawValue] as Int64?).map { rule in
                 Occurrence(rule: rule, day: Day(clamping: row[MealColumn.ruleDay.rawValue]))
-            })
+            },
+            // The column's check admits only these values; another program's
+            // row that got past it (checks off) reads as planned.
+            status: MealStatus(storedValue: row[MealColumn.status.rawValue]) ?? .planned,
+            leftoversOf: row[MealColumn.leftoversOf.rawValue], eaters: row[MealColumn.eaters.rawValue])
     }
 
     /// The stored meal with this id, or `nil`.
@@ -115,8 +120,8 @@ extension MealStore {
         "(SELECT IFNULL(MAX(position) + 1, 0) FROM meal WHERE day = :day AND slotId = :slotId)"
 
     static let insertSQL = """
-        INSERT INTO meal(uid, day, slotId, position, title, note, recipe, servings)
-        VALUES (:uid, :day, :slotId, \(nextPositionSQL), :title, :note, :recipe, :servings)
+        INSERT INTO meal(uid, day, slotId, position, title, note, recipe, servings, status, leftoversOf, eaters)
+        VALUES (:uid, :day, :slotId, \(nextPositionSQL), :title, :note, :recipe, :servings, :status, :leftoversOf, :eaters)
         """
 
     /// Whether another meal holds `:position` in the day's slot.
@@ -131,6 +136,7 @@ extension MealStore {
             arguments: [
                 "uid": ItemUID.fresh().storedValue, "day": meal.day.number, "slotId": slotID, "title": meal.title,
                 "note": meal.note, "recipe": meal.recipe, "servings": meal.servings,
+                "status": meal.status.storedValue, "leftoversOf": meal.leftoversOf, "eaters": meal.eaters,
             ])
         return try existingMeal(db, id: db.lastInsertedRowID)
     }
@@ -183,13 +189,16 @@ extension MealStore {
         }
     }
 
-    /// Stores a copy of meal `id` on `day` (in `slot`, or the same slot), at the end of that slot.
+    /// Stores a copy of meal `id` on `day` (in `slot`, or the same slot), at the end of that slot:
+    /// planned, whatever became of the original. A copy of a cooked meal is another cook; a copy
+    /// of leftovers is more leftovers of the same cook.
     @discardableResult
     public func copyMeal(id: Int64, to day: Day, slot: String? = nil) throws(StoreError) -> Meal {
         try write { db in
             var meal = try Self.existingMeal(db, id: id)
             let target = try Self.resolveSlot(db, slot ?? meal.slot)
             meal.day = day
+            meal.status = .planned
             return try Self.insert(db, meal, slotID: target.id)
         }
     }

@@ -27,7 +27,19 @@ struct StoredMealRow {
             day: Day(clamping: Int(integer(.day))), slot: text(.slot) ?? Self.empty, position: Int(integer(.position)),
             title: text(.title) ?? Self.empty, note: text(.note), recipe: text(.recipe),
             servings: isNull(.servings) ? nil : sqlite3_column_double(statement, index(.servings)),
-            occurrence: isNull(.ruleId) ? nil : Occurrence(rule: integer(.ruleId), day: Day(clamping: Int(integer(.ruleDay)))))
+            occurrence: isNull(.ruleId) ? nil : Occurrence(rule: integer(.ruleId), day: Day(clamping: Int(integer(.ruleDay)))),
+            status: status, leftoversOf: isNull(.leftoversOf) ? nil : integer(.leftoversOf),
+            eaters: isNull(.eaters) ? nil : sqlite3_column_double(statement, index(.eaters)))
+    }
+
+    /// The meal's status, read by its first letter: the column's check admits only 'done' and
+    /// 'skipped' (anything else another program got past it reads as planned).
+    private var status: MealStatus {
+        switch text(.status)?.first {
+        case UInt8(ascii: "d"): .done
+        case UInt8(ascii: "s"): .skipped
+        default: .planned
+        }
     }
 
     private static var empty: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: nil, count: 0) }

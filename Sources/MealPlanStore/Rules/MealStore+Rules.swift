@@ -100,13 +100,17 @@ extension MealStore {
     @discardableResult
     public func changeOccurrence(of seen: StoredRule, on day: Day, to meal: Meal) throws(StoreError) -> Meal {
         let meal = try Self.valid(meal)
-        let id = seen.id
         return try write { db in
-            let stored = try Self.expectUnchanged(db, seen)
-            try Self.addException(db, stored, day)
-            let slot = try Self.resolveSlot(db, meal.slot)
-            return try Self.link(db, try Self.insert(db, meal, slotID: slot.id), to: Occurrence(rule: id, day: day))
+            try Self.changeOccurrence(db, of: try Self.expectUnchanged(db, seen), on: day, to: meal)
         }
+    }
+
+    /// The occurrence of rule `stored` on `day` stored as `meal`, linked to the occurrence it
+    /// replaces; the rule skips that day.
+    static func changeOccurrence(_ db: Database, of stored: StoredRule, on day: Day, to meal: Meal) throws -> Meal {
+        try addException(db, stored, day)
+        let slot = try resolveSlot(db, meal.slot)
+        return try link(db, try insert(db, meal, slotID: slot.id), to: Occurrence(rule: stored.id, day: day))
     }
 
     /// "This one and the following": rule `id` ends the day before `day` (an occurrence), and a

@@ -24,6 +24,7 @@ enum Schema {
         ("give every item a UID", addItemUIDs),
         ("search through distinct titles and notes", searchDistinctTexts),
         ("remember what each sync agreed on", MealStore.addSyncState),
+        ("remember what was eaten and what was cooked once for two meals", addStatusAndLeftovers),
     ]
 
     /// The `user_version` of a database whose schema is up to date.
@@ -102,6 +103,25 @@ enum Schema {
             ALTER TABLE meal ADD COLUMN servings REAL
                 CHECK (servings IS NULL
                     OR (servings >= \(Meal.minimumServings) AND servings <= \(Meal.maximumServings) AND recipe IS NOT NULL));
+            """)
+    }
+
+    /// A meal's `status` (NULL while planned), the cooked meal leftovers come from
+    /// (`leftoversOf`, unlinked by SQLite when that meal goes, whoever removes it) and how many
+    /// eat at a cooked meal (`eaters`). The index makes the unlinking and "what is left of this
+    /// meal" a look-up; it holds the few leftovers only. A template's meals keep the last two,
+    /// their links inside the template (a status is what became of a day, not part of a plan).
+    private static func addStatusAndLeftovers(_ db: Database) throws {
+        let eaters = "eaters REAL CHECK (eaters IS NULL OR (eaters >= \(Meal.minimumServings) AND eaters <= \(Meal.maximumServings)))"
+        try db.execute(sql: """
+            ALTER TABLE meal ADD COLUMN status TEXT CHECK (status IN ('done', 'skipped'));
+            ALTER TABLE meal ADD COLUMN leftoversOf INTEGER REFERENCES meal(id) ON DELETE SET NULL
+                CHECK (leftoversOf IS NULL OR leftoversOf <> id);
+            ALTER TABLE meal ADD COLUMN \(eaters);
+            CREATE INDEX meal_by_leftovers_source ON meal(leftoversOf) WHERE leftoversOf IS NOT NULL;
+            ALTER TABLE templateMeal ADD COLUMN leftoversOf INTEGER REFERENCES templateMeal(id) ON DELETE SET NULL
+                CHECK (leftoversOf IS NULL OR leftoversOf <> id);
+            ALTER TABLE templateMeal ADD COLUMN \(eaters);
             """)
     }
 
