@@ -97,12 +97,15 @@ public struct PantryPicker: PlannerPrompt, Hashable {
         return max(0, min(inView, count - visible))
     }
 
+    /// How to choose and link come first and go last when the line is short; the order's key
+    /// and "type to narrow" give way first.
     func hint(_ prompt: Prompt, state: PlannerState) -> [PromptView.HintPart] {
-        let order: PromptView.HintPart? = ranking.byExpiry == nil ? nil
-            : PromptView.HintPart(text: Self.keys.keyNames(for: .order) + (usingFirst ? " most held first" : " expiring first"), rank: 0)
         let choose = Self.keys.keyNames(for: .previous) + " " + Self.keys.keyNames(for: .next) + " choose"
-        return [.asked("type to narrow"), PromptView.HintPart(text: choose, rank: 0), .enter("links it")] + (order.map { [$0] } ?? [])
-            + [PromptView.HintPart(text: LineEditor.keys.keyNames(for: .cancel) + " back", rank: 1)]
+        let link = LineEditor.keys.keyNames(for: .accept) + " links it"
+        let order = ranking.byExpiry == nil ? []
+            : [PromptView.HintPart(text: Self.keys.keyNames(for: .order) + (usingFirst ? " most held first" : " expiring first"), rank: 0)]
+        return [PromptView.HintPart(text: choose, rank: 1), PromptView.HintPart(text: link, rank: 1)] + order
+            + [PromptView.HintPart(text: "type to narrow", rank: 0), PromptView.HintPart(text: LineEditor.keys.keyNames(for: .cancel) + " back", rank: 1)]
     }
 
     /// Enter: the meal is linked to the recipe chosen, and the title field is back.
