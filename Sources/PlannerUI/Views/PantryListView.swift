@@ -44,12 +44,8 @@ enum PantryListView {
             let isSelected = top + offset == selection
             if isSelected { buffer.fill(Rect(x: 0, y: row, width: width, height: 1), style: theme.selection) }
             let (name, detail) = line(pick, usingFirst: picker.usingFirst)
-            let text = (name + detail).truncated(toWidth: width)
-            let nameStyle = isSelected ? theme.selected(.plain) : .plain
-            let end = buffer.write(String(text.prefix(name.count)), x: 0, y: row, style: nameStyle)
-            if text.count > name.count {
-                buffer.write(String(text.dropFirst(name.count)), x: end, y: row, style: isSelected ? theme.selected(theme.hint) : theme.hint)
-            }
+            let end = buffer.write(name.truncated(toWidth: width), x: 0, y: row, style: isSelected ? theme.selected(.plain) : .plain)
+            buffer.write(detail.truncated(toWidth: width - end), x: end, y: row, style: isSelected ? theme.selected(theme.hint) : theme.hint)
         }
     }
 }
