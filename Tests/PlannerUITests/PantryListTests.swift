@@ -150,6 +150,18 @@ import TestSupport
         #expect(harness.lines[1] == Self.rows(usingFirst: true)[0])
     }
 
+    /// A recipe the folder cannot give (a name with a control character) is left out, and why
+    /// is said above the list, which stands; nothing of it reaches the screen raw.
+    @Test func aRecipeLeftOutIsNamedAboveTheList() throws {
+        try kitchen.folder.write("Whisk @eggs{1}.\n", to: "Egg\u{1b}[2J.cook")
+        var harness = planner()
+        openList(&harness)
+        #expect(harness.lines[6] == Self.heading("expiring first", 1, of: 3))
+        #expect(harness.prompt?.error == "the recipe name must be one line without control characters")
+        #expect(harness.lines[10] == line("the recipe name must be one line without control characters", Self.width))
+        #expect(!harness.lines.joined().contains("\u{1b}"))
+    }
+
     /// Without a pantry file the title says where one is looked for; Ctrl-P outside the title
     /// says where it works.
     @Test func withoutAPantryOrOutsideTheTitleItSaysWhy() {
