@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(
             name: "PlannerRuntimeTests",
             dependencies: [
-                "PlannerRuntime", "PlannerUI", "MealPlanCore", "MealPlanStore", "TerminalKit", "RecipeLibrary", "TestSupport",
+                "PlannerRuntime", "PlannerUI", "MealPlanCore", "MealPlanStore", "TerminalKit", "RecipeLibrary", "ShoppingList", "TestSupport",
             ]),
         .testTarget(
             name: "MealplanCLITests",

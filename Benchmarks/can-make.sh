@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Times `mealplan recipes --can-make` and `--can-make --use-first` on 200 recipes and a pantry of
 # 40 items (goal: at most 20 ms of CPU each, median, beside `mealplan --version` in the same
-# runs). The plan is not read by these commands, so its size does not enter.
+# runs), then the planner's Ctrl-P in a title, which lists the same ranking (goal: at most 20 ms
+# of the planner's CPU per key, median, beside the first Tab in a title in the same session;
+# see can-make-key.py). The plan is not read by the ranking, so its size does not enter: the
+# planner opens a plan of one meal.
 #
 # The folder: 200 recipes in 4 subfolders, each with front matter (servings), eight ingredients
 # drawn from 60 names in mass, volume and count units, one in five using a sauce sub-recipe; an
@@ -13,7 +16,7 @@
 #   --runs R     runs of each command (default 20)
 #   --keep DIR   leave the folder in DIR
 # The binary: $MEALPLAN_BIN when set, else a release build made here.
-# Needs: swift (without MEALPLAN_BIN), python3.
+# Needs: swift (without MEALPLAN_BIN), python3, tmux.
 # Exit status: 0 when the goal is met, 1 when it is missed, 2 on a usage or setup error.
 set -euo pipefail
 
@@ -23,7 +26,7 @@ keep=""
 source "$(dirname "$0")/common.sh"
 parse_options "[--recipes N] [--runs R] [--keep DIR]" recipes runs keep -- "$@"
 cd "$(dirname "$0")/.."
-require_tools python3
+require_tools python3 tmux
 use_work_folder "$keep"
 
 mealplan_binary
@@ -71,7 +74,8 @@ with open(os.path.join(folder, "pantry.conf"), "w") as file:
 PY
 
 echo "== recipes --can-make, $runs runs each"
-python3 - "$mealplan" "$folder" "$runs" <<'PY'
+command_status=0
+(python3 - "$mealplan" "$folder" "$runs" <<'PY'
 import os, sys
 sys.path.insert(0, "Benchmarks")
 from command_timing import median_cpu, print_table, time_side_by_side
@@ -91,3 +95,14 @@ met = all(median_cpu(times, name) <= GOAL_MS for name in commands if "peer" not 
 print(f"goal: at most {GOAL_MS} ms (CPU, median) each: {'met' if met else 'MISSED'}")
 sys.exit(0 if met else 1)
 PY
+) || command_status=$?
+[ "$command_status" -le 1 ] || exit "$command_status"
+
+echo "== the planner's Ctrl-P on the same folder, $runs times"
+database="$work/can-make.sqlite"
+rm -f "$database"
+"$mealplan" --db "$database" add today dinner "Soup" > /dev/null
+key_status=0
+python3 Benchmarks/can-make-key.py "$mealplan" "$database" "$folder" "$runs" || key_status=$?
+[ "$key_status" -le 1 ] || exit "$key_status"
+exit $(( command_status > key_status ? command_status : key_status ))

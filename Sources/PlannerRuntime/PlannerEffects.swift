@@ -45,6 +45,8 @@ public enum PlannerEffects {
             return .titlesLoaded((try? store.recentTitles(around: today)) ?? [])
         case .chooseRecipe(let name):
             return recipes.choice(of: name)
+        case .rankPantry:
+            return recipes.pantryRanking()
         case .showShoppingList(let days):
             do throws(StoreError) {
                 return recipes.shoppingList(for: try store.meals(in: days), days: days)

@@ -61,6 +61,36 @@ public struct PlannerRecipes: Sendable {
         }
     }
 
+    /// `.rankPantry`'s answer: every recipe of the folder ranked by what the pantry holds of it,
+    /// by `PantryCoverage`, the ranking `recipes --can-make` prints, both ways (the expiry's
+    /// order only when a pantry item has an expire date); each with the title and servings it
+    /// gives a meal, for the household's servings as a chosen recipe has them.
+    func pantryRanking() -> Input {
+        do throws(RecipeFolderError) {
+            let sources = try sources.get()
+            guard let pantry = try sources.pantry() else {
+                return .recipePromptFailed(message: "No pantry to rank the recipes by: " + sources.pantryPlaces)
+            }
+            var problems: [String] = []
+            let book = try ReadRecipes(sources.recipes, frontMatterOnly: false) { problems.append($0) }
+            let measured = try sources.pantryCoverage(of: book.names, in: book, pantry: pantry, servings: householdServings)
+            func picks(usingFirst: Bool) -> [PantryRanking.Pick] {
+                PantryCoverage.ranked(measured.covered, usingFirst: usingFirst).compactMap { coverage in
+                    guard let recipe = book.read[coverage.recipe] else { return nil }
+                    let chosen = ChosenRecipe(name: coverage.recipe, recipe: recipe)
+                    return PantryRanking.Pick(recipe: coverage.recipe, title: chosen.mealTitle,
+                                              servings: chosen.mealServings(household: householdServings),
+                                              missing: coverage.missingText, expiring: coverage.expiringText)
+                }
+            }
+            let dated = pantry.items.contains { $0.expiry != nil }
+            return .pantryRanked(PantryRanking(byShare: picks(usingFirst: false), byExpiry: dated ? picks(usingFirst: true) : nil,
+                                               problems: problems + measured.problems))
+        } catch {
+            return .recipePromptFailed(message: error.userMessage)
+        }
+    }
+
     /// The file `R` opens for `meal`; only an existing recipe is edited (mealplan never
     /// creates recipe files).
     func file(of meal: Meal) -> Result<String, RecipeFolderError> {

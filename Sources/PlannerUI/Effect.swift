@@ -41,6 +41,10 @@ public enum Effect: Hashable, Sendable {
     /// Read the recipe called exactly `name` for the meal being typed; answer `.recipeChosen`
     /// with the title and servings it gives a meal, or `.recipePromptFailed`.
     case chooseRecipe(String)
+    /// Rank every recipe by what the pantry holds of it, as `recipes --can-make` does, both
+    /// ways (by the share held, and by the pantry item expiring first), for Ctrl-P in a title;
+    /// answer `.pantryRanked` or `.recipePromptFailed`.
+    case rankPantry
     /// Keep the meals of `days` as the template `name`, in place of the template of that name
     /// if `replacing`; answer `.templateSaved`, `.templateExists` (the name is taken and not
     /// `replacing`) or `.templateFailed`.

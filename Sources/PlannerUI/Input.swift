@@ -57,7 +57,10 @@ public enum Input: Hashable, Sendable {
     case titlesLoaded([String])
     /// The answer to `.chooseRecipe`: the recipe `name` gives a meal this title and servings.
     case recipeChosen(name: String, title: String, servings: Double?)
-    /// `.listRecipes` or `.chooseRecipe` failed; the message is shown above the prompt.
+    /// The answer to `.rankPantry`: the recipes ranked both ways, with what each is missing.
+    case pantryRanked(PantryRanking)
+    /// `.listRecipes`, `.chooseRecipe` or `.rankPantry` failed; the message is shown above the
+    /// prompt.
     case recipePromptFailed(message: String)
     /// The answer to `.saveTemplate`: the template as stored.
     case templateSaved(MealTemplate)

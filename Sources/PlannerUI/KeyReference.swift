@@ -20,6 +20,7 @@ public enum KeyReference {
     static let repeatHeading = "A repeat's meal (d, e)"
     static let replaceHeading = "Replacing a template (T)"
     static let promptHeading = "In a prompt"
+    static let pantryHeading = "What the pantry can make (\(PromptCommand.keys.keyNames(for: .pantry)))"
     static let pageHeading = "Reading a page (?, o, r, s)"
     static let listHeading = "A shopping list (s, S)"
     static let marksHeading = "Marks"
@@ -39,6 +40,7 @@ public enum KeyReference {
             Section(heading: repeatHeading, rows: RepeatScope.keys.bindings.map(row)),
             Section(heading: replaceHeading, rows: ReplaceAnswer.keys.bindings.map(row)),
             Section(heading: promptHeading, rows: LineEditor.keys.bindings.map(row) + PromptCommand.keys.bindings.map(row)),
+            Section(heading: pantryHeading, rows: PantryPicker.keys.bindings.map(row)),
             Section(heading: pageHeading, rows: HelpView.keys.bindings.map(row)),
             Section(heading: listHeading, rows: PageView.listKeys.bindings.map(row)),
             Section(heading: marksHeading, rows: DayBlock.marks.map { Row(keys: [$0.mark], text: $0.meaning) }),

@@ -201,6 +201,11 @@ public struct ChosenRecipe: Sendable {
     public let name: String
     public let recipe: Recipe
 
+    public init(name: String, recipe: Recipe) {
+        self.name = name
+        self.recipe = recipe
+    }
+
     /// The title a meal gets when none is typed: the recipe's own, else the file's name.
     public var mealTitle: String {
         recipe.title.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0.trimmingWhitespace() }

@@ -23,19 +23,27 @@ public struct PantryCoverage: Equatable, Sendable {
             && lhs.firstExpiring?.name == rhs.firstExpiring?.name && lhs.firstExpiring?.day == rhs.firstExpiring?.day
     }
 
-    /// Each recipe of `names` that needs anything, ranked: the most of its ingredients in the
-    /// pantry first (a share, so a recipe of three held ingredients does not lose to one of
-    /// ten with four), then the fewest missing, then by name. `usingFirst` ranks first the
-    /// recipes that use the pantry item expiring soonest (what is past its date first of all).
-    /// Each recipe is made for `servings` when given (the household), else for its own. A
-    /// recipe that cannot be read is left out and named in `problems`.
+    /// Each recipe of `names` that needs anything, ranked (`ranked(_:usingFirst:)`). Each
+    /// recipe is made for `servings` when given (the household), else for its own. A recipe
+    /// that cannot be read is left out and named in `problems`.
     public static func rank(
         _ names: [String], recipes: some RecipeBook, aisles: AisleConfig, pantry: PantryConfig,
         units: UnitSettings = UnitSettings(), servings: Double? = nil, usingFirst: Bool = false
     ) -> (ranked: [PantryCoverage], problems: [String]) {
+        let (covered, problems) = measure(names, recipes: recipes, aisles: aisles, pantry: pantry, units: units, servings: servings)
+        return (ranked(covered, usingFirst: usingFirst), problems)
+    }
+
+    /// What the pantry holds of each recipe of `names` that needs anything, in the order of
+    /// `names`, to be ranked either way without making the lists again (the planner's order
+    /// toggle); otherwise as `rank`.
+    public static func measure(
+        _ names: [String], recipes: some RecipeBook, aisles: AisleConfig, pantry: PantryConfig,
+        units: UnitSettings = UnitSettings(), servings: Double? = nil
+    ) -> (covered: [PantryCoverage], problems: [String]) {
         let book = RecipeMemo(recipes)
         let stock = PantryLookup(pantry, aisles: aisles)
-        var ranked: [PantryCoverage] = []
+        var covered: [PantryCoverage] = []
         var problems: [String] = []
         for name in names {
             let meal = PlannedRecipe(meal: ShoppingList.MealUse(id: nil, day: Day(clamping: 0)), recipe: name, servings: servings)
@@ -55,9 +63,18 @@ public struct PantryCoverage: Equatable, Sendable {
                 guard let stocked = stock.item(named: name), let day = stocked.expiry else { return nil }
                 return (stocked.name, day)
             }.min { $0.day < $1.day }
-            ranked.append(PantryCoverage(recipe: name, needed: made.needed.count, missing: made.list.items, firstExpiring: expiring))
+            covered.append(PantryCoverage(recipe: name, needed: made.needed.count, missing: made.list.items, firstExpiring: expiring))
         }
-        ranked.sort { first, second in
+        return (covered, problems)
+    }
+
+    /// The ranking, the one `recipes --can-make` and the planner show: the most of its
+    /// ingredients in the pantry first (a share, so a recipe of three held ingredients does
+    /// not lose to one of ten with four), then the fewest missing, then by name. `usingFirst`
+    /// ranks first the recipes that use the pantry item expiring soonest (what is past its date
+    /// first of all).
+    public static func ranked(_ covered: [PantryCoverage], usingFirst: Bool) -> [PantryCoverage] {
+        covered.sorted { first, second in
             if usingFirst, first.firstExpiring?.day != second.firstExpiring?.day {
                 guard let firstDay = first.firstExpiring?.day else { return false }
                 guard let secondDay = second.firstExpiring?.day else { return true }
@@ -69,6 +86,18 @@ public struct PantryCoverage: Equatable, Sendable {
             if first.missing.count != second.missing.count { return first.missing.count < second.missing.count }
             return first.recipe < second.recipe
         }
-        return (ranked, problems)
+    }
+
+    /// What is missing, as a cook reads it: "missing garlic 2 cloves, fresh basil", or "all in
+    /// the pantry".
+    public var missingText: String {
+        guard !missing.isEmpty else { return "all in the pantry" }
+        return "missing " + missing.map { item in ([item.name] + item.amounts.map(\.text)).joined(separator: " ") }
+            .joined(separator: ", ")
+    }
+
+    /// The pantry item it uses that expires first: "uses butter, expires Fri 2027-01-15".
+    public var expiringText: String? {
+        firstExpiring.map { "uses \($0.name), expires \($0.day.label)" }
     }
 }

@@ -93,7 +93,7 @@ struct Harness {
             case .save(let request) where failNextSave != nil:
                 queue += Planner.update(&state, .saveFailed(request, message: failNextSave!))
                 failNextSave = nil
-            case .load, .save, .findMatch, .showRecipe, .showShoppingList, .tickShoppingItem, .listRecipes, .listTitles, .chooseRecipe,
+            case .load, .save, .findMatch, .showRecipe, .showShoppingList, .tickShoppingItem, .listRecipes, .listTitles, .chooseRecipe, .rankPantry,
                  .saveTemplate, .listTemplates, .placeTemplate:
                 queue += Planner.update(&state, PlannerEffects.answer(effect, store: store, recipes: recipes)!)
             case .sync:

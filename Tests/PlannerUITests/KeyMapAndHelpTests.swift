@@ -38,6 +38,24 @@ import Testing
         #expect(bound.count == Self.required.count)
     }
 
+    /// The keys the prompts promise beside the line editor's, by section of the key reference
+    /// (their tables are the prompts' own): Ctrl-P in a title, and the pantry list's keys.
+    static let requiredInPrompts: [(section: String, keys: [String], text: String)] = [
+        ("In a prompt", ["Ctrl-P"], "lists what the pantry can make"),
+        ("What the pantry can make (Ctrl-P)", ["↓"], "next recipe"),
+        ("What the pantry can make (Ctrl-P)", ["↑"], "previous recipe"),
+        ("What the pantry can make (Ctrl-P)", ["PgDn"], "a page more"),
+        ("What the pantry can make (Ctrl-P)", ["PgUp"], "a page back"),
+        ("What the pantry can make (Ctrl-P)", ["Tab"], "expiring first, or most held first"),
+    ]
+
+    @Test(arguments: requiredInPrompts.indices)
+    func requiredPromptKeyIsListed(index: Int) {
+        let (section, keys, text) = Self.requiredInPrompts[index]
+        let rows = KeyReference.sections().first { $0.heading == section }?.rows ?? []
+        #expect(rows.contains { $0.keys == keys && $0.text == text }, "\(keys) in \(section)")
+    }
+
     @Test func keysAreNamedAsTheHelpShowsThem() {
         #expect(KeyMap.standard.keyNames(for: .pageDown) == "PgDn Space Ctrl-F")
         #expect(KeyMap.standard.keyNames(for: .moveDown) == "j ↓")

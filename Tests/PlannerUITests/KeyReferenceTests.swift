@@ -38,6 +38,20 @@ import Testing
         #expect(marks?.rows.map { $0.keys } == [["℞"], ["↻"], ["✎"]])
     }
 
+    /// The guide's prompts section names the key that lists what the pantry can make, and the
+    /// key that switches its order, as the key tables bind them.
+    @Test func theGuideNamesThePantryListsKeys() throws {
+        let text = try String(contentsOfFile: Self.guide, encoding: .utf8)
+        let start = try #require(text.range(of: "\n### Prompts\n"))
+        let end = text.range(of: "\n### ", range: start.upperBound..<text.endIndex)?.lowerBound ?? text.endIndex
+        let prompts = text[start.upperBound..<end]
+        let sections = KeyReference.sections()
+        let open = try #require(sections.flatMap(\.rows).first { $0.text == "lists what the pantry can make" })
+        let order = try #require(sections.first { $0.heading.hasPrefix("What the pantry can make") }?.rows.first { $0.text.hasPrefix("expiring first") })
+        #expect(prompts.contains("`\(open.keys[0])` lists what the pantry can make"))
+        #expect(prompts.contains("`\(order.keys[0])` switches to the most held first"))
+    }
+
     /// A table cell never breaks on a key named by a pipe, and every key is in backticks.
     @Test func theMarkdownTableHasOneRowPerBindingAndHeading() {
         let markdown = KeyReference.markdown()

@@ -60,6 +60,7 @@ extension PlannerState {
         case .recipeNamesLoaded(let names): return recipeNamesLoaded(names)
         case .titlesLoaded(let titles): return titlesLoaded(titles)
         case .recipeChosen(let name, let title, let servings): recipeChosen(name, title: title, servings: servings)
+        case .pantryRanked(let ranking): pantryRanked(ranking)
         case .recipePromptFailed(let text): return recipePromptFailed(text)
         case .templateSaved(let template): templateSaved(template)
         case .templateNamesLoaded(let names): return templateNamesLoaded(names)

@@ -130,11 +130,8 @@ extension PlannerState {
     /// The recipe chosen in the title links the meal: its title replaces the name in the field
     /// (Enter accepts it, or it can be changed), and its servings become the meal's.
     mutating func recipeChosen(_ name: String, title: String, servings: Double?) {
-        guard case .prompt(let prompt) = mode, case .meal(var form) = prompt.kind, form.step == .title else { return }
-        form.recipe = name
-        form.servings = servings
-        form.title = title
-        mode = .prompt(Prompt(form, text: title))
+        guard case .prompt(let prompt) = mode, case .meal(let form) = prompt.kind, form.step == .title else { return }
+        mode = .prompt(Prompt(form.linking(name, title: title, servings: servings), text: title))
     }
 
     /// Listing or reading a recipe for the prompt failed: the reason shows above it. A Tab

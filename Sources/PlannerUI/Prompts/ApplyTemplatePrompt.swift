@@ -28,7 +28,7 @@ public struct ApplyTemplatePrompt: PlannerPrompt, Hashable {
     func run(_ command: PromptCommand, prompt: inout Prompt, state: inout PlannerState) -> [Effect] {
         switch command {
         case .completeNext, .completePrevious: state.completeTemplate(names, in: &prompt, forward: command == .completeNext)
-        case .previousField, .newLine: []
+        case .previousField, .newLine, .pantry: []
         }
     }
 }

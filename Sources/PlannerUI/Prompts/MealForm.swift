@@ -83,7 +83,7 @@ public struct MealForm: PlannerPrompt, Hashable {
                 : .asked(prompt.suggestsRecipe ? "\(DayBlock.recipeMark) recipe" : "past title, no recipe")
             let linked = suggestion ?? recipe.map { .asked("\(DayBlock.recipeMark) \($0)") }
             return [.asked("\(subject), \(slot)")] + (linked.map { [$0] } ?? [])
-                + [.enter("next"), .back(to: "slot"), .key(.completeNext, "past titles, recipes"), .cancel]
+                + [.enter("next"), .back(to: "slot"), .key(.completeNext, "past titles, recipes"), .key(.pantry, "can make"), .cancel]
         case .note:
             // Esc on a new meal's optional note adds the meal without one; on an edit it cancels.
             let escape = original == nil
@@ -138,7 +138,8 @@ public struct MealForm: PlannerPrompt, Hashable {
     }
 
     /// Tab and Shift-Tab complete slot names, and recipe names and past titles in a title; ↑
-    /// goes back to the previous field; Ctrl-J breaks a note's line.
+    /// goes back to the previous field; Ctrl-J breaks a note's line; Ctrl-P in a title asks
+    /// what the pantry can make (the list opens when the ranking arrives, `pantryRanked`).
     func run(_ command: PromptCommand, prompt: inout Prompt, state: inout PlannerState) -> [Effect] {
         switch command {
         case .completeNext, .completePrevious:
@@ -156,8 +157,24 @@ public struct MealForm: PlannerPrompt, Hashable {
         case .newLine:
             guard step == .note else { return [] }
             _ = prompt.editor.handle(.character("\n"))
+        case .pantry:
+            guard step == .title else {
+                prompt.error = "\(PromptCommand.keys.keyNames(for: .pantry)) works in the title: it lists what the pantry can make"
+                return []
+            }
+            return [.rankPantry]
         }
         return []
+    }
+
+    /// The form linked to the recipe `name`, with `servings`, titled `title`: a recipe chosen
+    /// with Tab or from the pantry's list.
+    func linking(_ name: String, title: String, servings: Double?) -> MealForm {
+        var form = self
+        form.recipe = name
+        form.servings = servings
+        form.title = title
+        return form
     }
 
     /// The note is the one field that keeps line breaks.

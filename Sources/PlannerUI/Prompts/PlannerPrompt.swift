@@ -32,6 +32,12 @@ protocol PlannerPrompt: Sendable {
     var answers: [String]? { get }
     /// A key while a question is open (never called for a prompt with a field).
     func answer(_ key: Key, prompt: inout Prompt, state: inout PlannerState) -> [Effect]
+    /// A key of the prompt's own table, before the line editor sees it (a list's ↑ and ↓);
+    /// nil (the default) gives the key to the line editor.
+    func intercept(_ key: Key, prompt: inout Prompt, state: inout PlannerState) -> [Effect]?
+    /// Draws what the prompt shows above its two lines (a list to choose from); by default
+    /// nothing, the days stay in view.
+    func drawAbove(_ prompt: Prompt, state: PlannerState, theme: Theme, into buffer: inout Buffer)
 }
 
 extension PlannerPrompt {
@@ -41,6 +47,8 @@ extension PlannerPrompt {
     func completion(_ prompt: Prompt, state: PlannerState) -> String? { nil }
     var answers: [String]? { nil }
     func answer(_ key: Key, prompt: inout Prompt, state: inout PlannerState) -> [Effect] { [] }
+    func intercept(_ key: Key, prompt: inout Prompt, state: inout PlannerState) -> [Effect]? { nil }
+    func drawAbove(_ prompt: Prompt, state: PlannerState, theme: Theme, into buffer: inout Buffer) {}
 }
 
 /// A prompt that asks a question answered by one key of its own table (the help lists them),

@@ -16,6 +16,7 @@ public struct Prompt: Hashable, Sendable {
         case repeatChoice(RepeatChoice)
         case replaceTemplate(TemplateReplacement)
         case repeatMeal(RepeatForm)
+        case pantry(PantryPicker)
 
         /// The prompt naming these marked days as a template.
         static func saveTemplate(_ days: DayRange) -> Kind { .saveTemplate(SaveTemplatePrompt(days: days)) }

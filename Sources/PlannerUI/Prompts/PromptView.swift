@@ -55,6 +55,7 @@ enum PromptView {
 
     /// Draws the prompt over the two bottom lines and returns where the cursor goes.
     static func draw(_ prompt: Prompt, state: PlannerState, theme: Theme, into buffer: inout Buffer) -> Position {
+        prompt.body.drawAbove(prompt, state: state, theme: theme, into: &buffer)
         let width = buffer.width
         let row = buffer.height - 1
         let above = Rect(x: 0, y: row - 1, width: width, height: 1)

@@ -3,13 +3,14 @@ import TerminalKit
 
 /// The prompt's own keys, beside the line editor's.
 enum PromptCommand: Hashable, Sendable {
-    case completeNext, completePrevious, previousField, newLine
+    case completeNext, completePrevious, previousField, newLine, pantry
 
     static let keys = KeyTable<PromptCommand>([
         KeyBinding([.tab], .completeNext, "completes slot, title, template"),
         KeyBinding([.backTab], .completePrevious, "completes them backwards"),
         KeyBinding([.up], .previousField, "goes back to the previous field"),
         KeyBinding([.control("j")], .newLine, "starts a new line in the note"),
+        KeyBinding([.control("p")], .pantry, "lists what the pantry can make"),
     ])
 }
 
@@ -35,6 +36,7 @@ extension PlannerState {
         mode = .browsing
         let body = prompt.body
         if body.answers != nil { return body.answer(key, prompt: &prompt, state: &self) }
+        if let effects = body.intercept(key, prompt: &prompt, state: &self) { return effects }
         if prompt.isSuggestion, case .character = key { prompt.editor.setText("") }
         switch prompt.editor.handle(key) {
         case .cancelled:

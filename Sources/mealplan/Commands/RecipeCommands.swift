@@ -49,25 +49,19 @@ struct RecipesCommand: MealplanCommand {
     func run(in environment: Environment) throws {
         let folder = try recipes.recipeFolder(in: environment)
         let query = search.map(MealQuery.init)
-        var read: [(String, Recipe)] = []
         // --uses and --can-make need the ingredients; a listing, only what the front matter says.
         let ranksPantry = canMake || useFirst
         // The pantry first: without one there is nothing to rank, whatever the recipes say.
         let stock = ranksPantry ? try PantryStock(folder: folder, in: environment) : nil
-        for (name, recipe) in try folder.everyRecipe(frontMatterOnly: uses == nil && !ranksPantry, warn: warn) {
-            do {
-                read.append((name, try recipe.get()))
-            } catch {
-                warn(error.message)
-            }
-        }
+        let book = try ReadRecipes(folder, frontMatterOnly: uses == nil && !ranksPantry, warn: warn)
         let using = try uses.map { ingredient in
             let config = try ConfigFile.load(in: environment)
             let aisles = try ShoppingSources(recipes: folder, aisles: config.aisles, pantry: nil, usesPantry: false).aisles()
-            return IngredientUse.recipes(using: ingredient, in: Dictionary(read) { first, _ in first }, aisles: aisles)
+            return IngredientUse.recipes(using: ingredient, in: book.read, aisles: aisles)
         }
         var rows: [[String]] = []
-        for (name, recipe) in read {
+        for name in book.names {
+            guard let recipe = book.read[name] else { continue }
             if let using, !using.contains(name) { continue }
             let row = [name, recipe.title ?? "", recipe.servings.map { QuantityValue.format($0) } ?? "", recipe.tags.joined(separator: ", ")]
             if let query, !row.contains(where: { query.matches(title: $0, note: nil) }) { continue }
@@ -80,7 +74,6 @@ struct RecipesCommand: MealplanCommand {
             return
         }
         if let stock {
-            let book = ReadRecipes(read: Dictionary(read) { first, _ in first }, folder: folder)
             return try printCoverage(of: rows.map { $0[0] }, book: book, stock: stock)
         }
         let widths = (0..<3).map { column in rows.map { $0[column].terminalWidth }.max() ?? 0 }
@@ -101,22 +94,16 @@ extension RecipesCommand {
                 warn("\(sources.pantryFile ?? "pantry.conf"): line \(item.expire?.line ?? 0): '\(item.name.messageExcerpt)' expires on '\(item.expire?.text.messageExcerpt ?? "")', which is not a date like 2026-12-01: not ranked by it")
             }
         }
-        let (ranked, problems) = PantryCoverage.rank(names, recipes: book, aisles: try sources.aisles(), pantry: pantry,
-                                                     units: config.units, servings: config.servings, usingFirst: useFirst)
+        let (covered, problems) = try sources.pantryCoverage(of: names, in: book, pantry: pantry, servings: config.servings)
         problems.forEach(warn)
+        let ranked = PantryCoverage.ranked(covered, usingFirst: useFirst)
         guard !ranked.isEmpty else {
             print("no recipe in '\(folder.root.terminalVisible)' names an ingredient")
             return
         }
         let rows = ranked.map { coverage in
-            let missing = coverage.missing.map { item in
-                ([item.name] + item.amounts.map(\.text)).joined(separator: " ")
-            }
-            var detail = missing.isEmpty ? "all in the pantry" : "missing " + missing.joined(separator: ", ")
-            if useFirst, let expiring = coverage.firstExpiring {
-                detail = "uses \(expiring.name), expires \(expiring.day.label); " + detail
-            }
-            return [coverage.recipe, "\(coverage.held)/\(coverage.needed)", detail]
+            let expiring = useFirst ? coverage.expiringText.map { $0 + "; " } : nil
+            return [coverage.recipe, "\(coverage.held)/\(coverage.needed)", (expiring ?? "") + coverage.missingText]
         }
         let widths = (0..<2).map { column in rows.map { $0[column].terminalWidth }.max() ?? 0 }
         for row in rows {
@@ -135,21 +122,9 @@ private struct PantryStock {
         config = try ConfigFile.load(in: environment)
         sources = ShoppingSources(recipes: folder, aisles: config.aisles, pantry: config.pantry, units: config.units)
         guard let pantry = try sources.pantry() else {
-            throw CommandFailure.usage("--can-make needs a pantry: pantry.conf in '\(folder.root.terminalVisible)' or its config/ folder, or 'pantry' in the config file")
+            throw CommandFailure.usage("--can-make needs a pantry: \(sources.pantryPlaces)".terminalVisible)
         }
         self.pantry = pantry
-    }
-}
-
-/// The recipes a command has read already, and the folder for any other (a sub-recipe), so that
-/// none is read twice.
-private struct ReadRecipes: RecipeBook {
-    let read: [String: Recipe]
-    let folder: RecipeFolder
-
-    func recipe(named name: String) throws(RecipeLookupError) -> Recipe {
-        if let recipe = read[name] { return recipe }
-        return try folder.recipe(named: name)
     }
 }
 
