@@ -140,7 +140,8 @@ public struct PlannerLoop {
     /// Makes `request`'s changes in one transaction and returns the effects of its answer. A
     /// save that takes long keeps the screen alive: between changes the loop looks at the keys
     /// (one of `LongSave.keys` cancels it, everything rolled back; any other waits in
-    /// `heldEvents` until it is over) and, past a second, draws how far it is. A stop (a
+    /// `heldEvents` until it is over, or goes with the cancel) and, past a second, draws how
+    /// far it is. A stop (a
     /// signal, the terminal gone) cancels it too, so that the loop can end.
     private mutating func saving(_ request: SaveRequest) -> [Effect] {
         let store = self.store
@@ -159,7 +160,12 @@ public struct PlannerLoop {
                     if LongSave.cancels(event) { cancelled = true } else { heldEvents.append(event) }
                 }
                 if shouldStop() || terminal.inputEnded { cancelled = true }
-                if cancelled { throw LongSaveCancelled() }
+                if cancelled {
+                    // As a terminal's interrupt flushes what was typed ahead: the keys pressed
+                    // before the cancel go with it; a new size still counts.
+                    heldEvents.removeAll { if case .resize = $0 { false } else { true } }
+                    throw LongSaveCancelled()
+                }
             }
             if pacing.progress.isDue(done: done, elapsed: ProgressDisplay.seconds(now - start)) {
                 effects += Planner.update(&state, .saveProgress(request, done: done, total: total))

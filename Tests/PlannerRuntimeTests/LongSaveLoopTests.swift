@@ -72,6 +72,18 @@ import TestSupport
         #expect(lastStatus(backend).hasPrefix("Thu 5 Mar 2026  Cancelled applying 'big': nothing was kept"))
     }
 
+    /// Keys typed before the cancel go with it, as a terminal's interrupt flushes them: the `u`
+    /// does not act once the apply is cancelled.
+    @Test func keysTypedBeforeACancelGoWithIt() throws {
+        let store = try plan()
+        let before = try store.meals(in: .all)
+        let backend = backend(then: [.character("u"), .control("c"), .character("q")])
+        let state = run(backend, store: store)
+        #expect(try store.meals(in: .all) == before)
+        #expect(state.undoStack.isEmpty && state.redoStack.isEmpty)
+        #expect(lastStatus(backend).hasPrefix("Thu 5 Mar 2026  Cancelled applying 'big': nothing was kept"))
+    }
+
     /// `u` pressed while the template is laid down waits for it, then takes all of it away as
     /// one step, itself a long save that says how far it is.
     @Test func otherKeysWaitForTheSaveThenAct() throws {
