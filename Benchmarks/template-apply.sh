@@ -10,9 +10,10 @@
 # Then the planner's `A` lays the same copies down in tmux, and `u` takes them away
 # (planner-apply.py): wall time, when the progress first showed, and the planner's CPU time.
 #
-# Usage: [MEALPLAN_BIN=FILE] Benchmarks/template-apply.sh [--times T] [--keep DIR]
+# Usage: [MEALPLAN_BIN=FILE] Benchmarks/template-apply.sh [--times T] [--runs R] [--keep DIR]
 #   MEALPLAN_BIN  the mealplan binary to measure (default: a release build made here)
 #   --times T     copies of the day (default 1000)
+#   --runs R      runs of the apply on a pipe and on a terminal, one after the other (default 1)
 #   --keep DIR    leave the plans in DIR instead of a temporary folder
 # Needs: python3, sqlite3, script, tmux, GNU time at /usr/bin/time (.ci/install-deps); swift to
 # build.
@@ -20,9 +21,10 @@
 set -euo pipefail
 
 times=1000
+runs=1
 keep=""
 source "$(dirname "$0")/common.sh"
-parse_options "[--times T] [--keep DIR]" times keep -- "$@"
+parse_options "[--times T] [--runs R] [--keep DIR]" times runs keep -- "$@"
 cd "$(dirname "$0")/.."
 require_tools python3 sqlite3 script tmux
 [ -x /usr/bin/time ] || fail "/usr/bin/time is missing (see .ci/install-deps)"
@@ -77,8 +79,10 @@ measure() {
     results+=("$(printf "%-40s %8s %8.2f %10.1f" "$label" "$wall" "$(echo "$user + $system" | bc -l)" "$(echo "$kib / 1024" | bc -l)")")
 }
 
-measure "template apply big --times $times" "$mealplan" template apply big --to 2030-01-01 --times "$times"
-measure --terminal "the same, progress line on a terminal" "$mealplan" template apply big --to 2030-01-01 --times "$times"
+for run in $(seq "$runs"); do
+    measure "template apply big --times $times" "$mealplan" template apply big --to 2030-01-01 --times "$times"
+    measure --terminal "the same, progress line on a terminal" "$mealplan" template apply big --to 2030-01-01 --times "$times"
+done
 measure "peer: import of the same meals" "$mealplan" import "$work/copies.csv"
 
 echo "== $meals_a_day meals a day, $times copies: $((meals_a_day * times)) meals laid down"
