@@ -141,8 +141,7 @@ public struct PlannerLoop {
     /// save that takes long keeps the screen alive: between changes the loop looks at the keys
     /// (one of `LongSave.keys` cancels it, everything rolled back; any other waits in
     /// `heldEvents` until it is over, or goes with the cancel) and, past a second, draws how
-    /// far it is. A stop (a
-    /// signal, the terminal gone) cancels it too, so that the loop can end.
+    /// far it is. A stop (a signal, the terminal gone) cancels it too, so that the loop can end.
     private mutating func saving(_ request: SaveRequest) -> [Effect] {
         let store = self.store
         var pacing = longSave

@@ -4,7 +4,7 @@ import TerminalKit
 /// the run loop makes it while it draws, past a second, how far it is (`Input.saveProgress`),
 /// and cancels it, nothing kept, when one of `LongSave.keys` arrives meanwhile
 /// (`Input.saveCancelled`). Any other key waits until the save is over, as it would behind a
-/// short one.
+/// short one, or goes with a cancel.
 public enum LongSave {
     /// What a key may do while a long save runs.
     public enum Command: Hashable, Sendable {
