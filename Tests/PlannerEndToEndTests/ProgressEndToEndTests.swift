@@ -73,7 +73,7 @@ struct TemplateProgressEndToEndTests {
 }
 
 /// The planner's `A` laying that big day down 1,000 times (200,000 meals) says in its status line
-/// how far it is, and Ctrl-C cancels it: the plan is as it was, row for row.
+/// how far it is, and Ctrl-C or Esc cancels it: the plan is as it was, row for row.
 @Suite(.requires(.tmux), .requires(.sqlite3))
 struct PlannerApplyProgressEndToEndTests {
     /// Every meal row, as the `sqlite3` shell lists it in SQL literals (a UID's bytes in hex).
@@ -81,7 +81,9 @@ struct PlannerApplyProgressEndToEndTests {
         try terminal.run(["sqlite3", "-quote", terminal.database, "SELECT * FROM meal ORDER BY id; PRAGMA integrity_check"])
     }
 
-    @Test func ctrlCCancelsALongApplyWithNothingKept() throws {
+    /// `key` as tmux names it.
+    @Test(arguments: ["C-c", "Escape"])
+    func aKeyCancelsALongApplyWithNothingKept(key: String) throws {
         let terminal = try TmuxPlanner(width: 100, before: TemplateProgressEndToEndTests.planBigDay)
         try terminal.waitFor("Wed 4 Mar")
         let before = try rows(terminal)
@@ -95,7 +97,7 @@ struct PlannerApplyProgressEndToEndTests {
         try terminal.waitForScreen("the apply's progress", within: .seconds(120)) { lines in
             lines.last?.contains(#/Applying 'big': [0-9,]+ of 200,000 meals… Esc or Ctrl-C cancels/#) == true
         }
-        try terminal.press("C-c")
+        try terminal.press(key)
         try terminal.waitFor("Cancelled applying 'big': nothing was kept", within: .seconds(60))
         #expect(try rows(terminal) == before)
         #expect(try terminal.mealplan("list", "--from", "2026-03-04", "--days", "1").contains("nothing planned"))
