@@ -3,23 +3,30 @@
 # 200 meals (four slots), applied --times T (default 1000: 200,000 meals) into a copy of the
 # plan that holds only that day. CPU time (user + system) and peak memory come from GNU time.
 # The peer, in the same run, is `mealplan import` of the same meals as a CSV file into a copy
-# of the same plan: the bulk path for the same rows. Each result is checked with sqlite3: the
-# plan holds the day's meals and every meal laid down, and the template's days hold exactly them.
+# of the same plan: the bulk path for the same rows. The apply runs twice, with standard error
+# a pipe (no progress line) and a terminal (script(1)'s, so the line is drawn past a second):
+# the difference is what the progress costs. Each result is checked with sqlite3: the plan holds
+# the day's meals and every meal laid down, and the template's days hold exactly them.
+# Then the planner's `A` lays the same copies down in tmux, and `u` takes them away
+# (planner-apply.py): wall time, when the progress first showed, and the planner's CPU time.
 #
-# Usage: [MEALPLAN_BIN=FILE] Benchmarks/template-apply.sh [--times T] [--keep DIR]
+# Usage: [MEALPLAN_BIN=FILE] Benchmarks/template-apply.sh [--times T] [--runs R] [--keep DIR]
 #   MEALPLAN_BIN  the mealplan binary to measure (default: a release build made here)
 #   --times T     copies of the day (default 1000)
+#   --runs R      runs of the apply on a pipe and on a terminal, one after the other (default 1)
 #   --keep DIR    leave the plans in DIR instead of a temporary folder
-# Needs: python3, sqlite3, GNU time at /usr/bin/time (.ci/install-deps); swift to build.
+# Needs: python3, sqlite3, script, tmux, GNU time at /usr/bin/time (.ci/install-deps); swift to
+# build.
 # Exit status: 0, or 2 on a usage or setup error or a failed check.
 set -euo pipefail
 
 times=1000
+runs=1
 keep=""
 source "$(dirname "$0")/common.sh"
-parse_options "[--times T] [--keep DIR]" times keep -- "$@"
+parse_options "[--times T] [--runs R] [--keep DIR]" times runs keep -- "$@"
 cd "$(dirname "$0")/.."
-require_tools python3 sqlite3
+require_tools python3 sqlite3 script tmux
 [ -x /usr/bin/time ] || fail "/usr/bin/time is missing (see .ci/install-deps)"
 use_work_folder "$keep"
 mealplan_binary
@@ -48,14 +55,22 @@ PY
 last=$(python3 -c "import datetime; print(datetime.date(2030, 1, 1) + datetime.timedelta(days=$times - 1))")
 expected=$((meals_a_day * (times + 1)))
 
-# Runs one command on a fresh copy of the plan; appends "label wall CPU max-RSS" to the results.
+# Runs one command on a fresh copy of the plan (with --terminal first: its standard error a
+# terminal, through script(1)); appends "label wall CPU max-RSS" to the results.
 results=()
 measure() {
-    local label="$1" db="$work/template-apply-run.sqlite"
+    local terminal="" db="$work/template-apply-run.sqlite"
+    if [ "$1" = --terminal ]; then terminal=yes; shift; fi
+    local label="$1"
     shift
     rm -f "$db"*
     cp "$base" "$db"
-    /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" --db "$db" > /dev/null
+    if [ -n "$terminal" ]; then
+        /usr/bin/time -f "%e %U %S %M" -o "$work/time" \
+            script -qec "$(printf '%q ' "$@" --db "$db") >/dev/null" /dev/null > /dev/null
+    else
+        /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" --db "$db" > /dev/null
+    fi
     read -r wall user system kib < "$work/time"
     stored=$(sqlite3 "$db" "SELECT COUNT(*) FROM meal")
     [ "$stored" = "$expected" ] || fail "$label: the plan holds $stored meals, expected $expected"
@@ -64,9 +79,23 @@ measure() {
     results+=("$(printf "%-40s %8s %8.2f %10.1f" "$label" "$wall" "$(echo "$user + $system" | bc -l)" "$(echo "$kib / 1024" | bc -l)")")
 }
 
-measure "template apply big --times $times" "$mealplan" template apply big --to 2030-01-01 --times "$times"
+for run in $(seq "$runs"); do
+    measure "template apply big --times $times" "$mealplan" template apply big --to 2030-01-01 --times "$times"
+    measure --terminal "the same, progress line on a terminal" "$mealplan" template apply big --to 2030-01-01 --times "$times"
+done
 measure "peer: import of the same meals" "$mealplan" import "$work/copies.csv"
 
 echo "== $meals_a_day meals a day, $times copies: $((meals_a_day * times)) meals laid down"
 printf "%-40s %8s %8s %10s\n" command "wall s" "CPU s" "max RSS MiB"
 printf "%s\n" "${results[@]}"
+
+# The planner's A and u on a fresh copy, in tmux (the plan checked by the script itself).
+db="$work/template-apply-planner.sqlite"
+rm -f "$db"*
+cp "$base" "$db"
+echo
+printf "%-40s %8s %16s %8s\n" "planner key" "wall s" "progress from s" "CPU s"
+python3 Benchmarks/planner-apply.py "$mealplan" "$db" big "$times" "$meals_a_day" |
+    while IFS=$'\t' read -r label wall progress cpu; do
+        printf "%-40s %8s %16s %8s\n" "$label" "$wall" "$progress" "$cpu"
+    done || fail "the planner's A or u failed (said above)"

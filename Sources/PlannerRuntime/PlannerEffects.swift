@@ -17,12 +17,7 @@ public enum PlannerEffects {
                 return .loadFailed(request, message: error.reason)
             }
         case .save(let request):
-            do throws(StoreError) {
-                return .saved(request, stored: try store.make(request.change.changes))
-            } catch {
-                return error.kind == .input
-                    ? .saveRefused(request, message: error.reason) : .saveFailed(request, message: error.reason)
-            }
+            return save(request, store: store)
         case .findMatch(let request):
             do throws(StoreError) {
                 // Repeats up to the horizon `mealplan list --search` shows them to.
@@ -77,6 +72,19 @@ public enum PlannerEffects {
             }
         case .scheduleTick, .editNote, .editRecipe, .sync, .suspend, .quit:
             return nil
+        }
+    }
+
+    /// `.save`'s answer: the batch made in one transaction. `progress` is told after each
+    /// change how many of how many are made; an error it throws rolls the batch back, and the
+    /// answer is then a failure (the loop answers a cancel of its own itself).
+    static func save(_ request: SaveRequest, store: MealStore,
+                     progress: (_ done: Int, _ total: Int) throws -> Void = { _, _ in }) -> Input {
+        do throws(StoreError) {
+            return .saved(request, stored: try store.make(request.change.changes, progress: progress))
+        } catch {
+            return error.kind == .input
+                ? .saveRefused(request, message: error.reason) : .saveFailed(request, message: error.reason)
         }
     }
 

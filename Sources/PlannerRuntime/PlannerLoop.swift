@@ -22,6 +22,9 @@ public struct PlannerLoop {
     private let editor: ExternalEditor
     private let recipes: PlannerRecipes
     private let sync: PlannerSync
+    private let longSave: LongSavePacing
+    /// Events that came while a long save ran, fed in order once it is over.
+    private var heldEvents: [Event] = []
     /// The local date now, asked at every change check: the planner rolls over at midnight.
     private let today: () -> Day
     public private(set) var state: PlannerState
@@ -35,15 +38,17 @@ public struct PlannerLoop {
     /// `today` gives the local date whenever it is asked (tests pass a clock of their own);
     /// `weekStart` is the household's first day of the week; `editor` edits notes (`E`) and
     /// recipes (`R`); `recipes` are what the recipe keys read; `sync` what the sync key runs;
-    /// `isDemo` says the plan is a throwaway sample.
+    /// `isDemo` says the plan is a throwaway sample; `longSave` paces a long save.
     public init(terminal: any TerminalBackend, store: MealStore, today: @escaping () -> Day, weekStart: Weekday, slots: [MealSlot],
                 editor: ExternalEditor = ExternalEditor(command: "vi"), recipes: PlannerRecipes = .none,
-                sync: PlannerSync = .none, isDemo: Bool = false, shouldStop: @escaping () -> Bool) {
+                sync: PlannerSync = .none, isDemo: Bool = false, longSave: LongSavePacing = .standard,
+                shouldStop: @escaping () -> Bool) {
         self.terminal = terminal
         self.store = store
         self.editor = editor
         self.recipes = recipes
         self.sync = sync
+        self.longSave = longSave
         self.shouldStop = shouldStop
         self.today = today
         state = PlannerState(today: today(), weekStart: weekStart, slots: slots, size: terminal.size, isDemo: isDemo)
@@ -73,7 +78,7 @@ public struct PlannerLoop {
             if shouldStop() { return .stopped }
             if terminal.inputEnded { return .inputEnded }
             if needsDraw { draw() }
-            if let event = terminal.readEvent(timeout: waitTime()) {
+            if let event = heldEvents.isEmpty ? terminal.readEvent(timeout: waitTime()) : heldEvents.removeFirst() {
                 send(.event(event))
             }
             if let due = tickDue, clock.now >= due {
@@ -132,6 +137,45 @@ public struct PlannerLoop {
         perform(Planner.update(&state, input))
     }
 
+    /// Makes `request`'s changes in one transaction and returns the effects of its answer. A
+    /// save that takes long keeps the screen alive: between changes the loop looks at the keys
+    /// (one of `LongSave.keys` cancels it, everything rolled back; any other waits in
+    /// `heldEvents` until it is over, or goes with the cancel) and, past a second, draws how
+    /// far it is. A stop (a signal, the terminal gone) cancels it too, so that the loop can end.
+    private mutating func saving(_ request: SaveRequest) -> [Effect] {
+        let store = self.store
+        var pacing = longSave
+        let start = clock.now
+        var nextKeyLook = start
+        var cancelled = false
+        // What the progress asked for, carried out once the transaction is over.
+        var effects: [Effect] = []
+        let answer = PlannerEffects.save(request, store: store) { done, total in
+            guard done % pacing.changesPerLook == 0 else { return }
+            let now = clock.now
+            if now >= nextKeyLook {
+                nextKeyLook = now.advanced(by: pacing.keyInterval)
+                while !cancelled, let event = terminal.readEvent(timeout: .zero) {
+                    if LongSave.cancels(event) { cancelled = true } else { heldEvents.append(event) }
+                }
+                if shouldStop() || terminal.inputEnded { cancelled = true }
+                if cancelled {
+                    // As a terminal's interrupt flushes what was typed ahead: the keys pressed
+                    // before the cancel go with it; a new size still counts.
+                    heldEvents.removeAll { if case .resize = $0 { false } else { true } }
+                    throw LongSaveCancelled()
+                }
+            }
+            if pacing.progress.isDue(done: done, elapsed: ProgressDisplay.seconds(now - start)) {
+                effects += Planner.update(&state, .saveProgress(request, done: done, total: total))
+                draw()
+            }
+        }
+        // A progress drawn meanwhile is not the answer: the next turn draws that.
+        needsDraw = true
+        return effects + Planner.update(&state, cancelled ? .saveCancelled(request) : answer)
+    }
+
     private mutating func draw() {
         let frame = Planner.render(state, colors: terminal.hasColors)
         terminal.draw(frame.buffer, cursor: frame.cursor)
@@ -157,7 +201,9 @@ public struct PlannerLoop {
                 draw()
                 queue += Planner.update(&state, sync.answer(store))
                 needsDraw = true
-            case .load, .save, .findMatch, .showRecipe, .showShoppingList, .tickShoppingItem, .listRecipes, .listTitles, .chooseRecipe, .rankPantry,
+            case .save(let request):
+                queue += saving(request)
+            case .load, .findMatch, .showRecipe, .showShoppingList, .tickShoppingItem, .listRecipes, .listTitles, .chooseRecipe, .rankPantry,
                  .saveTemplate, .listTemplates, .placeTemplate:
                 if let answer = PlannerEffects.answer(effect, store: store, recipes: recipes) {
                     queue += Planner.update(&state, answer)
@@ -166,3 +212,6 @@ public struct PlannerLoop {
         }
     }
 }
+
+/// What the loop throws into a long save to cancel it: the store rolls the save back.
+private struct LongSaveCancelled: Error {}

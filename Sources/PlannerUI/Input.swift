@@ -23,6 +23,12 @@ public enum Input: Hashable, Sendable {
     /// The store refused `Effect.save`: what it names no longer exists or breaks a rule of the
     /// plan (another process removed the meal's slot), so the same change would be refused again.
     case saveRefused(SaveRequest, message: String)
+    /// `Effect.save` is still at work: `done` of its `total` changes are made (the loop says
+    /// so past a second, a few times a second, while it keeps the screen alive).
+    case saveProgress(SaveRequest, done: Int, total: Int)
+    /// `Effect.save` was cancelled by a key of `LongSave.keys` while it worked: its transaction
+    /// was rolled back, nothing changed in the store.
+    case saveCancelled(SaveRequest)
     /// The store's answer to `Effect.findMatch`: the matching meal, or `nil` when there is none;
     /// `repeatsShownThrough` is the search horizon when a matching repeat goes on past it.
     case matchFound(SearchRequest, Meal?, repeatsShownThrough: Day?)

@@ -137,11 +137,22 @@ public enum Clipboard: Hashable, Sendable {
 
 /// Why a save was asked for, which says what its answer does to the history.
 enum SaveOrigin: Hashable, Sendable {
-    /// A new change by the user; `done` is the message shown once it is stored.
-    case change(done: String)
+    /// A new change by the user; `done` is the message shown once it is stored, `working` what
+    /// a long save says it is doing meanwhile, counting its changes as `unit`
+    /// ("applying 'big'": "Applying 'big': 1,200 of 20,000 meals…").
+    case change(done: String, working: String = "saving", unit: String = "changes")
     /// Undoing (or redoing) this entry of the history.
     case undo(ChangeBatch)
     case redo(ChangeBatch)
+
+    /// What a long save of this origin says it is doing, and what it counts.
+    var working: (text: String, unit: String) {
+        switch self {
+        case .change(_, let working, let unit): (working, unit)
+        case .undo: ("undoing", "changes")
+        case .redo: ("redoing", "changes")
+        }
+    }
 }
 
 struct PendingSave: Hashable, Sendable {
@@ -149,6 +160,14 @@ struct PendingSave: Hashable, Sendable {
     let origin: SaveOrigin
     /// Whether the stored meals' day is then shown whole (a paste).
     let showsDay: Bool
+    /// How far a long save is, once the loop says (`Input.saveProgress`).
+    var progress: SaveProgress?
+}
+
+/// How far a long save is: `done` of its `total` changes made.
+struct SaveProgress: Hashable, Sendable {
+    let done: Int
+    let total: Int
 }
 
 /// A meal to select once its day is loaded: a stored meal by its id, a repeat's occurrence

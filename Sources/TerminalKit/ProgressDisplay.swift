@@ -27,10 +27,18 @@ public struct ProgressDisplay: Sendable {
     /// rest of the old one), or `nil` when the job is still below the threshold or the last
     /// redraw is more recent than `interval`.
     public mutating func update(_ line: ProgressLine, width: Int) -> String? {
-        guard line.done >= threshold, line.elapsed >= delay else { return nil }
-        if let lastDraw, line.elapsed - lastDraw < interval { return nil }
-        lastDraw = line.elapsed
+        guard isDue(done: line.done, elapsed: line.elapsed) else { return nil }
         return "\r" + line.rendered(width: width) + "\u{1B}[K"
+    }
+
+    /// Whether a job `elapsed` seconds in, `done` rows done, is drawn now (past the threshold
+    /// and the delay, and `interval` after the last draw); if so it counts as drawn. For a
+    /// progress shown elsewhere than a line of its own (the planner's status line).
+    public mutating func isDue(done: Int, elapsed: Double) -> Bool {
+        guard done >= threshold, elapsed >= delay else { return false }
+        if let lastDraw, elapsed - lastDraw < interval { return false }
+        lastDraw = elapsed
+        return true
     }
 
     /// The last text of a job: its final line and a newline if the line was ever shown (or the
@@ -40,6 +48,11 @@ public struct ProgressDisplay: Sendable {
         guard isShown || (line.finished && line.done >= threshold && line.elapsed >= delay) else { return nil }
         lastDraw = nil
         return "\r" + line.rendered(width: width) + "\u{1B}[K\n"
+    }
+
+    /// `duration` in seconds, as a job's `elapsed` time is given.
+    public static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// The text that takes a shown line away (carriage return, erase the line), for a job whose

@@ -89,7 +89,7 @@ public struct ProgressLine: Hashable, Sendable {
     }
 
     /// 1234567 as "1,234,567".
-    static func grouped(_ number: Int) -> String {
+    public static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)
         var text = ""
         for (index, digit) in digits.enumerated() {

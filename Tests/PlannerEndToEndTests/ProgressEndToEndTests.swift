@@ -35,15 +35,17 @@ struct TemplateProgressEndToEndTests {
         try TmuxPlanner(
             width: 100, arguments: ["template", "apply", "big", "--to", "2030-01-01", "--times", "1000"],
             // The 200,000 lines of added meals go to /dev/null: the terminal keeps standard error.
-            wrapper: ["sh", "-c", "exec \"$0\" \"$@\" >/dev/null"]
-        ) { terminal in
-            let file = terminal.folder + "/day.csv"
-            let slots = ["breakfast", "lunch", "dinner", "snack"]
-            let rows = (0..<200).map { "2026-03-02,\(slots[$0 % 4]),Meal \($0)" }
-            try Data((["date,slot,title"] + rows).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
-            try terminal.mealplan("import", file)
-            try terminal.mealplan("template", "save", "big", "--from", "2026-03-02")
-        }
+            wrapper: ["sh", "-c", "exec \"$0\" \"$@\" >/dev/null"], before: planBigDay)
+    }
+
+    /// Plans 200 meals on 2026-03-02 and keeps that day as the template "big".
+    static func planBigDay(_ terminal: TmuxPlanner) throws {
+        let file = terminal.folder + "/day.csv"
+        let slots = ["breakfast", "lunch", "dinner", "snack"]
+        let rows = (0..<200).map { "2026-03-02,\(slots[$0 % 4]),Meal \($0)" }
+        try Data((["date,slot,title"] + rows).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
+        try terminal.mealplan("import", file)
+        try terminal.mealplan("template", "save", "big", "--from", "2026-03-02")
     }
 
     @Test func aLongApplyShowsAProgressLineThenEnds() throws {
@@ -67,5 +69,40 @@ struct TemplateProgressEndToEndTests {
         #expect(screen[message + 1] == "planner exited with 130")
         #expect(!screen.contains { $0.contains("applying") }, "\(screen)")
         #expect(try terminal.mealplan("list", "--from", "2030-01-01", "--days", "1").contains("nothing planned"))
+    }
+}
+
+/// The planner's `A` laying that big day down 1,000 times (200,000 meals) says in its status line
+/// how far it is, and Ctrl-C or Esc cancels it: the plan is as it was, row for row.
+@Suite(.requires(.tmux), .requires(.sqlite3))
+struct PlannerApplyProgressEndToEndTests {
+    /// Every meal row, as the `sqlite3` shell lists it in SQL literals (a UID's bytes in hex).
+    func rows(_ terminal: TmuxPlanner) throws -> String {
+        try terminal.run(["sqlite3", "-quote", terminal.database, "SELECT * FROM meal ORDER BY id; PRAGMA integrity_check"])
+    }
+
+    /// `key` as tmux names it.
+    @Test(arguments: ["C-c", "Escape"])
+    func aKeyCancelsALongApplyWithNothingKept(key: String) throws {
+        let terminal = try TmuxPlanner(width: 100, before: TemplateProgressEndToEndTests.planBigDay)
+        try terminal.waitFor("Wed 4 Mar")
+        let before = try rows(terminal)
+        #expect(before.hasSuffix("\n'ok'\n") && before.split(separator: "\n").count == 201)
+
+        try terminal.press("A")
+        try terminal.waitFor("Template:")
+        try terminal.type("big x1000")
+        try terminal.press("Enter")
+        // Past a second of adding; the bound is against a hang.
+        try terminal.waitForScreen("the apply's progress", within: .seconds(120)) { lines in
+            lines.last?.contains(#/Applying 'big': [0-9,]+ of 200,000 meals… Esc or Ctrl-C cancels/#) == true
+        }
+        try terminal.press(key)
+        try terminal.waitFor("Cancelled applying 'big': nothing was kept", within: .seconds(60))
+        #expect(try rows(terminal) == before)
+        #expect(try terminal.mealplan("list", "--from", "2026-03-04", "--days", "1").contains("nothing planned"))
+
+        try terminal.press("q")
+        try terminal.waitFor("planner exited with 0")
     }
 }

@@ -16,6 +16,10 @@ struct Harness {
     var effects: [Effect] = []
     /// When set, the next save is answered with this failure instead of reaching the store.
     var failNextSave: String?
+    /// When set, saves are kept in `heldSaves` unanswered, as a long save is while it runs; a
+    /// test answers one with `answer(_:)`.
+    var holdsSaves = false
+    var heldSaves: [SaveRequest] = []
     /// Ticks asked for and not yet delivered.
     var pendingTicks = 0
     var quitRequested = false
@@ -93,6 +97,8 @@ struct Harness {
             case .save(let request) where failNextSave != nil:
                 queue += Planner.update(&state, .saveFailed(request, message: failNextSave!))
                 failNextSave = nil
+            case .save(let request) where holdsSaves:
+                heldSaves.append(request)
             case .load, .save, .findMatch, .showRecipe, .showShoppingList, .tickShoppingItem, .listRecipes, .listTitles, .chooseRecipe, .rankPantry,
                  .saveTemplate, .listTemplates, .placeTemplate:
                 queue += Planner.update(&state, PlannerEffects.answer(effect, store: store, recipes: recipes)!)
@@ -107,6 +113,12 @@ struct Harness {
                 break
             }
         }
+    }
+
+    /// Makes the held save `request` in the store, as the loop does once it is over.
+    mutating func answer(_ request: SaveRequest) {
+        heldSaves.removeAll { $0 == request }
+        run(Planner.update(&state, PlannerEffects.answer(.save(request), store: store)!))
     }
 
     // MARK: - The store

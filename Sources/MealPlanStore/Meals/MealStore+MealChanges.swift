@@ -18,18 +18,32 @@ extension MealStore {
     /// an occurrence (`removeRuleOf`, `splitRule`) as the `removeRule` and `restoreRule`
     /// changes of the rules as they were and became, and a new rule (`addRule`) as the
     /// `restoreRule` of the rule as stored. This is how the planner stores a change
-    /// of several meals (a pasted day, its undo and redo) as one step.
+    /// of several meals (a pasted day, a template laid down, their undo and redo) as one step.
+    /// `progress` is told after each change how many of how many are made; an error it throws
+    /// (the user cancelling a long save) rolls everything back.
     @discardableResult
-    public func make(_ changes: [MealChange]) throws(StoreError) -> [MealChange] {
-        try made(changes).flatMap(\.changes)
+    public func make(
+        _ changes: [MealChange], progress: (_ done: Int, _ total: Int) throws -> Void = { _, _ in }
+    ) throws(StoreError) -> [MealChange] {
+        try made(changes, progress: progress).flatMap(\.changes)
     }
 
     /// One change as made: the meal it leads to, and the changes that say what it did.
     typealias Made = (meal: Meal?, changes: [MealChange])
 
-    private func made(_ changes: [MealChange]) throws(StoreError) -> [Made] {
+    private func made(
+        _ changes: [MealChange], progress: (_ done: Int, _ total: Int) throws -> Void = { _, _ in }
+    ) throws(StoreError) -> [Made] {
         let changes = try changes.map { change throws(StoreError) in try change.validated() }
-        return try write { db in try changes.map { try Self.apply($0, in: db) } }
+        return try write { db in
+            var made: [Made] = []
+            made.reserveCapacity(changes.count)
+            for change in changes {
+                made.append(try Self.apply(change, in: db))
+                try progress(made.count, changes.count)
+            }
+            return made
+        }
     }
 
     static func apply(_ change: MealChange, in db: Database) throws -> Made {

@@ -23,7 +23,7 @@ extension PlannerState {
         pendingSave = nil
         let applied = ChangeBatch(stored)
         switch pending.origin {
-        case .change(let done):
+        case .change(let done, _, _):
             undoStack.append(applied)
             redoStack = []
             message = StatusMessage(done)

@@ -41,6 +41,8 @@ extension PlannerState {
         case .saved(let request, let stored): return didSave(request, stored: stored)
         case .saveFailed(let request, let text): saveFailed(request, message: text, canRetry: true)
         case .saveRefused(let request, let text): saveFailed(request, message: text, canRetry: false)
+        case .saveProgress(let request, let done, let total): saveProgressed(request, done: done, total: total)
+        case .saveCancelled(let request): saveCancelled(request)
         case .matchFound(let request, let meal, let horizon): return found(meal, for: request, repeatsShownThrough: horizon)
         case .searchFailed(_, let text):
             message = StatusMessage("Search failed: \(text)", isError: true)

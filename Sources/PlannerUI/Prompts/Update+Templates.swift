@@ -55,7 +55,8 @@ extension PlannerState {
             return []
         }
         return save(ChangeBatch(meals.map { .add($0) }),
-                    origin: .change(done: "Added \(countedMeals(meals.count)) from \(quoted(name)); u undoes"),
+                    origin: .change(done: "Added \(countedMeals(meals.count)) from \(quoted(name)); u undoes",
+                                    working: "applying \(quoted(name))", unit: "meals"),
                     showsDay: true)
     }
 

@@ -103,13 +103,15 @@ enum StatusLineView {
         let row = buffer.height - 1
         let width = buffer.width
         let day = state.timeline.selection.day
-        let messageWidth = state.message?.text.terminalWidth ?? 0
+        let messageWidth = (state.longSaveStatus ?? state.message?.text)?.terminalWidth ?? 0
         let date = longDate(day).terminalWidth + 2 + messageWidth > width ? DayBlock.headerText(for: day) : longDate(day)
         let helpHint = Self.helpHint(state, room: width - date.terminalWidth - 2)
         let hintColumn = width - helpHint.terminalWidth
         var column = buffer.write(date, x: 0, y: row, style: theme.statusDate)
         let shown: (text: String, style: Style)?
-        if let message = state.message {
+        if let progress = state.longSaveStatus {
+            shown = (progress, theme.info)
+        } else if let message = state.message {
             shown = (message.text, message.isError ? theme.error : theme.info)
         } else if state.isSaving {
             shown = ("saving…", theme.hint)

@@ -43,10 +43,8 @@ struct ProgressReport {
     }
 
     private func line(done: Int, fraction: Double?, finished: Bool) -> ProgressLine {
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return ProgressLine(verb: verb, unit: "meals", done: done, total: total, fraction: fraction,
-                            elapsed: seconds, finished: finished, unicode: unicode)
+        ProgressLine(verb: verb, unit: "meals", done: done, total: total, fraction: fraction,
+                     elapsed: ProgressDisplay.seconds(ContinuousClock.now - start), finished: finished, unicode: unicode)
     }
 
     /// Columns of the terminal on standard error (80 when it does not say).
