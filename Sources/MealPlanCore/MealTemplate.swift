@@ -12,12 +12,17 @@ public struct MealTemplate: Hashable, Sendable {
     public var meals: [Meal]
     /// The template's identity (`ItemUID`), `nil` until it is stored.
     public var uid: ItemUID?
+    /// Leftovers inside the template: the index in `meals` of a leftover meal, and of the meal
+    /// that cooks them. A template's meals have no ids to link by; laid down, each copy's
+    /// leftovers eat from that copy's cook.
+    public var leftoverSources: [Int: Int]
 
-    public init(name: String, days: Int, meals: [Meal], uid: ItemUID? = nil) {
+    public init(name: String, days: Int, meals: [Meal], uid: ItemUID? = nil, leftoverSources: [Int: Int] = [:]) {
         self.name = name
         self.days = days
         self.meals = meals
         self.uid = uid
+        self.leftoverSources = leftoverSources
     }
 
     /// The meals as they land when the template's first day is `start`.

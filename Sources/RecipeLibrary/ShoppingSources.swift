@@ -26,13 +26,15 @@ public struct ShoppingSources: Sendable {
         [folder.root + "/" + name, folder.root + "/config/" + name].first { TextFile.isRegularFile($0) }
     }
 
-    /// The shopping list for the meals with a recipe among `meals`, naming the others. A
-    /// broken aisle or pantry file is an error naming its file; a recipe that is missing,
-    /// malformed or in a cycle of references leaves its meal out, named in the list's problems.
+    /// The shopping list for the meals with a recipe among `meals`, naming the others. Leftovers
+    /// are bought with the meal that cooks them, and a skipped meal is not cooked: neither adds
+    /// anything. A broken aisle or pantry file is an error naming its file; a recipe that is
+    /// missing, malformed or in a cycle of references leaves its meal out, named in the list's
+    /// problems.
     public func shoppingList(for meals: [Meal]) throws(RecipeFolderError) -> ShoppingList {
         var planned: [PlannedRecipe] = []
         var withoutRecipe: [ShoppingList.MealUse] = []
-        for meal in meals {
+        for meal in meals where meal.isCooked {
             let use = ShoppingList.MealUse(id: meal.id, rule: meal.occurrence?.rule, day: meal.day,
                                            slot: meal.slot, title: meal.title)
             if let recipe = meal.recipe {
@@ -70,4 +72,9 @@ public struct ShoppingSources: Sendable {
             throw RecipeFolderError("\(path): \(error)", status: .config)
         }
     }
+}
+
+extension Meal {
+    /// Whether the meal is cooked, and so shopped for: neither leftovers nor skipped.
+    public var isCooked: Bool { !isLeftovers && status != .skipped }
 }

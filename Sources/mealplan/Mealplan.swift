@@ -37,7 +37,7 @@ struct Mealplan: MealplanCommand {
         version: "0.1.0",
         subcommands: [
             AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, CopyCommand.self, CopyDaysCommand.self, TemplateCommand.self,
-            RemoveCommand.self, SlotsCommand.self, ImportCommand.self, ExportCommand.self, RecipesCommand.self,
+            RemoveCommand.self, DoneCommand.self, SkippedCommand.self, PlannedCommand.self, LeftoversCommand.self, SlotsCommand.self, ImportCommand.self, ExportCommand.self, RecipesCommand.self,
             RecipeCommand.self, ShopCommand.self, RepeatCommand.self, HistoryCommand.self, ForgottenCommand.self,
             SyncCommand.self, ConfigCommand.self, CompletionsCommand.self, ManpageCommand.self,
         ])

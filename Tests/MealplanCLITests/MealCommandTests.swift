@@ -57,7 +57,7 @@ import Testing
         try cli.succeed(["add", "today", "lunch", "Soup"])
         try cli.expectFailure(["edit", "7", "--title", "Stew"], status: 64, message: "there is no meal 7")
         try cli.expectFailure(["edit", "1"], status: 64,
-                              message: "nothing to change: give --title, --note, --slot, --date, --recipe, --servings or --no-recipe (see 'mealplan help')")
+                              message: "nothing to change: give --title, --note, --slot, --date, --recipe, --servings, --eat or --no-recipe (see 'mealplan help')")
         try cli.expectFailure(["edit", "1", "--title", ""], status: 64, message: "the title is empty")
         try cli.expectFailure(["edit", "1", "--slot", "tea"], status: 64,
                               message: "unknown slot 'tea'; slots are breakfast, lunch, dinner, snack")

@@ -5,7 +5,8 @@ extension MealStore {
     /// Copies every meal of the `count` days starting at `source` to the same offsets from
     /// `target` (the meals of `source` to `target`, of the day after to the day after, …), each
     /// copy at the end of its slot on its day, in one transaction. Returns the copies in display
-    /// order.
+    /// order. Copies are planned, whatever became of the originals; leftovers copied with the
+    /// meal that cooks them eat from its copy, those copied without it from the same cook.
     ///
     /// The source days are read before anything is written, so when the two runs of days
     /// overlap (a week copied to two days later) every meal is copied once, as it was: copies
@@ -26,8 +27,15 @@ extension MealStore {
         return try write { db in
             // The occurrences of repeat rules in the days are copied too, as single meals.
             let slotIDs = Dictionary(uniqueKeysWithValues: try Self.storedSlots(db).map { ($0.slot.name, $0.id) })
-            return try meals(db, in: sourceDays).map { original in
+            let originals = try meals(db, in: sourceDays)
+            let copies = try originals.map { original in
                 try Self.insert(db, Self.copy(of: original, movedBy: offset), slotID: slotIDs[original.slot]!)
+            }
+            let copyIDs = Dictionary(uniqueKeysWithValues: zip(originals, copies).compactMap { original, copy in
+                original.id.map { ($0, copy.id!) }
+            })
+            return try copies.map { copy in
+                try Self.link(db, copy, toLeftoversOf: copy.leftoversOf.flatMap { copyIDs[$0] })
             }
         }
     }
@@ -38,7 +46,17 @@ extension MealStore {
         copy.id = nil
         copy.occurrence = nil
         copy.day = original.day.adding(days: offset)
+        copy.status = .planned
         return copy
+    }
+
+    /// `meal` (stored) made leftovers of the meal `source`, when there is one; as it is otherwise.
+    static func link(_ db: Database, _ meal: Meal, toLeftoversOf source: Int64?) throws -> Meal {
+        guard let source, source != meal.leftoversOf else { return meal }
+        try db.execute(sql: "UPDATE meal SET leftoversOf = ? WHERE id = ?", arguments: [source, meal.id])
+        var linked = meal
+        linked.leftoversOf = source
+        return linked
     }
 
     /// The `count` days from `first`, or why there are no such days to `purpose` ("copy").

@@ -68,6 +68,28 @@ extension MealStore {
         }
     }
 
+    /// Plans the rest of the cooked meal `id` (or more of the meal its leftovers `id` come
+    /// from) on `day` in `slot`, with the cooked meal's title unless `title` is given, and its
+    /// recipe. It eats `portions`, else what one sitting of the household eats (`household`),
+    /// else what is left; a meal cooked without a recipe counts no portions.
+    public func addLeftovers(of id: Int64, day: Day, slot: String, title: String?, note: String?,
+                             portions: Double?, household: Double?) throws(StoreError) -> Meal {
+        try write { db in
+            let named = try Self.existingMeal(db, id: id)
+            let source = try named.leftoversOf.map { try Self.existingMeal(db, id: $0) } ?? named
+            var servings: Double?
+            if source.recipe != nil {
+                let left = try Self.share(db, of: source, household: household).notPlanned
+                servings = portions ?? household ?? left.flatMap { $0 > 0 ? $0 : nil }
+            } else if portions != nil {
+                throw StoreError.input("meal \(source.id!) ('\(source.title.messageExcerpt)') names no recipe, so its leftovers count no portions; leave out --servings")
+            }
+            let meal = try Self.valid(Meal(day: day, slot: slot, title: title ?? source.title, note: note, recipe: source.recipe,
+                                           servings: servings, leftoversOf: source.id))
+            return try Self.apply(.add(meal), in: db).meal!
+        }
+    }
+
     static func share(_ db: Database, of source: Meal, household: Double?) throws -> LeftoverShare {
         LeftoverShare(source: source, eatenAtSource: source.eaters ?? household, leftovers: try leftovers(db, of: source.id!))
     }

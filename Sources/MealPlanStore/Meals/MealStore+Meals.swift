@@ -46,6 +46,7 @@ extension MealStore {
         do {
             meal.recipe = try meal.recipe.map { name throws(MealValidationError) in try Meal.validRecipeName(name) }
             meal.servings = try meal.servings.map { servings throws(MealValidationError) in try Meal.validServings(servings) }
+            meal.eaters = try meal.eaters.map { eaters throws(MealValidationError) in try Meal.validServings(eaters) }
         } catch {
             throw .input(error.message)
         }
@@ -162,10 +163,12 @@ extension MealStore {
 
     /// Changes the fields given of meal `id` (`nil` leaves one as it is; a blank note removes
     /// the note); a meal moved to another day or slot goes to the end there. `slot` is matched
-    /// like typed input. The meal is read and changed in one transaction.
+    /// like typed input; `eaters` says how many eat at it. The meal is read and changed in one
+    /// transaction.
     @discardableResult
     public func updateMeal(id: Int64, title: String? = nil, note: String? = nil, slot: String? = nil,
-                           day: Day? = nil, recipe: RecipeUpdate? = nil, servings: Double? = nil) throws(StoreError) -> Meal {
+                           day: Day? = nil, recipe: RecipeUpdate? = nil, servings: Double? = nil,
+                           eaters: Double? = nil) throws(StoreError) -> Meal {
         let title = try title.map { text throws(StoreError) in try Self.validTitle(text) }
         return try write { db in
             let stored = try Self.existingMeal(db, id: id)
@@ -184,6 +187,7 @@ extension MealStore {
             case nil: break
             }
             changed.servings = servings ?? changed.servings
+            changed.eaters = eaters ?? changed.eaters
             let change = try MealChange.update(from: stored, to: changed, restoresPosition: false).validated()
             return try Self.apply(change, in: db).meal!
         }

@@ -109,7 +109,9 @@ enum Schema {
     /// A meal's `status` (NULL while planned), the cooked meal leftovers come from
     /// (`leftoversOf`, unlinked by SQLite when that meal goes, whoever removes it) and how many
     /// eat at a cooked meal (`eaters`). The index makes the unlinking and "what is left of this
-    /// meal" a look-up; it holds the few leftovers only. A template's meals keep the last two,
+    /// meal" a look-up; it holds the few leftovers only. History counts what was eaten:
+    /// `meal_by_title` gains the status, so that it still counts a title's meals without
+    /// reading them, and `meal_by_status` answers whether the plan marks meals done at all. A template's meals keep the last two,
     /// their links inside the template (a status is what became of a day, not part of a plan).
     private static func addStatusAndLeftovers(_ db: Database) throws {
         let eaters = "eaters REAL CHECK (eaters IS NULL OR (eaters >= \(Meal.minimumServings) AND eaters <= \(Meal.maximumServings)))"
@@ -119,6 +121,9 @@ enum Schema {
                 CHECK (leftoversOf IS NULL OR leftoversOf <> id);
             ALTER TABLE meal ADD COLUMN \(eaters);
             CREATE INDEX meal_by_leftovers_source ON meal(leftoversOf) WHERE leftoversOf IS NOT NULL;
+            CREATE INDEX meal_by_status ON meal(status) WHERE status IS NOT NULL;
+            DROP INDEX meal_by_title;
+            \(mealByTitleIndex)
             ALTER TABLE templateMeal ADD COLUMN leftoversOf INTEGER REFERENCES templateMeal(id) ON DELETE SET NULL
                 CHECK (leftoversOf IS NULL OR leftoversOf <> id);
             ALTER TABLE templateMeal ADD COLUMN \(eaters);
@@ -242,7 +247,7 @@ enum Schema {
 
     /// The index of `indexMealTitles`, which an import into an empty plan builds once at its
     /// end instead of row by row.
-    static let mealByTitleIndex = "CREATE INDEX meal_by_title ON meal(title, day);"
+    static let mealByTitleIndex = "CREATE INDEX meal_by_title ON meal(title, day, status);"
 
     private static func seedDefaultSlots(_ db: Database) throws {
         let insert = try db.makeStatement(sql: "INSERT INTO slot(name, position) VALUES (?, ?)")
@@ -318,7 +323,7 @@ enum Schema {
         let addNew = "INSERT INTO mealTitle SELECT new.title WHERE NOT EXISTS (SELECT 1 FROM mealTitle WHERE title = new.title);"
         let dropOldIfUnused = "DELETE FROM mealTitle WHERE title = old.title AND NOT EXISTS (SELECT 1 FROM meal WHERE title = old.title);"
         try db.execute(sql: """
-            \(mealByTitleIndex)
+            CREATE INDEX meal_by_title ON meal(title, day);
             CREATE TABLE mealTitle (title TEXT PRIMARY KEY) STRICT, WITHOUT ROWID;
             INSERT INTO mealTitle SELECT DISTINCT title FROM meal;
 

@@ -14,17 +14,20 @@ extension MealStore {
     /// The titles containing `text` (any case or accents, as search) that single meals had on
     /// or before `today`, the most recently planned first, each with up to `dates` of its most
     /// recent days. Repeat rules are not counted here: they say themselves when they happen.
+    /// What counts is what was eaten (`eaten`): the meals marked done, or in a plan that never
+    /// marks any, every meal not skipped.
     ///
     /// Each distinct title (`mealTitle`) is matched once; a matching title's count, last day
     /// and days are ranges of `meal_by_title`, so a title planned 20,000 times costs a count
     /// over its index entries, not a read of its meals (see `Schema.indexMealTitles`).
     public func history(matching text: String, through today: Day, dates: Int) throws(StoreError) -> [TitleHistory] {
         try read { db in
+            let eaten = try Self.eaten(db)
             let summaries = try Row.fetchAll(
                 db,
-                sql: "\(Self.titleSummaries(where: MealSearch.containsText("title"))) WHERE last IS NOT NULL ORDER BY last DESC, title",
+                sql: "\(Self.titleSummaries(where: MealSearch.containsText("title"), eaten: eaten)) WHERE last IS NOT NULL ORDER BY last DESC, title",
                 arguments: StatementArguments(MealSearch.arguments(for: text).merging(["today": today.number]) { $1 }))
-            let recentDays = try db.cachedStatement(sql: Self.recentDays)
+            let recentDays = try db.cachedStatement(sql: Self.recentDays(eaten: eaten))
             return try summaries.map { row in
                 let title: String = row["title"]
                 let days = try Int.fetchAll(recentDays, arguments: ["title": title, "today": today.number, "dates": dates])
@@ -34,18 +37,29 @@ extension MealStore {
         }
     }
 
-    /// The `:dates` most recent days of `:title` on or before `:today`, the most recent first.
-    static let recentDays = "SELECT day FROM meal WHERE title = :title AND day <= :today ORDER BY day DESC LIMIT :dates"
+    /// The `:dates` most recent days of `:title` on or before `:today` that count (`eaten`), the
+    /// most recent first.
+    static func recentDays(eaten: String) -> String {
+        "SELECT day FROM meal WHERE title = :title AND day <= :today AND \(eaten) ORDER BY day DESC LIMIT :dates"
+    }
+
+    /// The condition on a meal's status for the history to count it: done, once the plan marks
+    /// meals done (`meal_by_status` answers that in one step), else anything not skipped. Both
+    /// are read from `meal_by_title`, which holds the status.
+    static func eaten(_ db: Database) throws -> String {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM meal WHERE status = 'done')") == true
+            ? "status = 'done'" : "status IS NOT 'skipped'"
+    }
 
     /// The titles of `mealTitle` that `condition` keeps, each with its last day on or before
     /// `:today` (`NULL` if none) and how many meals it had until then, both from
     /// `meal_by_title`. The count is an expression of the outer query, so that a caller's
     /// condition on `last` is judged before the count is taken.
-    static func titleSummaries(where condition: String) -> String {
+    static func titleSummaries(where condition: String, eaten: String) -> String {
         """
-        SELECT title, last, (SELECT COUNT(*) FROM meal WHERE meal.title = summary.title AND meal.day <= :today) AS count
+        SELECT title, last, (SELECT COUNT(*) FROM meal WHERE meal.title = summary.title AND meal.day <= :today AND \(eaten)) AS count
         FROM (
-            SELECT title, (SELECT MAX(day) FROM meal WHERE meal.title = mealTitle.title AND meal.day <= :today) AS last
+            SELECT title, (SELECT MAX(day) FROM meal WHERE meal.title = mealTitle.title AND meal.day <= :today AND \(eaten)) AS last
             FROM mealTitle WHERE \(condition)) AS summary
         """
     }
@@ -65,8 +79,9 @@ extension MealStore {
         }
     }
 
-    /// Titles planned at least `minimumCount` times up to `days` days before `today` but not
-    /// since, nor planned for a day to come: ideas for next week, the most often planned first.
+    /// Titles eaten at least `minimumCount` times up to `days` days before `today` (counted as
+    /// `history` counts) but not planned since, nor for a day to come: ideas for next week,
+    /// the most often eaten first.
     /// Each title's last day is one step into `meal_by_title`; only the titles not planned
     /// lately have their meals counted.
     public func forgotten(days: Int, before today: Day, minimumCount: Int = 2, limit: Int) throws(StoreError) -> [TitleHistory] {
@@ -74,7 +89,7 @@ extension MealStore {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT * FROM (\(Self.titleSummaries(where: "TRUE"))) AS known
+                    SELECT * FROM (\(Self.titleSummaries(where: "TRUE", eaten: try Self.eaten(db)))) AS known
                     WHERE last < :cutoff AND NOT EXISTS (SELECT 1 FROM meal WHERE meal.title = known.title AND meal.day >= :cutoff)
                         AND count >= :minimum
                     ORDER BY count DESC, last DESC, title LIMIT :limit

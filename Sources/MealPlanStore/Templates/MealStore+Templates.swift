@@ -42,8 +42,8 @@ extension MealStore {
             let id = db.lastInsertedRowID
             try db.execute(
                 sql: """
-                    INSERT INTO templateMeal(templateId, dayOffset, slotId, position, title, note, recipe, servings)
-                    SELECT ?, day - ?, slotId, position, title, note, recipe, servings
+                    INSERT INTO templateMeal(templateId, dayOffset, slotId, position, title, note, recipe, servings, eaters)
+                    SELECT ?, day - ?, slotId, position, title, note, recipe, servings, eaters
                     FROM meal WHERE day BETWEEN ? AND ?
                     """,
                 arguments: [id, first.number, range.first.number, range.last.number])
@@ -51,8 +51,26 @@ extension MealStore {
                 let days = range.count == 1 ? "on \(first.iso)" : "from \(range.first.iso) to \(range.last.iso)"
                 throw StoreError.input("nothing to keep: no meals \(days)")
             }
+            try Self.keepLeftoverLinks(db, template: id, from: range)
             return try Self.fetchTemplate(db, StoredTemplate(id: id, uid: uid, name: name, days: days))
         }
+    }
+
+    /// Links each template meal kept from leftovers to the template meal kept from the meal
+    /// that cooks them, when that was kept too (a meal is found by its day, slot and place).
+    private static func keepLeftoverLinks(_ db: Database, template id: Int64, from range: DayRange) throws {
+        try db.execute(
+            sql: """
+                UPDATE templateMeal SET leftoversOf = (
+                    SELECT cooked.id FROM meal AS eaten
+                    JOIN meal AS source ON source.id = eaten.leftoversOf
+                    JOIN templateMeal AS cooked ON cooked.templateId = :id AND cooked.dayOffset = source.day - :first
+                        AND cooked.slotId = source.slotId AND cooked.position = source.position
+                    WHERE eaten.day = templateMeal.dayOffset + :first AND eaten.slotId = templateMeal.slotId
+                        AND eaten.position = templateMeal.position)
+                WHERE templateId = :id
+                """,
+            arguments: ["id": id, "first": range.first.number])
     }
 
     /// The template a new one called `input` would replace (names are unique regardless of
@@ -120,9 +138,14 @@ extension MealStore {
             let total = template.meals.count * times
             added.reserveCapacity(total)
             for copy in 0..<times {
+                let first = added.count
                 for meal in template.meals(from: start.adding(days: copy * template.days)) {
                     added.append(dryRun ? meal : try Self.insert(db, meal, slotID: slotIDs[meal.slot]!))
                     try progress(added.count, total)
+                }
+                // Each copy's leftovers eat from that copy's cooked meal.
+                for (leftovers, source) in template.leftoverSources where !dryRun {
+                    added[first + leftovers] = try Self.link(db, added[first + leftovers], toLeftoversOf: added[first + source].id)
                 }
             }
             return TemplateApplication(template: template, meals: added)
@@ -175,21 +198,26 @@ extension MealStore {
 
     /// `template` with its meals, in display order, each on its day offset from `Day.first`.
     static func fetchTemplate(_ db: Database, _ template: StoredTemplate) throws -> MealTemplate {
-        let meals = try Row.fetchAll(
+        let rows = try Row.fetchAll(
             db,
             sql: """
                 SELECT templateMeal.dayOffset, slot.name, templateMeal.position, templateMeal.title, templateMeal.note,
-                    templateMeal.recipe, templateMeal.servings
+                    templateMeal.recipe, templateMeal.servings, templateMeal.eaters, templateMeal.id, templateMeal.leftoversOf
                 FROM templateMeal JOIN slot ON slot.id = templateMeal.slotId
                 WHERE templateMeal.templateId = ?
                 ORDER BY templateMeal.dayOffset, slot.position, templateMeal.position
                 """,
             arguments: [template.id]
-        ).map { row in
+        )
+        let meals = rows.map { row in
             Meal(
                 day: Day.first.adding(days: row[0]), slot: row[1], position: row[2], title: row[3], note: row[4],
-                recipe: row[5], servings: row[6])
+                recipe: row[5], servings: row[6], eaters: row[7])
         }
-        return MealTemplate(name: template.name, days: template.days, meals: meals, uid: template.uid)
+        let index = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1[8] as Int64, $0) })
+        let sources = rows.enumerated().reduce(into: [Int: Int]()) { sources, entry in
+            if let source = (entry.element[9] as Int64?).flatMap({ index[$0] }) { sources[entry.offset] = source }
+        }
+        return MealTemplate(name: template.name, days: template.days, meals: meals, uid: template.uid, leftoverSources: sources)
     }
 }

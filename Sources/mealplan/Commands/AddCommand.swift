@@ -13,11 +13,19 @@ struct AddCommand: MealplanCommand {
             --recipe the title may be left out: the recipe's title is used. Servings default to \
             what the recipe says it makes.
 
+            --leftovers-of plans the rest of a cooked meal: the new meal takes its title and \
+            recipe, adds nothing to the shopping list, and eats --servings portions (else the \
+            config's 'servings', else what is left). A warning says when the leftovers planned \
+            are more than the meal leaves after its eaters (--eat, else the config's \
+            'servings'), or come before it; 'mealplan leftovers' lists what is not planned yet.
+
             Examples:
               mealplan add today lunch "Tomato soup"
               mealplan add fri din "Lasagna" --note "double batch, freeze half"
               mealplan add fri dinner --recipe lasagna --servings 6
               mealplan add 2026-03-15 breakfast "Pão de queijo"
+              mealplan add mon dinner --recipe lasagna --servings 6 --eat 2
+              mealplan add tue lunch --leftovers-of 12 --servings 2
             """)
 
     @OptionGroup var store: StoreOptions
@@ -32,6 +40,15 @@ struct AddCommand: MealplanCommand {
         valueName: "title"))
     var titleWords: [String] = []
     @OptionGroup var meal: MealOptions
+    @OptionGroup var cook: CookOptions
+    @Option(help: ArgumentHelp("The id of a cooked meal whose rest this meal eats.", valueName: "id"))
+    var leftoversOf: Int64?
+
+    func validate() throws {
+        if leftoversOf != nil, meal.recipe != nil {
+            throw ValidationError("--leftovers-of takes the cooked meal's recipe; give it without --recipe")
+        }
+    }
 
     func run(in environment: Environment) throws {
         let day = try dateArgument(in: environment)
@@ -39,10 +56,22 @@ struct AddCommand: MealplanCommand {
             let title = titleWords.joined(separator: " ")
             throw CommandFailure.usage("the title is \(titleWords.count) words; quote it, as in: mealplan add \(date) \(slot) \"\(title)\"")
         }
-        let meal = try self.meal.newMeal(day: day, slot: slot, title: titleWords.first, recipes: recipes, in: environment)
-        let meals = try store.openStore(.readWrite, in: environment)
-        report("added", [try meals.apply([.add(meal)])[0]!])
+        let household = try ConfigFile.load(in: environment).servings
+        if let source = leftoversOf {
+            let plan = try store.openStore(.readWrite, in: environment)
+            let added = try plan.addLeftovers(of: source, day: day, slot: slot, title: titleWords.first, note: meal.note,
+                                              portions: try meal.servingsNumber(), household: household)
+            report("added", [added])
+            LeftoverText.warn(touching: [added], plan: plan, household: household)
+            return
+        }
+        var meal = try self.meal.newMeal(day: day, slot: slot, title: titleWords.first, recipes: recipes, in: environment)
+        meal.eaters = try cook.eaters()
+        let plan = try store.openStore(.readWrite, in: environment)
+        let added = try plan.apply([.add(meal)])[0]!
+        report("added", [added])
         if meal.recipe == nil { recipes.hintRecipe(named: meal.title, in: environment) }
+        LeftoverText.warn(touching: [added], plan: plan, household: household)
     }
 
     /// The day of the date argument. When that is no date but it and the next word together

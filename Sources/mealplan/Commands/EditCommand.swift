@@ -17,7 +17,7 @@ struct EditCommand: MealplanCommand {
               mealplan edit 12 --title "Vegetable lasagna"
               mealplan edit 12 --note ""
               mealplan edit 12 --slot lunch --date tomorrow
-              mealplan edit 12 --recipe lasagna --servings 6
+              mealplan edit 12 --recipe lasagna --servings 6 --eat 2
               mealplan edit 12 --no-recipe
             """)
 
@@ -27,10 +27,11 @@ struct EditCommand: MealplanCommand {
     @Argument(help: "The meal's id (shown by add and list).") var id: Int64
     @OptionGroup var change: MealChangeOptions
     @Option(help: "The new day.") var date: String?
+    @OptionGroup var cook: CookOptions
 
     func validate() throws {
-        guard change.isGiven || date != nil else {
-            throw ValidationError("nothing to change: give --title, --note, --slot, --date, --recipe, --servings or --no-recipe")
+        guard change.isGiven || date != nil || cook.eat != nil else {
+            throw ValidationError("nothing to change: give --title, --note, --slot, --date, --recipe, --servings, --eat or --no-recipe")
         }
     }
 
@@ -47,8 +48,10 @@ struct EditCommand: MealplanCommand {
         let (plan, day) = try date.map { try store.openStore(movingMeal: id, to: $0, in: environment) }
             ?? (try store.openStore(.readWrite, in: environment), nil)
         let updated = try plan.updateMeal(
-            id: id, title: change.title, note: change.fields.note, slot: change.slot, day: day, recipe: recipeUpdate, servings: servings)
+            id: id, title: change.title, note: change.fields.note, slot: change.slot, day: day, recipe: recipeUpdate, servings: servings,
+            eaters: try cook.eaters())
         report("updated", [updated])
+        LeftoverText.warn(touching: [updated], plan: plan, household: try ConfigFile.load(in: environment).servings)
         if let title = change.title, change.fields.recipe == nil, updated.recipe == nil { recipes.hintRecipe(named: title, in: environment) }
     }
 }

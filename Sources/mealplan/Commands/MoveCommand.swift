@@ -26,6 +26,8 @@ struct MoveCommand: MealplanCommand {
 
     func run(in environment: Environment) throws {
         let (plan, day) = try store.openStore(movingMeal: id, to: date, in: environment)
-        report("moved", [try plan.updateMeal(id: id, slot: slot, day: day)])
+        let moved = try plan.updateMeal(id: id, slot: slot, day: day)
+        report("moved", [moved])
+        LeftoverText.warn(touching: [moved], plan: plan, household: try ConfigFile.load(in: environment).servings)
     }
 }

@@ -124,7 +124,8 @@ struct ShopCommand: ParsableCommand {
             guard range.count <= DayRange.longestShoppingList else {
                 throw CommandFailure.usage("a list covers 1 to \(DayRange.longestShoppingList) days (a year), not \(range.count); shop for fewer days")
             }
-            let meals = try store.openStore(.readExisting, in: environment).meals(in: range)
+            let plan = try store.openStore(.readExisting, in: environment)
+            let meals = try plan.meals(in: range)
             let config = try ConfigFile.load(in: environment)
             let sources = ShoppingSources(
                 recipes: try recipes.recipeFolder(in: environment), aisles: aisles ?? config.aisles,
@@ -141,10 +142,14 @@ struct ShopCommand: ParsableCommand {
             }
             let ticked = planned.ticked(by: log)
             let list = open ? ticked.open : ticked
-            let cooked = meals.filter { $0.recipe != nil }.count
+            let cooked = meals.filter { $0.recipe != nil && $0.isCooked }.count
             switch format {
-            case .text: print(ShoppingListText.text(list, range: range, cooked: cooked, why: why))
-            case .markdown: print(ShoppingListText.markdown(list, range: range, why: why))
+            case .text:
+                print(ShoppingListText.text(list, range: range, cooked: cooked, why: why))
+                if why { try printLeftovers(of: meals, plan: plan, household: config.servings) }
+            case .markdown:
+                print(ShoppingListText.markdown(list, range: range, why: why))
+                if why { try printLeftovers(of: meals, plan: plan, household: config.servings) }
             case .json:
                 warn(about: list)
                 try JSONOutput.write { json in try ShoppingListJSON.write(list, to: &json) }
@@ -153,6 +158,16 @@ struct ShopCommand: ParsableCommand {
                 print(ShoppingListText.csv(list, why: why), terminator: "")
             }
             try reportLeftOut(list)
+        }
+
+        /// `--why`: how the cooked meals with leftovers among `meals` are shared, each once,
+        /// since their leftovers add nothing to the list.
+        private func printLeftovers(of meals: [Meal], plan: MealStore, household: Double?) throws {
+            let ids = meals.filter { $0.isLeftovers || $0.servings != nil }.compactMap(\.id)
+            let shares = try plan.leftoverShares(of: ids, household: household).filter { !$0.leftovers.isEmpty }
+            guard !shares.isEmpty else { return }
+            print("\nLeftovers, bought once with the meal that cooks them:")
+            for share in shares { print("  " + LeftoverText.sharing(share)) }
         }
 
         /// `--send`: the list to the tasks folder, and one line saying what that did.

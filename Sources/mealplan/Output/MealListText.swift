@@ -84,11 +84,15 @@ enum MealListText {
                 let id = meal.listedID
                 return String(repeating: " ", count: max(0, width - id.count)) + id + "  "
             } ?? ""
-            let title = fitted(meal.title[...])
+            let title = fitted((statusMark(meal.status) + meal.title)[...])
             emit("  \(idColumn)\(meal.slot.padded(toWidth: slotWidth))  \(title[0])")
             title.dropFirst().forEach { emit(noteIndent + $0) }
+            if let source = meal.leftoversOf {
+                emit(noteIndent + "leftovers of meal \(source)")
+            }
             if let recipe = meal.recipe {
-                fitted(recipeLine(recipe, servings: meal.servings, missing: !hasRecipe(recipe))[...]).forEach { emit(noteIndent + $0) }
+                fitted(recipeLine(recipe, servings: meal.servings, eaters: meal.eaters, missing: !hasRecipe(recipe))[...])
+                    .forEach { emit(noteIndent + $0) }
             }
             for noteLine in meal.note?.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) ?? [] {
                 fitted(noteLine).forEach { emit(noteIndent + $0) }
@@ -146,8 +150,18 @@ enum MealListText {
     }
 
     /// "recipe: Lasagna, 6 servings", and "(recipe missing)" after it when its file is gone.
-    static func recipeLine(_ recipe: String, servings: Double?, missing: Bool) -> String {
-        "recipe: \(recipe)" + (servings.map { ", \(Meal.servingsText($0)) servings" } ?? "") + (missing ? " (recipe missing)" : "")
+    static func recipeLine(_ recipe: String, servings: Double?, eaters: Double? = nil, missing: Bool) -> String {
+        "recipe: \(recipe)" + (servings.map { ", \(Meal.servingsText($0)) servings" } ?? "")
+            + (eaters.map { ", \(Meal.servingsText($0)) eat" } ?? "") + (missing ? " (recipe missing)" : "")
+    }
+
+    /// "✓ " before a meal marked done, "✗ " before a skipped one, nothing while planned.
+    static func statusMark(_ status: MealStatus) -> String {
+        switch status {
+        case .planned: ""
+        case .done: "✓ "
+        case .skipped: "✗ "
+        }
     }
 }
 
