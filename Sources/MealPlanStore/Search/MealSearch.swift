@@ -41,6 +41,31 @@ enum MealSearch {
     /// The tables of distinct texts, with the meal column each holds.
     static let distinctTexts = [(table: "mealTitle", column: "title"), (table: "mealNote", column: "note")]
 
+    /// A note's key in the indexes that find it (`meal_by_note`, `mealNote_by_key`), as SQL of
+    /// `note`: its first 64 characters and its length in bytes, which tell apart any two notes
+    /// but those that share both, at a few dozen bytes however long the note. Keyed by its
+    /// whole text, a note of a megabyte was compared and copied again by every index and
+    /// look-up that saved it (docs/PERFORMANCE.md). Built-in functions only, so that any
+    /// program that writes the file keeps the indexes.
+    static func noteKey(_ note: String) -> String {
+        "substr(\(note), 1, 64), length(CAST(\(note) AS BLOB))"
+    }
+
+    /// Whether the note `column` (of `meal` or `mealNote`) is `value`, found through the key's
+    /// index: the key compared, then the text of the few rows that share it. The `+` keeps
+    /// SQLite from putting `value` in place of `column` in the key (it does for `column =
+    /// value`), which would leave nothing for the index to find.
+    static func sameNote(_ column: String, _ value: String) -> String {
+        "substr(\(column), 1, 64) = substr(\(value), 1, 64)"
+            + " AND length(CAST(\(column) AS BLOB)) = length(CAST(\(value) AS BLOB)) AND +\(column) = \(value)"
+    }
+
+    /// Whether a meal's `column` is the distinct text `value` of its table: through the note's
+    /// key for a note, the title itself for a title.
+    static func sameText(_ column: String, _ value: String) -> String {
+        column == "note" ? "meal.note IS NOT NULL AND \(sameNote("meal.note", value))" : "meal.\(column) = \(value)"
+    }
+
     /// Folds the distinct texts that another program's changes, or text that is not ASCII, left
     /// unfolded (see the type's comment). Costs a lookup in an empty index when nothing is.
     static func catchUp(_ db: Database) throws {
@@ -88,7 +113,10 @@ enum MealSearch {
         var arguments = arguments(for: text)
         let scan = Plan(condition: condition, arguments: arguments, dayColumn: "meal.day")
         let candidates = distinctTexts.map { table, column in
-            "SELECT id FROM meal WHERE \(column) IN (\(matching(table, column))) AND day BETWEEN :first AND :last"
+            """
+            SELECT meal.id FROM (\(matching(table, column))) AS matched CROSS JOIN meal
+            WHERE \(sameText(column, "matched.\(column)")) AND meal.day BETWEEN :first AND :last
+            """
         }.joined(separator: " UNION ALL ")
         arguments["first"] = first
         arguments["last"] = last
@@ -106,7 +134,7 @@ enum MealSearch {
         let nearest = comparison == ">" ? "MIN" : "MAX"
         let days = distinctTexts.map { table, column in
             """
-            SELECT (SELECT \(nearest)(day) FROM meal WHERE meal.\(column) = \(table).\(column) AND meal.day \(comparison) :day) AS day
+            SELECT (SELECT \(nearest)(day) FROM meal WHERE \(sameText(column, "\(table).\(column)")) AND meal.day \(comparison) :day) AS day
             FROM \(table) WHERE \(containsText(column))
             """
         }.joined(separator: " UNION ALL ")
