@@ -174,6 +174,22 @@ import Testing
         }
     }
 
+    /// A note edited by the store, whose old text no other meal has, takes the old one's row
+    /// with its fold (`MealSearch.addNote`), so a long note's unchanged pages are not written
+    /// again; an old text another meal still has keeps its row.
+    @Test func aNoteEditedInPlaceKeepsItsRow() throws {
+        let store = try MealStore.inMemory()
+        func rows() throws -> [String] { try store.fetchStrings("SELECT id || ' ' || note || ' ' || folded FROM mealNote ORDER BY id") }
+        let stew = try store.addMeal(day: day("2026-03-02"), slot: "dinner", title: "Stew", note: "Crème fraîche")
+        let id = try #require(store.fetchStrings("SELECT id FROM mealNote").first)
+        try store.updateMeal(id: stew.id!, note: "Crème Fraîche, lots")
+        #expect(try rows() == ["\(id) Crème Fraîche, lots creme fraiche, lots"])
+        try store.addMeal(day: day("2026-03-03"), slot: "dinner", title: "Soup", note: "Crème Fraîche, lots")
+        try store.updateMeal(id: stew.id!, note: "Bread")
+        #expect(try rows() == ["\(id) Crème Fraîche, lots creme fraiche, lots", "\(Int(id)! + 1) Bread bread"])
+        try expectIndexComplete(store)
+    }
+
     /// A statement's own conflict clause holds for the triggers it fires: a meal changed twice
     /// by another program (the second change finds it noted already), or put back twice under
     /// its old id, must not fail whatever clause the statement names.

@@ -74,6 +74,28 @@ enum MealSearch {
         }
     }
 
+    /// Gives the distinct notes `note`, with its fold, before meal `id` takes it in place of
+    /// `old`: the meal's trigger then finds it there and `catchUp` has nothing to fold. When no
+    /// other meal has `old` and the notes lack `note`, `old`'s row becomes `note`'s: a note
+    /// edited in place (a megabyte, one letter changed) rewrites only the pages that changed,
+    /// where adding the new row and dropping the old one wrote both whole, and a row added
+    /// without its fold was written again with it (docs/PERFORMANCE.md).
+    static func addNote(_ db: Database, _ note: String, replacing old: String?, of id: Int64) throws {
+        let missing = "NOT EXISTS (SELECT 1 FROM mealNote WHERE \(sameNote("note", ":note")))"
+        let arguments: StatementArguments = ["note": note, "folded": MealQuery.folded(note), "old": old, "id": id]
+        if old != nil {
+            try db.execute(
+                sql: """
+                    UPDATE mealNote SET note = :note, folded = :folded
+                    WHERE \(sameNote("note", ":old")) AND \(missing)
+                        AND NOT EXISTS (SELECT 1 FROM meal WHERE note IS NOT NULL AND \(sameNote("note", ":old")) AND id <> :id)
+                    """,
+                arguments: arguments)
+            if db.changesCount > 0 { return }
+        }
+        try db.execute(sql: "INSERT INTO mealNote(note, folded) SELECT :note, :folded WHERE \(missing)", arguments: arguments)
+    }
+
     /// The arguments every condition below reads: the text as typed and folded.
     static func arguments(for text: String) -> [String: (any DatabaseValueConvertible)?] {
         ["search": text, "folded": MealQuery(text).foldedText]
