@@ -56,17 +56,29 @@ public struct MealQuery: Sendable {
                 folded.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
                 continue
             }
-            guard scalar.properties.canonicalCombiningClass == .notReordered else { continue }
-            for lower in scalar.properties.lowercaseMapping.unicodeScalars
+            let properties = scalar.properties
+            guard properties.canonicalCombiningClass == .notReordered else { continue }
+            // A letter without case (Chinese, Japanese) is its own lower case: asking for its
+            // mapping made a String of it, a third of folding a note of such letters.
+            guard properties.changesWhenLowercased else {
+                append(scalar, to: &folded)
+                continue
+            }
+            for lower in properties.lowercaseMapping.unicodeScalars
             where lower.properties.canonicalCombiningClass == .notReordered {
-                if let base = foldedLetters[lower.value] {
-                    folded.append(contentsOf: base.utf8)
-                } else {
-                    UTF8.encode(lower) { folded.append($0) }
-                }
+                append(lower, to: &folded)
             }
         }
         return String(decoding: folded, as: UTF8.self)
+    }
+
+    /// A lower-case letter folded onto `folded`: its base letter, or itself.
+    private static func append(_ lower: Unicode.Scalar, to folded: inout [UInt8]) {
+        if let base = foldedLetters[lower.value] {
+            folded.append(contentsOf: base.utf8)
+        } else {
+            UTF8.encode(lower) { folded.append($0) }
+        }
     }
 
     /// `searchFoldTable` for lookups, built on the first search of text that is not ASCII.
