@@ -62,7 +62,8 @@ import Testing
     }
 
     @Test(arguments: [("Crème Brûlée", "creme brulee"), ("GRÜSSE", "grusse"), ("Straße", "strasse"), ("Ærøskøbing", "aeroskobing"),
-                      ("e\u{301}clair", "eclair"), ("Łódź", "lodz"), ("拉麺", "拉麺"), ("Leek 葱 SOUP, Crème", "leek 葱 soup, creme")])
+                      ("e\u{301}clair", "eclair"), ("Łódź", "lodz"), ("拉麺", "拉麺"), ("Leek 葱 SOUP, Crème", "leek 葱 soup, creme"),
+                      ("Crème CRÈME crème 葱葱 e\u{301}\u{301}", "creme creme creme 葱葱 e")])
     func wordsFold(text: String, folded: String) {
         #expect(MealQuery.folded(text) == folded)
     }
