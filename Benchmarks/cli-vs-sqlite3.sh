@@ -75,7 +75,7 @@ INSERT INTO meal(day, slotId, position, title, note, recipe, servings, uid)
 $made_again
 INSERT OR IGNORE INTO mealTitle SELECT title, $(ascii_folded title) FROM meal GROUP BY title;
 INSERT INTO mealNote(note, folded)
-    SELECT text, $(ascii_folded text) FROM (SELECT DISTINCT note AS text FROM meal WHERE note IS NOT NULL)
+    SELECT text, $(ascii_folded text) FROM (SELECT DISTINCT note AS text FROM meal NOT INDEXED WHERE note IS NOT NULL)
     WHERE NOT EXISTS (SELECT 1 FROM mealNote WHERE substr(note, 1, 64) = substr(text, 1, 64)
         AND length(CAST(note AS BLOB)) = length(CAST(text AS BLOB)) AND +note = text);
 DROP TABLE staging;

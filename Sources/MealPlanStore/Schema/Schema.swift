@@ -396,10 +396,12 @@ enum Schema {
     /// Every distinct title and note of the meals into `mealTitle` and `mealNote`, folded: what
     /// the triggers on new meals would have added, for an import that made them afterwards.
     /// A note is added when `mealNote` lacks it, as its trigger adds it, since no constraint
-    /// there refuses a second copy.
+    /// there refuses a second copy. The notes are read in one pass over the meals, `NOT
+    /// INDEXED`: `meal_by_note` holds their keys, not their text, and going through it fetched
+    /// every noted meal's row out of order, twice the time (docs/PERFORMANCE.md).
     static let fillDistinctTexts = fillDistinct("mealTitle", "title") + """
         INSERT INTO mealNote(note, folded)
-            SELECT text, \(MealSearch.folded("text")) FROM (SELECT DISTINCT note AS text FROM meal WHERE note IS NOT NULL)
+            SELECT text, \(MealSearch.folded("text")) FROM (SELECT DISTINCT note AS text FROM meal NOT INDEXED WHERE note IS NOT NULL)
             WHERE NOT EXISTS (SELECT 1 FROM mealNote WHERE \(MealSearch.sameNote("note", "text")));
         """
 
