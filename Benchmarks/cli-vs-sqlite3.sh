@@ -74,7 +74,10 @@ INSERT INTO meal(day, slotId, position, title, note, recipe, servings, uid)
     FROM staging JOIN slot ON slot.name = staging.slot;
 $made_again
 INSERT OR IGNORE INTO mealTitle SELECT title, $(ascii_folded title) FROM meal GROUP BY title;
-INSERT OR IGNORE INTO mealNote SELECT note, $(ascii_folded note) FROM meal WHERE note IS NOT NULL GROUP BY note;
+INSERT INTO mealNote(note, folded)
+    SELECT text, $(ascii_folded text) FROM (SELECT DISTINCT note AS text FROM meal NOT INDEXED WHERE note IS NOT NULL)
+    WHERE NOT EXISTS (SELECT 1 FROM mealNote WHERE substr(note, 1, 64) = substr(text, 1, 64)
+        AND length(CAST(note AS BLOB)) = length(CAST(text AS BLOB)) AND +note = text);
 DROP TABLE staging;
 COMMIT;
 SQL

@@ -50,23 +50,40 @@ public struct MealQuery: Sendable {
         // (docs/PERFORMANCE.md, "Editing in the planner").
         var folded: [UInt8] = []
         folded.reserveCapacity(text.utf8.count)
+        // Each other letter is folded once per text: a note repeats its letters, and looking
+        // up a letter's Unicode properties costs many times a look-up here.
+        var foldedOthers: [UInt32: [UInt8]] = [:]
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
                 let byte = UInt8(scalar.value)
                 folded.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-                continue
-            }
-            guard scalar.properties.canonicalCombiningClass == .notReordered else { continue }
-            for lower in scalar.properties.lowercaseMapping.unicodeScalars
-            where lower.properties.canonicalCombiningClass == .notReordered {
-                if let base = foldedLetters[lower.value] {
-                    folded.append(contentsOf: base.utf8)
-                } else {
-                    UTF8.encode(lower) { folded.append($0) }
-                }
+            } else if let bytes = foldedOthers[scalar.value] {
+                folded.append(contentsOf: bytes)
+            } else {
+                let bytes = fold(scalar)
+                foldedOthers[scalar.value] = bytes
+                folded.append(contentsOf: bytes)
             }
         }
         return String(decoding: folded, as: UTF8.self)
+    }
+
+    /// A letter folded, as UTF-8: nothing for a combining mark, else each letter of its lower
+    /// case as its base letter or itself. A letter without case (Chinese, Japanese) is its own
+    /// lower case, taken without making a String of its mapping.
+    private static func fold(_ scalar: Unicode.Scalar) -> [UInt8] {
+        let properties = scalar.properties
+        guard properties.canonicalCombiningClass == .notReordered else { return [] }
+        let lowered = properties.changesWhenLowercased ? Array(properties.lowercaseMapping.unicodeScalars) : [scalar]
+        var bytes: [UInt8] = []
+        for lower in lowered where lower.properties.canonicalCombiningClass == .notReordered {
+            if let base = foldedLetters[lower.value] {
+                bytes.append(contentsOf: base.utf8)
+            } else {
+                UTF8.encode(lower) { bytes.append($0) }
+            }
+        }
+        return bytes
     }
 
     /// `searchFoldTable` for lookups, built on the first search of text that is not ASCII.

@@ -52,8 +52,18 @@ import Testing
         #expect(differences.isEmpty, "\(differences.prefix(20))")
     }
 
+    /// `folded` skips the lower-case mapping of a letter that does not change when lowered,
+    /// taking the letter itself: true of every scalar in the standard library's tables.
+    @Test func aLetterThatLoweringLeavesIsItsOwnLowerCase() {
+        let differing = (0...0x10FFFF).compactMap(Unicode.Scalar.init).filter {
+            !$0.properties.changesWhenLowercased && $0.properties.lowercaseMapping != String($0)
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(20).map { String($0.value, radix: 16) })")
+    }
+
     @Test(arguments: [("Crème Brûlée", "creme brulee"), ("GRÜSSE", "grusse"), ("Straße", "strasse"), ("Ærøskøbing", "aeroskobing"),
-                      ("e\u{301}clair", "eclair"), ("Łódź", "lodz"), ("拉麺", "拉麺"), ("Leek 葱 SOUP, Crème", "leek 葱 soup, creme")])
+                      ("e\u{301}clair", "eclair"), ("Łódź", "lodz"), ("拉麺", "拉麺"), ("Leek 葱 SOUP, Crème", "leek 葱 soup, creme"),
+                      ("Crème CRÈME crème 葱葱 e\u{301}\u{301}", "creme creme creme 葱葱 e")])
     func wordsFold(text: String, folded: String) {
         #expect(MealQuery.folded(text) == folded)
     }

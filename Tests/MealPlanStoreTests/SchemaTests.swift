@@ -14,7 +14,7 @@ import Testing
         #expect(try store.fetchStrings("PRAGMA application_id") == ["\(Schema.applicationID)"])
         #expect(try store.slots() == MealSlot.defaults)
         #expect(try store.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'meal_%'")
-            == ["meal_by_day", "meal_by_rule", "meal_by_uid", "mealTitle_unfolded", "mealNote_unfolded", "meal_by_note", "meal_by_leftovers_source", "meal_by_status", "meal_by_title"])
+            == ["meal_by_day", "meal_by_rule", "meal_by_uid", "mealTitle_unfolded", "meal_by_leftovers_source", "meal_by_status", "meal_by_title", "mealNote_by_key", "mealNote_unfolded", "meal_by_note"])
     }
 
     /// `open` refuses empty files (they may be someone's), but the migrations themselves build
@@ -120,7 +120,7 @@ import Testing
         #expect(try store.meals(in: .all).map { "\($0.id!) \($0.title) \($0.note ?? "-")" }
             == ["3 Porridge -", "9 Stew slow", "10 Soup -"])
         #expect(try store.fetchStrings("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'meal_%'")
-            == ["meal_by_day", "meal_by_rule", "meal_by_uid", "mealTitle_unfolded", "mealNote_unfolded", "meal_by_note", "meal_by_leftovers_source", "meal_by_status", "meal_by_title"])
+            == ["meal_by_day", "meal_by_rule", "meal_by_uid", "mealTitle_unfolded", "meal_by_leftovers_source", "meal_by_status", "meal_by_title", "mealNote_by_key", "mealNote_unfolded", "meal_by_note"])
         #expect(try store.fetchStrings("PRAGMA integrity_check") == ["ok"])
         #expect(try store.fetchStrings("PRAGMA foreign_key_check").isEmpty)
 

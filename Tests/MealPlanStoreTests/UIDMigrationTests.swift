@@ -67,7 +67,7 @@ import Testing
         new["ruleVersion"] = nil
         // GRDB's list of the migrations made gains this one, and the next ones.
         #expect(new["grdb_migrations"]?.map { $0["identifier"] as String }.filter { !(old["grdb_migrations"]?.map { $0["identifier"] as String } ?? []).contains($0) }
-            == ["give every item a UID", "remember what each sync agreed on", "remember what was eaten and what was cooked once for two meals", "search through distinct titles and notes"])
+            == ["give every item a UID", "index notes by a short key", "remember what each sync agreed on", "remember what was eaten and what was cooked once for two meals", "search through distinct titles and notes"])
         old["grdb_migrations"] = nil
         new["grdb_migrations"] = nil
         #expect(Set(old.keys) == Set(new.keys))

@@ -36,6 +36,37 @@ struct SearchIndexCommandTests {
             && check.stderr == "", "\(check.stdout) \(check.stderr)")
     }
 
+    /// Notes are indexed by their key (their first 64 characters and their length in bytes),
+    /// in built-in SQL alone: the shell's changes to notes that share a key keep each its own
+    /// row among the distinct notes, and a search tells them apart.
+    @Test func notesSharingTheirKeyChangedWithTheSqlite3ShellAreToldApart() throws {
+        let cli = CLISandbox()
+        let start = String(repeating: "Slow-cooked, covered, at a low heat; ", count: 2)
+        try cli.succeed(["add", "2026-03-02", "dinner", "Stew", "--note", start + "bread."])
+        let result = try ExternalTool.run("sqlite3", ["-bail", cli.database, """
+            INSERT INTO meal(day, slotId, position, title, note)
+                SELECT 20515, id, 0, 'Ragù', '\(start)pasta.' FROM slot WHERE name = 'dinner';
+            INSERT INTO meal(day, slotId, position, title, note)
+                SELECT 20516, id, 0, 'Beef stew', '\(start)bread.' FROM slot WHERE name = 'dinner';
+            UPDATE meal SET note = '\(start)crème' WHERE title = 'Stew';
+            """], in: cli.folder)
+        #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
+        func found(_ text: String) throws -> [String] {
+            try cli.succeed(["list", "--search", text, "--format", "csv"]).split(separator: "\r\n").dropFirst()
+                .map { String($0.split(separator: ",")[2]) }
+        }
+        #expect(try found("bread.") == ["Beef stew"])
+        #expect(try found("pasta.") == ["Ragù"])
+        #expect(try found("heat; creme") == ["Stew"])
+        let notes = try ExternalTool.run("sqlite3", ["-bail", cli.database, """
+            DELETE FROM meal WHERE title = 'Ragù';
+            SELECT substr(note, length(note) - 5) FROM mealNote ORDER BY note;
+            PRAGMA integrity_check;
+            """], in: cli.folder)
+        #expect(notes.stdout == "bread.\n crème\nok\n" && notes.stderr == "", "\(notes.stdout) \(notes.stderr)")
+        #expect(try found("pasta").isEmpty)
+    }
+
     /// Searches of 1, 2, 3 and more characters, Chinese and Japanese ones too, find what a plain
     /// scan of every meal by the `sqlite3` shell finds. The shell lowers ASCII alone, which is
     /// the whole folding of these titles and notes: capitals, and text without case.

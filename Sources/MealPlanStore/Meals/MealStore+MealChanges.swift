@@ -132,6 +132,7 @@ extension MealStore {
         let currentSlotID = try Int64.fetchOne(db, sql: "SELECT slotId FROM meal WHERE id = ?", arguments: [id])
         let slotID = try resolveSlot(db, meal.slot).id
         let moves = meal.day != stored.day || slotID != currentSlotID
+        if let note = meal.note, note != stored.note { try MealSearch.addNote(db, note, replacing: stored.note, of: id) }
         try db.execute(
             sql: """
                 UPDATE meal SET title = :title, note = :note, recipe = :recipe, servings = :servings,

@@ -25,6 +25,7 @@ enum Schema {
         ("search through distinct titles and notes", searchDistinctTexts),
         ("remember what each sync agreed on", MealStore.addSyncState),
         ("remember what was eaten and what was cooked once for two meals", addStatusAndLeftovers),
+        ("index notes by a short key", indexNotesByKey),
     ]
 
     /// The `user_version` of a database whose schema is up to date.
@@ -404,22 +405,35 @@ enum Schema {
     /// of inserting a million meals (docs/PERFORMANCE.md).
     static let mealInsertTriggers = [
         ("meal_title_after_insert", distinctTextInsertTrigger(column: "title", table: "mealTitle")),
-        ("meal_note_after_insert", distinctTextInsertTrigger(column: "note", table: "mealNote")),
+        ("meal_note_after_insert", noteInsertTrigger),
         ("meal_uid_after_insert", uidInsertTrigger("meal")),
     ]
 
-    /// Every distinct title and note of the meals into `mealTitle` and `mealNote`, folded, each
-    /// read once from its index on the meals.
-    static let fillDistinctTexts = MealSearch.distinctTexts.map { table, column in
+    /// Every distinct `column` of the meals into `table`, keyed by the text, folded, each read
+    /// once from its index on the meals.
+    private static func fillDistinct(_ table: String, _ column: String) -> String {
         """
         INSERT OR IGNORE INTO \(table)
             SELECT \(column), \(MealSearch.folded(column)) FROM meal WHERE \(column) IS NOT NULL GROUP BY \(column);
         """
-    }.joined(separator: "\n")
+    }
 
-    /// The index of `searchDistinctTexts` on the meals that have a note, which an import into an
-    /// empty plan builds once at its end, as it does `mealByTitleIndex`.
-    static let mealByNoteIndex = "CREATE INDEX meal_by_note ON meal(note, day) WHERE note IS NOT NULL;"
+    /// Every distinct title and note of the meals into `mealTitle` and `mealNote`, folded: what
+    /// the triggers on new meals would have added, for an import that made them afterwards.
+    /// A note is added when `mealNote` lacks it, as its trigger adds it, since no constraint
+    /// there refuses a second copy. The notes are read in one pass over the meals, `NOT
+    /// INDEXED`: `meal_by_note` holds their keys, not their text, and going through it fetched
+    /// every noted meal's row out of order, twice the time (docs/PERFORMANCE.md).
+    static let fillDistinctTexts = fillDistinct("mealTitle", "title") + """
+        INSERT INTO mealNote(note, folded)
+            SELECT text, \(MealSearch.folded("text")) FROM (SELECT DISTINCT note AS text FROM meal NOT INDEXED WHERE note IS NOT NULL)
+            WHERE NOT EXISTS (SELECT 1 FROM mealNote WHERE \(MealSearch.sameNote("note", "text")));
+        """
+
+    /// The index of `indexNotesByKey` on the meals that have a note, by the note's key
+    /// (`MealSearch.noteKey`), which an import into an empty plan builds once at its end, as it
+    /// does `mealByTitleIndex`.
+    static let mealByNoteIndex = "CREATE INDEX meal_by_note ON meal(\(MealSearch.noteKey("note")), day) WHERE note IS NOT NULL;"
 
     /// Search (`MealSearch`) finds meals through their distinct titles and notes instead of an
     /// index of every meal: the FTS5 index of `indexMealText` goes, `mealTitle` gains each
@@ -441,8 +455,9 @@ enum Schema {
             UPDATE mealTitle SET folded = \(MealSearch.folded("title"));
             CREATE INDEX mealTitle_unfolded ON mealTitle(title) WHERE folded IS NULL;
             \(distinctTexts(column: "note", table: "mealNote", dataTable: true))
-            \(mealByNoteIndex)
-            \(fillDistinctTexts)
+            CREATE INDEX meal_by_note ON meal(note, day) WHERE note IS NOT NULL;
+            \(fillDistinct("mealNote", "note"))
+            \(fillDistinct("mealTitle", "title"))
             \(distinctTexts(column: "title", table: "mealTitle", dataTable: false))
             """)
     }
@@ -504,5 +519,64 @@ enum Schema {
     /// folding plain SQL can do (see `distinctTexts`).
     private static func asciiFolded(_ value: String) -> String {
         "CASE WHEN length(CAST(\(value) AS BLOB)) = length(\(value)) THEN lower(\(value)) END"
+    }
+
+    /// Notes by a reference instead of by their text, so that saving a long note does not
+    /// compare and copy it again for each index: `mealNote` gets a row id, and it and
+    /// `meal_by_note` are indexed by the note's key (`MealSearch.noteKey`: its start and its
+    /// length), a few dozen bytes however long the note is. The distinct notes stay as they
+    /// were, with their folds; the triggers are `noteTriggers`.
+    private static func indexNotesByKey(_ db: Database) throws {
+        try db.execute(sql: """
+            DROP TRIGGER meal_note_after_insert;
+            DROP TRIGGER meal_note_after_update;
+            DROP TRIGGER meal_note_after_delete;
+            DROP INDEX meal_by_note;
+            CREATE TABLE keyedNote (id INTEGER PRIMARY KEY, note TEXT NOT NULL, folded TEXT) STRICT;
+            INSERT INTO keyedNote(note, folded) SELECT note, folded FROM mealNote ORDER BY note;
+            DROP TABLE mealNote;
+            ALTER TABLE keyedNote RENAME TO mealNote;
+            CREATE INDEX mealNote_by_key ON mealNote(\(MealSearch.noteKey("note")));
+            CREATE INDEX mealNote_unfolded ON mealNote(id) WHERE folded IS NULL;
+            \(mealByNoteIndex)
+            \(noteInsertTrigger)
+            \(noteTriggers)
+            """)
+    }
+
+    /// The trigger of `indexNotesByKey` that adds a new meal's note when `mealNote` lacks it.
+    private static let noteInsertTrigger = """
+        CREATE TRIGGER meal_note_after_insert AFTER INSERT ON meal
+        WHEN new.note IS NOT NULL AND \(noteMissing("new.note"))
+        BEGIN
+            INSERT INTO mealNote(note, folded) VALUES (new.note, \(asciiFolded("new.note")));
+        END;
+        """
+
+    /// The other triggers of `indexNotesByKey`: the rules of `distinctTexts`, with every note
+    /// found through its key.
+    private static let noteTriggers = """
+        CREATE TRIGGER meal_note_after_update AFTER UPDATE OF note ON meal
+        WHEN new.note IS NOT old.note
+        BEGIN
+            INSERT INTO mealNote(note, folded) SELECT new.note, \(asciiFolded("new.note"))
+                WHERE new.note IS NOT NULL AND \(noteMissing("new.note"));
+            DELETE FROM mealNote WHERE \(MealSearch.sameNote("note", "old.note")) AND \(noteUnused("old.note"));
+        END;
+        CREATE TRIGGER meal_note_after_delete AFTER DELETE ON meal
+        WHEN old.note IS NOT NULL AND \(noteUnused("old.note"))
+        BEGIN
+            DELETE FROM mealNote WHERE \(MealSearch.sameNote("note", "old.note"));
+        END;
+        """
+
+    /// Whether `mealNote` lacks `note`.
+    private static func noteMissing(_ note: String) -> String {
+        "NOT EXISTS (SELECT 1 FROM mealNote WHERE \(MealSearch.sameNote("note", note)))"
+    }
+
+    /// Whether no meal has `note`.
+    private static func noteUnused(_ note: String) -> String {
+        "NOT EXISTS (SELECT 1 FROM meal WHERE note IS NOT NULL AND \(MealSearch.sameNote("note", note)))"
     }
 }

@@ -41,12 +41,59 @@ enum MealSearch {
     /// The tables of distinct texts, with the meal column each holds.
     static let distinctTexts = [(table: "mealTitle", column: "title"), (table: "mealNote", column: "note")]
 
+    /// A note's key in the indexes that find it (`meal_by_note`, `mealNote_by_key`), as SQL of
+    /// `note`: its first 64 characters and its length in bytes, which tell apart any two notes
+    /// but those that share both, at a few dozen bytes however long the note. Keyed by its
+    /// whole text, a note of a megabyte was compared and copied again by every index and
+    /// look-up that saved it (docs/PERFORMANCE.md). Built-in functions only, so that any
+    /// program that writes the file keeps the indexes.
+    static func noteKey(_ note: String) -> String {
+        "substr(\(note), 1, 64), length(CAST(\(note) AS BLOB))"
+    }
+
+    /// Whether the note `column` (of `meal` or `mealNote`) is `value`, found through the key's
+    /// index: the key compared, then the text of the few rows that share it. The `+` keeps
+    /// SQLite from putting `value` in place of `column` in the key (it does for `column =
+    /// value`), which would leave nothing for the index to find.
+    static func sameNote(_ column: String, _ value: String) -> String {
+        "substr(\(column), 1, 64) = substr(\(value), 1, 64)"
+            + " AND length(CAST(\(column) AS BLOB)) = length(CAST(\(value) AS BLOB)) AND +\(column) = \(value)"
+    }
+
+    /// Whether a meal's `column` is the distinct text `value` of its table: through the note's
+    /// key for a note, the title itself for a title.
+    static func sameText(_ column: String, _ value: String) -> String {
+        column == "note" ? "meal.note IS NOT NULL AND \(sameNote("meal.note", value))" : "meal.\(column) = \(value)"
+    }
+
     /// Folds the distinct texts that another program's changes, or text that is not ASCII, left
     /// unfolded (see the type's comment). Costs a lookup in an empty index when nothing is.
     static func catchUp(_ db: Database) throws {
         for (table, column) in distinctTexts {
             try db.execute(sql: "UPDATE \(table) SET folded = mealplan_fold(\(column)) WHERE folded IS NULL")
         }
+    }
+
+    /// Gives the distinct notes `note`, with its fold, before meal `id` takes it in place of
+    /// `old`: the meal's trigger then finds it there and `catchUp` has nothing to fold. When no
+    /// other meal has `old` and the notes lack `note`, `old`'s row becomes `note`'s: a note
+    /// edited in place (a megabyte, one letter changed) rewrites only the pages that changed,
+    /// where adding the new row and dropping the old one wrote both whole, and a row added
+    /// without its fold was written again with it (docs/PERFORMANCE.md).
+    static func addNote(_ db: Database, _ note: String, replacing old: String?, of id: Int64) throws {
+        let missing = "NOT EXISTS (SELECT 1 FROM mealNote WHERE \(sameNote("note", ":note")))"
+        let arguments: StatementArguments = ["note": note, "folded": MealQuery.folded(note), "old": old, "id": id]
+        if old != nil {
+            try db.execute(
+                sql: """
+                    UPDATE mealNote SET note = :note, folded = :folded
+                    WHERE \(sameNote("note", ":old")) AND \(missing)
+                        AND NOT EXISTS (SELECT 1 FROM meal WHERE note IS NOT NULL AND \(sameNote("note", ":old")) AND id <> :id)
+                    """,
+                arguments: arguments)
+            if db.changesCount > 0 { return }
+        }
+        try db.execute(sql: "INSERT INTO mealNote(note, folded) SELECT :note, :folded WHERE \(missing)", arguments: arguments)
     }
 
     /// The arguments every condition below reads: the text as typed and folded.
@@ -88,7 +135,10 @@ enum MealSearch {
         var arguments = arguments(for: text)
         let scan = Plan(condition: condition, arguments: arguments, dayColumn: "meal.day")
         let candidates = distinctTexts.map { table, column in
-            "SELECT id FROM meal WHERE \(column) IN (\(matching(table, column))) AND day BETWEEN :first AND :last"
+            """
+            SELECT meal.id FROM (\(matching(table, column))) AS matched CROSS JOIN meal
+            WHERE \(sameText(column, "matched.\(column)")) AND meal.day BETWEEN :first AND :last
+            """
         }.joined(separator: " UNION ALL ")
         arguments["first"] = first
         arguments["last"] = last
@@ -106,7 +156,7 @@ enum MealSearch {
         let nearest = comparison == ">" ? "MIN" : "MAX"
         let days = distinctTexts.map { table, column in
             """
-            SELECT (SELECT \(nearest)(day) FROM meal WHERE meal.\(column) = \(table).\(column) AND meal.day \(comparison) :day) AS day
+            SELECT (SELECT \(nearest)(day) FROM meal WHERE \(sameText(column, "\(table).\(column)")) AND meal.day \(comparison) :day) AS day
             FROM \(table) WHERE \(containsText(column))
             """
         }.joined(separator: " UNION ALL ")
