@@ -82,12 +82,17 @@ import TestSupport
         #expect(distant.lines.contains(Self.mealLine("lunch", "Lasagna ↺ ℞ · 2 servings · leftovers from Mon 1 Dec dinner")))
     }
 
-    /// The source line takes the room left and is cut to it; it never adds a line.
-    @Test func theSourceLineIsCutToTheWidth() {
+    /// The source line takes the room left, shorter where the whole does not fit, and cut to
+    /// it; it never adds a line.
+    @Test func theSourceLineIsShortenedAndCutToTheWidth() {
+        // The title column is 12…50 (the note marker's column and a space kept): 39 wide, 14
+        // after the marks; at 48 columns, 9.
+        for (width, room) in [(53, 14), (48, 9)] {
+            let harness = Harness(today: saturday, size: Size(width: width, height: 17), meals: [Self.lasagna, Self.leftovers(on: Self.sunday)])
+            let shown = "Lasagna ↺ ℞ · 2 servings " + "· from Sat dinner".truncated(toWidth: room)
+            #expect(harness.lines.contains(line("  lunch     " + shown, width)))
+        }
         let harness = Harness(today: saturday, size: Size(width: 53, height: 17), meals: [Self.lasagna, Self.leftovers(on: Self.sunday)])
-        // The title column is 12…50 (the note marker's column and a space kept): 39 wide.
-        let shown = "Lasagna ↺ ℞ · 2 servings " + "· leftovers from Sat dinner".truncated(toWidth: 39 - 25)
-        #expect(harness.lines.contains(line("  lunch     " + shown, 53)))
         // The month's banner, the header and the meal's one line.
         #expect(harness.state.timeline.layout(of: Self.sunday).height == 3)
     }

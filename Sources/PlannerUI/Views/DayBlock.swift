@@ -152,7 +152,8 @@ struct DayBlock {
             let start = last.column + last.text.terminalWidth + 1
             let room = columns.title + columns.titleWidth - start
             if room >= Self.sourceMinimumRoom {
-                let text = Self.sourceText(source, eatenOn: meal.day).truncated(toWidth: room)
+                let texts = Self.sourceTexts(source, eatenOn: meal.day)
+                let text = (texts.first { $0.terminalWidth <= room } ?? texts[texts.count - 1]).truncated(toWidth: room)
                 rows[rows.count - 1].append(Span(column: start, text: text, role: .leftoversSource))
             }
         }
@@ -180,12 +181,13 @@ struct DayBlock {
     /// The least room, in columns, worth showing a piece of the source of leftovers in.
     static let sourceMinimumRoom = 8
 
-    /// "· leftovers from Mon dinner": the cooked meal's weekday when it is in the week before
-    /// `day` (the leftovers'), else its date too ("from Mon 23 Nov dinner").
-    static func sourceText(_ source: Meal, eatenOn day: Day) -> String {
+    /// "· leftovers from Mon dinner", then shorter for a narrow line ("· from Mon dinner"): the
+    /// cooked meal's weekday when it is in the week before `day` (the leftovers'), else its date
+    /// too ("from Mon 23 Nov dinner").
+    static func sourceTexts(_ source: Meal, eatenOn day: Day) -> [String] {
         let near = source.day <= day && day.number - source.day.number < 7
         let when = near ? source.day.weekday.shortName : headerText(for: source.day)
-        return "· leftovers from \(when) \(source.slot)"
+        return ["· leftovers from \(when) \(source.slot)", "· from \(when) \(source.slot)"]
     }
 
     /// The marks a meal shows after its title, each with its role: done or skipped, leftovers,
