@@ -127,8 +127,9 @@ public struct LeftoverShareRequest: Hashable, Sendable {
     public enum Purpose: Hashable, Sendable {
         /// `L` on this meal: the answer opens the prompt asking where its leftovers are eaten.
         case plan(Meal)
-        /// After a change: the answer's problems are warned of on the status line.
-        case warn
+        /// After a change: the answer's problems are warned of on the status line, after
+        /// `following` (what an undo or redo said) when given.
+        case warn(following: String?)
     }
 
     public let ids: [Int64]

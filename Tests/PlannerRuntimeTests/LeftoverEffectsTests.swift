@@ -20,7 +20,7 @@ import TestSupport
 
     @Test func theShareOfACookedMealOrOfItsLeftoversIsTheCookedMeals() throws {
         // Asked of the cooked meal and of its leftovers: one share, of the cooked meal.
-        let request = LeftoverShareRequest(ids: [1, 2], household: 3, purpose: .warn)
+        let request = LeftoverShareRequest(ids: [1, 2], household: 3, purpose: .warn(following: nil))
         guard case .leftoverSharesLoaded(let asked, let shares) = PlannerEffects.answer(.shareLeftovers(request), store: store) else {
             Issue.record("no shares")
             return

@@ -124,6 +124,10 @@ import TestSupport
         #expect(harness.state.message == StatusMessage("Marked 'Lasagna' done; u undoes"))
         harness.press(.character("c"))
         #expect(harness.state.message == StatusMessage("'Lasagna' was skipped, so its leftovers were never cooked; u undoes", isError: true))
+        // Undone, the warning of the state it goes back to follows what the undo says.
+        harness.press(.character("c"), .character("u"))
+        #expect(harness.state.message == StatusMessage(
+            "Undid: mark 'Lasagna' planned — 'Lasagna' was skipped, so its leftovers were never cooked", isError: true))
     }
 
     @Test func removingTheSourceUnlinksItsLeftoversAndUndoLinksThemBack() {

@@ -40,7 +40,8 @@ extension PlannerState {
         if applied.changes.contains(where: \.changesRule) { timeline.invalidate(timeline.window) }
         for day in applied.days { timeline.invalidate(day) }
         updateSources(stored)
-        let check = leftoverCheck(after: stored)
+        let isUndoOrRedo = if case .change = pending.origin { false } else { true }
+        let check = leftoverCheck(after: stored, following: isUndoOrRedo ? message?.text : nil)
         guard let first = stored.lazy.compactMap(\.result).first else { return check }
         return reveal(first, showingDay: pending.showsDay) + check
     }

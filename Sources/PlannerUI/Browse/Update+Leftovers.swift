@@ -41,11 +41,12 @@ extension PlannerState {
             let left = share.notPlanned.flatMap { $0 > 0 ? $0 : nil }
             let servings = household ?? left ?? 1
             mode = .prompt(Prompt(.leftovers(of: meal, share: share, servings: servings)))
-        case .warn:
+        case .warn(let following):
             let slotOrder = Dictionary(slots.map { ($0.name, $0.position) }, uniquingKeysWith: { first, _ in first })
             let warnings = shares.flatMap { share in share.problems(slotOrder: slotOrder).map { Self.warning($0, share: share) } }
             guard !warnings.isEmpty else { return }
-            message = StatusMessage(warnings.joined(separator: "; ") + "; u undoes", isError: true)
+            let warning = warnings.joined(separator: "; ")
+            message = StatusMessage(following.map { "\($0) — \(warning)" } ?? warning + "; u undoes", isError: true)
         }
     }
 
@@ -68,8 +69,9 @@ extension PlannerState {
 
     /// The check of what `stored` changed: the leftovers among its meals, and the cooked meals
     /// it changed (moved, marked, served more or less); a cooked meal just added has no
-    /// leftovers yet, so a template of thousands asks nothing.
-    func leftoverCheck(after stored: [MealChange]) -> [Effect] {
+    /// leftovers yet, so a template of thousands asks nothing. An undo's or redo's warning
+    /// follows what it says (`following`).
+    func leftoverCheck(after stored: [MealChange], following: String?) -> [Effect] {
         let ids = stored.compactMap { change -> Int64? in
             switch change {
             case .update(_, let meal, _) where meal.servings != nil: meal.id
@@ -77,7 +79,7 @@ extension PlannerState {
             }
         }
         guard !ids.isEmpty else { return [] }
-        return [.shareLeftovers(LeftoverShareRequest(ids: ids, household: household, purpose: .warn))]
+        return [.shareLeftovers(LeftoverShareRequest(ids: ids, household: household, purpose: .warn(following: following)))]
     }
 
     /// Keeps the sources of leftovers up to date from `meals`, just loaded: a known source
