@@ -1,5 +1,6 @@
 import MealPlanCore
 import PlannerUI
+import Recurrence
 import TerminalKit
 import Testing
 import TestSupport
@@ -68,6 +69,16 @@ import TestSupport
         harness.press(.character("L"))
         #expect(harness.prompt == nil)
         #expect(harness.state.message == StatusMessage("'Toast' is not cooked from a recipe with servings; e gives it one", isError: true))
+    }
+
+    /// A repeat's occurrence is no stored meal, so nothing can name it as its source yet.
+    @Test func anOccurrenceSaysHowToMakeItAMealOfItsOwn() throws {
+        let daily = try RepeatRule(firstDay: saturday, pattern: .days(interval: 1))
+        var harness = Harness(today: saturday, rules: [(daily, Self.lasagna)])
+        harness.press(.character("L"))
+        #expect(harness.prompt == nil)
+        #expect(harness.state.message == StatusMessage("'Lasagna' is a repeat's meal: c or e makes it one of its own first", isError: true))
+        #expect(harness.storedMeals.isEmpty)
     }
 
     /// A source in the loaded days is read from them; one far away, from the store.
