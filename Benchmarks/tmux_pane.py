@@ -7,6 +7,7 @@ starting the process in tmux and is an upper bound of the program's own. The pro
 (from /proc, which a busy machine does not stretch) is the measure of its own work.
 """
 import glob
+import statistics
 import subprocess
 import sys
 import time
@@ -90,6 +91,23 @@ class Tmux:
 
     def close(self):
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], stderr=subprocess.DEVNULL)
+
+
+def print_key_table(times, goal_ms, by_median=False):
+    """Prints the table of `times` (each key's samples of `Tmux.timed_key`) and whether every
+    key's slowest CPU time (or its median, `by_median`) meets `goal_ms`; returns whether one
+    missed it."""
+    missed = False
+    print("| key | times | planner CPU, median | slowest | wall time with tmux, median |")
+    print("|---|---|---|---|---|")
+    for key, samples in times.items():
+        cpu = [sample[1] * 1000 for sample in samples]
+        wall = [sample[0] * 1000 for sample in samples]
+        print(f"| {key} | {len(samples)} | {statistics.median(cpu):.2f} ms | {max(cpu):.2f} ms | {statistics.median(wall):.1f} ms |")
+        missed = missed or (statistics.median(cpu) if by_median else max(cpu)) > goal_ms
+    judged = "of the planner's CPU per key (median)" if by_median else "of CPU per key"
+    print(f"goal: at most {goal_ms} ms {judged}: {'MISSED' if missed else 'met'}")
+    return missed
 
 
 def cpu_seconds(pid):

@@ -70,6 +70,15 @@ public enum PlannerEffects {
                 let laid = try store.applyTemplate(placement.name, to: placement.start, times: placement.times, dryRun: true)
                 return .templatePlaced(placement, name: laid.template.name, meals: laid.meals)
             }
+        case .shareLeftovers(let request):
+            do throws(StoreError) {
+                return .leftoverSharesLoaded(request, try store.leftoverShares(of: request.ids, household: request.household))
+            } catch {
+                return .leftoverSharesFailed(request, message: error.reason)
+            }
+        case .findLeftoverSources(let ids):
+            // A source missing (removed meanwhile) or unreadable is not shown: its line says less.
+            return .leftoverSourcesFound(ids.compactMap { try? store.meal(id: $0) })
         case .scheduleTick, .editNote, .editRecipe, .sync, .suspend, .quit:
             return nil
         }

@@ -51,7 +51,8 @@ public struct PlannerLoop {
         self.longSave = longSave
         self.shouldStop = shouldStop
         self.today = today
-        state = PlannerState(today: today(), weekStart: weekStart, slots: slots, size: terminal.size, isDemo: isDemo)
+        state = PlannerState(today: today(), weekStart: weekStart, slots: slots, size: terminal.size, isDemo: isDemo,
+                             household: recipes.householdServings)
         nextChangeCheck = clock.now
     }
 
@@ -204,7 +205,7 @@ public struct PlannerLoop {
             case .save(let request):
                 queue += saving(request)
             case .load, .findMatch, .showRecipe, .showShoppingList, .tickShoppingItem, .listRecipes, .listTitles, .chooseRecipe, .rankPantry,
-                 .saveTemplate, .listTemplates, .placeTemplate:
+                 .saveTemplate, .listTemplates, .placeTemplate, .shareLeftovers, .findLeftoverSources:
                 if let answer = PlannerEffects.answer(effect, store: store, recipes: recipes) {
                     queue += Planner.update(&state, answer)
                 }

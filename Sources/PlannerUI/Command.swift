@@ -7,6 +7,8 @@ public enum Command: Hashable, Sendable {
     case weekForward, weekBack, today, goToDate
     // Changing meals.
     case addMeal, editMeal, deleteMeal, undo, redo, copyMeal, pasteMeal, moveMeal, copyDay, pasteDay, repeatMeal
+    // What happened to a meal, and its leftovers.
+    case cycleStatus, planLeftovers
     // Templates: marking days, saving them as a template, laying one down.
     case markDays, saveTemplate, applyTemplate
     // Notes.

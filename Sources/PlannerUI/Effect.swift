@@ -55,6 +55,14 @@ public enum Effect: Hashable, Sendable {
     /// Read the meals `placement` would lay down, without storing them (the planner saves them
     /// as one change, which `u` undoes); answer `.templatePlaced` or `.templateFailed`.
     case placeTemplate(TemplatePlacement)
+    /// Read how the cooked meals of `request.ids` (a leftover's source in its place) are shared
+    /// (`MealStore.leftoverShares`); answer `.leftoverSharesLoaded(request, shares)` or
+    /// `.leftoverSharesFailed`.
+    case shareLeftovers(LeftoverShareRequest)
+    /// Read the meals `ids` (the sources of leftovers shown whose source is not in the loaded
+    /// days), for the "leftovers from Mon dinner" line; answer `.leftoverSourcesFound` with the
+    /// ones that still exist.
+    case findLeftoverSources([Int64])
     /// Stop the process as Ctrl-Z does (the terminal given back until `fg`); no answer.
     /// Sync the plan with its vdir as `mealplan sync` does (answered by `synced` or
     /// `syncFailed`).
@@ -111,6 +119,29 @@ public struct TemplatePlacement: Hashable, Sendable {
         self.name = name
         self.start = start
         self.times = times
+    }
+}
+
+/// "How are the cooked meals `ids` shared?", for `purpose`.
+public struct LeftoverShareRequest: Hashable, Sendable {
+    public enum Purpose: Hashable, Sendable {
+        /// `L` on this meal: the answer opens the prompt asking where its leftovers are eaten.
+        case plan(Meal)
+        /// After a change: the answer's problems are warned of on the status line, after
+        /// `following` (what an undo or redo said) when given.
+        case warn(following: String?)
+    }
+
+    public let ids: [Int64]
+    /// The household's size (the config file's `servings`): how many eat at a cooked meal that
+    /// does not say.
+    public let household: Double?
+    public let purpose: Purpose
+
+    public init(ids: [Int64], household: Double?, purpose: Purpose) {
+        self.ids = ids
+        self.household = household
+        self.purpose = purpose
     }
 }
 

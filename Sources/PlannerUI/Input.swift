@@ -81,6 +81,12 @@ public enum Input: Hashable, Sendable {
     /// A template effect was refused or failed (a name taken or unknown, days without meals,
     /// copies past 9999-12-31); nothing changed.
     case templateFailed(message: String)
+    /// The answer to `.shareLeftovers`: the shares of the cooked meals asked about.
+    case leftoverSharesLoaded(LeftoverShareRequest, [LeftoverShare])
+    /// `.shareLeftovers` failed; nothing was changed.
+    case leftoverSharesFailed(LeftoverShareRequest, message: String)
+    /// The answer to `.findLeftoverSources`: the source meals that still exist.
+    case leftoverSourcesFound([Meal])
     /// The time asked for by `Effect.scheduleTick` has passed: the next animation frame is due.
     /// A sync brought and sent what `summary` says ("3 sent, 1 received, 1 removed, 0
     /// conflicts"), changing the plan by `stored` (as made), which undo takes back as one step.

@@ -96,6 +96,8 @@ extension KeyTable where Command == PlannerUI.Command {
             ([.character("Y")], .copyDay, "copy the selected day's meals"),
             ([.character("P")], .pasteDay, "paste them onto the selected day"),
             ([.character("x")], .repeatMeal, "make the selected meal repeat"),
+            ([.character("c")], .cycleStatus, "mark it done, skipped, planned"),
+            ([.character("L")], .planLeftovers, "eat the rest on another day"),
             ([.character("u")], .undo, "undo"),
             ([.control("r")], .redo, "redo"),
         ]) + section("Templates", [

@@ -44,6 +44,12 @@ public struct PlannerState: Sendable {
     /// A throwaway sample plan (`--demo`): the status line says so, so that nobody plans a
     /// real week in it.
     public let isDemo: Bool
+    /// The household's size (the config file's `servings`): how many eat at a cooked meal that
+    /// does not say, and the portions `L` plans as its leftovers.
+    public let household: Double?
+    /// The cooked meals that leftovers shown come from, by id: their day and slot make the
+    /// "leftovers from Mon dinner" line. Filled from the loaded days, else from the store.
+    public internal(set) var leftoverSources: [Int64: Meal] = [:]
 
     /// The save in flight, if any: changes are made one at a time.
     var pendingSave: PendingSave?
@@ -58,8 +64,10 @@ public struct PlannerState: Sendable {
     /// the day before.
     /// The timeline starts with one load request, which the first `update` hands out (or take it
     /// with `Planner.start`).
-    public init(today: Day, weekStart: Weekday, slots: [MealSlot], size: Size, keyMap: KeyMap = .standard, isDemo: Bool = false) {
+    public init(today: Day, weekStart: Weekday, slots: [MealSlot], size: Size, keyMap: KeyMap = .standard, isDemo: Bool = false,
+                household: Double? = nil) {
         self.today = today
+        self.household = household
         self.weekStart = weekStart
         self.isDemo = isDemo
         self.slots = slots

@@ -30,12 +30,14 @@ struct Harness {
 
     /// A planner on `today` over a new store holding `meals` (stored in order, so their ids
     /// count from 1) and the repeat `rules` (ids from 1 too) in the default slots and
-    /// `extraSlots` after them, with weeks starting on `weekStart`; `isDemo` as `--demo` opens it.
+    /// `extraSlots` after them, with weeks starting on `weekStart`; `isDemo` as `--demo` opens it,
+    /// `household` as the config file's `servings` gives it.
     init(today: Day, weekStart: Weekday = .monday, size: Size = Size(width: 40, height: 12), extraSlots: [String] = [],
-         meals: [Meal] = [], rules: [(RepeatRule, Meal)] = [], isDemo: Bool = false) {
+         meals: [Meal] = [], rules: [(RepeatRule, Meal)] = [], isDemo: Bool = false, household: Double? = nil) {
         store = try! MealStore.inMemory()
         for name in extraSlots { try! store.addSlot(name) }
-        state = PlannerState(today: today, weekStart: weekStart, slots: try! store.slots(), size: size, isDemo: isDemo)
+        state = PlannerState(today: today, weekStart: weekStart, slots: try! store.slots(), size: size, isDemo: isDemo,
+                             household: household)
         for meal in meals { add(meal) }
         for (rule, meal) in rules { try! store.addRule(rule, meal: meal) }
         run(Planner.start(&state))
@@ -100,7 +102,7 @@ struct Harness {
             case .save(let request) where holdsSaves:
                 heldSaves.append(request)
             case .load, .save, .findMatch, .showRecipe, .showShoppingList, .tickShoppingItem, .listRecipes, .listTitles, .chooseRecipe, .rankPantry,
-                 .saveTemplate, .listTemplates, .placeTemplate:
+                 .saveTemplate, .listTemplates, .placeTemplate, .shareLeftovers, .findLeftoverSources:
                 queue += Planner.update(&state, PlannerEffects.answer(effect, store: store, recipes: recipes)!)
             case .sync:
                 queue += Planner.update(&state, sync.answer(store))

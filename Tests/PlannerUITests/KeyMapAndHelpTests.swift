@@ -19,6 +19,7 @@ import Testing
         (.character("d"), .deleteMeal), (.character("u"), .undo), (.control("r"), .redo),
         (.character("y"), .copyMeal), (.character("p"), .pasteMeal), (.character("m"), .moveMeal),
         (.character("Y"), .copyDay), (.character("P"), .pasteDay), (.character("x"), .repeatMeal),
+        (.character("c"), .cycleStatus), (.character("L"), .planLeftovers),
         (.character("v"), .markDays), (.character("T"), .saveTemplate), (.character("A"), .applyTemplate),
         (.character("/"), .search), (.character("n"), .nextMatch), (.character("N"), .previousMatch),
         (.character("o"), .readNote), (.character("E"), .editNoteInEditor),
@@ -126,9 +127,10 @@ import Testing
             return
         }
         let lines = box(harness.lines)
-        #expect(lines[3] == row("", "Marks"))
-        #expect(Array(lines[4...6]) == [row("℞", "a recipe, its servings after it"), row("↻", "a repeat's meal, changed or not"),
-                                         row("✎", "has a note (o reads it)")])
+        // The six marks fill the box's top, below its border (their heading is just above).
+        #expect(Array(lines[1...6]) == [row("℞", "a recipe, its servings after it"), row("↻", "a repeat's meal, changed or not"),
+                                         row("✎", "has a note (o reads it)"), row("✓", "done (c marks it)"),
+                                         row("✗", "skipped, its title dim"), row("↺", "leftovers, from the meal named")])
         #expect(lines[7] == row("", ""))
         #expect(lines[8] == row("", "Dates (g, m)"))
         #expect(lines[9] == row("", "2027-03-15: that date"))

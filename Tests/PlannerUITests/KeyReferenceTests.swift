@@ -35,7 +35,7 @@ import Testing
         #expect(rows.map { $0.keys.joined(separator: " ") } == browsing.map(\.keyNames))
         let marks = sections.last
         #expect(marks?.heading == "Marks")
-        #expect(marks?.rows.map { $0.keys } == [["℞"], ["↻"], ["✎"]])
+        #expect(marks?.rows.map { $0.keys } == [["℞"], ["↻"], ["✎"], ["✓"], ["✗"], ["↺"]])
     }
 
     /// The guide's prompts section names the key that lists what the pantry can make, and the

@@ -39,8 +39,11 @@ extension PlannerState {
         }
         if applied.changes.contains(where: \.changesRule) { timeline.invalidate(timeline.window) }
         for day in applied.days { timeline.invalidate(day) }
-        guard let first = stored.lazy.compactMap(\.result).first else { return [] }
-        return reveal(first, showingDay: pending.showsDay)
+        updateSources(stored)
+        let isUndoOrRedo = if case .change = pending.origin { false } else { true }
+        let check = leftoverCheck(after: stored, following: isUndoOrRedo ? message?.text : nil)
+        guard let first = stored.lazy.compactMap(\.result).first else { return check }
+        return reveal(first, showingDay: pending.showsDay) + check
     }
 
     /// What a sync brought is one step of the history: `u` takes all of it back (and the next
@@ -53,6 +56,7 @@ extension PlannerState {
         }
         message = StatusMessage("Synced: \(summary)")
         if let meal = selectedMeal { focus = Focus(meal) }
+        leftoverSources = [:]
         timeline.invalidate(timeline.window)
     }
 
@@ -129,6 +133,7 @@ extension PlannerState {
         case .removeRuleOf(let meal): "delete every \(quoted(meal.title))"
         case .splitRule(let meal, _): "change \(quoted(meal.title)) and the following ones"
         case .addRule(let rule): "make \(quoted(rule.meal.title)) repeat"
+        case .update(let old, let new, _) where old.status != new.status: "mark \(quoted(new.title)) \(new.status.rawValue)"
         case .update(let old, let new, _) where old.day != new.day: "move \(quoted(new.title)) to \(longDate(new.day))"
         case .update(_, let meal, _): "edit \(quoted(meal.title))"
         }
@@ -259,7 +264,10 @@ func countedDays(_ count: Int) -> String {
 extension Meal {
     /// A new meal (no id yet) with this one's slot, title, note, recipe and servings, on
     /// `day`: a pasted meal stays on the shopping list, as `mealplan copy` keeps it there.
+    /// A copy of a cooked meal is a new cook, of a done or skipped meal a planned one; a copy of
+    /// leftovers eats more of the same meal.
     fileprivate func copy(on day: Day) -> Meal {
-        Meal(day: day, slot: slot, title: title, note: note, recipe: recipe, servings: servings)
+        Meal(day: day, slot: slot, title: title, note: note, recipe: recipe, servings: servings, leftoversOf: leftoversOf,
+             eaters: eaters)
     }
 }

@@ -36,6 +36,7 @@ extension PlannerState {
         case .loaded(let request, let meals):
             timeline.didLoad(request) { meals[$0] ?? [] }
             applyFocus()
+            return learnSources(from: meals)
         case .loadFailed(_, let text):
             message = StatusMessage("Could not load meals: \(text)", isError: true)
         case .saved(let request, let stored): return didSave(request, stored: stored)
@@ -48,6 +49,8 @@ extension PlannerState {
             message = StatusMessage("Search failed: \(text)", isError: true)
         case .externalChange:
             if let meal = selectedMeal { focus = Focus(meal) }
+            // Another program may have moved a source: the reload learns them again.
+            leftoverSources = [:]
             timeline.invalidate(timeline.window)
         case .slotsLoaded(let slots): use(slots)
         case .changeCheckFailed(let text):
@@ -69,6 +72,9 @@ extension PlannerState {
         case .templatePlaced(let placement, let name, let meals): return templatePlaced(placement, name: name, meals: meals)
         case .templateFailed(let text): templateFailed(text)
         case .templateExists(let name, let existing): askToReplace(existing, with: name)
+        case .leftoverSharesLoaded(let request, let shares): leftoverSharesLoaded(request, shares)
+        case .leftoverSharesFailed(let request, let text): leftoverSharesFailed(request, message: text)
+        case .leftoverSourcesFound(let meals): leftoverSourcesFound(meals)
         case .synced(let summary, let stored): didSync(summary: summary, stored: stored)
         case .syncFailed(let text): message = StatusMessage("Not synced: \(text)", isError: true)
         case .tick: return nextFrame()
@@ -105,6 +111,8 @@ extension PlannerState {
         case .copyDay: copySelectedDay()
         case .pasteDay: return pasteDay()
         case .repeatMeal: startRepeating()
+        case .cycleStatus: return cycleStatus()
+        case .planLeftovers: return planLeftovers()
         case .undo: return undo()
         case .redo: return redo()
         case .nextMatch: return findNext(.forward)

@@ -10,12 +10,20 @@ public struct MoveMealPrompt: PlannerPrompt, Hashable {
     var label: String { "Move to: " }
 
     func hint(_ prompt: Prompt, state: PlannerState) -> [PromptView.HintPart] {
-        [.asked("Moving \(quoted(meal.title))"), .asked("tomorrow, fri, +1w from its day, 2027-03-15"), .enter("moves"), .cancel]
+        [.asked("Moving \(quoted(meal.title))"), .asked(Self.dayForms), .enter("moves"), .cancel]
+    }
+
+    /// The forms of a day the hint names; offsets count from the meal's day.
+    static let dayForms = "tomorrow, fri, +1w from its day, 2027-03-15"
+
+    /// The day `text` names, offsets counting from `meal`'s day: what `m` and `L` ask.
+    static func day(_ text: String, from meal: Meal, state: PlannerState) throws -> Day {
+        try DateInput.parse(text, today: state.today, weekStart: state.weekStart, offsetsFrom: meal.day)
     }
 
     /// The prompt stays open, as typed, until the store answers.
     func submit(_ text: String, prompt: inout Prompt, state: inout PlannerState) throws -> [Effect] {
-        let day = try DateInput.parse(text, today: state.today, weekStart: state.weekStart, offsetsFrom: meal.day)
+        let day = try Self.day(text, from: meal, state: state)
         guard day != meal.day else {
             state.message = StatusMessage("\(quoted(meal.title)) is already on \(longDate(day))")
             return []

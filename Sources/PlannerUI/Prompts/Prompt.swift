@@ -10,6 +10,7 @@ public struct Prompt: Hashable, Sendable {
         case search(SearchPrompt)
         case shoppingDays(ShoppingDaysPrompt)
         case moveMeal(MoveMealPrompt)
+        case leftovers(LeftoversPrompt)
         case meal(MealForm)
         case saveTemplate(SaveTemplatePrompt)
         case applyTemplate(ApplyTemplatePrompt)

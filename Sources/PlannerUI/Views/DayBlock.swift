@@ -13,7 +13,8 @@ import Timeline
 struct DayBlock {
     /// What a piece of a line is, so the view can style it (colour or monochrome).
     enum Role: Hashable {
-        case banner, header, todayTag, slot, title, repeatMark, recipeMark, servings, noteMarker, notePreview, empty
+        case banner, header, todayTag, slot, title, skippedTitle, doneMark, skippedMark, leftoversMark, repeatMark, recipeMark
+        case servings, leftoversSource, noteMarker, notePreview, empty
     }
 
     /// Text placed at a column of a line.
@@ -36,11 +37,19 @@ struct DayBlock {
     static let recipeMark = "℞"
     /// After the title of a meal a repeat rule gives, changed or not.
     static let repeatMark = "↻"
+    /// After the title of a meal marked done, or skipped.
+    static let doneMark = "✓"
+    static let skippedMark = "✗"
+    /// After the title of leftovers of a meal cooked before.
+    static let leftoversMark = "↺"
     /// Each mark with what it says, for the help and the references.
     static let marks: [(mark: String, meaning: String)] = [
         (recipeMark, "a recipe, its servings after it"),
         (repeatMark, "a repeat's meal, changed or not"),
         (noteMarker, "has a note (o reads it)"),
+        (doneMark, "done (c marks it)"),
+        (skippedMark, "skipped, its title dim"),
+        (leftoversMark, "leftovers, from the meal named"),
     ]
     /// A terminal at least this wide shows the start of each note after its title, where a
     /// narrower one only marks that there is one.
@@ -56,6 +65,9 @@ struct DayBlock {
     let isToday: Bool
     /// The widest slot column wanted (the longest slot name, capped).
     let slotWidth: Int
+    /// The cooked meals leftovers come from, by id, for the line saying which (drawing only:
+    /// the text goes in the room left and never adds a line, so the layout does without it).
+    var sources: [Int64: Meal] = [:]
 
     /// Where a meal line's pieces go at `width`.
     struct Columns: Equatable {
@@ -125,7 +137,8 @@ struct DayBlock {
     /// it (on a line of their own when the title's last line has no room), the note marker.
     private func mealLines(_ index: Int, columns: Columns) -> [Line] {
         guard let meal = meals?[index] else { return [] }
-        var rows = meal.title.wrapped(toWidth: columns.titleWidth).map { [Span(column: columns.title, text: $0, role: .title)] }
+        let titleRole: Role = meal.status == .skipped ? .skippedTitle : .title
+        var rows = meal.title.wrapped(toWidth: columns.titleWidth).map { [Span(column: columns.title, text: $0, role: titleRole)] }
         if let marks = Self.marksText(meal) {
             let end = columns.title + rows[rows.count - 1][0].text.terminalWidth
             let room = columns.title + columns.titleWidth - (end + 1)
@@ -133,6 +146,15 @@ struct DayBlock {
                 rows[rows.count - 1] += Self.markSpans(meal, column: end + 1, room: room)
             } else {
                 rows.append(Self.markSpans(meal, column: columns.title, room: columns.titleWidth))
+            }
+        }
+        if let source = meal.leftoversOf.flatMap({ sources[$0] }), let last = rows[rows.count - 1].last {
+            let start = last.column + last.text.terminalWidth + 1
+            let room = columns.title + columns.titleWidth - start
+            if room >= Self.sourceMinimumRoom {
+                let texts = Self.sourceTexts(source, eatenOn: meal.day)
+                let text = (texts.first { $0.terminalWidth <= room } ?? texts[texts.count - 1]).truncated(toWidth: room)
+                rows[rows.count - 1].append(Span(column: start, text: text, role: .leftoversSource))
             }
         }
         return rows.enumerated().map { number, row in
@@ -156,10 +178,31 @@ struct DayBlock {
         meal.servings.map { "· \(Meal.servingsText($0)) serving\($0 == 1 ? "" : "s")" }
     }
 
-    /// The marks a meal shows after its title, each with its role: the repeat mark for one a
-    /// rule gives, the recipe mark for one that links to a recipe.
+    /// The least room, in columns, worth showing a piece of the source of leftovers in.
+    static let sourceMinimumRoom = 8
+
+    /// "· leftovers from Mon dinner", then shorter for a narrow line ("· from Mon dinner"): the
+    /// cooked meal's weekday when it is in the week before `day` (the leftovers'), else its date
+    /// too ("from Mon 23 Nov dinner").
+    static func sourceTexts(_ source: Meal, eatenOn day: Day) -> [String] {
+        let near = source.day <= day && day.number - source.day.number < 7
+        let when = near ? source.day.weekday.shortName : headerText(for: source.day)
+        return ["· leftovers from \(when) \(source.slot)", "· from \(when) \(source.slot)"]
+    }
+
+    /// The marks a meal shows after its title, each with its role: done or skipped, leftovers,
+    /// the repeat mark for one a rule gives, the recipe mark for one that links to a recipe.
     private static func marks(_ meal: Meal) -> [(text: String, role: Role)] {
-        (meal.occurrence == nil ? [] : [(repeatMark, .repeatMark)]) + (meal.recipe == nil ? [] : [(recipeMark, .recipeMark)])
+        var marks: [(text: String, role: Role)] = []
+        switch meal.status {
+        case .planned: break
+        case .done: marks.append((doneMark, .doneMark))
+        case .skipped: marks.append((skippedMark, .skippedMark))
+        }
+        if meal.isLeftovers { marks.append((leftoversMark, .leftoversMark)) }
+        if meal.occurrence != nil { marks.append((repeatMark, .repeatMark)) }
+        if meal.recipe != nil { marks.append((recipeMark, .recipeMark)) }
+        return marks
     }
 
     /// The marks and the servings as one text ("↻ ℞ · 6 servings"); `nil` without marks.
@@ -239,8 +282,9 @@ struct DayBlockLayout: Sendable {
         slotWidth = min(12, slots.map(\.name.terminalWidth).max() ?? 0)
     }
 
-    func block(_ day: Day, _ meals: [Meal]?) -> DayBlock {
-        DayBlock(day: day, meals: meals, isToday: day == today, slotWidth: slotWidth)
+    /// `sources` only draws: the layout is the same without them.
+    func block(_ day: Day, _ meals: [Meal]?, sources: [Int64: Meal] = [:]) -> DayBlock {
+        DayBlock(day: day, meals: meals, isToday: day == today, slotWidth: slotWidth, sources: sources)
     }
 
     var function: Timeline<[Meal]>.Layout {

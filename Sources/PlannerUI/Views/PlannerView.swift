@@ -23,7 +23,7 @@ extension Planner {
             return Frame(buffer: buffer, cursor: nil)
         }
         TimelineView.draw(state.animationFrames.first ?? state.timeline.screen, blocks: state.blockLayout,
-                          marked: state.markedDays, theme: theme, into: &buffer)
+                          sources: state.leftoverSources, marked: state.markedDays, theme: theme, into: &buffer)
         var cursor: Position?
         switch state.mode {
         case .browsing:
@@ -52,15 +52,15 @@ extension Planner {
 /// The lines of days marked for a template (`v`) are highlighted as the selection is, in
 /// another colour (underlined without colours).
 enum TimelineView {
-    static func draw(_ screen: TimelineScreen<[Meal]>, blocks: DayBlockLayout, marked: DayRange?, theme: Theme,
-                     into buffer: inout Buffer) {
+    static func draw(_ screen: TimelineScreen<[Meal]>, blocks: DayBlockLayout, sources: [Int64: Meal] = [:],
+                     marked: DayRange?, theme: Theme, into buffer: inout Buffer) {
         var monthTagPlaced = false
         let top = screen.days.first
         let headerLine = top.map { $0.day.date.day == 1 ? 1 : 0 } ?? 0
         let sticky = top.map { $0.screenLine == 0 && $0.firstLine > headerLine && $0.lineCount >= 2 } ?? false
             && !(screen.selectedLines?.contains(0) ?? false)
         for visible in screen.days {
-            let block = blocks.block(visible.day, visible.content)
+            let block = blocks.block(visible.day, visible.content, sources: sources)
             let (first, lines) = block.lines(visible.shownLines, width: screen.width, layout: visible.layout)
             for offset in 0..<visible.lineCount where lines.indices.contains(visible.firstLine + offset - first) {
                 let row = visible.screenLine + offset
@@ -119,6 +119,9 @@ enum StatusLineView {
             let keys = state.keyMap
             shown = ("\(countedDays(days.count)) marked: \(keys.keyNames(for: .saveTemplate)) saves a template, Esc ends",
                      theme.hint)
+        } else if let meal = state.selectedMeal, meal.status == .skipped, meal.day < state.today {
+            // A meal that did not happen may still be wanted another day.
+            shown = ("skipped — \(state.keyMap.keyNames(for: .moveMeal)) moves it to another day", theme.hint)
         } else if let note = state.selectedMeal?.note {
             shown = (DayBlock.noteMarker + " " + note, theme.hint)
         } else if state.timeline.content(of: day)?.isEmpty == true {

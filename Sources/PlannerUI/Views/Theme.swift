@@ -14,6 +14,11 @@ struct Theme {
         case .todayTag: colors ? Style(foreground: .yellow, bold: true, reverse: true) : Style(bold: true, underline: true)
         case .slot: colors ? Style(foreground: .green) : .plain
         case .title: .plain
+        case .skippedTitle: Style(dim: true)
+        case .doneMark: colors ? Style(foreground: .green) : .plain
+        case .skippedMark: colors ? Style(foreground: .red) : .plain
+        case .leftoversMark: colors ? Style(foreground: .cyan) : .plain
+        case .leftoversSource: Style(dim: true)
         case .repeatMark: colors ? Style(foreground: .cyan) : .plain
         case .recipeMark: colors ? Style(foreground: .yellow) : .plain
         case .servings: Style(dim: true)
