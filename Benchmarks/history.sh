@@ -71,19 +71,4 @@ stored=$(sqlite3 "$imported" "SELECT COUNT(*) FROM meal")
 [ "$stored" = "$meals" ] || fail "the import stored $stored meals, expected $meals"
 echo "database file: $(stat -c %s "$imported") bytes"
 
-python3 - "$work/history.json" "$work/add.json" "$work/import.json" <<'EOF'
-import json, shlex, sys
-missed = False
-for path in sys.argv[1:]:
-    for result in json.load(open(path))["results"]:
-        words = shlex.split(result["command"])
-        # The command without the database and without the folders of the binary and the CSV.
-        shown = " ".join(["mealplan"] + [w.split("/")[-1] for before, w in zip(words, words[1:]) if "--db" not in (before, w)])
-        wall, cpu = result["median"] * 1000, (result["user"] + result["system"]) * 1000
-        goal = words[1] == "history"
-        met = wall <= 20 and cpu <= 20
-        missed |= goal and not met
-        print(f"{shown:45}  wall median {wall:8.1f} ms  CPU mean {cpu:7.1f} ms (user {result['user'] * 1000:.1f})"
-              + (f"  goal 20 ms: {'met' if met else 'MISSED'}" if goal else ""))
-sys.exit(1 if missed else 0)
-EOF
+python3 Benchmarks/hyperfine_report.py --goal history "$work/history.json" "$work/add.json" "$work/import.json"

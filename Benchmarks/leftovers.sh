@@ -69,18 +69,4 @@ hyperfine -N --warmup 3 --runs "$runs" --export-json "$work/leftovers.json" \
 hyperfine -N --warmup 1 --runs "$runs" --export-json "$work/add.json" \
     "$mealplan add --db $plan $(date -u -d '+20 days' +%F) lunch --leftovers-of $cooked --servings 1"
 
-python3 - "$work/history-before.json" "$work/leftovers.json" "$work/add.json" <<'PY'
-import json, shlex, sys
-missed = False
-for path in sys.argv[1:]:
-    for result in json.load(open(path))["results"]:
-        words = shlex.split(result["command"])
-        shown = " ".join(["mealplan"] + [w.split("/")[-1] for before, w in zip(words, words[1:]) if "--db" not in (before, w)])
-        wall, cpu = result["median"] * 1000, (result["user"] + result["system"]) * 1000
-        goal = words[1] in ("leftovers", "history")
-        met = wall <= 20 and cpu <= 20
-        missed |= goal and not met
-        print(f"{shown:45}  wall median {wall:8.1f} ms  CPU mean {cpu:7.1f} ms"
-              + (f"  goal 20 ms: {'met' if met else 'MISSED'}" if goal else ""))
-sys.exit(1 if missed else 0)
-PY
+python3 Benchmarks/hyperfine_report.py --goal leftovers,history "$work/history-before.json" "$work/leftovers.json" "$work/add.json"
