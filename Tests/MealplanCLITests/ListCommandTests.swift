@@ -105,7 +105,7 @@ import Testing
     @Test func jsonFormatIsAnArrayOfMeals() throws {
         let cli = try plannedWeek()
         let json = try cli.succeed(["list", "--format", "json", "--from", "wed", "--days", "1"])
-        #expect(withoutUIDs(json) == #"[{"id":3,"date":"2026-03-04","slot":"lunch","position":0,"title":"Crème brûlée","note":null,"recipe":null,"servings":null,"repeat":null}]"# + "\n")
+        #expect(withoutUIDs(json) == #"[{"id":3,"date":"2026-03-04","slot":"lunch","position":0,"title":"Crème brûlée","note":null,"recipe":null,"servings":null,"repeat":null,"status":"planned","leftovers_of":null,"eaters":null}]"# + "\n")
         let all = try cli.succeed(["list", "--format", "json"])
         let parsed = try JSONSerialization.jsonObject(with: Data(all.utf8)) as? [[String: Any]]
         #expect(parsed?.map { $0["id"] as? Int } == [2, 1, 3])

@@ -146,7 +146,7 @@ import TestSupport
         try cli.succeed(["add", "today", "lunch", "Bread"])
         let csv = try cli.succeed(["export"])
         #expect(csv == "date,slot,title,note,recipe,servings\r\n2026-03-02,lunch,Bread,,,\r\n2026-03-02,dinner,Lasagna al forno,,Lasagna,8\r\n")
-        #expect(try cli.succeed(["export", "--format", "json"]).contains(#""title":"Lasagna al forno","note":null,"recipe":"Lasagna","servings":8,"repeat":null}"#))
+        #expect(try cli.succeed(["export", "--format", "json"]).contains(#""title":"Lasagna al forno","note":null,"recipe":"Lasagna","servings":8,"repeat":null,"status":"planned","leftovers_of":null,"eaters":null}"#))
         let copy = cli.folder + "/copy.sqlite"
         try cli.succeed(["import", "-", "--db", copy], input: Data(csv.utf8))
         #expect(try cli.succeed(["export", "--db", copy]) == csv)

@@ -34,8 +34,10 @@ struct ExportCommand: MealplanCommand {
             adding them twice. A repeat is one event with its RRULE and an EXDATE per \
             skipped day.
             json: an array of {"id","uid","date","slot","position","title","note","recipe",\
-            "servings","repeat"} objects, the same shape as 'mealplan list --format json'; an \
-            occurrence of a repeat has "id" and "uid" null and "repeat": its number.
+            "servings","repeat","status","leftovers_of","eaters"} objects, the same shape as \
+            'mealplan list --format json'; an occurrence of a repeat has "id" and "uid" null and \
+            "repeat": its number; "status" is planned, done or skipped, "leftovers_of" the UID of \
+            the meal leftovers come from.
             json --everything: the whole plan as one object that 'mealplan import' reads back \
             into an empty plan: {"format","version","slots","repeats","templates","meals"}: \
             the slots in order, each repeat with its pattern and skipped days, each template \

@@ -130,8 +130,8 @@ struct ImportCommand: MealplanCommand {
             summary = try meals.importPlan(structure, dryRun: dryRun) { [reader] feed in
                 var reader = reader
                 try Self.reportingProgress(of: input, interrupt: interrupt, in: environment) { counted in
-                    while let (meal, line) = try reader.nextMeal() {
-                        try feed.add(meal, line: line)
+                    while let (meal, line, source) = try reader.nextMeal() {
+                        try feed.add(meal, line: line, leftoversOf: source)
                         try counted()
                     }
                 }
@@ -155,7 +155,7 @@ struct ImportCommand: MealplanCommand {
         var reader = JSONPlanReader(fileDescriptor: input)
         guard (try? reader.readStructure()) != nil else { return unlocated }
         var index = 0, firstID: Int64?
-        while let (meal, line) = (try? reader.nextMeal()) ?? nil {
+        while let (meal, line, _) = (try? reader.nextMeal()) ?? nil {
             if meal.uid == shared.uid {
                 if let firstID {
                     return PlanImportError(line: line, path: "meals[\(index)].uid",
