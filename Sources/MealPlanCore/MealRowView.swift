@@ -64,11 +64,17 @@ public struct LeftoversSource: Hashable, Sendable {
         self.id = id
     }
 
-    /// The source as a person reads it in a message: its UID, id, or day and slot.
+    /// The source as a person reads it in a message: its UID, id, or place.
     public var text: String {
         if let uid { return uid.text }
         if let id { return "meal \(id)" }
-        return [day?.iso, slot].compactMap { $0 }.joined(separator: " ")
+        return place ?? ""
+    }
+
+    /// The day and slot, as a flat file writes them and a person reads them: "2026-11-23 dinner".
+    public var place: String? {
+        guard let day, let slot else { return nil }
+        return "\(day.iso) \(slot)"
     }
 }
 

@@ -134,7 +134,7 @@ import Testing
         // A *.csv file protects formulas (see SpreadsheetExportTests); standard output does when asked.
         let protection = format == "csv" ? ["--protect-formulas"] : []
         #expect(withoutStamps(written) == withoutStamps(try cli.succeed(["export", "--format", format] + protection)))
-        #expect(written.hasPrefix(["csv": "\"date\",slot,title,note,recipe,servings\r\n", "ics": "BEGIN:VCALENDAR\r\n", "json": "[{\"id\":1,"][format]!))
+        #expect(written.hasPrefix(["csv": "\"date\",slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n", "ics": "BEGIN:VCALENDAR\r\n", "json": "[{\"id\":1,"][format]!))
         try cli.expectFailure(["export", "--format", format, "--output", output, "--slot-time", "x=1:00"], status: 64,
                               message: format == "ics" ? "--slot-time 'x=1:00': unknown slot 'x'; slots are breakfast, lunch, dinner, snack"
                                   : "--slot-time needs --format ics (see 'mealplan help')")

@@ -86,7 +86,7 @@ import Testing
 
             """)
         #expect(try cli.succeed(["list", "--search", "CRÈME", "--format", "csv"])
-            == "date,slot,title,note,recipe,servings\r\n2026-03-04,lunch,Crème brûlée,,,\r\n2031-01-01,dinner,creme caramel,,,\r\n")
+            == "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-04,lunch,Crème brûlée,,,,,,\r\n2031-01-01,dinner,creme caramel,,,,,,\r\n")
         #expect(try cli.succeed(["list", "--search", "apple", "--all-days"]).split(separator: "\n").count == 6)
         #expect(try cli.succeed(["list", "--search", "xyz"]) == "no meal matches 'xyz' in the whole plan\n")
         #expect(try cli.succeed(["list", "--search", "xyz", "--all-days"]) == "no meal matches 'xyz' in the whole plan\n")

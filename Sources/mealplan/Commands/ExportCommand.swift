@@ -12,7 +12,9 @@ struct ExportCommand: MealplanCommand {
         abstract: "Write meals as CSV, iCalendar or JSON (all of them unless --from/--to limit the days).",
         discussion: """
             csv: RFC 4180 in UTF-8 with CRLF line ends and the header \
-            date,slot,title,note,recipe,servings, in date and slot order, one row per \
+            date,slot,title,note,recipe,servings,status,leftovers_of,eaters (status empty while \
+            planned; leftovers_of the day and slot of the meal leftovers come from, as in \
+            "2026-11-23 dinner"), in date and slot order, one row per \
             occurrence of a repeat (a repeat that never ends gives rows up to 9999: give --to); \
             'mealplan import' reads it back, each row as a single meal. CSV is the flat \
             format: it leaves out the repeats themselves (their skipped days, which \
