@@ -28,7 +28,10 @@ struct ExportCommand: MealplanCommand {
             ics: an iCalendar file (RFC 5545) for calendar apps, one event per meal, titled \
             "Dinner: Lasagna", the note as its description, the slot as its category; the \
             slot as spelled, the meal's place in it, its recipe and servings in X-MEALPLAN-SLOT, \
-            X-MEALPLAN-POSITION, X-MEALPLAN-RECIPE and X-MEALPLAN-SERVINGS. Meals are all-day events; \
+            X-MEALPLAN-POSITION, X-MEALPLAN-RECIPE and X-MEALPLAN-SERVINGS; a skipped meal is \
+            STATUS:CANCELLED, a done one X-MEALPLAN-STATUS:done, leftovers name their source's \
+            UID in X-MEALPLAN-LEFTOVERS-OF, and X-MEALPLAN-EATERS says how many eat at a cooked \
+            meal. Meals are all-day events; \
             --slot-time SLOT=HH:MM makes the meals of SLOT start at that time and last \
             --duration (default 1h), in floating local time: 19:00 stays 19:00 in any time \
             zone. Each meal's event UID is the meal's own UUID, kept across exports and \
