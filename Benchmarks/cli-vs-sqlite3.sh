@@ -68,9 +68,10 @@ PRAGMA journal_mode = WAL;
 BEGIN IMMEDIATE;
 DROP INDEX meal_by_title; DROP INDEX meal_by_uid; DROP INDEX meal_by_note;
 DROP TRIGGER meal_title_after_insert; DROP TRIGGER meal_note_after_insert; DROP TRIGGER meal_uid_after_insert;
-INSERT INTO meal(day, slotId, position, title, note, recipe, servings, uid)
+INSERT INTO meal(day, slotId, position, title, note, recipe, servings, uid, status, eaters)
     SELECT CAST(julianday(date) - 2440587.5 AS INTEGER), slot.id, 0,
-        title, nullif(note, ''), nullif(recipe, ''), CAST(nullif(servings, '') AS REAL), randomblob(16)
+        title, nullif(note, ''), nullif(recipe, ''), CAST(nullif(servings, '') AS REAL), randomblob(16),
+        nullif(status, ''), CAST(nullif(eaters, '') AS REAL)
     FROM staging JOIN slot ON slot.name = staging.slot;
 $made_again
 INSERT OR IGNORE INTO mealTitle SELECT title, $(ascii_folded title) FROM meal GROUP BY title;

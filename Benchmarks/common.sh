@@ -161,13 +161,17 @@ day_number() {
 # Sets `list_sql` to the query mealplan's store runs for `list --from FIRST --days DAYS`, and
 # `export_sql` to the one for `export`, as plain SQL for the sqlite3 shell on the same file.
 # Days are integers (days since 1970-01-01), shown as ISO dates with SQLite's date() so that
-# sqlite3 formats dates as mealplan does. The columns are export's: date,slot,title,note,recipe,servings.
+# sqlite3 formats dates as mealplan does. The columns are export's: date,slot,title,note,recipe,servings,
+# status,leftovers_of,eaters (the source's day and slot, read only for leftovers).
 set_meal_queries() {
     local first last
     first=$(day_number "$1")
     last=$((first + $2 - 1))
     local columns="date(meal.day + 2440587.5) AS date, slot.name AS slot, meal.title AS title, meal.note AS note,
-        meal.recipe AS recipe, meal.servings AS servings"
+        meal.recipe AS recipe, meal.servings AS servings, meal.status AS status,
+        CASE WHEN meal.leftoversOf IS NULL THEN NULL ELSE (SELECT date(source.day + 2440587.5) || ' ' || sourceSlot.name
+            FROM meal AS source JOIN slot AS sourceSlot ON sourceSlot.id = source.slotId WHERE source.id = meal.leftoversOf)
+        END AS leftovers_of, meal.eaters AS eaters"
     local from_meals="FROM meal JOIN slot ON slot.id = meal.slotId"
     local order="ORDER BY meal.day, slot.position, meal.position"
     list_sql="SELECT meal.id, $columns $from_meals WHERE meal.day BETWEEN $first AND $last $order"

@@ -95,12 +95,13 @@ def csv_field(text):
 
 
 def write_csv(batches, out):
-    """Rows of `mealplan export`'s columns, "date,slot,title,note,recipe,servings", with CRLF line
-    ends, after the header: no meal has a recipe, so the last two fields are empty, and mealplan's
-    export of the imported file gives it back byte for byte."""
+    """Rows of `mealplan export`'s columns, "date,slot,title,note,recipe,servings,status,
+    leftovers_of,eaters", with CRLF line ends, after the header: no meal has a recipe or a status,
+    so the last five fields are empty, and mealplan's export of the imported file gives it back
+    byte for byte."""
     titles = {slot: [f"{slot},{csv_field(title)}," for title in TITLES[slot]] for slot in SLOTS}
-    notes = [csv_field(note) + ",,\r\n" for note in NOTES]
-    out.write(",".join(("date", "slot", "title", "note", "recipe", "servings")) + "\r\n")
+    notes = [csv_field(note) + ",,,,,\r\n" for note in NOTES]
+    out.write(",".join(("date", "slot", "title", "note", "recipe", "servings", "status", "leftovers_of", "eaters")) + "\r\n")
     for batch in batches:
         out.write("".join(f"{day.isoformat()},{titles[slot][title]}{notes[note]}"
                           for day, slot, title, note in batch))

@@ -21,11 +21,15 @@ public struct MealRowView {
     public let status: MealStatus
     public let leftoversOf: Int64?
     public let eaters: Double?
+    /// For leftovers, their source as the exchange formats name it, read beside the row when a
+    /// writer needs it (`nil` otherwise): its UID (JSON, iCalendar), or its day and slot (CSV,
+    /// which has no ids or UIDs).
+    public let leftoversSource: LeftoversSource?
 
     public init(
         id: Int64?, uid: ItemUID?, day: Day, slot: UnsafeBufferPointer<UInt8>, position: Int, title: UnsafeBufferPointer<UInt8>,
         note: UnsafeBufferPointer<UInt8>?, recipe: UnsafeBufferPointer<UInt8>?, servings: Double?, occurrence: Occurrence?,
-        status: MealStatus, leftoversOf: Int64?, eaters: Double?
+        status: MealStatus, leftoversOf: Int64?, eaters: Double?, leftoversSource: LeftoversSource? = nil
     ) {
         self.id = id
         self.uid = uid
@@ -40,6 +44,37 @@ public struct MealRowView {
         self.status = status
         self.leftoversOf = leftoversOf
         self.eaters = eaters
+        self.leftoversSource = leftoversSource
+    }
+}
+
+/// The meal leftovers come from, as a file names it to another plan, where ids differ: by its
+/// UID; in a flat file without UIDs, by its day and slot ("2026-11-23 dinner"); in a whole
+/// plan's file, whose meals keep their ids, also by its id.
+public struct LeftoversSource: Hashable, Sendable {
+    public var uid: ItemUID?
+    public var day: Day?
+    public var slot: String?
+    public var id: Int64?
+
+    public init(uid: ItemUID? = nil, day: Day? = nil, slot: String? = nil, id: Int64? = nil) {
+        self.uid = uid
+        self.day = day
+        self.slot = slot
+        self.id = id
+    }
+
+    /// The source as a person reads it in a message: its UID, id, or place.
+    public var text: String {
+        if let uid { return uid.text }
+        if let id { return "meal \(id)" }
+        return place ?? ""
+    }
+
+    /// The day and slot, as a flat file writes them and a person reads them: "2026-11-23 dinner".
+    public var place: String? {
+        guard let day, let slot else { return nil }
+        return "\(day.iso) \(slot)"
     }
 }
 

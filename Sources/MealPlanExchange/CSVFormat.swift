@@ -22,8 +22,8 @@ enum CSVFormat {
     static let protectedHeaderStart = Array("\"date\"".utf8)
 
     /// The columns of a meal file, in the order the writer puts them.
-    static let columns = ["date", "slot", "title", "note", "recipe", "servings"]
-    /// The columns a file must have to be imported; `note`, `recipe` and `servings` may be left
-    /// out (files written before meals had recipes have none).
+    static let columns = ["date", "slot", "title", "note", "recipe", "servings", "status", "leftovers_of", "eaters"]
+    /// The columns a file must have to be imported; the others may be left out (files written
+    /// before meals had recipes, or a status, have none).
     static let requiredColumns = ["date", "slot", "title"]
 }

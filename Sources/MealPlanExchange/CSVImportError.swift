@@ -33,8 +33,15 @@ public struct CSVMealRow: Hashable, Sendable {
     /// Empty when the file has no `recipe` column or the field is empty; likewise `servings`.
     public var recipe: String
     public var servings: String
+    /// Empty, likewise, when the file has no such column or the field is empty.
+    public var status: String
+    public var leftoversOf: String
+    public var eaters: String
 
-    public init(line: Int, date: String, slot: String, title: String, note: String, recipe: String = "", servings: String = "") {
+    public init(
+        line: Int, date: String, slot: String, title: String, note: String, recipe: String = "", servings: String = "",
+        status: String = "", leftoversOf: String = "", eaters: String = ""
+    ) {
         self.line = line
         self.date = date
         self.slot = slot
@@ -42,5 +49,8 @@ public struct CSVMealRow: Hashable, Sendable {
         self.note = note
         self.recipe = recipe
         self.servings = servings
+        self.status = status
+        self.leftoversOf = leftoversOf
+        self.eaters = eaters
     }
 }

@@ -10,7 +10,7 @@ import TextHelpers
 ///
 /// Reading a million rows must take well under a second, so the reader scans raw bytes in
 /// large chunks and makes strings only of the fields a meal needs. Columns are found by
-/// header name (case-insensitive, any order; `note`, `recipe` and `servings` may be missing;
+/// header name (case-insensitive, any order; all but `date`, `slot` and `title` may be missing;
 /// other columns are ignored
 /// and listed in `ignoredColumns`). It accepts CRLF, LF and lone CR line ends, a UTF-8 byte
 /// order mark, quoted fields with doubled quotes and line breaks, and skips empty lines. A quote
@@ -98,7 +98,10 @@ public struct CSVMealReader {
                 title: try text(of: spans[layout.title], in: bytes),
                 note: try optionalText(layout.note, in: bytes),
                 recipe: try optionalText(layout.recipe, in: bytes),
-                servings: try optionalText(layout.servings, in: bytes))
+                servings: try optionalText(layout.servings, in: bytes),
+                status: try optionalText(layout.status, in: bytes),
+                leftoversOf: try optionalText(layout.leftoversOf, in: bytes),
+                eaters: try optionalText(layout.eaters, in: bytes))
         }
     }
 
@@ -113,6 +116,9 @@ public struct CSVMealReader {
         var note: Int?
         var recipe: Int?
         var servings: Int?
+        var status: Int?
+        var leftoversOf: Int?
+        var eaters: Int?
     }
 
     /// A field's text without the apostrophe that protects it, in a protected file.
@@ -171,7 +177,8 @@ public struct CSVMealReader {
         }
         let layout = ColumnLayout(
             fieldCount: names.count, date: date, slot: slot, title: title, note: positions["note"],
-            recipe: positions["recipe"], servings: positions["servings"])
+            recipe: positions["recipe"], servings: positions["servings"], status: positions["status"],
+            leftoversOf: positions["leftovers_of"], eaters: positions["eaters"])
         self.layout = layout
         ignoredColumns = ignored
         return layout

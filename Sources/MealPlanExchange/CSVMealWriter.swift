@@ -1,7 +1,9 @@
 import MealPlanCore
 
-/// Writes meals as RFC 4180 CSV (UTF-8, CRLF, header `date,slot,title,note,recipe,servings`) to a file
-/// descriptor, one row at a time.
+/// Writes meals as RFC 4180 CSV (UTF-8, CRLF, header
+/// `date,slot,title,note,recipe,servings,status,leftovers_of,eaters`) to a file descriptor, one
+/// row at a time. `status` is empty while planned; `leftovers_of` names the source of leftovers
+/// by its day and slot ("2026-11-23 dinner"), since the file has no ids.
 ///
 /// Exporting a million meals must take well under a second and constant memory, so rows are
 /// encoded straight into a byte buffer that is handed to `write(2)` whenever it fills; nothing
@@ -38,10 +40,13 @@ public struct CSVMealWriter {
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         let slot = row.slot, title = row.title, note = row.note ?? empty, recipe = row.recipe ?? empty
         var servings = row.servings.map(Meal.servingsText) ?? ""
-        // Date, four fields that may double every byte and gain two quotes and an apostrophe,
-        // servings, commas, CR LF.
-        let textBytes = slot.count + title.count + note.count + recipe.count
-        let largestRow = 10 + 2 * textBytes + 12 + servings.utf8.count + 5 + 2
+        var source = row.leftoversSource?.place ?? ""
+        var eaters = row.eaters.map(Meal.servingsText) ?? ""
+        let status = row.status.storedValue?.utf8.count ?? 0
+        // Date, five fields that may double every byte and gain two quotes and an apostrophe,
+        // servings, status, eaters, commas, CR LF.
+        let textBytes = slot.count + title.count + note.count + recipe.count + source.utf8.count
+        let largestRow = 10 + 2 * textBytes + 15 + servings.utf8.count + status + eaters.utf8.count + 8 + 2
         try output.reserve(largestRow)
         let date = row.day.date, protects = protectsFormulas
         output.encode { bytes, end in
@@ -51,6 +56,9 @@ public struct CSVMealWriter {
             Self.encodeField(note, protectingFormulas: protects, into: bytes, at: &end)
             Self.encodeField(recipe, protectingFormulas: protects, into: bytes, at: &end)
             servings.withUTF8 { Self.encodeField($0, protectingFormulas: false, into: bytes, at: &end) }
+            Self.encodeStatus(row.status, into: bytes, at: &end)
+            source.withUTF8 { Self.encodeField($0, protectingFormulas: protects, into: bytes, at: &end) }
+            eaters.withUTF8 { Self.encodeField($0, protectingFormulas: false, into: bytes, at: &end) }
             bytes[end] = CSVFormat.carriageReturn
             bytes[end + 1] = CSVFormat.lineFeed
             end += 2
@@ -69,6 +77,17 @@ public struct CSVMealWriter {
         var header = Array((CSVFormat.columns.joined(separator: ",") + "\r\n").utf8)
         if protectsFormulas { header.replaceSubrange(0..<4, with: CSVFormat.protectedHeaderStart) }
         try output.append(header)
+    }
+
+    /// Writes a comma and the status's stored value: nothing while planned.
+    private static func encodeStatus(_ status: MealStatus, into row: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
+        row[end] = CSVFormat.comma
+        end += 1
+        guard var text = status.storedValue else { return }
+        text.withUTF8 { bytes in
+            _ = UnsafeMutableBufferPointer(rebasing: row[end..<end + bytes.count]).initialize(fromContentsOf: bytes)
+            end += bytes.count
+        }
     }
 
     /// Writes a comma and the field, quoted only when it must be, after an apostrophe when

@@ -17,6 +17,11 @@ public struct CalendarMeal: Hashable, Sendable {
         public static let position = "X-MEALPLAN-POSITION"
         public static let recipe = "X-MEALPLAN-RECIPE"
         public static let servings = "X-MEALPLAN-SERVINGS"
+        /// A done meal's status: RFC 5545's `STATUS` of an event has no "done", and says
+        /// `CANCELLED` for a skipped one, which every calendar shows.
+        public static let status = "X-MEALPLAN-STATUS"
+        public static let leftoversOf = "X-MEALPLAN-LEFTOVERS-OF"
+        public static let eaters = "X-MEALPLAN-EATERS"
     }
 
     /// The event's UID as written.
@@ -24,6 +29,9 @@ public struct CalendarMeal: Hashable, Sendable {
     /// The meal on `DTSTART`'s day; its position is 0 where the event names none, its id and
     /// UID unset (what `uid` names is for the caller to look up).
     public var meal: Meal
+    /// The UID of the event of the meal whose leftovers this is (`X-MEALPLAN-LEFTOVERS-OF`), as
+    /// written: the meal's own `leftoversOf` is the plan's id, which the caller looks up.
+    public var leftoversOf: String?
     /// The event's `RRULE`, as written: `RepeatRule(rrule:start:)` reads it.
     public var rrule: String?
     /// The days its `EXDATE`s skip, in the file's order.
@@ -75,7 +83,15 @@ public struct CalendarMeal: Hashable, Sendable {
             }
             meal.position = number
         }
+        meal.status = try Self.status(of: event)
+        if let eaters = event.property(Property.eaters) {
+            guard let number = Double(eaters.value.trimmingWhitespace()), number.isFinite, number > 0 else {
+                throw ICalendarError(line: eaters.line, message: "\(Property.eaters) '\(eaters.value.messageExcerpt)' is not a number above 0")
+            }
+            meal.eaters = number
+        }
         self.meal = meal
+        leftoversOf = event.property(Property.leftoversOf).map { $0.text.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
         rrule = event.property("RRULE")?.value
         var skipped: [Day] = []
         for exceptions in event.properties("EXDATE") {
@@ -85,6 +101,17 @@ public struct CalendarMeal: Hashable, Sendable {
         }
         self.skipped = skipped
         replacing = try event.property("RECURRENCE-ID").map { property throws(ICalendarError) in try Self.day(property) }
+    }
+
+    /// What became of the meal: skipped for an event any program cancelled (`STATUS:CANCELLED`),
+    /// else what `X-MEALPLAN-STATUS` says, else planned.
+    private static func status(of event: ICalendarComponent) throws(ICalendarError) -> MealStatus {
+        if event.property("STATUS")?.value.trimmingWhitespace().uppercased() == "CANCELLED" { return .skipped }
+        guard let property = event.property(Property.status) else { return .planned }
+        guard let status = MealStatus(rawValue: property.value.trimmingWhitespace().lowercased()) else {
+            throw ICalendarError(line: property.line, message: "\(Property.status) '\(property.value.messageExcerpt)' is not planned, done or skipped")
+        }
+        return status
     }
 
     /// The slot the event names, as the plan spells it: `X-MEALPLAN-SLOT` as written, else the

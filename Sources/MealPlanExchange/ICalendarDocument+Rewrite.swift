@@ -8,7 +8,8 @@ extension ICalendarComponent {
     /// rewrite replaces; every other one stays. The UID stays too: it names the item there.
     static let writtenProperties: Set<String> = [
         "DTSTAMP", "DTSTART", "DTEND", "DURATION", "SUMMARY", "DESCRIPTION", "CATEGORIES", "RRULE", "EXDATE", "RECURRENCE-ID",
-        CalendarMeal.Property.slot, CalendarMeal.Property.position, CalendarMeal.Property.recipe, CalendarMeal.Property.servings,
+        "STATUS", CalendarMeal.Property.slot, CalendarMeal.Property.position, CalendarMeal.Property.recipe,
+        CalendarMeal.Property.servings, CalendarMeal.Property.status, CalendarMeal.Property.leftoversOf, CalendarMeal.Property.eaters,
     ]
 
     /// This calendar (a `VCALENDAR` as read) with the events of `fresh`, a calendar as

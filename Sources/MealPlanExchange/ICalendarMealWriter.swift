@@ -13,8 +13,10 @@ import MealPlanCore
 /// - What a calendar has no field for travels in properties calendars keep and show as they
 ///   can: the slot as `CATEGORIES` (capitalised, as the summary has it) and exactly as
 ///   `X-MEALPLAN-SLOT`; a stored meal's place in its slot as `X-MEALPLAN-POSITION`; the recipe
-///   and servings as `X-MEALPLAN-RECIPE` and `X-MEALPLAN-SERVINGS`. Read back, they give the
-///   meal whole (`CalendarMeal`).
+///   and servings as `X-MEALPLAN-RECIPE` and `X-MEALPLAN-SERVINGS`; a skipped meal is
+///   `STATUS:CANCELLED` (RFC 5545's, which calendars show), a done one `X-MEALPLAN-STATUS:done`;
+///   leftovers name their source's UID in `X-MEALPLAN-LEFTOVERS-OF`, and a cooked meal how many
+///   eat at it in `X-MEALPLAN-EATERS`. Read back, they give the meal whole (`CalendarMeal`).
 /// - `UID` is the meal's or rule's `ItemUID` (`CalendarUID` says in which form, and why): the
 ///   same meal keeps its UID in every export, so re-importing an updated plan updates events
 ///   instead of duplicating them, and no two plans' meals share one.
@@ -72,10 +74,11 @@ public struct ICalendarMealWriter {
 
     /// The text of a calendar holding `meals` and `settings.repeating` alone: the file of one
     /// synced item, which a sync writes into a folder of its own.
-    public static func text(of meals: [Meal], settings: Settings) -> String {
+    /// Leftovers among `meals` name their source by `leftoversSource`, its UID.
+    public static func text(of meals: [Meal], leftoversSource: ItemUID? = nil, settings: Settings) -> String {
         var writer = ICalendarMealWriter(output: BufferedOutput(inMemory: "ICS"), settings: settings)
         // Writing to memory cannot fail.
-        for meal in meals { try? writer.write(meal) }
+        for meal in meals { try? writer.write(meal, leftoversSource: leftoversSource) }
         try? writer.finish()
         return String(decoding: writer.output.collected, as: UTF8.self)
     }
@@ -108,12 +111,21 @@ public struct ICalendarMealWriter {
 
     /// Appends `meal` as one VEVENT, after the calendar's header if this is the first.
     public mutating func write(_ meal: Meal) throws(OutputWriteError) {
+        try write(meal, leftoversSource: nil)
+    }
+
+    /// Appends the stored meal `row` shows, its leftovers' source named by UID.
+    public mutating func write(_ row: MealRowView) throws(OutputWriteError) {
+        try write(Meal(row), leftoversSource: row.leftoversSource?.uid)
+    }
+
+    private mutating func write(_ meal: Meal, leftoversSource: ItemUID?) throws(OutputWriteError) {
         try begin(meal, uid: CalendarUID.text(of: meal))
         line.removeAll(keepingCapacity: true)
         line.append(contentsOf: Self.positionName)
         line.append(contentsOf: String(meal.position).utf8)
         try emitLine(line)
-        try end(meal)
+        try end(meal, leftoversSource: leftoversSource)
     }
 
     /// Appends a repeat rule as one VEVENT with its `RRULE`, and an `EXDATE` for each skipped
@@ -177,8 +189,9 @@ public struct ICalendarMealWriter {
         }
     }
 
-    /// SUMMARY, DESCRIPTION, the slot, recipe and servings, and the end of `meal`'s event.
-    private mutating func end(_ meal: Meal) throws(OutputWriteError) {
+    /// SUMMARY, DESCRIPTION, the slot, recipe and servings, what became of the meal, and the
+    /// end of `meal`'s event.
+    private mutating func end(_ meal: Meal, leftoversSource: ItemUID? = nil) throws(OutputWriteError) {
         let slot = slotText(meal.slot)
         try emitText("SUMMARY:", prefix: slot.summaryPrefix, meal.title)
         if let note = meal.note { try emitText("DESCRIPTION:", note) }
@@ -186,6 +199,13 @@ public struct ICalendarMealWriter {
         try emitLine(slot.slotLine)
         if let recipe = meal.recipe { try emitText(CalendarMeal.Property.recipe + ":", recipe) }
         if let servings = meal.servings { try emit(CalendarMeal.Property.servings + ":" + Meal.servingsText(servings)) }
+        switch meal.status {
+        case .planned: break
+        case .done: try emit(CalendarMeal.Property.status + ":" + MealStatus.done.rawValue)
+        case .skipped: try emit("STATUS:CANCELLED")
+        }
+        if let leftoversSource { try emit(CalendarMeal.Property.leftoversOf + ":" + leftoversSource.text) }
+        if let eaters = meal.eaters { try emit(CalendarMeal.Property.eaters + ":" + Meal.servingsText(eaters)) }
         try emit("END:VEVENT")
     }
 

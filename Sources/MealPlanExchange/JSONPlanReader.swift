@@ -62,7 +62,9 @@ public struct JSONPlanReader: Sendable {
     }
 
     /// The next meal with the line it starts on, or `nil` after the last one.
-    public mutating func nextMeal() throws(PlanImportError) -> (meal: Meal, line: Int)? {
+    /// The next meal, its line, and for leftovers their source (by UID or id), which the
+    /// importer links once every meal is in.
+    public mutating func nextMeal() throws(PlanImportError) -> (meal: Meal, line: Int, leftoversOf: LeftoversSource?)? {
         do {
             return try meal()
         } catch {
@@ -216,7 +218,7 @@ public struct JSONPlanReader: Sendable {
 
     // MARK: Meals
 
-    private mutating func meal() throws -> (meal: Meal, line: Int)? {
+    private mutating func meal() throws -> (meal: Meal, line: Int, leftoversOf: LeftoversSource?)? {
         guard !mealsEnded else { return nil }
         if try scanner.skip(UInt8(ascii: "]")) {
             try scanner.expect(UInt8(ascii: "}"), "'}', the end of the plan")
@@ -245,8 +247,10 @@ public struct JSONPlanReader: Sendable {
             meal.occurrence = Occurrence(rule: rule, day: day)
         default: throw fields.fail(rule == nil ? "repeat" : "replaces", "\"repeat\" and \"replaces\" come together")
         }
+        meal.status = try fields.status()
+        meal.eaters = try fields.eaters()
         mealCount += 1
-        return (meal, line)
+        return (meal, line, try fields.leftoversSource())
     }
 
     // MARK: Helpers
@@ -361,6 +365,41 @@ private struct Fields {
         guard let value = try value(key, required: false) else { return nil }
         guard case .array(let elements) = value else { throw fail(key, "not an array") }
         return elements
+    }
+
+    /// `status`: "planned" (or missing), "done" or "skipped".
+    func status() throws -> MealStatus {
+        guard let text = try text("status") else { return .planned }
+        guard let status = MealStatus(rawValue: text) else {
+            throw fail("status", "'\(text.messageExcerpt)' is not a status; use planned, done or skipped")
+        }
+        return status
+    }
+
+    /// `eaters`: how many eat at a cooked meal, a number like servings, or null.
+    func eaters() throws -> Double? {
+        switch try value("eaters", required: false) {
+        case nil: return nil
+        case .number(let text)?:
+            do throws(MealValidationError) {
+                return try Meal.validServings(Double(text)!)
+            } catch {
+                throw fail("eaters", error.message)
+            }
+        case _?: throw fail("eaters", "not a number")
+        }
+    }
+
+    /// `leftovers_of`: the source's UID, or its id in the file.
+    func leftoversSource() throws -> LeftoversSource? {
+        switch try value("leftovers_of", required: false) {
+        case nil: return nil
+        case .string(let text)?:
+            guard let uid = ItemUID(text: text) else { throw fail("leftovers_of", "'\(text.messageExcerpt)' is not a UUID") }
+            return LeftoversSource(uid: uid)
+        case .number?: return LeftoversSource(id: try integer("leftovers_of", in: 1...Int64.max))
+        case _?: throw fail("leftovers_of", "neither a meal's UID nor its id")
+        }
     }
 
     func uid() throws -> ItemUID {

@@ -47,7 +47,8 @@ public struct JSONPlanWriter {
 
     /// A meal's keys: `JSONMealWriter`'s and `replaces`.
     enum MealField: String, JSONField {
-        case id, uid, date, slot, position, title, note, recipe, servings, `repeat`, replaces
+        case id, uid, date, slot, position, title, note, recipe, servings, `repeat`, status
+        case leftoversOf = "leftovers_of", eaters, replaces
         static let shape = JSONObjectShape<Self>()
 
         /// The same key of `JSONMealWriter`, written by it (a switch: a million meals).
@@ -63,6 +64,9 @@ public struct JSONPlanWriter {
             case .recipe: .recipe
             case .servings: .servings
             case .repeat: .repeat
+            case .status: .status
+            case .leftoversOf: .leftoversOf
+            case .eaters: .eaters
             case .replaces: nil
             }
         }
@@ -139,12 +143,13 @@ public struct JSONPlanWriter {
         }
     }
 
-    /// Appends one stored meal.
-    public mutating func write(_ meal: Meal) throws {
+    /// Appends the stored meal `row` shows, its leftovers' source named by UID.
+    public mutating func write(_ row: MealRowView) throws {
+        let meal = JSONMealWriter.LeftoversMeal(meal: Meal(row), sourceUID: row.leftoversSource?.uid)
         try json.object(meal, of: MealField.self) { meal, field, json in
             if let shared = field.shared {
                 try JSONMealWriter.write(shared, of: meal, to: &json)
-            } else if let replaced = meal.occurrence?.day {
+            } else if let replaced = meal.meal.occurrence?.day {
                 try json.value(replaced)
             } else {
                 try json.null()

@@ -4,9 +4,12 @@ import TextHelpers
 /// The fingerprints a sync keeps of each item: a `StableHash` (it is stored, so it must be the
 /// same in every process) of the fields mealplan stores of a meal, or of a file's bytes.
 enum SyncFingerprint {
-    /// The meal's day, slot, title, note, recipe and servings: what a person sees change. Its
-    /// place in the slot is left out: another meal's removal moves it and nothing changed.
-    static func of(_ meal: Meal) -> UInt64 {
+    /// The meal's day, slot, title, note, recipe and servings, and what became of it (status,
+    /// leftovers' source by its UID `leftoversOf`, the same on both sides, eaters): what a
+    /// person sees change. Its place in the slot is left out: another meal's removal moves it
+    /// and nothing changed. What became of a meal is hashed only when it is not as planned, so
+    /// a plan synced before meals had it keeps its fingerprints.
+    static func of(_ meal: Meal, leftoversOf source: ItemUID? = nil) -> UInt64 {
         var hash = FNV1a()
         hash.add(String(meal.day.number))
         hash.add(meal.slot)
@@ -14,6 +17,11 @@ enum SyncFingerprint {
         hash.add(meal.note)
         hash.add(meal.recipe)
         hash.add(meal.servings.map(Meal.servingsText))
+        if meal.status != .planned || source != nil || meal.eaters != nil {
+            hash.add(meal.status.rawValue)
+            hash.add(source?.text)
+            hash.add(meal.eaters.map(Meal.servingsText))
+        }
         return hash.value
     }
 

@@ -53,6 +53,9 @@ struct SyncRun {
     /// The files to write, each with its record (its etag still to come) and, for an item new
     /// to the plan too, its version to store.
     private var pending: [(write: VdirFolder.ItemWrite, record: SyncItemRecord, storing: SyncVersion?)] = []
+    /// Leftovers stored whose source the plan did not hold when the run began, linked to it
+    /// once every item is stored (it may come in the same run).
+    private var links: [SyncStep] = []
     /// Whether a file was removed, so that the folder is flushed before the commit.
     private var removedFiles = false
 
@@ -83,7 +86,7 @@ struct SyncRun {
             throw SyncError(error)
         }
         do {
-            report.stored = try store.commitSync(folder: folder.path, steps)
+            report.stored = try store.commitSync(folder: folder.path, steps + links)
         } catch {
             throw SyncError(error, meanwhile: error.kind == .input)
         }
@@ -105,7 +108,10 @@ struct SyncRun {
         }
         var here: [ItemUID: SyncVersion] = [:]
         var order: [ItemUID] = []
-        for meal in snapshot.meals { if let uid = meal.uid, here.updateValue(.meal(meal), forKey: uid) == nil { order.append(uid) } }
+        for meal in snapshot.meals {
+            let version = SyncVersion.meal(meal, leftoversOf: meal.leftoversOf.flatMap { snapshot.leftoversSources[$0] })
+            if let uid = meal.uid, here.updateValue(version, forKey: uid) == nil { order.append(uid) }
+        }
         for rule in snapshot.rules { if let uid = rule.rule.uid, here.updateValue(SyncVersion(rule), forKey: uid) == nil { order.append(uid) } }
         var items: [Item] = []
         for record in snapshot.records {
@@ -119,7 +125,7 @@ struct SyncRun {
         var unfiled: [ItemUID: Int] = [:]
         for uid in order {
             guard let version = here.removeValue(forKey: uid) else { continue }
-            if case .meal(let meal) = version, meal.day < settings.from { continue }
+            if case .meal(let meal, _) = version, meal.day < settings.from { continue }
             let name = VdirFolder.fileName(forUID: CalendarUID.text(uid))
             let file = files.removeValue(forKey: name).map { FileState(etag: $0, hash: 0, read: nil) }
             if file == nil { unfiled[uid] = items.count }
@@ -132,7 +138,7 @@ struct SyncRun {
                items[index].here?.kind == parsed.version.kind {
                 items[index].fileName = name
                 items[index].file = item.file
-            } else if case .meal(let meal) = parsed.version, meal.day < settings.from {
+            } else if case .meal(let meal, _) = parsed.version, meal.day < settings.from {
                 continue
             } else {
                 items.append(item)
@@ -201,13 +207,22 @@ struct SyncRun {
                     _ = try Meal.validTitle(event.meal.title)
                     if let recipe = event.meal.recipe { _ = try Meal.validRecipeName(recipe) }
                     if let servings = event.meal.servings { _ = try Meal.validServings(servings) }
+                    if let eaters = event.meal.eaters { _ = try Meal.validServings(eaters) }
                 } catch {
                     return problem(event.line, error.message)
                 }
             }
             guard let rrule = main.rrule else {
                 if events.count > 1 { return problem(events[1].line, "a changed occurrence of an event that does not repeat") }
-                return .success(ParsedFile(calendar: calendar, uid: main.uid, version: .meal(main.meal)))
+                var meal = main.meal
+                // Leftovers of a meal the plan holds are linked to it; of one that comes in the
+                // same run, once it is stored (`stored`).
+                var source: ItemUID?
+                if let named = main.leftoversOf, case .item(let uid) = CalendarUID.reference(named) {
+                    source = uid
+                    meal.leftoversOf = snapshot.mealID(of: uid)
+                }
+                return .success(ParsedFile(calendar: calendar, uid: main.uid, version: .meal(meal, leftoversOf: source)))
             }
             let rule: RepeatRule
             do {
@@ -276,7 +291,7 @@ struct SyncRun {
             guard let here = item.here, let uid = item.uid else { return }
             report.removed += 1
             switch here {
-            case .meal(let meal): steps.append(.apply(.remove(meal), record: nil))
+            case .meal(let meal, _): steps.append(.apply(.remove(meal), record: nil))
             case .rule(let rule): steps.append(.replaceRule(old: rule.snapshot, new: nil, record: nil))
             }
             steps.append(.forget(uid))
@@ -331,6 +346,7 @@ struct SyncRun {
         for ((_, var record, storing), etag) in zip(pending, etags) {
             record.etag = etag.text
             steps.append(storing.map { stored($0, uid: record.uid, replacing: nil, record: record) } ?? .keep(record))
+            if let storing { linkLater(storing, uid: record.uid) }
         }
         pending = []
     }
@@ -346,14 +362,22 @@ struct SyncRun {
             uid: uid ?? ItemUID(high: 0, low: 0), kind: there.version.kind, fingerprint: there.version.fingerprint,
             fileName: item.fileName, etag: file.etag.text, contentHash: file.hash)
         steps.append(stored(there.version, uid: uid, replacing: item.here, record: record))
+        if let uid { linkLater(there.version, uid: uid) }
+    }
+
+    /// Links leftovers `version`, stored as `uid`, to their source at the end of the commit,
+    /// when the plan did not hold the source as the run began.
+    private mutating func linkLater(_ version: SyncVersion, uid: ItemUID) {
+        guard case .meal(let meal, let source?) = version, meal.leftoversOf == nil else { return }
+        links.append(.linkLeftovers(meal: uid, source: source))
     }
 
     /// The step that stores `version` in the plan as `uid` (a new one when nil or taken), in
     /// place of `old`, and keeps `record`.
     private func stored(_ version: SyncVersion, uid: ItemUID?, replacing old: SyncVersion?, record: SyncItemRecord) -> SyncStep {
         switch version {
-        case .meal(var meal):
-            if case .meal(let here)? = old {
+        case .meal(var meal, _):
+            if case .meal(let here, _)? = old {
                 var changed = here
                 changed.day = meal.day
                 changed.slot = meal.slot
@@ -361,6 +385,9 @@ struct SyncRun {
                 changed.note = meal.note
                 changed.recipe = meal.recipe
                 changed.servings = meal.servings
+                changed.status = meal.status
+                changed.leftoversOf = meal.leftoversOf
+                changed.eaters = meal.eaters
                 return .apply(.update(from: here, to: changed, restoresPosition: false), record: record)
             }
             meal.id = nil

@@ -7,7 +7,9 @@ import TextHelpers
 /// One side's version of a synced item: a meal, or a repeat rule with the days it skips and
 /// its changed occurrences, which travel as one file (`RRULE`, `EXDATE`, `RECURRENCE-ID`).
 enum SyncVersion {
-    case meal(Meal)
+    /// A meal, and for leftovers their source's UID, which names it on both sides (the meal's
+    /// `leftoversOf` is this plan's id of it, when the plan holds it).
+    case meal(Meal, leftoversOf: ItemUID?)
     case rule(RuleVersion)
 
     /// A rule as both sides can say it.
@@ -33,7 +35,7 @@ enum SyncVersion {
     /// The meal a person recognises it by: the meal, or the rule's on its first day.
     var meal: Meal {
         switch self {
-        case .meal(let meal): meal
+        case .meal(let meal, _): meal
         case .rule(let rule): rule.meal
         }
     }
@@ -49,8 +51,8 @@ enum SyncVersion {
     /// What `SyncFingerprint` hashes: every field mealplan stores of the item.
     var fingerprint: UInt64 {
         switch self {
-        case .meal(let meal):
-            return SyncFingerprint.of(meal)
+        case .meal(let meal, let source):
+            return SyncFingerprint.of(meal, leftoversOf: source)
         case .rule(let rule):
             var fields = ["rule", rule.rule.rrule, String(rule.meal.day.number), String(SyncFingerprint.of(rule.meal))]
             fields += rule.skipped.sorted().map { String($0.number) }
@@ -62,7 +64,7 @@ enum SyncVersion {
     /// "'Soup'", or "'Pizza' (every week on Fri)".
     var shortText: String {
         switch self {
-        case .meal(let meal): "'\(meal.title.messageExcerpt)'"
+        case .meal(let meal, _): "'\(meal.title.messageExcerpt)'"
         case .rule(let rule): "'\(rule.meal.title.messageExcerpt)' (\(rule.rule))"
         }
     }
@@ -71,9 +73,9 @@ enum SyncVersion {
     func calendarText(uid: ItemUID, settings: VdirSync.Settings) -> String {
         var writerSettings = ICalendarMealWriter.Settings(stamp: settings.stamp, slotTimes: settings.slotTimes, duration: settings.duration)
         switch self {
-        case .meal(var meal):
+        case .meal(var meal, let source):
             meal.uid = uid
-            return ICalendarMealWriter.text(of: [meal], settings: writerSettings)
+            return ICalendarMealWriter.text(of: [meal], leftoversSource: source, settings: writerSettings)
         case .rule(let rule):
             writerSettings.repeating = [ICalendarMealWriter.RepeatingMeal(
                 id: 0, uid: uid, meal: rule.meal, rrule: rule.rule.rrule, skipped: rule.skipped, overrides: rule.overrides)]

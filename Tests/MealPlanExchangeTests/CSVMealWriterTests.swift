@@ -13,7 +13,7 @@ struct CSVMealWriterTests {
 
     @Test("an empty export is the header alone")
     func emptyExport() throws {
-        #expect(try text([]) == "date,slot,title,note,recipe,servings\r\n")
+        #expect(try text([]) == "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n")
     }
 
     @Test("plain fields are written as they are, a missing note as an empty field")
@@ -22,7 +22,7 @@ struct CSVMealWriterTests {
             Meal(day: day("2026-03-02"), slot: "dinner", title: "Pasta"),
             Meal(day: day("2026-03-03"), slot: "lunch", title: "拉麺 🍜", note: "très bon"),
         ]
-        #expect(try text(meals) == "date,slot,title,note,recipe,servings\r\n2026-03-02,dinner,Pasta,,,\r\n2026-03-03,lunch,拉麺 🍜,très bon,,\r\n")
+        #expect(try text(meals) == "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-02,dinner,Pasta,,,,,,\r\n2026-03-03,lunch,拉麺 🍜,très bon,,,,,\r\n")
     }
 
     @Test("a recipe is written by name and servings as people write them: 6, 2.5, never 6.0")
@@ -32,10 +32,10 @@ struct CSVMealWriterTests {
             Meal(day: day("2026-03-07"), slot: "dinner", title: "Soup", recipe: "soups/Tomato Soup, spicy", servings: 2.5),
             Meal(day: day("2026-03-08"), slot: "lunch", title: "As written", recipe: "Bread"),
         ]
-        #expect(try text(meals) == "date,slot,title,note,recipe,servings\r\n"
-            + "2026-03-06,dinner,Lasagne,,mains/Lasagne,6\r\n"
-            + "2026-03-07,dinner,Soup,,\"soups/Tomato Soup, spicy\",2.5\r\n"
-            + "2026-03-08,lunch,As written,,Bread,\r\n")
+        #expect(try text(meals) == "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n"
+            + "2026-03-06,dinner,Lasagne,,mains/Lasagne,6,,,\r\n"
+            + "2026-03-07,dinner,Soup,,\"soups/Tomato Soup, spicy\",2.5,,,\r\n"
+            + "2026-03-08,lunch,As written,,Bread,,,,\r\n")
     }
 
     @Test("fields are quoted only when needed, inner quotes doubled", arguments: [
@@ -53,7 +53,7 @@ struct CSVMealWriterTests {
     ])
     func quoting(title: String, field: String) throws {
         let meal = Meal(day: day("2026-03-02"), slot: "dinner", title: title, note: title)
-        #expect(try text([meal]) == "date,slot,title,note,recipe,servings\r\n2026-03-02,dinner,\(field),\(field),,\r\n")
+        #expect(try text([meal]) == "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-02,dinner,\(field),\(field),,,,,\r\n")
     }
 
     @Test("dates are written exactly as Day.iso, at both ends of the calendar and in between")
@@ -70,8 +70,8 @@ struct CSVMealWriterTests {
     @Test("output larger than the buffer is complete and in order")
     func largeOutput() throws {
         let meals = (0..<5000).map { Meal(day: Day(number: $0)!, slot: "snack", title: "Meal number \($0)", note: "n\($0)") }
-        let expected = "date,slot,title,note,recipe,servings\r\n"
-            + meals.map { "\($0.day.iso),snack,\($0.title),\($0.note!),,\r\n" }.joined()
+        let expected = "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n"
+            + meals.map { "\($0.day.iso),snack,\($0.title),\($0.note!),,,,,\r\n" }.joined()
         let output = try text(meals)
         #expect(output.utf8.count > 2 * 65_536)
         #expect(output == expected)
@@ -86,8 +86,8 @@ struct CSVMealWriterTests {
             Meal(day: day("2026-03-03"), slot: "lunch", title: "Rice"),
         ]
         let escaped = "\"" + hugeNote.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        #expect(try text(meals) == "date,slot,title,note,recipe,servings\r\n2026-03-02,lunch,Soup,,,\r\n"
-            + "2026-03-02,dinner,Pasta,\(escaped),,\r\n2026-03-03,lunch,Rice,,,\r\n")
+        #expect(try text(meals) == "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-02,lunch,Soup,,,,,,\r\n"
+            + "2026-03-02,dinner,Pasta,\(escaped),,,,,\r\n2026-03-03,lunch,Rice,,,,,,\r\n")
     }
 
     @Test("a write that fails reports the system's reason")
@@ -110,7 +110,7 @@ struct CSVRoundTripTests {
         let meals = generatedMeals(seed: seed, count: 2000)
         let output = try written(meals)
         let read = try rows(of: output)
-        #expect(read.map { [$0.date, $0.slot, $0.title, $0.note, $0.recipe, $0.servings] } == meals.map(RandomMeals.fields))
+        #expect(read.map { [$0.date, $0.slot, $0.title, $0.note, $0.recipe, $0.servings, $0.status, $0.leftoversOf, $0.eaters] } == meals.map(RandomMeals.fields))
         // Each row starts one line after the previous row's last line break.
         var expectedLine = 2
         for (row, meal) in zip(read, meals) {
@@ -145,7 +145,7 @@ struct CSVRoundTripTests {
         let reader = try CSVReader(string: output, hasHeaderRow: true)
         var parsed: [[String]] = []
         while let row = reader.next() { parsed.append(row) }
-        #expect(reader.headerRow == ["date", "slot", "title", "note", "recipe", "servings"])
+        #expect(reader.headerRow == ["date", "slot", "title", "note", "recipe", "servings", "status", "leftovers_of", "eaters"])
         #expect(parsed == meals.map(RandomMeals.fields))
     }
 }

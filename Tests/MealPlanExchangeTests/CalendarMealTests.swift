@@ -34,6 +34,8 @@ import TestSupport
                 meal.recipe = ["chicken curry", "bread/sourdough", "a, b; c"].randomElement(using: &generator)!
                 if Bool.random(using: &generator) { meal.servings = [1, 2.5, 0.25, 12].randomElement(using: &generator)! }
             }
+            meal.status = MealStatus.allCases.randomElement(using: &generator)!
+            if Bool.random(using: &generator) { meal.eaters = [1, 2, 3.5].randomElement(using: &generator)! }
             meals.append(meal)
         }
         let repeating = [
@@ -97,6 +99,24 @@ import TestSupport
         #expect(read.skipped == [day("2026-12-07"), day("2026-12-14"), day("2026-12-21")])
     }
 
+    /// An event another program cancelled is a skipped meal; mealplan's own properties say a
+    /// done one, the source of leftovers (by its event's UID) and how many ate.
+    @Test func statusLeftoversAndEatersAreRead() throws {
+        let cancelled = try Self.meal("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nSTATUS:Cancelled")
+        #expect(cancelled.meal.status == .skipped && cancelled.leftoversOf == nil && cancelled.meal.eaters == nil)
+        #expect(try Self.meal("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nSTATUS:CONFIRMED").meal.status == .planned)
+        let leftovers = try Self.meal("""
+            UID:x
+            DTSTART:20261127
+            SUMMARY:Lunch: Lasagna
+            X-MEALPLAN-STATUS:done
+            X-MEALPLAN-LEFTOVERS-OF:0f8fad5b-d9cb-469f-a165-70867728950e
+            X-MEALPLAN-EATERS:2.5
+            """)
+        #expect(leftovers.meal.status == .done && leftovers.meal.eaters == 2.5)
+        #expect(leftovers.leftoversOf == "0f8fad5b-d9cb-469f-a165-70867728950e")
+    }
+
     /// What mealplan cannot read in an event is one line naming the line of the file.
     @Test(arguments: [
         ("DTSTART;VALUE=DATE:20261127\nSUMMARY:Soup", 2, "the event has no UID"),
@@ -108,6 +128,8 @@ import TestSupport
         ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-SERVINGS:inf", 6, "X-MEALPLAN-SERVINGS 'inf' is not a number"),
         ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-POSITION:-1", 6, "X-MEALPLAN-POSITION '-1' is not a place in a slot"),
         ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nEXDATE:20261128,tomorrow", 6, "EXDATE 'tomorrow' is not a date"),
+        ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-STATUS:eaten", 6, "X-MEALPLAN-STATUS 'eaten' is not planned, done or skipped"),
+        ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-EATERS:0", 6, "X-MEALPLAN-EATERS '0' is not a number above 0"),
     ])
     func unreadableEventsNameTheLine(properties: String, line: Int, message: String) {
         #expect(throws: ICalendarError(line: line, message: message)) { try Self.meal(properties) }

@@ -32,13 +32,13 @@ struct FormulaProtectionTests {
     func protectedFields(title: String, written: String) throws {
         let meal = Meal(day: day("2026-03-02"), slot: "dinner", title: title, note: title, recipe: title, servings: 2)
         let text = String(decoding: try protected([meal]), as: UTF8.self)
-        #expect(text == "\"date\",slot,title,note,recipe,servings\r\n2026-03-02,dinner,\(written),\(written),\(written),2\r\n")
+        #expect(text == "\"date\",slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-02,dinner,\(written),\(written),\(written),2,,,\r\n")
     }
 
     @Test("a slot name is protected the same way")
     func protectedSlot() throws {
         let text = String(decoding: try protected([Meal(day: day("2026-03-02"), slot: "-late", title: "Soup")]), as: UTF8.self)
-        #expect(text == "\"date\",slot,title,note,recipe,servings\r\n2026-03-02,'-late,Soup,,,\r\n")
+        #expect(text == "\"date\",slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-02,'-late,Soup,,,,,,\r\n")
     }
 
     @Test("writer then reader gives back every field, apostrophes included")
@@ -59,7 +59,7 @@ struct FormulaProtectionTests {
         #expect(rows.map(\.note) == ["'=x"])
         // The unprotected writer leaves every field as it is.
         let text = String(decoding: try written([Meal(day: day("2026-03-02"), slot: "lunch", title: "=1+1")]), as: UTF8.self)
-        #expect(text == "date,slot,title,note,recipe,servings\r\n2026-03-02,lunch,=1+1,,,\r\n")
+        #expect(text == "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-02,lunch,=1+1,,,,,,\r\n")
     }
 
     @Test("the protected header is read after a byte order mark, and in tiny chunks", arguments: [1, 2, 5, 4096])

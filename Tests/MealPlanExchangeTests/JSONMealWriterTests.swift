@@ -28,12 +28,12 @@ struct JSONMealWriterTests {
                  occurrence: Occurrence(rule: 4, day: day("2026-03-09"))),
         ]
         #expect(try text(meals) == """
-            [{"id":7,"uid":"919108f7-52d1-4320-9bac-f847db4148a8","date":"2026-03-02","slot":"dinner","position":0,"title":"Pasta","note":null,"recipe":null,"servings":null,"repeat":null},
-            {"id":12345678901,"uid":null,"date":"0001-01-01","slot":"lunch","position":3,"title":"拉麺 🍜","note":"très bon","recipe":null,"servings":null,"repeat":null},
-            {"id":8,"uid":null,"date":"2026-03-06","slot":"dinner","position":1,"title":"Lasagne","note":null,"recipe":"mains/Lasagne","servings":6,"repeat":null},
-            {"id":9,"uid":null,"date":"2026-03-07","slot":"dinner","position":0,"title":"Soup","note":null,"recipe":"Soup \\"hot\\"","servings":2.5,"repeat":null},
-            {"id":10,"uid":null,"date":"2026-03-08","slot":"dinner","position":0,"title":"Bread","note":null,"recipe":"Bread","servings":null,"repeat":null},
-            {"id":null,"uid":null,"date":"2026-03-09","slot":"lunch","position":2,"title":"Porridge","note":null,"recipe":null,"servings":null,"repeat":4}]
+            [{"id":7,"uid":"919108f7-52d1-4320-9bac-f847db4148a8","date":"2026-03-02","slot":"dinner","position":0,"title":"Pasta","note":null,"recipe":null,"servings":null,"repeat":null,"status":"planned","leftovers_of":null,"eaters":null},
+            {"id":12345678901,"uid":null,"date":"0001-01-01","slot":"lunch","position":3,"title":"拉麺 🍜","note":"très bon","recipe":null,"servings":null,"repeat":null,"status":"planned","leftovers_of":null,"eaters":null},
+            {"id":8,"uid":null,"date":"2026-03-06","slot":"dinner","position":1,"title":"Lasagne","note":null,"recipe":"mains/Lasagne","servings":6,"repeat":null,"status":"planned","leftovers_of":null,"eaters":null},
+            {"id":9,"uid":null,"date":"2026-03-07","slot":"dinner","position":0,"title":"Soup","note":null,"recipe":"Soup \\"hot\\"","servings":2.5,"repeat":null,"status":"planned","leftovers_of":null,"eaters":null},
+            {"id":10,"uid":null,"date":"2026-03-08","slot":"dinner","position":0,"title":"Bread","note":null,"recipe":"Bread","servings":null,"repeat":null,"status":"planned","leftovers_of":null,"eaters":null},
+            {"id":null,"uid":null,"date":"2026-03-09","slot":"lunch","position":2,"title":"Porridge","note":null,"recipe":null,"servings":null,"repeat":4,"status":"planned","leftovers_of":null,"eaters":null}]
 
             """)
     }
@@ -64,7 +64,7 @@ struct JSONMealWriterTests {
     func escaping(title: String, encoded: String) throws {
         let meal = Meal(id: 1, day: day("2026-03-02"), slot: "lunch", position: 0, title: title, note: title, recipe: title)
         #expect(try text([meal]) == """
-            [{"id":1,"uid":null,"date":"2026-03-02","slot":"lunch","position":0,"title":"\(encoded)","note":"\(encoded)","recipe":"\(encoded)","servings":null,"repeat":null}]
+            [{"id":1,"uid":null,"date":"2026-03-02","slot":"lunch","position":0,"title":"\(encoded)","note":"\(encoded)","recipe":"\(encoded)","servings":null,"repeat":null,"status":"planned","leftovers_of":null,"eaters":null}]
 
             """)
     }

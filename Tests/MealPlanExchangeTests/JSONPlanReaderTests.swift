@@ -8,7 +8,7 @@ import TestSupport
 /// A whole plan written by `JSONPlanWriter` and read back by `JSONPlanReader`, through a real
 /// file descriptor; and the reader's scanner on its own.
 @Suite struct JSONPlanReaderTests {
-    static let uids = (1...6).map { ItemUID(randomBits: UInt64($0) &* 0x9E37_79B9_7F4A_7C15, UInt64($0) &* 0xC2B2_AE3D_27D4_EB4F) }
+    static let uids = (1...7).map { ItemUID(randomBits: UInt64($0) &* 0x9E37_79B9_7F4A_7C15, UInt64($0) &* 0xC2B2_AE3D_27D4_EB4F) }
 
     /// A plan with a repeat of each pattern and end, skipped days, a template, and meals with
     /// everything a meal may carry, text that needs escaping included.
@@ -31,28 +31,41 @@ import TestSupport
             Meal(day: Day.first.adding(days: 6), slot: "brunch", position: 3, title: "Eggs", note: "tab\there", recipe: "eggs", servings: 2),
         ], uid: uids[3])
         let meals = [
-            Meal(id: 2, uid: uids[4], day: day("2026-03-03"), slot: "dinner", position: 5, title: "Lasagna \\ \"q\"", note: "n\r\n\u{1}"),
+            Meal(id: 2, uid: uids[4], day: day("2026-03-03"), slot: "dinner", position: 5, title: "Lasagna \\ \"q\"", note: "n\r\n\u{1}",
+                 status: .done, eaters: 2.5),
             Meal(id: 9, uid: uids[5], day: day("2026-03-26"), slot: "brunch", position: 0, title: "Fish pie", recipe: "pie",
                  servings: 0.25, occurrence: Occurrence(rule: 4, day: day("2026-03-27"))),
+            Meal(id: 11, uid: uids[6], day: day("2026-03-04"), slot: "brunch", position: 0, title: "Lasagna", status: .skipped),
         ]
         return (PlanStructure(slots: slots, rules: rules, templates: [template]), meals)
     }
 
-    static func written(_ structure: PlanStructure, _ meals: [Meal]) throws -> [UInt8] {
+    /// The source each meal of `plan()` is leftovers of: the last is the lasagna's.
+    static let sources = [nil, nil, LeftoversSource(uid: uids[4])]
+
+    static func written(_ structure: PlanStructure, _ meals: [Meal], sources: [LeftoversSource?] = sources) throws -> [UInt8] {
         try withTemporaryFile(containing: []) { path in
             let descriptor = open(path, O_WRONLY | O_TRUNC)
             defer { close(descriptor) }
             var writer = try JSONPlanWriter(fileDescriptor: descriptor, structure: structure)
-            for meal in meals { try writer.write(meal) }
+            for (meal, source) in zip(meals, sources) {
+                // The row as the store reads it, with its source's UID beside it.
+                try meal.withRowView { row in
+                    try writer.write(MealRowView(
+                        id: row.id, uid: row.uid, day: row.day, slot: row.slot, position: row.position, title: row.title,
+                        note: row.note, recipe: row.recipe, servings: row.servings, occurrence: row.occurrence,
+                        status: row.status, leftoversOf: row.leftoversOf, eaters: row.eaters, leftoversSource: source))
+                }
+            }
             try writer.finish()
             return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         }
     }
 
-    static func read(_ bytes: [UInt8]) throws -> (PlanStructure, [(meal: Meal, line: Int)]) {
+    static func read(_ bytes: [UInt8]) throws -> (PlanStructure, [(meal: Meal, line: Int, leftoversOf: LeftoversSource?)]) {
         var reader = JSONPlanReader(bytes: bytes)
         let structure = try reader.readStructure()
-        var meals: [(meal: Meal, line: Int)] = []
+        var meals: [(meal: Meal, line: Int, leftoversOf: LeftoversSource?)] = []
         while let next = try reader.nextMeal() { meals.append(next) }
         return (structure, meals)
     }
@@ -63,6 +76,9 @@ import TestSupport
         let (read, readMeals) = try Self.read(bytes)
         #expect(read == structure)
         #expect(readMeals.map(\.meal) == meals)
+        #expect(readMeals.map(\.leftoversOf) == Self.sources)
+        #expect(String(decoding: bytes, as: UTF8.self).contains(
+            #""status":"skipped","leftovers_of":"\#(Self.uids[4].text)","eaters":null,"replaces":null}"#))
         // Each repeat, template and meal starts a line; a meal's line is where it is.
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 1 + structure.rules.count + structure.templates.count + meals.count)
@@ -74,7 +90,7 @@ import TestSupport
 
     @Test func aPlanWithoutMealsRepeatsOrTemplatesIsWholeToo() throws {
         let structure = PlanStructure(slots: [MealSlot(name: "dinner", position: 0)])
-        let bytes = try Self.written(structure, [])
+        let bytes = try Self.written(structure, [], sources: [])
         #expect(String(decoding: bytes, as: UTF8.self)
             == #"{"format":"mealplan-plan","version":1,"slots":["dinner"],"repeats":[],"templates":[],"meals":[]}"# + "\n")
         let (read, meals) = try Self.read(bytes)

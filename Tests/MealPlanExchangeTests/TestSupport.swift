@@ -108,6 +108,7 @@ enum RandomMeals {
 
     /// A meal's fields as the CSV writer spells them, in its column order.
     static func fields(of meal: Meal) -> [String] {
-        [meal.day.iso, meal.slot, meal.title, meal.note ?? "", meal.recipe ?? "", meal.servings.map(Meal.servingsText) ?? ""]
+        [meal.day.iso, meal.slot, meal.title, meal.note ?? "", meal.recipe ?? "", meal.servings.map(Meal.servingsText) ?? "",
+         meal.status.storedValue ?? "", "", meal.eaters.map(Meal.servingsText) ?? ""]
     }
 }

@@ -57,7 +57,7 @@ import Testing
         #expect(try cli.succeed(["--version"]) == "0.1.0\n")
         try cli.succeed(["add", "today", "lunch", "Soup"])
         try cli.succeed(["add", "today", "dinner", "Fish"])
-        #expect(try cli.succeed(["ls", "--format", "CSV"]) == "date,slot,title,note,recipe,servings\r\n2026-03-02,lunch,Soup,,,\r\n2026-03-02,dinner,Fish,,,\r\n")
+        #expect(try cli.succeed(["ls", "--format", "CSV"]) == "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-02,lunch,Soup,,,,,,\r\n2026-03-02,dinner,Fish,,,,,,\r\n")
         #expect(try cli.succeed(["export", "--format", "Json"]).hasPrefix("[{\"id\":1,"))
         #expect(try cli.succeed(["rm", "2"]) == "removed meal 2 on Mon 2026-03-02, dinner: Fish\n")
     }

@@ -11,7 +11,7 @@ import Testing
                               message: "--demo opens the planner on a sample plan and cannot be used with 'add'; run 'mealplan --demo' alone")
         try cli.expectFailure(["--demo", "slots", "add", "brunch"], status: 64,
                               message: "--demo opens the planner on a sample plan and cannot be used with 'add'; run 'mealplan --demo' alone")
-        #expect(try cli.succeed(["list", "--format", "csv"]) == "date,slot,title,note,recipe,servings\r\n2026-03-02,dinner,Soup,,,\r\n")
+        #expect(try cli.succeed(["list", "--format", "csv"]) == "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-02,dinner,Soup,,,,,,\r\n")
     }
 
     @Test func demoListCreatesNothingUnderHomeOrXDG() throws {

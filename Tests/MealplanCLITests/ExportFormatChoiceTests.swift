@@ -8,8 +8,8 @@ import Testing
         let cli = CLISandbox()
         try cli.succeed(["add", "today", "dinner", "Soup"])
         // A .csv file is protected against spreadsheet formulas, which its quoted header marks.
-        let expectedStart = ["plan.ics": "BEGIN:VCALENDAR\r\n", "plan.JSON": "[{\"id\":1,", "plan.csv": "\"date\",slot,title,note,recipe,servings\r\n",
-                             "plan.txt": "date,slot,title,note,recipe,servings\r\n", "plan": "date,slot,title,note,recipe,servings\r\n"]
+        let expectedStart = ["plan.ics": "BEGIN:VCALENDAR\r\n", "plan.JSON": "[{\"id\":1,", "plan.csv": "\"date\",slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n",
+                             "plan.txt": "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n", "plan": "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n"]
         for (name, start) in expectedStart {
             let path = cli.folder + "/" + name
             #expect(try cli.succeed(["export", "--output", path]) == "exported 1 meal to \(path)\n")

@@ -6,7 +6,7 @@ import TestSupport
 /// writes FIFOs, devices and the streams it has open in place; an interrupted export leaves
 /// nothing behind.
 @Suite struct ExportOutputTests {
-    static let oneMeal = "date,slot,title,note,recipe,servings\r\n2026-03-02,lunch,Soup,,,\r\n"
+    static let oneMeal = "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-02,lunch,Soup,,,,,,\r\n"
     /// The same in a file named *.csv, whose header marks its formula protection.
     static let oneMealInCSVFile = "\"date\"" + oneMeal.dropFirst(4)
 

@@ -111,7 +111,7 @@ let hostileImports: [HostileImport] = [
         // Reading works, and leaves no -wal or -shm beside the database (see ReadOnlyReaderTests).
         let before = try cli.sha256(of: [cli.database])
         #expect(try cli.succeed(["list"]) == "Mon 2026-03-02\n  1  lunch  Soup\n")
-        #expect(try cli.succeed(["export"]) == "date,slot,title,note,recipe,servings\r\n2026-03-02,lunch,Soup,,,\r\n")
+        #expect(try cli.succeed(["export"]) == "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-02,lunch,Soup,,,,,,\r\n")
         #expect(try cli.sha256(of: [cli.database]) == before, "reading changed nothing")
     }
 
@@ -184,7 +184,7 @@ let hostileImports: [HostileImport] = [
         try Data((twoRows + "2026-03-03,lunch,Bread,\(runawayField)\r\n").utf8).write(to: URL(fileURLWithPath: input))
         #expect(try cli.succeed(["import", input]) == "imported 2 meals (2026-03-02 … 2026-03-03) from \(input)\n")
         let exported = try cli.succeed(["export", "--from", "2026-03-03"])
-        #expect(exported == "date,slot,title,note,recipe,servings\r\n2026-03-03,lunch,Bread,\(runawayField),,\r\n")
+        #expect(exported == "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-03,lunch,Bread,\(runawayField),,,,,\r\n")
     }
 
     /// A header of 100,000 columns, all but three ignored: one readable warning naming the

@@ -11,15 +11,17 @@ import Testing
         objects = json.load(open(exported, encoding="utf-8"))
         epoch = datetime.date(1970, 1, 1)
         rows = sqlite3.connect(db).execute(
-            "SELECT meal.id, meal.uid, meal.day, slot.name, meal.position, meal.title, meal.note, meal.recipe, meal.servings FROM meal"
-            " JOIN slot ON slot.id = meal.slotId ORDER BY meal.day, slot.position, meal.position").fetchall()
+            "SELECT meal.id, meal.uid, meal.day, slot.name, meal.position, meal.title, meal.note, meal.recipe, meal.servings,"
+            " meal.status, source.uid, meal.eaters FROM meal JOIN slot ON slot.id = meal.slotId"
+            " LEFT JOIN meal AS source ON source.id = meal.leftoversOf ORDER BY meal.day, slot.position, meal.position").fetchall()
         expected = [{"id": id, "uid": str(uuid.UUID(bytes=uid)), "date": (epoch + datetime.timedelta(days=day)).isoformat(), "slot": slot,
                      "position": position, "title": title, "note": note, "recipe": recipe, "servings": servings,
-                     "repeat": None}
-                    for id, uid, day, slot, position, title, note, recipe, servings in rows
+                     "repeat": None, "status": status or "planned", "leftovers_of": source and str(uuid.UUID(bytes=source)),
+                     "eaters": eaters}
+                    for id, uid, day, slot, position, title, note, recipe, servings, status, source, eaters in rows
                     if first <= (epoch + datetime.timedelta(days=day)).isoformat() <= last]
         problems = ["%r != %r" % (got, want) for got, want in zip(objects, expected) if got != want]
-        if [list(o.keys()) for o in objects] != [["id", "uid", "date", "slot", "position", "title", "note", "recipe", "servings", "repeat"]] * len(objects):
+        if [list(o.keys()) for o in objects] != [["id", "uid", "date", "slot", "position", "title", "note", "recipe", "servings", "repeat", "status", "leftovers_of", "eaters"]] * len(objects):
             problems.append("keys")
         if len(objects) != len(expected):
             problems.append("%d objects for %d meals" % (len(objects), len(expected)))
@@ -44,9 +46,22 @@ import Testing
         return cli
     }
 
+    /// What became of some meals, written by Python's sqlite3 module (the commands that mark
+    /// them are not what these tests are about): meal 1 cooked for 2 and done, meal 3 its
+    /// leftovers, meal 4 skipped.
+    static let markMeals = #"""
+        import sqlite3, sys
+        db = sqlite3.connect(sys.argv[1])
+        db.executescript("UPDATE meal SET status = 'done', eaters = 2 WHERE id = 1;"
+                         "UPDATE meal SET leftoversOf = 1, status = 'done' WHERE id = 3;"
+                         "UPDATE meal SET status = 'skipped', eaters = 2.5 WHERE id = 4;")
+        db.commit()
+        """#
+
     @Test(.requires(.python3))
     func jsonMatchesTheDatabaseInPythonsJSONModule() throws {
         let cli = try Self.awkwardSandbox()
+        _ = try pythonCheck(Self.markMeals, [cli.database], in: cli)
         try cli.succeed(["export", "--format", "json", "--output", cli.folder + "/all.json"])
         #expect(try pythonCheck(Self.jsonCheck, ["all.json", cli.database, "0001-01-01", "9999-12-31"], in: cli) == "ok 38\n")
         try cli.succeed(["export", "--format", "json", "--from", "2026-11-28", "--to", "2026-12-10", "--output", cli.folder + "/some.json"])
@@ -62,12 +77,12 @@ import Testing
         #expect(try cli.succeed(["export", "--format", "json", "--from", "2027-01-01"]) == "[]\n")
         let lines = withoutUIDs(try cli.succeed(["export", "--format", "json", "--to", "2026-11-27"])).split(separator: "\n")
         #expect(lines == [
-            #"[{"id":1,"date":"2026-11-27","slot":"breakfast","position":0,"title":"Eggs, toast; jam","note":null,"recipe":null,"servings":null,"repeat":null},"#,
-            #"{"id":2,"date":"2026-11-27","slot":"dinner","position":0,"title":"Lasagna","note":"double batch\r\nfreeze half, label it","recipe":null,"servings":null,"repeat":null}]"#,
+            #"[{"id":1,"date":"2026-11-27","slot":"breakfast","position":0,"title":"Eggs, toast; jam","note":null,"recipe":null,"servings":null,"repeat":null,"status":"planned","leftovers_of":null,"eaters":null},"#,
+            #"{"id":2,"date":"2026-11-27","slot":"dinner","position":0,"title":"Lasagna","note":"double batch\r\nfreeze half, label it","recipe":null,"servings":null,"repeat":null,"status":"planned","leftovers_of":null,"eaters":null}]"#,
         ])
         // Control characters never reach the terminal raw: they are \u escapes.
         let escaped = try cli.succeed(["export", "--format", "json", "--from", "2026-12-22"])
-        #expect(escaped.contains(#""title":"🍲 x\u001by \\ \"q\"","note":"n\u001b🥗","recipe":null,"servings":null,"repeat":null}"#))
+        #expect(escaped.contains(#""title":"🍲 x\u001by \\ \"q\"","note":"n\u001b🥗","recipe":null,"servings":null,"repeat":null,"status":"planned","leftovers_of":null,"eaters":null}"#))
         #expect(!escaped.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F })
     }
 }
@@ -119,7 +134,7 @@ import Testing
         // A *.csv file protects formulas (see SpreadsheetExportTests); standard output does when asked.
         let protection = format == "csv" ? ["--protect-formulas"] : []
         #expect(withoutStamps(written) == withoutStamps(try cli.succeed(["export", "--format", format] + protection)))
-        #expect(written.hasPrefix(["csv": "\"date\",slot,title,note,recipe,servings\r\n", "ics": "BEGIN:VCALENDAR\r\n", "json": "[{\"id\":1,"][format]!))
+        #expect(written.hasPrefix(["csv": "\"date\",slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n", "ics": "BEGIN:VCALENDAR\r\n", "json": "[{\"id\":1,"][format]!))
         try cli.expectFailure(["export", "--format", format, "--output", output, "--slot-time", "x=1:00"], status: 64,
                               message: format == "ics" ? "--slot-time 'x=1:00': unknown slot 'x'; slots are breakfast, lunch, dinner, snack"
                                   : "--slot-time needs --format ics (see 'mealplan help')")

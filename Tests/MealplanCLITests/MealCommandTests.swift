@@ -14,7 +14,7 @@ import Testing
         #expect(try cli.succeed(["add", "fri", "DIN", "  Lasagna ", "--note", "double batch"])
             == "added meal 2 on Fri 2026-03-06, dinner: Lasagna\n")
         #expect(try cli.succeed(["add", "+1w", "break", "Pão de queijo"]) == "added meal 3 on Mon 2026-03-09, breakfast: Pão de queijo\n")
-        #expect(try cli.succeed(["list", "--days", "14", "--format", "json"]).contains(#""title":"Lasagna","note":"double batch","recipe":null,"servings":null,"repeat":null}"#))
+        #expect(try cli.succeed(["list", "--days", "14", "--format", "json"]).contains(#""title":"Lasagna","note":"double batch","recipe":null,"servings":null,"repeat":null,"status":"planned","leftovers_of":null,"eaters":null}"#))
     }
 
     @Test func addRefusesBadInput() throws {
@@ -46,8 +46,8 @@ import Testing
             == "updated meal 1 on Tue 2026-03-03, dinner: Leek soup\n")
         try cli.succeed(["edit", "1", "--note", ""])
         #expect(withoutUIDs(try cli.succeed(["list", "--format", "json"])) == """
-            [{"id":2,"date":"2026-03-03","slot":"dinner","position":0,"title":"Fish","note":null,"recipe":null,"servings":null,"repeat":null},
-            {"id":1,"date":"2026-03-03","slot":"dinner","position":1,"title":"Leek soup","note":null,"recipe":null,"servings":null,"repeat":null}]
+            [{"id":2,"date":"2026-03-03","slot":"dinner","position":0,"title":"Fish","note":null,"recipe":null,"servings":null,"repeat":null,"status":"planned","leftovers_of":null,"eaters":null},
+            {"id":1,"date":"2026-03-03","slot":"dinner","position":1,"title":"Leek soup","note":null,"recipe":null,"servings":null,"repeat":null,"status":"planned","leftovers_of":null,"eaters":null}]
 
             """)
     }

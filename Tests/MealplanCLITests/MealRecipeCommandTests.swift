@@ -65,12 +65,12 @@ import TestSupport
         try cli.succeed(["add", "today", "dinner", "Pasta bake"])
         try cli.succeed(["edit", "1", "--recipe", "lasagna"], environment: recipes)
         #expect(try cli.succeed(["list", "--format", "csv"], environment: recipes)
-            == "date,slot,title,note,recipe,servings\r\n2026-03-02,dinner,Pasta bake,,Lasagna,6\r\n")
+            == "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-02,dinner,Pasta bake,,Lasagna,6,,,\r\n")
         try cli.succeed(["edit", "1", "--servings", "4"], environment: recipes)
         // Another recipe keeps the household's servings.
         try cli.succeed(["edit", "1", "--recipe", "soup"], environment: recipes)
         #expect(try cli.succeed(["list", "--format", "csv"], environment: recipes)
-            == "date,slot,title,note,recipe,servings\r\n2026-03-02,dinner,Pasta bake,,Soup,4\r\n")
+            == "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-02,dinner,Pasta bake,,Soup,4,,,\r\n")
         #expect(try cli.succeed(["edit", "1", "--no-recipe"], environment: recipes)
             == "updated meal 1 on Mon 2026-03-02, dinner: Pasta bake\n")
         #expect(try cli.succeed(["list"], environment: recipes) == "Mon 2026-03-02\n  1  dinner  Pasta bake\n")
@@ -145,13 +145,13 @@ import TestSupport
         try cli.succeed(["add", "today", "dinner", "--recipe", "lasagna", "--servings", "8"], environment: recipes)
         try cli.succeed(["add", "today", "lunch", "Bread"])
         let csv = try cli.succeed(["export"])
-        #expect(csv == "date,slot,title,note,recipe,servings\r\n2026-03-02,lunch,Bread,,,\r\n2026-03-02,dinner,Lasagna al forno,,Lasagna,8\r\n")
-        #expect(try cli.succeed(["export", "--format", "json"]).contains(#""title":"Lasagna al forno","note":null,"recipe":"Lasagna","servings":8,"repeat":null}"#))
+        #expect(csv == "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-02,lunch,Bread,,,,,,\r\n2026-03-02,dinner,Lasagna al forno,,Lasagna,8,,,\r\n")
+        #expect(try cli.succeed(["export", "--format", "json"]).contains(#""title":"Lasagna al forno","note":null,"recipe":"Lasagna","servings":8,"repeat":null,"status":"planned","leftovers_of":null,"eaters":null}"#))
         let copy = cli.folder + "/copy.sqlite"
         try cli.succeed(["import", "-", "--db", copy], input: Data(csv.utf8))
         #expect(try cli.succeed(["export", "--db", copy]) == csv)
         let old = cli.folder + "/old.sqlite"
         try cli.succeed(["import", "-", "--db", old], input: Data("date,slot,title,note\r\n2026-03-02,lunch,Soup,hot\r\n".utf8))
-        #expect(try cli.succeed(["export", "--db", old]) == "date,slot,title,note,recipe,servings\r\n2026-03-02,lunch,Soup,hot,,\r\n")
+        #expect(try cli.succeed(["export", "--db", old]) == "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-02,lunch,Soup,hot,,,,,\r\n")
     }
 }

@@ -31,7 +31,7 @@ struct ReadOnlyReaderTests {
         let (cli, shared, database) = try sharedPlan()
         let before = try cli.sha256(of: CLISandbox.databaseFiles(database))
         #expect(try cli.succeed(["list", "--db", database]) == "Mon 2026-03-02\n  1  lunch  Soup\n")
-        #expect(try cli.succeed(["export", "--db", database]) == "date,slot,title,note,recipe,servings\r\n2026-03-02,lunch,Soup,,,\r\n")
+        #expect(try cli.succeed(["export", "--db", database]) == "date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-02,lunch,Soup,,,,,,\r\n")
         #expect(try cli.succeed(["slots", "--db", database]) == "breakfast\nlunch\ndinner\nsnack\n")
         #expect(try cli.succeed(["import", "--dry-run", cli.folder + "/input.csv", "--db", database])
             == "would import 1 meal (2026-03-03 … 2026-03-03) from \(cli.folder)/input.csv; dry run, nothing changed\n")

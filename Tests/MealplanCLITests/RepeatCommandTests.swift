@@ -59,9 +59,9 @@ import TestSupport
             """)
         let json = try cli.succeed(["list", "--from", "2026-03-06", "--days", "2", "--format", "json"])
         #expect(withoutUIDs(json) == """
-            [{"id":null,"date":"2026-03-06","slot":"breakfast","position":0,"title":"Porridge","note":null,"recipe":null,"servings":null,"repeat":1},
-            {"id":null,"date":"2026-03-06","slot":"dinner","position":0,"title":"Fish","note":null,"recipe":null,"servings":null,"repeat":3},
-            {"id":2,"date":"2026-03-07","slot":"dinner","position":0,"title":"Pizza with friends","note":null,"recipe":null,"servings":null,"repeat":2}]
+            [{"id":null,"date":"2026-03-06","slot":"breakfast","position":0,"title":"Porridge","note":null,"recipe":null,"servings":null,"repeat":1,"status":"planned","leftovers_of":null,"eaters":null},
+            {"id":null,"date":"2026-03-06","slot":"dinner","position":0,"title":"Fish","note":null,"recipe":null,"servings":null,"repeat":3,"status":"planned","leftovers_of":null,"eaters":null},
+            {"id":2,"date":"2026-03-07","slot":"dinner","position":0,"title":"Pizza with friends","note":null,"recipe":null,"servings":null,"repeat":2,"status":"planned","leftovers_of":null,"eaters":null}]
 
             """)
         // Search finds occurrences too, and CSV has one row per occurrence in the days.
@@ -128,7 +128,7 @@ import TestSupport
         // Removing a rule keeps the occurrence that was changed into a meal of its own.
         #expect(try cli.succeed(["repeat", "remove", "2"]) == "removed repeat 2: dinner: Pizza, from 2026-03-06, every 2 weeks on Fri\n")
         let json = try cli.succeed(["list", "--from", "2026-03-07", "--days", "1", "--format", "json"])
-        #expect(json.contains(#""title":"Pizza with friends","note":null,"recipe":null,"servings":null,"repeat":null}"#))
+        #expect(json.contains(#""title":"Pizza with friends","note":null,"recipe":null,"servings":null,"repeat":null,"status":"planned","leftovers_of":null,"eaters":null}"#))
     }
 
     @Test func badRulesAndExceptionsAreRefusedAndChangeNothing() throws {

@@ -22,13 +22,13 @@ import Testing
         let file = cli.folder + "/plan.CSV"
         try cli.succeed(["export", "--output", file])
         let lines = contents(file).components(separatedBy: "\r\n")
-        #expect(lines[0] == "\"date\",slot,title,note,recipe,servings")
-        #expect(lines[1] == "2026-03-02,dinner,\"'=HYPERLINK(\"\"http://example.com\"\",\"\"click\"\")\",\"'=HYPERLINK(\"\"http://example.com\"\",\"\"click\"\")\",,")
+        #expect(lines[0] == "\"date\",slot,title,note,recipe,servings,status,leftovers_of,eaters")
+        #expect(lines[1] == "2026-03-02,dinner,\"'=HYPERLINK(\"\"http://example.com\"\",\"\"click\"\")\",\"'=HYPERLINK(\"\"http://example.com\"\",\"\"click\"\")\",,,,,")
         // The others need no quotes: an apostrophe before those that start like a formula or
         // with an apostrophe.
         for (title, line) in zip(Self.titles.dropFirst(), lines.dropFirst(2)) {
             let field = "=+-@'".contains(title.first!) ? "'" + title : title
-            #expect(line == "2026-03-02,dinner,\(field),\(field),,")
+            #expect(line == "2026-03-02,dinner,\(field),\(field),,,,,")
         }
         // Imported into a new plan, every title and note is the original.
         let copy = cli.folder + "/copy.sqlite"
@@ -39,10 +39,10 @@ import Testing
     @Test func standardOutputIsLeftAsItIsUnlessAsked() throws {
         let cli = try sandbox()
         let plain = try cli.succeed(["export"])
-        #expect(plain.hasPrefix("date,slot,title,note,recipe,servings\r\n2026-03-02,dinner,\"=HYPERLINK("))
+        #expect(plain.hasPrefix("date,slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-02,dinner,\"=HYPERLINK("))
         #expect(try cli.succeed(["list", "--format", "csv"]) == plain)
         let asked = try cli.succeed(["export", "--protect-formulas"])
-        #expect(asked.hasPrefix("\"date\",slot,title,note,recipe,servings\r\n2026-03-02,dinner,\"'=HYPERLINK("))
+        #expect(asked.hasPrefix("\"date\",slot,title,note,recipe,servings,status,leftovers_of,eaters\r\n2026-03-02,dinner,\"'=HYPERLINK("))
         // Read back from a pipe, the protected text gives back the originals too.
         let copy = cli.folder + "/copy.sqlite"
         try cli.succeed(["import", "-", "--db", copy], input: Data(asked.utf8))

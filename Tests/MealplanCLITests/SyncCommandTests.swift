@@ -93,6 +93,42 @@ import TestSupport
         #expect(!(try home.meals(home.b).contains("Curry")))
     }
 
+    /// What became of a meal travels: a status changed on one side is a change, not a
+    /// conflict; leftovers are linked on the other side to the same cooked meal, also when it
+    /// arrives in the same run.
+    @Test(.requires(.python3))
+    func statusLeftoversAndEatersTravelBetweenTwoPlans() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Salad"])
+        try home.succeed(home.a, ["add", "2026-03-02", "dinner", "Lasagna"])
+        try home.succeed(home.a, ["add", "2026-03-03", "dinner", "Lasagna"])
+        // Marked through the database: the commands that mark meals are not what this tests.
+        let mark = { (database: String, sql: String) in
+            _ = try pythonCheck("import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.executescript(sys.argv[2]); db.commit()",
+                                [database, sql], in: home.cli)
+        }
+        try mark(home.a, "UPDATE meal SET status = 'done', eaters = 2 WHERE id = 2; UPDATE meal SET leftoversOf = 2 WHERE id = 3;")
+        #expect(try home.sync(home.a) == Self.summary(sent: 3))
+        // The leftovers' file comes before the lasagna's or after it: linked either way.
+        #expect(try home.sync(home.b) == Self.summary(received: 3))
+        #expect(try home.meals(home.b) == home.meals(home.a))
+        #expect(try home.meals(home.b).contains(#""status":"done","leftovers_of":null,"eaters":2}"#))
+        #expect(try home.sync(home.a) == Self.summary())
+        #expect(try home.sync(home.b) == Self.summary())
+
+        // Done on A: done on B. Skipped on B: cancelled in the folder, skipped on A.
+        try mark(home.a, "UPDATE meal SET status = 'done' WHERE id = 3;")
+        #expect(try home.sync(home.a) == Self.summary(sent: 1))
+        #expect(try home.sync(home.b) == Self.summary(received: 1))
+        #expect(try home.meals(home.b) == home.meals(home.a))
+        try mark(home.b, "UPDATE meal SET status = 'skipped' WHERE title = 'Salad';")
+        #expect(try home.sync(home.b) == Self.summary(sent: 1))
+        #expect(try home.files().map(home.file).filter { $0.contains("STATUS:CANCELLED") }.count == 1)
+        #expect(try home.sync(home.a) == Self.summary(received: 1))
+        #expect(try home.meals(home.a) == home.meals(home.b))
+        #expect(try home.meals(home.a).contains(#""title":"Salad","note":null,"recipe":null,"servings":null,"repeat":null,"status":"skipped""#))
+    }
+
     @Test func aMealEditedOnBothSidesIsAConflictThatKeepBothResolves() throws {
         let home = Household()
         try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Soup"])

@@ -43,6 +43,12 @@ import Testing
          { "line \($0): meals[\(meal($0))].title: missing" }),
         ("an unknown key", mutated(#""title":"Bread""#, #""title":"Bread","colour":"red""#, after: meals),
          { "line \($0): meals[\(meal($0))]: unknown key \"colour\"" }),
+        ("a status there is not", mutated(#""status":"planned""#, #""status":"eaten""#, after: meals),
+         { "line \($0): meals[\(meal($0))].status: 'eaten' is not a status; use planned, done or skipped" }),
+        ("eaters of none", mutated(#""eaters":null"#, #""eaters":0"#, after: meals),
+         { "line \($0): meals[\(meal($0))].eaters: servings must be a number above 0, not 0" }),
+        ("leftovers of a meal named by neither UID nor id", mutated(#""leftovers_of":null"#, #""leftovers_of":true"#, after: meals),
+         { "line \($0): meals[\(meal($0))].leftovers_of: neither a meal's UID nor its id" }),
         ("servings without a recipe", mutated(#""recipe":null,"servings":null"#, #""recipe":null,"servings":3"#, after: meals),
          { "line \($0): meals[\(meal($0))].servings: servings need a recipe, and this names none" }),
         ("a changed occurrence of a day its repeat does not skip", mutated(#""replaces":"2026-04-03""#, #""replaces":"2026-04-10""#),
@@ -107,6 +113,35 @@ import Testing
         try cli.succeed(["slots", "remove", "tea"], environment: ["MEALPLAN_DB": empty])
         try cli.expectFailure(["import", path], status: 65, message: "line \(line): meals: \(message)",
                               environment: ["MEALPLAN_DB": empty], database: empty, inputs: [path])
+    }
+
+    /// Leftovers are linked by their source's UID or id once every meal is in (the source may
+    /// come later); a source the file lacks is named with the leftovers' line.
+    @Test(arguments: [
+        ("1", nil), ("3", "meal 3"), ("9", "meal 9"),
+        (#""0f8fad5b-d9cb-469f-a165-70867728950e""#, "0f8fad5b-d9cb-469f-a165-70867728950e"),
+    ] as [(String, String?)])
+    func leftoversAreLinkedByUIDOrIdAndAMissingSourceIsNamedByLine(_ link: String, _ missing: String?) throws {
+        let cli = CLISandbox()
+        // The bread (meal 3) as leftovers of the lasagna (meal 1), of itself (which is no
+        // source), of a meal the file lacks.
+        let (text, line) = Self.mutated(#""title":"Bread","note":null,"recipe":null,"servings":null,"repeat":null,"status":"planned","leftovers_of":null"#,
+                                        #""title":"Bread","note":null,"recipe":null,"servings":null,"repeat":null,"status":"planned","leftovers_of":"# + link,
+                                        after: Self.meals)
+        let path = cli.folder + "/plan.json"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        let fresh = cli.folder + "/fresh.sqlite"
+        guard let missing else {
+            try cli.succeed(["import", path], environment: ["MEALPLAN_DB": fresh])
+            let exported = try cli.succeed(["export", "--format", "json", "--everything"], environment: ["MEALPLAN_DB": fresh])
+            let lasagna = try #require(Self.lines.first { $0.contains(#""title":"Lasagna""#) && $0.hasPrefix(#"{"id":1,"#) })
+            let uid = lasagna.split(separator: "\"")[5]
+            #expect(exported.contains(#""title":"Bread","note":null,"recipe":null,"servings":null,"repeat":null,"status":"planned","leftovers_of":"\#(uid)","#))
+            return
+        }
+        try cli.expectFailure(["import", path], status: 65, message: "line \(line): meals: leftovers_of names \(missing), which is no meal of the file",
+                              environment: ["MEALPLAN_DB": fresh], database: fresh, inputs: [path])
+        #expect(!FileManager.default.fileExists(atPath: fresh))
     }
 
     @Test func twoMealsSharingAUIDAreRefusedByLine() throws {

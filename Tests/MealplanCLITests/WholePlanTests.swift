@@ -51,8 +51,8 @@ import Testing
     /// UIDs in hex, as the `sqlite3` shell reads them.
     static let tablesSQL = """
         SELECT 'slot', name, position FROM slot ORDER BY position;
-        SELECT 'meal', meal.id, hex(meal.uid), day, slot.name, meal.position, title, note, recipe, servings, ruleId, ruleDay
-            FROM meal JOIN slot ON slot.id = meal.slotId ORDER BY meal.id;
+        SELECT 'meal', meal.id, hex(meal.uid), day, slot.name, meal.position, title, note, recipe, servings, ruleId, ruleDay,
+            status, leftoversOf, eaters FROM meal JOIN slot ON slot.id = meal.slotId ORDER BY meal.id;
         SELECT 'rule', rule.id, hex(rule.uid), slot.name, title, note, recipe, servings, firstDay, frequency, interval, weekdays,
             monthDay, ordinal, weekday, untilDay, count, lastDay FROM rule JOIN slot ON slot.id = rule.slotId ORDER BY rule.id;
         SELECT 'skip', ruleId, day FROM ruleException ORDER BY ruleId, day;
@@ -70,9 +70,19 @@ import Testing
         return result.stdout
     }
 
+    /// What became of some meals of `fullPlan`, written by the `sqlite3` shell (the commands
+    /// that mark them are not what these tests are about): the lasagna cooked for 4 and done,
+    /// the bread (a later meal) its leftovers, the porridge skipped.
+    static let markMealsSQL = """
+        UPDATE meal SET status = 'done', eaters = 4 WHERE id = 1;
+        UPDATE meal SET leftoversOf = 1 WHERE id = 3;
+        UPDATE meal SET status = 'skipped', eaters = 1.5 WHERE id = 4;
+        """
+
     @Test(.requires(.sqlite3))
     func aWholePlanComesBackTheSameInAnEmptyDatabase() throws {
         let cli = try Self.fullPlan()
+        #expect(try ExternalTool.run("sqlite3", ["-bail", cli.database, Self.markMealsSQL], in: cli.folder).status == 0)
         let file = cli.folder + "/plan.json"
         #expect(try cli.succeed(["export", "--format", "json", "--everything", "--output", file]) == "exported 4 meals to \(file)\n")
         let copy = cli.folder + "/copy.sqlite"
@@ -82,6 +92,9 @@ import Testing
         let original = try Self.tables(cli.database, in: cli)
         #expect(original.contains("skip|1|"))
         #expect(original.contains("|Fish pie||||2|"))
+        #expect(original.contains("|Lasagna|double \"batch\"\nfreeze half|||||done||4.0\n"))
+        #expect(original.contains("|Bread|||||||1|\n"))
+        #expect(original.contains("|porridge|2.5|||skipped||1.5\n"))
         #expect(try Self.tables(copy, in: cli) == original)
         // The copy writes the same file again, UIDs and all.
         #expect(try cli.succeed(["export", "--format", "json", "--everything"], environment: ["MEALPLAN_DB": copy])
@@ -132,10 +145,13 @@ import Testing
         if plan["format"] != "mealplan-plan" or plan["version"] != 1: problems.append("format")
         if plan["slots"] != [name for (name,) in db.execute("SELECT name FROM slot ORDER BY position")]: problems.append("slots")
         meals = [{"id": i, "uid": text(u), "date": iso(d), "slot": s, "position": p, "title": t, "note": n, "recipe": r,
-                  "servings": v, "repeat": ri, "replaces": iso(rd)}
-                 for i, u, d, s, p, t, n, r, v, ri, rd in db.execute(
-                     "SELECT meal.id, uid, day, slot.name, meal.position, title, note, recipe, servings, ruleId, ruleDay"
-                     " FROM meal JOIN slot ON slot.id = slotId ORDER BY day, slot.position, meal.position")]
+                  "servings": v, "repeat": ri, "status": st or "planned", "leftovers_of": lo and text(lo), "eaters": e,
+                  "replaces": iso(rd)}
+                 for i, u, d, s, p, t, n, r, v, ri, rd, st, lo, e in db.execute(
+                     "SELECT meal.id, meal.uid, meal.day, slot.name, meal.position, meal.title, meal.note, meal.recipe,"
+                     " meal.servings, meal.ruleId, meal.ruleDay, meal.status, source.uid, meal.eaters"
+                     " FROM meal JOIN slot ON slot.id = meal.slotId LEFT JOIN meal AS source ON source.id = meal.leftoversOf"
+                     " ORDER BY meal.day, slot.position, meal.position")]
         if plan["meals"] != meals: problems.append("meals %r != %r" % (plan["meals"], meals))
         rules = [{"id": i, "uid": text(u), "title": t, "from": iso(f), "frequency": fr, "interval": n,
                   "skipped": [iso(d) for (d,) in db.execute("SELECT day FROM ruleException WHERE ruleId = ? ORDER BY day", (i,))]}
@@ -150,6 +166,8 @@ import Testing
     @Test(.requires(.python3))
     func theFileIsWhatPythonsJSONModuleReadsFromTheDatabase() throws {
         let cli = try Self.fullPlan()
+        _ = try pythonCheck("import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.executescript(sys.argv[2]); db.commit()",
+                            [cli.database, Self.markMealsSQL], in: cli)
         try cli.succeed(["export", "--format", "json", "--everything", "--output", cli.folder + "/plan.json"])
         #expect(try pythonCheck(Self.jsonCheck, ["plan.json", cli.database], in: cli) == "ok 4 5\n")
     }

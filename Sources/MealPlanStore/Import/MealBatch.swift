@@ -21,6 +21,8 @@ public struct MealBatch: Sendable {
         var note: TextSpan?
         var recipe: TextSpan?
         var servings: Double?
+        var status: MealStatus
+        var eaters: Double?
         /// Where the meal's UID lies in `text`.
         var uid: Int
         /// The occurrence a meal of a whole plan replaces: its rule's id and day.
@@ -37,8 +39,16 @@ public struct MealBatch: Sendable {
         var bindLength: Int32
     }
 
+    /// Leftovers whose source is linked once every meal is in (`MealImporter.linkLeftovers`):
+    /// the source may come later in the file, or be a meal the plan had.
+    struct Link {
+        var entry: Int
+        var source: LeftoversSource
+    }
+
     private(set) var entries: [Entry] = []
     private(set) var text: [UInt8] = []
+    private(set) var links: [Link] = []
 
     /// An empty batch with room for `capacity` meals of typical length.
     public init(capacity: Int = 0) {
@@ -50,8 +60,14 @@ public struct MealBatch: Sendable {
 
     /// Adds `meal` (checked) in slot `slotID`: as a new meal with a new UID, or, `keepingIdentity`,
     /// as the meal of a whole plan that it is, with its id, UID (which it must have), position
-    /// and occurrence.
-    mutating func append(_ meal: Meal, slotID: Int64, keepingIdentity: Bool = false, line: Int = 0) {
+    /// and occurrence. Leftovers of `source` (or of the meal's `leftoversOf`, a whole plan's
+    /// id) are linked to it later.
+    mutating func append(
+        _ meal: Meal, slotID: Int64, keepingIdentity: Bool = false, line: Int = 0, leftoversOf source: LeftoversSource? = nil
+    ) {
+        if let source = source ?? meal.leftoversOf.map({ LeftoversSource(id: $0) }) {
+            links.append(Link(entry: entries.count, source: source))
+        }
         let uid = text.count
         (keepingIdentity ? meal.uid! : ItemUID.fresh()).append(to: &text)
         let title = store(meal.title)
@@ -60,7 +76,7 @@ public struct MealBatch: Sendable {
         let kept = keepingIdentity ? meal : nil
         entries.append(Entry(
             id: kept?.id, day: Int64(meal.day.number), slotID: slotID, position: kept.map { Int64($0.position) }, title: title,
-            note: note, recipe: recipe, servings: meal.servings, uid: uid, ruleID: kept?.occurrence?.rule,
+            note: note, recipe: recipe, servings: meal.servings, status: meal.status, eaters: meal.eaters, uid: uid, ruleID: kept?.occurrence?.rule,
             ruleDay: (kept?.occurrence?.day.number).map(Int64.init), line: line))
     }
 
@@ -71,6 +87,12 @@ public struct MealBatch: Sendable {
     public mutating func removeAll() {
         entries.removeAll(keepingCapacity: true)
         text.removeAll(keepingCapacity: true)
+        links.removeAll(keepingCapacity: true)
+    }
+
+    /// The UID of entry `index`, as made or kept.
+    func uid(of index: Int) -> ItemUID {
+        text.withUnsafeBytes { ItemUID.stored(UnsafeRawBufferPointer(rebasing: $0[entries[index].uid..<entries[index].uid + 16]))! }
     }
 
     private mutating func store(_ string: String) -> TextSpan {

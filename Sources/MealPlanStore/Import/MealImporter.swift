@@ -39,6 +39,9 @@ public final class MealImporter {
     public private(set) var count = 0
     /// The first and last day of the meals added so far.
     private var dayNumbers: ClosedRange<Int64>?
+    /// Leftovers added so far, by their UID, each with its source and line, linked by
+    /// `linkLeftovers` once every meal is in.
+    private var links: [(meal: ItemUID, source: LeftoversSource, line: Int)] = []
 
     init(_ db: Database, path: String, keepsIdentity: Bool = false) throws {
         database = db
@@ -89,8 +92,8 @@ public final class MealImporter {
     /// Adds one meal at the end of its day's slot (its id and position are ignored). The error
     /// says what is wrong with this meal (a slot the plan lacks, an empty title) without saying
     /// where; `CSVMealImport` gives meals that pass.
-    public func add(_ meal: Meal) throws(StoreError) {
-        try checker.append(meal, to: &pending)
+    public func add(_ meal: Meal, leftoversOf source: LeftoversSource? = nil) throws(StoreError) {
+        try checker.append(meal, to: &pending, leftoversOf: source)
         if pending.count == Self.rowsPerInsert { try finish() }
     }
 
@@ -120,6 +123,44 @@ public final class MealImporter {
         }
         try insert(batch, firstWaiting..<batch.count)
         count += batch.count
+        for link in batch.links {
+            links.append((batch.uid(of: link.entry), link.source, batch.entries[link.entry].line))
+        }
+    }
+
+    /// Links each leftovers meal added to its source, a meal of the import or of the plan: by
+    /// UID or id, or by day and slot, where the meal of the leftovers' recipe, else title, else
+    /// the first, is taken. Returns the leftovers whose source was not found, left plain.
+    func linkLeftovers() throws -> [UnlinkedLeftovers] {
+        guard !links.isEmpty else { return [] }
+        let byUID = try database.makeStatement(sql: "SELECT id FROM meal WHERE uid = ?")
+        let byID = try database.makeStatement(sql: "SELECT id FROM meal WHERE id = ?")
+        let byPlace = try database.makeStatement(sql: """
+            SELECT source.id FROM meal AS source JOIN meal AS leftovers ON leftovers.uid = :meal
+            WHERE source.day = :day AND source.slotId = (SELECT id FROM slot WHERE name = :slot) AND source.id <> leftovers.id
+            ORDER BY source.recipe IS leftovers.recipe AND source.recipe IS NOT NULL DESC, source.title = leftovers.title DESC,
+                source.position LIMIT 1
+            """)
+        let link = try database.makeStatement(sql: "UPDATE meal SET leftoversOf = ? WHERE uid = ? AND id <> ?1")
+        var unlinked: [UnlinkedLeftovers] = []
+        for (meal, source, line) in links {
+            let found: Int64? = if let uid = source.uid {
+                try Int64.fetchOne(byUID, arguments: [uid.storedValue])
+            } else if let id = source.id {
+                try Int64.fetchOne(byID, arguments: [id])
+            } else if let day = source.day, let slot = source.slot {
+                try Int64.fetchOne(byPlace, arguments: ["meal": meal.storedValue, "day": day.number, "slot": slot])
+            } else {
+                nil
+            }
+            guard let found else {
+                unlinked.append(UnlinkedLeftovers(line: line, source: source))
+                continue
+            }
+            try link.execute(arguments: [found, meal.storedValue])
+            if database.changesCount == 0 { unlinked.append(UnlinkedLeftovers(line: line, source: source)) }
+        }
+        return unlinked
     }
 
     /// Inserts `meals` of `batch`, whose positions are counted: whole runs with the many-row
@@ -165,4 +206,11 @@ public final class MealImporter {
         nextPositions[slotID] = position + 1
         return position
     }
+}
+
+/// Leftovers of an import whose source was not found (`MealImporter.linkLeftovers`): the line
+/// of the meal, imported plain, and the source it named.
+public struct UnlinkedLeftovers: Sendable, Equatable {
+    public let line: Int
+    public let source: LeftoversSource
 }

@@ -14,6 +14,8 @@ public struct ImportSummary: Sendable, Equatable {
     public let count: Int
     /// The days from the first to the last meal, if there were any.
     public let days: DayRange?
+    /// Leftovers imported plain, their source not found.
+    public var unlinkedLeftovers: [UnlinkedLeftovers] = []
 }
 
 extension MealStore {
@@ -103,7 +105,12 @@ extension MealStore {
                             + Schema.fillDistinctTexts + Schema.mealInsertTriggers.map(\.1).joined())
                     }
                     if refusingDuplicates, let duplicates = try importer.duplicates() { throw duplicates }
-                    summary = ImportSummary(count: importer.count, days: importer.days)
+                    let unlinked = try importer.linkLeftovers()
+                    // A whole plan is moved exactly: a source it names must be in it.
+                    if keepsIdentity, let first = unlinked.first {
+                        throw StoreError(.badData, "line \(first.line): meals: leftovers_of names \(first.source.text), which is no meal of the file")
+                    }
+                    summary = ImportSummary(count: importer.count, days: importer.days, unlinkedLeftovers: unlinked)
                     if dryRun { return .rollback }
                     try MealSearch.catchUp(db)
                     return .commit

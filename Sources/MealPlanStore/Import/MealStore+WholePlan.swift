@@ -13,17 +13,19 @@ import TextHelpers
 /// occurrence it replaces.
 extension MealStore {
     /// Calls `body` with everything of the plan but its meals and a function that hands each
-    /// stored meal (no occurrence of a rule: the rules say those) in display order to its
+    /// stored meal (no occurrence of a rule: the rules say those), as a view of its row with its
+    /// leftovers' source, in display order to its
     /// argument, one at a time, all from one snapshot: memory stays constant however many
     /// meals there are.
     public func readWholePlan(
-        _ body: (PlanStructure, _ forEachMeal: ((Meal) throws -> Void) throws -> Void) throws -> Void
+        _ body: (PlanStructure, _ forEachMeal: ((MealRowView) throws -> Void) throws -> Void) throws -> Void
     ) throws {
         try useDeferredFileIfMade()
         do {
             try writer.read { db in
                 try body(try Self.planStructure(db)) { meal in
-                    try forEachMeal(db, in: .all, slot: nil, search: nil, occurrencesThrough: nil, meal)
+                    try forEachMeal(db, in: .all, slot: nil, search: nil, occurrencesThrough: nil, identities: true,
+                                    stored: meal, occurrence: { _ in })
                 }
             }
         } catch let error as DatabaseError {

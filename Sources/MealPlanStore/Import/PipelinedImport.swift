@@ -60,9 +60,10 @@ public struct ImportFeed {
 
     /// Checks one meal and queues it for the end of its day's slot, like `MealImporter.add`
     /// (a whole plan's meal for its own place); `line`, where it is in its file, names it if the
-    /// database refuses it. After the inserting thread failed, it throws so that the caller stops.
-    public mutating func add(_ meal: Meal, line: Int = 0) throws(StoreError) {
-        try checker.append(meal, to: &batch, line: line)
+    /// database refuses it. Leftovers of `source` are linked to it once every meal is in. After
+    /// the inserting thread failed, it throws so that the caller stops.
+    public mutating func add(_ meal: Meal, line: Int = 0, leftoversOf source: LeftoversSource? = nil) throws(StoreError) {
+        try checker.append(meal, to: &batch, line: line, leftoversOf: source)
         if batch.count == Self.batchSize { try send() }
     }
 

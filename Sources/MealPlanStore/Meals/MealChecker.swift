@@ -26,7 +26,9 @@ struct MealChecker: Sendable {
     /// that keeps their promises: `MealStore.valid` states each of them, and one more rule
     /// stands here for SQL's reading of text, whose `length` stops at the first NUL: a title
     /// that begins with one is empty to SQL, which its constraint refuses as such.
-    mutating func append(_ meal: Meal, to batch: inout MealBatch, line: Int = 0) throws(StoreError) {
+    mutating func append(
+        _ meal: Meal, to batch: inout MealBatch, line: Int = 0, leftoversOf source: LeftoversSource? = nil
+    ) throws(StoreError) {
         guard let slotID = slotIDs[meal.slot] else {
             throw .input("unknown slot '\(meal.slot.messageExcerpt)'; slots are \(slots.map(\.name).joined(separator: ", "))")
         }
@@ -35,6 +37,6 @@ struct MealChecker: Sendable {
         }
         let valid = try MealStore.valid(meal)
         guard valid.title.utf8.first != 0 else { throw .input("the title is empty") }
-        batch.append(valid, slotID: slotID, keepingIdentity: keepsIdentity, line: line)
+        batch.append(valid, slotID: slotID, keepingIdentity: keepsIdentity, line: line, leftoversOf: source)
     }
 }

@@ -1,10 +1,14 @@
 import GRDB
 import GRDBSQLite
+import MealPlanCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One prepared INSERT of one or more meals, run with raw SQLite calls for speed.
 struct MealInsert {
     private struct Parameters {
-        var id, day, slotID, title, note, recipe, servings, uid, ruleID, ruleDay: Int32
+        var id, day, slotID, title, note, recipe, servings, uid, ruleID, ruleDay, status, eaters: Int32
         /// 0 when the statement finds the position itself.
         var position: Int32
     }
@@ -16,22 +20,25 @@ struct MealInsert {
     /// `rows` meals whose positions are known. An id left NULL is a new one; so are the rule
     /// columns of a meal that replaces no occurrence.
     init(_ db: Database, rows: Int) throws {
-        let values = repeatElement("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
-        statement = try db.makeStatement(
-            sql: "INSERT INTO meal(day, slotId, position, title, note, recipe, servings, uid, id, ruleId, ruleDay) VALUES \(values)")
+        let values = repeatElement("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        statement = try db.makeStatement(sql: """
+            INSERT INTO meal(day, slotId, position, title, note, recipe, servings, uid, id, ruleId, ruleDay, status, eaters)
+            VALUES \(values)
+            """)
         parameters = (0..<Int32(rows)).map { row in
-            let first = 11 * row
+            let first = 13 * row
             return Parameters(
                 id: first + 9, day: first + 1, slotID: first + 2, title: first + 4, note: first + 5, recipe: first + 6,
-                servings: first + 7, uid: first + 8, ruleID: first + 10, ruleDay: first + 11, position: first + 3)
+                servings: first + 7, uid: first + 8, ruleID: first + 10, ruleDay: first + 11, status: first + 12,
+                eaters: first + 13, position: first + 3)
         }
     }
 
     /// One new meal that the statement puts at the end of its slot, asking the day/slot index.
     init(atEndOfSlot db: Database) throws {
         statement = try db.makeStatement(sql: """
-            INSERT INTO meal(day, slotId, position, title, note, recipe, servings, uid)
-            VALUES (:day, :slotId, \(MealStore.nextPositionSQL), :title, :note, :recipe, :servings, :uid)
+            INSERT INTO meal(day, slotId, position, title, note, recipe, servings, uid, status, eaters)
+            VALUES (:day, :slotId, \(MealStore.nextPositionSQL), :title, :note, :recipe, :servings, :uid, :status, :eaters)
             """)
         let handle = statement.sqliteStatement
         parameters = [Parameters(
@@ -44,8 +51,15 @@ struct MealInsert {
             servings: sqlite3_bind_parameter_index(handle, ":servings"),
             uid: sqlite3_bind_parameter_index(handle, ":uid"),
             ruleID: 0, ruleDay: 0,
+            status: sqlite3_bind_parameter_index(handle, ":status"),
+            eaters: sqlite3_bind_parameter_index(handle, ":eaters"),
             position: 0)]
     }
+
+    /// The stored values of `MealStatus`, NUL-terminated, made once for the program's life and
+    /// bound without a copy.
+    nonisolated(unsafe) private static let done = UnsafePointer<CChar>(strdup(MealStatus.done.rawValue)!)
+    nonisolated(unsafe) private static let skipped = UnsafePointer<CChar>(strdup(MealStatus.skipped.rawValue)!)
 
     /// Binds `rows` meals of `pending` from `start` on and steps the INSERT; the text and UIDs
     /// are bound without copying, valid for the step only. A parameter numbered 0 is not in the
@@ -77,10 +91,15 @@ struct MealInsert {
                 bindText(meal.title, to: parameters.title)
                 bindText(meal.note, to: parameters.note)
                 bindText(meal.recipe, to: parameters.recipe)
-                if let servings = meal.servings {
-                    sqlite3_bind_double(handle, parameters.servings, servings)
-                } else {
-                    sqlite3_bind_null(handle, parameters.servings)
+                func bindNumber(_ number: Double?, to parameter: Int32) {
+                    if let number { sqlite3_bind_double(handle, parameter, number) } else { sqlite3_bind_null(handle, parameter) }
+                }
+                bindNumber(meal.servings, to: parameters.servings)
+                bindNumber(meal.eaters, to: parameters.eaters)
+                switch meal.status {
+                case .planned: sqlite3_bind_null(handle, parameters.status)
+                case .done: sqlite3_bind_text(handle, parameters.status, Self.done, -1, nil)
+                case .skipped: sqlite3_bind_text(handle, parameters.status, Self.skipped, -1, nil)
                 }
             }
             return sqlite3_step(handle)

@@ -31,7 +31,7 @@ extension MealStore {
     /// The meals of `range` in display order: `stored` is given a view of each stored meal
     /// (the rows read in place), `occurrence` each occurrence of a repeat rule up to
     /// `occurrencesThrough` (none when it is nil).
-    private func forEachMeal(
+    func forEachMeal(
         _ db: Database, in range: DayRange, slot: String?, search: String?, occurrencesThrough: Day?, identities: Bool,
         stored: (MealRowView) throws -> Void, occurrence: (Meal) throws -> Void
     ) throws {

@@ -50,6 +50,11 @@ extension MealStore {
         } catch {
             throw .input(error.message)
         }
+        do {
+            meal.eaters = try meal.eaters.map { eaters throws(MealValidationError) in try Meal.validServings(eaters) }
+        } catch {
+            throw .input("eaters: \(error.message)")
+        }
         if meal.servings != nil && meal.recipe == nil {
             throw .input("servings need a recipe: they say how much of the recipe to make")
         }
@@ -61,17 +66,33 @@ extension MealStore {
     enum MealColumn: Int, CaseIterable {
         case id, day, slot, position, title, note, recipe, servings, ruleId, ruleDay, uid, slotPosition
         case status, leftoversOf, eaters
+        /// A leftovers meal's source: its UID (for a file with identities), or its day and slot
+        /// (for a flat one), read only for leftovers.
+        case sourceUID, sourceDay, sourceSlot
 
         var expression: String {
             switch self {
             case .slot: "slot.name"
             case .slotPosition: "slot.position"
+            case .sourceUID: Self.ofSource("source.uid")
+            case .sourceDay: Self.ofSource("source.day")
+            case .sourceSlot: Self.ofSource("sourceSlot.name")
             default: "meal.\(self)"
             }
         }
 
+        /// `column` of the meal's source, NULL for a meal that is no leftovers without a lookup.
+        private static func ofSource(_ column: String) -> String {
+            """
+            CASE WHEN meal.leftoversOf IS NULL THEN NULL ELSE (SELECT \(column) FROM meal AS source \
+            JOIN slot AS sourceSlot ON sourceSlot.id = source.slotId WHERE source.id = meal.leftoversOf) END
+            """
+        }
+
         /// Whether the column says which item the meal is, which a flat export does not write.
-        var isIdentity: Bool { [.id, .uid, .ruleId, .ruleDay].contains(self) }
+        var isIdentity: Bool { [.id, .uid, .ruleId, .ruleDay, .sourceUID].contains(self) }
+        /// Whether only a flat export reads the column: it names the source by its place.
+        var isFlatOnly: Bool { [.sourceDay, .sourceSlot].contains(self) }
     }
 
     static let mealColumns = selecting(identities: true)
@@ -80,7 +101,7 @@ extension MealStore {
     static let flatMealColumns = selecting(identities: false)
 
     private static func selecting(identities: Bool) -> String {
-        let columns = MealColumn.allCases.map { identities || !$0.isIdentity ? $0.expression : "NULL" }
+        let columns = MealColumn.allCases.map { (identities ? $0.isFlatOnly : $0.isIdentity) ? "NULL" : $0.expression }
         return "SELECT \(columns.joined(separator: ", ")) FROM meal JOIN slot ON slot.id = meal.slotId"
     }
     static let displayOrder = "ORDER BY meal.day, slot.position, meal.position"

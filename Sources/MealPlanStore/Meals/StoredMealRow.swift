@@ -29,7 +29,19 @@ struct StoredMealRow {
             servings: isNull(.servings) ? nil : sqlite3_column_double(statement, index(.servings)),
             occurrence: isNull(.ruleId) ? nil : Occurrence(rule: integer(.ruleId), day: Day(clamping: Int(integer(.ruleDay)))),
             status: status, leftoversOf: isNull(.leftoversOf) ? nil : integer(.leftoversOf),
-            eaters: isNull(.eaters) ? nil : sqlite3_column_double(statement, index(.eaters)))
+            eaters: isNull(.eaters) ? nil : sqlite3_column_double(statement, index(.eaters)),
+            leftoversSource: leftoversSource)
+    }
+
+    /// The source of leftovers, as the columns read give it (its UID, or its day and slot).
+    private var leftoversSource: LeftoversSource? {
+        guard !isNull(.leftoversOf) else { return nil }
+        return LeftoversSource(
+            uid: ItemUID.stored(sqlite3_column_blob(statement, index(.sourceUID)).map {
+                UnsafeRawBufferPointer(start: $0, count: Int(sqlite3_column_bytes(statement, index(.sourceUID))))
+            }),
+            day: isNull(.sourceDay) ? nil : Day(clamping: Int(integer(.sourceDay))),
+            slot: text(.sourceSlot).map { String(decoding: $0, as: UTF8.self) })
     }
 
     /// The meal's status, read by its first letter: the column's check admits only 'done' and

@@ -62,7 +62,16 @@ extension MealStore {
                     overrides: try Row.fetchAll(db, sql: "\(Self.mealColumns) WHERE meal.ruleId = ? ORDER BY meal.ruleDay", arguments: [rule.id])
                         .map(Self.meal(from:)))
             }
-            return SyncSnapshot(records: records, meals: meals, rules: synced, slots: try Self.storedSlots(db).map(\.slot.name))
+            // The UIDs of the meals these leftovers come from, by id, wherever they are.
+            var sources: [Int64: ItemUID] = [:]
+            for id in Set(meals.compactMap(\.leftoversOf)) {
+                if let uid = try Row.fetchOne(db, sql: "SELECT uid FROM meal WHERE id = ?", arguments: [id])
+                    .flatMap({ ItemUID.stored(in: $0, at: 0) }) {
+                    sources[id] = uid
+                }
+            }
+            return SyncSnapshot(records: records, meals: meals, rules: synced, slots: try Self.storedSlots(db).map(\.slot.name),
+                                leftoversSources: sources)
         }
     }
 
@@ -117,6 +126,11 @@ extension MealStore {
                         stored.append(.restoreRule(try Self.snapshot(db, try Self.fetchRule(db, id: id.id))))
                     }
                     if let record { try Self.keep(db, record) }
+                case .linkLeftovers(let meal, let source):
+                    try db.execute(sql: """
+                        UPDATE meal SET leftoversOf = (SELECT source.id FROM meal AS source WHERE source.uid = :source)
+                        WHERE uid = :meal AND EXISTS (SELECT 1 FROM meal AS source WHERE source.uid = :source AND source.uid <> :meal)
+                        """, arguments: ["meal": meal.storedValue, "source": source.storedValue])
                 }
             }
             return stored
@@ -198,6 +212,14 @@ public struct SyncSnapshot: Sendable {
     public var rules: [SyncedRule]
     /// The plan's slots, in the day's order.
     public var slots: [String]
+    /// The UID of each meal that leftovers among `meals` come from, by its id.
+    public var leftoversSources: [Int64: ItemUID] = [:]
+
+    /// The id of the stored meal with `uid`, among `meals` and the sources of their leftovers:
+    /// where leftovers read from another side find their source.
+    public func mealID(of uid: ItemUID) -> Int64? {
+        meals.first { $0.uid == uid }?.id ?? leftoversSources.first { $0.value == uid }?.key
+    }
 }
 
 /// A repeat rule as a sync sees it: the rule, its snapshot (compare-and-set) and the meals
@@ -234,4 +256,7 @@ public enum SyncStep: Sendable {
     /// A rule taken from the other side: `old` (as seen, with its changed occurrences)
     /// removed, `new` stored, and the record kept (its UID the stored rule's).
     case replaceRule(old: RuleSnapshot?, new: SyncedRuleVersion?, record: SyncItemRecord?)
+    /// Leftovers `meal` linked to `source`, both by UID, once the steps before stored them (a
+    /// source that is not there leaves the meal plain).
+    case linkLeftovers(meal: ItemUID, source: ItemUID)
 }

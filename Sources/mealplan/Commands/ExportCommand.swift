@@ -12,7 +12,9 @@ struct ExportCommand: MealplanCommand {
         abstract: "Write meals as CSV, iCalendar or JSON (all of them unless --from/--to limit the days).",
         discussion: """
             csv: RFC 4180 in UTF-8 with CRLF line ends and the header \
-            date,slot,title,note,recipe,servings, in date and slot order, one row per \
+            date,slot,title,note,recipe,servings,status,leftovers_of,eaters (status empty while \
+            planned; leftovers_of the day and slot of the meal leftovers come from, as in \
+            "2026-11-23 dinner"), in date and slot order, one row per \
             occurrence of a repeat (a repeat that never ends gives rows up to 9999: give --to); \
             'mealplan import' reads it back, each row as a single meal. CSV is the flat \
             format: it leaves out the repeats themselves (their skipped days, which \
@@ -26,7 +28,10 @@ struct ExportCommand: MealplanCommand {
             ics: an iCalendar file (RFC 5545) for calendar apps, one event per meal, titled \
             "Dinner: Lasagna", the note as its description, the slot as its category; the \
             slot as spelled, the meal's place in it, its recipe and servings in X-MEALPLAN-SLOT, \
-            X-MEALPLAN-POSITION, X-MEALPLAN-RECIPE and X-MEALPLAN-SERVINGS. Meals are all-day events; \
+            X-MEALPLAN-POSITION, X-MEALPLAN-RECIPE and X-MEALPLAN-SERVINGS; a skipped meal is \
+            STATUS:CANCELLED, a done one X-MEALPLAN-STATUS:done, leftovers name their source's \
+            UID in X-MEALPLAN-LEFTOVERS-OF, and X-MEALPLAN-EATERS says how many eat at a cooked \
+            meal. Meals are all-day events; \
             --slot-time SLOT=HH:MM makes the meals of SLOT start at that time and last \
             --duration (default 1h), in floating local time: 19:00 stays 19:00 in any time \
             zone. Each meal's event UID is the meal's own UUID, kept across exports and \
@@ -34,8 +39,10 @@ struct ExportCommand: MealplanCommand {
             adding them twice. A repeat is one event with its RRULE and an EXDATE per \
             skipped day.
             json: an array of {"id","uid","date","slot","position","title","note","recipe",\
-            "servings","repeat"} objects, the same shape as 'mealplan list --format json'; an \
-            occurrence of a repeat has "id" and "uid" null and "repeat": its number.
+            "servings","repeat","status","leftovers_of","eaters"} objects, the same shape as \
+            'mealplan list --format json'; an occurrence of a repeat has "id" and "uid" null and \
+            "repeat": its number; "status" is planned, done or skipped, "leftovers_of" the UID of \
+            the meal leftovers come from.
             json --everything: the whole plan as one object that 'mealplan import' reads back \
             into an empty plan: {"format","version","slots","repeats","templates","meals"}: \
             the slots in order, each repeat with its pattern and skipped days, each template \

@@ -12,7 +12,11 @@ struct ImportCommand: MealplanCommand {
         abstract: "Add the meals of a CSV file, or put back a whole plan (as 'mealplan export' writes them).",
         discussion: """
             Columns are found by their header name: date (YYYY-MM-DD), slot, title and, \
-            optionally, note, recipe and servings (a number, only with a recipe); other \
+            optionally, note, recipe, servings (a number, only with a recipe), status \
+            (planned, done or skipped), leftovers_of (the day and slot of the meal leftovers \
+            come from, as in "2026-11-23 dinner": the meal there of the same recipe, else \
+            title, else the first, in the file or the plan; one that names no meal is \
+            imported plain with a warning) and eaters (how many eat at a cooked meal); other \
             columns are ignored with a warning. All or nothing: the \
             first bad row (a bad date, an unknown slot, an empty title, an unbalanced quote) is \
             reported with its line number and nothing is imported (exit status 65); Ctrl-C \
@@ -73,6 +77,7 @@ struct ImportCommand: MealplanCommand {
                         try Self.read(input, into: &feed, counted: counted)
                     }
                 }
+                warn(unlinked: summary.unlinkedLeftovers)
                 let count = summary.count
                 what = "\(count) meal\(count == 1 ? "" : "s")" + (summary.days.map { " (\($0.first.iso) … \($0.last.iso))" } ?? "")
             }
@@ -130,8 +135,8 @@ struct ImportCommand: MealplanCommand {
             summary = try meals.importPlan(structure, dryRun: dryRun) { [reader] feed in
                 var reader = reader
                 try Self.reportingProgress(of: input, interrupt: interrupt, in: environment) { counted in
-                    while let (meal, line) = try reader.nextMeal() {
-                        try feed.add(meal, line: line)
+                    while let (meal, line, source) = try reader.nextMeal() {
+                        try feed.add(meal, line: line, leftoversOf: source)
                         try counted()
                     }
                 }
@@ -155,7 +160,7 @@ struct ImportCommand: MealplanCommand {
         var reader = JSONPlanReader(fileDescriptor: input)
         guard (try? reader.readStructure()) != nil else { return unlocated }
         var index = 0, firstID: Int64?
-        while let (meal, line) = (try? reader.nextMeal()) ?? nil {
+        while let (meal, line, _) = (try? reader.nextMeal()) ?? nil {
             if meal.uid == shared.uid {
                 if let firstID {
                     return PlanImportError(line: line, path: "meals[\(index)].uid",
@@ -203,7 +208,7 @@ struct ImportCommand: MealplanCommand {
     private static func read(_ input: Int32, into feed: inout ImportFeed, counted: () throws -> Void) throws {
         var meals = CSVMealImport(CSVMealReader(fileDescriptor: input), slots: feed.slots, onFirstRow: Self.warn(ignoring:))
         while let meal = try meals.next() {
-            try feed.add(meal)
+            try feed.add(meal, line: meals.line, leftoversOf: meals.leftoversSource)
             try counted()
         }
     }
@@ -228,6 +233,18 @@ struct ImportCommand: MealplanCommand {
             throw CommandFailure("cannot read '\(file)': it is a folder", status: .noInput)
         }
         return descriptor
+    }
+
+    /// One warning per leftovers meal imported plain, its source not found (the first ten, then
+    /// how many more): the meal is kept, and a person can link it by hand.
+    private func warn(unlinked: [UnlinkedLeftovers]) {
+        let shown = 10
+        let source = file == "-" ? "standard input" : file.terminalVisible
+        for leftovers in unlinked.prefix(shown) {
+            printError("warning: line \(leftovers.line) of \(source): leftovers_of '\(leftovers.source.text.terminalVisible)' "
+                + "names no meal; imported as a plain meal")
+        }
+        if unlinked.count > shown { printError("warning: and \(unlinked.count - shown) more leftovers imported as plain meals") }
     }
 
     /// One warning naming the extra columns of the header, if any: the first ten, each cut
