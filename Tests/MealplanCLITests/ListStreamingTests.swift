@@ -63,7 +63,7 @@ import Testing
         let cli = try porridgePlan()
         let csv = try cli.run(["list", "--search", "porridge", "--to", "2030-06-30", "--format", "csv"])
         #expect(csv.status == 0 && csv.stderr == "")
-        let rows = csv.stdout.split(separator: "\r\n").dropFirst().filter { $0.hasSuffix(",breakfast,Porridge,,,") }
+        let rows = csv.stdout.split(separator: "\r\n").dropFirst().filter { $0.hasSuffix(",breakfast,Porridge,,,,,,") }
         let expected = weekdays(from: "2020-01-06", through: "2030-06-30")
         #expect(rows.count == expected.count && rows.map { String($0.prefix(10)) } == expected)
         #expect(try cli.succeed(["list", "--search", "bread", "--to", "2026-02-24"]) == "no meal matches 'bread' up to 2026-02-24\n")
