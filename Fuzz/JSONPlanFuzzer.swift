@@ -15,7 +15,7 @@ public func fuzzJSONPlan(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let slots = Set(plan.slots.map(\.name))
         FuzzCheck.require(slots.count == plan.slots.count && !slots.isEmpty, "slots are named once", "\(plan.slots)")
         let rules = Set(plan.rules.map(\.id))
-        while let (meal, line) = try reader.nextMeal() {
+        while let (meal, line, _) = try reader.nextMeal() {
             FuzzCheck.require(line >= 1 && line <= lines, "a meal names a line of the file", "line \(line) of \(lines)")
             FuzzCheck.require(slots.contains(meal.slot), "a meal is in a slot of the file", meal.slot)
             FuzzCheck.require(meal.occurrence.map { rules.contains($0.rule) } ?? true, "a changed occurrence is of a repeat of the file",
