@@ -12,7 +12,7 @@ import datetime
 import statistics
 import sys
 
-from tmux_pane import Tmux, memory_kib
+from tmux_pane import Tmux, memory_kib, status_date
 
 WIDTH, HEIGHT = 120, 40
 FIRST_SCREEN_GOAL = 0.1
@@ -21,11 +21,6 @@ SCROLL_DAYS = 100_000
 SAMPLE_EVERY_DAYS = 10_000
 # VmRSS may wobble by a few pages (allocator, SQLite's page cache filling); more is growth.
 GROWTH_TOLERANCE_KIB = 512
-
-
-def status_date(day):
-    """The selected date as the status line shows it: "Wed 4 Mar 2026"."""
-    return f"{day:%a} {day.day} {day:%b} {day.year}"
 
 
 def planner_drawn(screen):

@@ -137,6 +137,11 @@ def wait_until_idle(pid):
         time.sleep(0.001)
 
 
+def status_date(day):
+    """The selected date as the status line shows it: "Wed 4 Mar 2026"."""
+    return f"{day:%a} {day.day} {day:%b} {day.year}"
+
+
 def memory_kib(pid):
     """VmRSS, VmHWM and RssAnon of a process, in KiB. RssAnon is the process's own data (heap,
     stacks, caches); the rest of VmRSS is pages of the binary and libraries."""
