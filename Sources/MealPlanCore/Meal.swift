@@ -54,6 +54,9 @@ public struct Meal: Hashable, Sendable, Identifiable {
 
     /// Whether the meal is eaten from a meal cooked before rather than cooked itself.
     public var isLeftovers: Bool { leftoversOf != nil }
+
+    /// Whether the meal is cooked, and so shopped for: neither leftovers nor skipped.
+    public var isCooked: Bool { !isLeftovers && status != .skipped }
 }
 
 /// What happened to a planned meal. Kept apart from the plan itself: a meal marked done stays

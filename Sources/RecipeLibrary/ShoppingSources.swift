@@ -73,8 +73,3 @@ public struct ShoppingSources: Sendable {
         }
     }
 }
-
-extension Meal {
-    /// Whether the meal is cooked, and so shopped for: neither leftovers nor skipped.
-    public var isCooked: Bool { !isLeftovers && status != .skipped }
-}

@@ -144,4 +144,25 @@ import TestSupport
         #expect(try cli.succeed(["shop", "--from", "2026-03-23", "--days", "7", "--why"], environment: environment)
             .contains("Lasagna al forno 6 servings: Mon 23 Mar dinner 2, Tue 24 Mar lunch 2, 2 not planned"))
     }
+
+    /// What these commands refuse: one line saying why, status 64, the plan untouched.
+    @Test func badInputIsRefusedAndChangesNothing() throws {
+        let (cli, environment) = try Self.sandbox()
+        try cli.succeed(["add", "mon", "dinner", "Toast"], environment: environment)
+        for (arguments, message) in [
+            (["add", "tue", "lunch", "--leftovers-of", "99"], "there is no meal 99"),
+            (["add", "tue", "lunch", "--leftovers-of", "1", "--recipe", "lasagna"],
+             "--leftovers-of takes the cooked meal's recipe; give it without --recipe (see 'mealplan help')"),
+            (["add", "tue", "lunch", "--leftovers-of", "1", "--servings", "2"],
+             "meal 1 ('Toast') names no recipe, so its leftovers count no portions; leave out --servings"),
+            (["add", "tue", "lunch", "--recipe", "lasagna", "--eat", "0"], "--eat: eaters must be a number above 0, not 0"),
+            (["edit", "1", "--eat", "x"], "--eat: eaters must be a number like 4 or 2.5, not 'x'"),
+            (["done", "r3"], "'r3' is no occurrence; name one by its rule and day, as in r3@2026-12-01"),
+            (["skipped", "r@mon"], "'r@mon' is no occurrence; name one by its rule and day, as in r3@2026-12-01"),
+            (["planned", "1", "7"], "there is no meal 7"),
+            (["leftovers", "--from", "mon", "--to", "2026-02-01"], "--to 2026-02-01 is before --from 2026-03-02"),
+        ] {
+            try cli.expectFailure(arguments, status: 64, message: message, environment: environment)
+        }
+    }
 }
