@@ -84,13 +84,20 @@ public enum PlannerEffects {
         }
     }
 
-    /// `.save`'s answer: the batch made in one transaction. `progress` is told after each
-    /// change how many of how many are made; an error it throws rolls the batch back, and the
-    /// answer is then a failure (the loop answers a cancel of its own itself).
+    /// `.save`'s answer: the batch made, or the template laid down, in one transaction.
+    /// `progress` is told after each change (each meal laid) how many of how many are made; an
+    /// error it throws rolls the save back, and the answer is then a failure (the loop answers
+    /// a cancel of its own itself).
     static func save(_ request: SaveRequest, store: MealStore,
                      progress: (_ done: Int, _ total: Int) throws -> Void = { _, _ in }) -> Input {
         do throws(StoreError) {
-            return .saved(request, stored: try store.make(request.change.changes, progress: progress))
+            switch request.work {
+            case .changes(let batch):
+                return .saved(request, stored: try store.make(batch.changes, progress: progress))
+            case .template(let placement):
+                let laid = try store.applyTemplate(placement.name, to: placement.start, times: placement.times, progress: progress)
+                return .saved(request, stored: laid.changes)
+            }
         } catch {
             return error.kind == .input
                 ? .saveRefused(request, message: error.reason) : .saveFailed(request, message: error.reason)

@@ -7,8 +7,8 @@ import Timeline
 public enum Effect: Hashable, Sendable {
     /// Read the meals of `request.days`; answer `.loaded(request, mealsByDay)` or `.loadFailed`.
     case load(LoadRequest)
-    /// Write every change of `request.change` in one transaction, all or none; answer
-    /// `.saved(request, stored:)` or `.saveFailed`.
+    /// Write `request.work` in one transaction, all or none; answer `.saved(request, stored:)`
+    /// or `.saveFailed`.
     case save(SaveRequest)
     /// Find the nearest meal matching `request.text` strictly after (or before)
     /// `request.from`, repeats up to the store's search horizon from `request.today`; answer
@@ -98,14 +98,27 @@ public struct ChangeBatch: Hashable, Sendable, ExpressibleByArrayLiteral {
     }
 }
 
+/// What a save writes: changes as the history holds them, or a template laid down as
+/// `template apply` lays it (`MealStore.applyTemplate`, which links each copy's leftovers to
+/// that copy's cook, meals a batch of changes has no ids to name yet). Either is stored as the
+/// changes made, one step of the history.
+public enum SaveWork: Hashable, Sendable {
+    case changes(ChangeBatch)
+    case template(TemplatePlacement)
+}
+
 /// A change handed to the store, with an id so its answer finds its way back.
 public struct SaveRequest: Hashable, Sendable {
     public let id: Int
-    public let change: ChangeBatch
+    public let work: SaveWork
+
+    public init(id: Int, work: SaveWork) {
+        self.id = id
+        self.work = work
+    }
 
     public init(id: Int, change: ChangeBatch) {
-        self.id = id
-        self.change = change
+        self.init(id: id, work: .changes(change))
     }
 }
 

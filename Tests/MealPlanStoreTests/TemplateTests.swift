@@ -72,6 +72,49 @@ import Testing
         #expect(kept(preview.meals, from: .first) == kept(applied.meals, from: .first))
     }
 
+    /// What the planner's history keeps of an apply (`changes`): undone as one step (every
+    /// change's inverse, the last first) it removes every meal laid, leftovers planned before
+    /// their cook too, and redone it puts them back linked to their own copy's cook.
+    @Test func anApplysChangesUndoAsOneStepAndRedoLinked() throws {
+        let store = try makeStore(.memoryQueue, in: TemporaryFolder())
+        let monday = Self.week.first, tuesday = Self.week.first.adding(days: 1)
+        let cooked = try store.apply([
+            .add(Meal(day: monday, slot: "dinner", title: "Chili", recipe: "Chili", servings: 6)),
+            .add(Meal(day: tuesday, slot: "dinner", title: "Curry", recipe: "Curry", servings: 4)),
+        ])
+        try store.apply([
+            .add(Meal(day: tuesday, slot: "lunch", title: "Chili", recipe: "Chili", servings: 2, leftoversOf: cooked[0]!.id)),
+            // Before its cook: the same day's lunch.
+            .add(Meal(day: tuesday, slot: "lunch", title: "Curry", recipe: "Curry", servings: 2, leftoversOf: cooked[1]!.id)),
+        ])
+        try store.saveTemplate("Two days", from: monday, days: 2)
+        let start = day("2026-03-16")
+        let applied = try store.applyTemplate("Two days", to: start, times: 2)
+        #expect(applied.meals.map(\.title) == ["Chili", "Chili", "Curry", "Curry", "Chili", "Chili", "Curry", "Curry"])
+        // Every leftover's source is the cook of its title in its own copy.
+        func linkedWithinTheirCopy(_ meals: [Meal]) -> Bool {
+            meals.filter(\.isLeftovers).count == 4 && meals.filter(\.isLeftovers).allSatisfy { leftover in
+                meals.contains { cook in
+                    cook.id == leftover.leftoversOf && !cook.isLeftovers && cook.title == leftover.title
+                        && start.distance(to: cook.day) / 2 == start.distance(to: leftover.day) / 2
+                }
+            }
+        }
+        #expect(linkedWithinTheirCopy(applied.meals))
+        // Cooks first, then their leftovers; each change adds a meal as stored.
+        #expect(applied.changes.map(\.result?.isLeftovers) == [false, false, false, false, true, true, true, true])
+        #expect(Set(applied.changes.compactMap(\.result)) == Set(applied.meals))
+
+        let target = DayRange(start: start, count: 4)
+        let undone = try store.make(applied.changes.reversed().map(\.inverse))
+        #expect(try store.meals(in: target).isEmpty)
+        #expect(undone.allSatisfy { if case .remove = $0 { true } else { false } }, "no leftovers unlinked on the way")
+        try store.make(undone.reversed().map(\.inverse))
+        let redone = try store.meals(in: target)
+        #expect(redone == applied.meals, "the same meals, ids and links")
+        #expect(linkedWithinTheirCopy(redone))
+    }
+
     @Test func namesMatchInAnyCaseOrByAUniquePrefix() throws {
         let store = try storeWithTemplate()
         try store.saveTemplate("  Weekend  ", from: day("2026-03-02"), days: 2)

@@ -90,7 +90,8 @@ import Timeline
         var harness = Harness(today: saturday, meals: sampleMeals)
         func lastSaveRestoresPosition() -> Bool? {
             let request = harness.effects.reversed().lazy.compactMap { if case .save(let request) = $0 { request } else { nil } }.first
-            guard case .update(_, _, let restoresPosition)? = request?.change.changes.first else { return nil }
+            guard case .changes(let batch)? = request?.work, case .update(_, _, let restoresPosition)? = batch.changes.first
+            else { return nil }
             return restoresPosition
         }
         harness.press(.character("m"))

@@ -32,7 +32,7 @@ import TestSupport
 
     @Test func theStatusLineSaysHowFarTheApplyIsInPlaceOfItsPrompt() {
         var (harness, request) = applying()
-        #expect(request.change.changes.count == Self.laid)
+        #expect(request.work == .template(TemplatePlacement(name: "weekend", start: saturday.adding(days: 8), times: Self.copies)))
         #expect(harness.prompt != nil && harness.state.isSaving)
         harness.send(.saveProgress(request, done: 1_024, total: Self.laid))
         #expect(harness.prompt == nil)
@@ -40,7 +40,7 @@ import TestSupport
             + "? help")
         // Later reports replace it; one for another save (long over) changes nothing.
         harness.send(.saveProgress(request, done: 1_152, total: Self.laid))
-        harness.send(.saveProgress(SaveRequest(id: 99, change: request.change), done: 1, total: Self.laid))
+        harness.send(.saveProgress(SaveRequest(id: 99, work: request.work), done: 1, total: Self.laid))
         #expect(status(harness).hasPrefix("Sun 8 Mar 2026  Applying 'weekend': 1,152 of 1,200 meals…"))
     }
 

@@ -214,6 +214,57 @@ import Timeline
         #expect(harness.state.undoStack.count == 1 && harness.state.redoStack.isEmpty)
     }
 
+    /// A template's leftovers laid down by `A` eat from their own copy's cook, as `template
+    /// apply` lays them, leftovers planned before their cook too (Monday's lunch of Monday's
+    /// curry); `u` takes every copy away and Ctrl-R lays them down linked again.
+    @Test func eachCopysLeftoversEatFromThatCopysCookThroughUndoAndRedo() throws {
+        let sunday = saturday.adding(days: 1), monday = saturday.adding(days: 2)
+        let weekend = [
+            Meal(day: saturday, slot: "dinner", title: "Stew", recipe: "Stew", servings: 6),
+            Meal(day: monday, slot: "dinner", title: "Curry", recipe: "Curry", servings: 4),
+            Meal(day: sunday, slot: "lunch", title: "Stew", recipe: "Stew", servings: 2, leftoversOf: 1),
+            Meal(day: monday, slot: "lunch", title: "Curry", recipe: "Curry", servings: 2, leftoversOf: 2),
+        ]
+        var harness = Harness(today: saturday, size: Size(width: 80, height: 24), meals: weekend)
+        saveWeekend("weekend", &harness)
+        let start = saturday.adding(days: 7)
+        harness.press(.character("t"), .character("]"))
+        harness.press(.character("A"))
+        harness.type("weekend x2")
+        harness.press(.enter)
+        // Linked, the curry's leftovers are warned about as any leftovers before their cook.
+        let early = ["Mon 9 Mar", "Thu 12 Mar"].map { "leftovers of 'Curry' on \($0) lunch come before it is cooked" }
+        #expect(harness.state.message == StatusMessage(early.joined(separator: "; ") + "; u undoes", isError: true))
+
+        /// Each laid leftover's source: the cook of its title in the same copy (3 days long).
+        func expectLinkedWithinTheirCopy(_ laid: [Meal]) {
+            let leftovers = laid.filter(\.isLeftovers)
+            #expect(leftovers.count == 4 && laid.count == 8)
+            for meal in leftovers {
+                let copy = start.distance(to: meal.day) / 3
+                let cook = laid.first { !$0.isLeftovers && $0.title == meal.title && start.distance(to: $0.day) / 3 == copy }
+                #expect(cook != nil && meal.leftoversOf == cook?.id, "\(meal.day.iso) \(meal.slot) \(meal.title)")
+            }
+        }
+        let laid = harness.ordered.filter { $0.day >= start }
+        expectLinkedWithinTheirCopy(laid)
+        // The planner says so: the second copy's lunch on its second day (Wednesday) names its
+        // own first day's dinner (Tuesday).
+        harness.press(.character("g"))
+        harness.type(start.adding(days: 4).iso)
+        harness.press(.enter)
+        let lunch = "  lunch     Stew ↺ ℞ · 2 servings · leftovers from Tue dinner"
+        #expect(harness.lines.contains(line(lunch, 80)))
+
+        harness.press(.character("u"))
+        #expect(harness.ordered.filter { $0.day >= start }.isEmpty)
+        #expect(harness.state.message == StatusMessage("Undid: add 8 meals from Sat 7 Mar 2026 to Thu 12 Mar 2026"))
+        harness.press(.control("r"))
+        #expect(harness.ordered.filter { $0.day >= start } == laid, "back with the same ids and links")
+        expectLinkedWithinTheirCopy(harness.ordered.filter { $0.day >= start })
+        #expect(harness.state.undoStack.count == 1 && harness.state.redoStack.isEmpty)
+    }
+
     @Test func anUnknownTemplateOrNoneAtAllIsSaidAboveThePrompt() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("A"), .tab)

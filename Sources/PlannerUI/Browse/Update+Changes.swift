@@ -8,11 +8,16 @@ extension PlannerState {
     /// Hands `change` to the store, unless another save is still in flight. With `showsDay`
     /// (a paste), the day of the first stored meal is shown whole once stored, as a jump shows it.
     mutating func save(_ change: ChangeBatch, origin: SaveOrigin, showsDay: Bool = false) -> [Effect] {
+        save(.changes(change), origin: origin, showsDay: showsDay)
+    }
+
+    /// Hands `work` to the store, as `save` hands a batch of changes.
+    mutating func save(_ work: SaveWork, origin: SaveOrigin, showsDay: Bool = false) -> [Effect] {
         guard pendingSave == nil else {
             message = StatusMessage("Still saving the last change; try again", isError: true)
             return []
         }
-        let request = SaveRequest(id: nextSaveID, change: change)
+        let request = SaveRequest(id: nextSaveID, work: work)
         nextSaveID += 1
         pendingSave = PendingSave(request: request, origin: origin, showsDay: showsDay)
         return [.save(request)]

@@ -44,8 +44,9 @@ extension PlannerState {
         message = StatusMessage("\(verb) template \(quoted(template.name)) (\(countedDays(template.days)), \(countedMeals(template.meals.count)))")
     }
 
-    /// The template's meals, on their days: stored as one change, so that `u` takes them all
-    /// away again. Ignored when the prompt was left meanwhile.
+    /// The template's meals, on their days: laid down by the store as `template apply` lays
+    /// them (each copy's leftovers linked to that copy's cook) and stored as one change, so
+    /// that `u` takes them all away again. Ignored when the prompt was left meanwhile.
     mutating func templatePlaced(_ placement: TemplatePlacement, name: String, meals: [Meal]) -> [Effect] {
         guard case .prompt(let prompt) = mode, case .applyTemplate(let applying) = prompt.kind, applying.start == placement.start
         else { return [] }
@@ -54,7 +55,7 @@ extension PlannerState {
             message = StatusMessage("Template \(quoted(name)) has no meals to add")
             return []
         }
-        return save(ChangeBatch(meals.map { .add($0) }),
+        return save(.template(placement),
                     origin: .change(done: "Added \(countedMeals(meals.count)) from \(quoted(name)); u undoes",
                                     working: "applying \(quoted(name))", unit: "meals"),
                     showsDay: true)
