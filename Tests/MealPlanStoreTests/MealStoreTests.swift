@@ -153,7 +153,7 @@ import Testing
         let sameSlot = try store.updateMeal(id: soup.id!, slot: "dinner")
         #expect(sameSlot.position == 1, "naming the slot it is already in does not move it")
 
-        #expect(throws: StoreError(.input, "there is no meal 999")) { try store.updateMeal(id: 999, title: "x") }
+        #expect(throws: StoreError(.input, "there is no meal 999 to edit")) { try store.updateMeal(id: 999, title: "x") }
         #expect(throws: StoreError(.input, "the title is empty")) { try store.updateMeal(id: soup.id!, title: "") }
         // The title is checked first, before the meal is looked for.
         #expect(throws: StoreError(.input, "the title is empty")) { try store.updateMeal(id: 999, title: "") }
@@ -198,7 +198,7 @@ import Testing
         let dinnerCopy = try store.copyMeal(id: soup.id!, to: day("2026-03-04"), slot: "dinner")
         #expect(dinnerCopy.slot == "dinner" && dinnerCopy.position == 0)
         #expect(try store.meal(id: soup.id!) == soup)
-        #expect(throws: StoreError(.input, "there is no meal 42")) { try store.copyMeal(id: 42, to: day("2026-03-04")) }
+        #expect(throws: StoreError(.input, "there is no meal 42 to copy")) { try store.copyMeal(id: 42, to: day("2026-03-04")) }
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -208,7 +208,7 @@ import Testing
         let a = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "A")
         let b = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "B")
         let c = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "C")
-        #expect(throws: StoreError(.input, "there is no meal 77")) { try store.removeMeals(ids: [a.id!, 77, b.id!]) }
+        #expect(throws: StoreError(.input, "there is no meal 77 to remove")) { try store.removeMeals(ids: [a.id!, 77, b.id!]) }
         #expect(try store.mealCount() == 3)
         #expect(try store.removeMeals(ids: [b.id!, a.id!, b.id!]) == [b, a])
         #expect(try store.meals(in: .all) == [c])

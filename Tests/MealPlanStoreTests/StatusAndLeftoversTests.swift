@@ -96,6 +96,21 @@ import Testing
         #expect(try store.leftoverShare(of: lasagna.id!, household: 2).problems(slotOrder: order).first == .sourceSkipped)
     }
 
+    /// A meal id that names nothing is refused saying what it was named for, whichever way
+    /// the leftovers are asked for, and nothing is stored.
+    @Test func aMissingMealIsNamedWithWhatItWasFor() throws {
+        let store = try MealStore.inMemory()
+        let tuesday = day("2026-03-03")
+        let missing = StoreError(.input, "there is no meal 99 to plan leftovers of")
+        #expect(throws: missing) {
+            try store.addLeftovers(of: 99, day: tuesday, slot: "lunch", title: nil, note: nil, portions: nil, household: nil)
+        }
+        #expect(throws: missing) { try store.apply([.add(Meal(day: tuesday, slot: "lunch", title: "Stew", leftoversOf: 99))]) }
+        #expect(throws: StoreError(.input, "there is no meal 99 to share out")) { try store.leftoverShare(of: 99, household: 2) }
+        #expect(throws: StoreError(.input, "there is no meal 99 to mark done")) { try store.mark([.meal(99)], as: .done) }
+        #expect(try store.mealCount() == 0)
+    }
+
     @Test func removingASourceLeavesPlainMealsAndUndoLinksThemBack() throws {
         let store = try MealStore.inMemory()
         let chili = try store.apply([.add(Meal(day: day("2026-11-23"), slot: "dinner", title: "Chili",

@@ -150,7 +150,7 @@ import TestSupport
         let (cli, environment) = try Self.sandbox()
         try cli.succeed(["add", "mon", "dinner", "Toast"], environment: environment)
         for (arguments, message) in [
-            (["add", "tue", "lunch", "--leftovers-of", "99"], "there is no meal 99"),
+            (["add", "tue", "lunch", "--leftovers-of", "99"], "there is no meal 99 to plan leftovers of"),
             (["add", "tue", "lunch", "--leftovers-of", "1", "--recipe", "lasagna"],
              "--leftovers-of takes the cooked meal's recipe; give it without --recipe (see 'mealplan help')"),
             (["add", "tue", "lunch", "--leftovers-of", "1", "--servings", "2"],
@@ -159,7 +159,9 @@ import TestSupport
             (["edit", "1", "--eat", "x"], "--eat: eaters must be a number like 4 or 2.5, not 'x'"),
             (["done", "r3"], "'r3' is no occurrence; name one by its rule and day, as in r3@2026-12-01"),
             (["skipped", "r@mon"], "'r@mon' is no occurrence; name one by its rule and day, as in r3@2026-12-01"),
-            (["planned", "1", "7"], "there is no meal 7"),
+            (["planned", "1", "7"], "there is no meal 7 to mark planned"),
+            (["done", "7"], "there is no meal 7 to mark done"),
+            (["skipped", "7"], "there is no meal 7 to mark skipped"),
             (["leftovers", "--from", "mon", "--to", "2026-02-01"], "--to 2026-02-01 is before --from 2026-03-02"),
         ] {
             try cli.expectFailure(arguments, status: 64, message: message, environment: environment)

@@ -55,7 +55,7 @@ import Testing
     @Test func editRefusesBadInput() throws {
         let cli = CLISandbox()
         try cli.succeed(["add", "today", "lunch", "Soup"])
-        try cli.expectFailure(["edit", "7", "--title", "Stew"], status: 64, message: "there is no meal 7")
+        try cli.expectFailure(["edit", "7", "--title", "Stew"], status: 64, message: "there is no meal 7 to edit")
         try cli.expectFailure(["edit", "1"], status: 64,
                               message: "nothing to change: give --title, --note, --slot, --date, --recipe, --servings, --eat or --no-recipe (see 'mealplan help')")
         try cli.expectFailure(["edit", "1", "--title", ""], status: 64, message: "the title is empty")
@@ -73,7 +73,7 @@ import Testing
         try cli.succeed(["add", "wed", "lunch", "Bread"])
         #expect(try cli.succeed(["move", "1", "wed"]) == "moved meal 1 on Wed 2026-03-04, lunch: Soup\n")
         #expect(try cli.succeed(["move", "2", "thu", "--slot", "snack"]) == "moved meal 2 on Thu 2026-03-05, snack: Bread\n")
-        try cli.expectFailure(["move", "9", "wed"], status: 64, message: "there is no meal 9")
+        try cli.expectFailure(["move", "9", "wed"], status: 64, message: "there is no meal 9 to move")
         // A count past the calendar gets one message however far past it is.
         for far in ["+3652059", "+99999999", "+99999999999999999999"] {
             try cli.expectFailure(["move", "1", far], status: 64, message: "'\(far)' falls outside the calendar, 0001-01-01 to 9999-12-31")
@@ -88,7 +88,7 @@ import Testing
         #expect(try cli.succeed(["copy", "1", "+1w"]) == "added meal 2 on Mon 2026-03-09, lunch: Soup\n")
         #expect(try cli.succeed(["copy", "1", "today", "--slot", "dinner"]) == "added meal 3 on Mon 2026-03-02, dinner: Soup\n")
         #expect(try cli.succeed(["list", "--days", "8", "--format", "json"]).components(separatedBy: #""note":"hot""#).count == 4)
-        try cli.expectFailure(["copy", "5", "today"], status: 64, message: "there is no meal 5")
+        try cli.expectFailure(["copy", "5", "today"], status: 64, message: "there is no meal 5 to copy")
     }
 
     /// Today is Monday 2026-03-02; the meal is on Friday 2026-03-13.
@@ -103,7 +103,7 @@ import Testing
         #expect(try cli.succeed(["move", "1", "next-fri"]) == "moved meal 1 on Fri 2026-03-13, lunch: Soup\n")
         #expect(try cli.succeed(["move", "1", "dec-25"]) == "moved meal 1 on Fri 2026-12-25, lunch: Soup\n")
         #expect(try cli.succeed(["copy", "1", "tomorrow"]) == "added meal 4 on Tue 2026-03-03, lunch: Soup\n")
-        try cli.expectFailure(["move", "9", "+1w"], status: 64, message: "there is no meal 9")
+        try cli.expectFailure(["move", "9", "+1w"], status: 64, message: "there is no meal 9 to move")
     }
 
     @Test func aBadDateCreatesNoDatabase() throws {
@@ -115,7 +115,7 @@ import Testing
     @Test func removeIsAllOrNothing() throws {
         let cli = CLISandbox()
         for title in ["A", "B", "C"] { try cli.succeed(["add", "today", "lunch", title]) }
-        try cli.expectFailure(["remove", "1", "99", "2"], status: 64, message: "there is no meal 99")
+        try cli.expectFailure(["remove", "1", "99", "2"], status: 64, message: "there is no meal 99 to remove")
         try cli.expectFailure(["remove"], status: 64, message: "missing expected argument '<ids> ...' (see 'mealplan help')")
         #expect(try cli.succeed(["remove", "3", "1"]) == """
             removed meal 3 on Mon 2026-03-02, lunch: C
@@ -140,16 +140,16 @@ import Testing
             """)
         #expect(try cli.sha256(of: CLISandbox.databaseFiles(cli.database)) == before, "the dry run changed the database")
         for (arguments, message) in [
-            (["remove", "7-9"], "there is no meal from 7 to 9"),
-            (["remove", "7-\(Int64.max)"], "there is no meal from 7 to \(Int64.max)"),
-            (["remove", "1", "7-9"], "there is no meal from 7 to 9"),
-            (["remove", "1-3", "2"], "there is no meal 2"),
+            (["remove", "7-9"], "there is no meal from 7 to 9 to remove"),
+            (["remove", "7-\(Int64.max)"], "there is no meal from 7 to \(Int64.max) to remove"),
+            (["remove", "1", "7-9"], "there is no meal from 7 to 9 to remove"),
+            (["remove", "1-3", "2"], "there is no meal 2 to remove"),
             (["remove", "4-1"], "'4-1': a range of ids runs from the lower to the higher, as in 1-4"),
             (["remove", "1,x"], "'x' is not a meal id; give ids (12), ranges (45-64) or lists (12,20-22)"),
             (["remove", "1-"], "'1-' is not a meal id; give ids (12), ranges (45-64) or lists (12,20-22)"),
             (["remove", "1-2-3"], "'1-2-3' is not a meal id; give ids (12), ranges (45-64) or lists (12,20-22)"),
             (["remove", "3,"], "'' is not a meal id; give ids (12), ranges (45-64) or lists (12,20-22)"),
-            (["remove", "5", "--dry-run", "9"], "there is no meal 9"),
+            (["remove", "5", "--dry-run", "9"], "there is no meal 9 to remove"),
         ] {
             try cli.expectFailure(arguments, status: 64, message: message)
         }

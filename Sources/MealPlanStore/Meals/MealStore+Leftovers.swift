@@ -17,7 +17,7 @@ extension MealStore {
     static func linkingLeftovers(_ db: Database, _ meal: Meal) throws -> Meal {
         guard let sourceID = meal.leftoversOf else { return meal }
         guard let source = try fetchMeal(db, id: sourceID) else {
-            throw StoreError.input("there is no meal \(sourceID) to eat the leftovers of")
+            throw noMeal("\(sourceID)", to: "plan leftovers of")
         }
         var linked = meal
         linked.leftoversOf = source.leftoversOf ?? sourceID
@@ -31,8 +31,9 @@ extension MealStore {
     /// `household` is the household's size, for a meal that does not say how many eat at it.
     public func leftoverShare(of id: Int64, household: Double?) throws(StoreError) -> LeftoverShare {
         try read { db in
-            let meal = try Self.existingMeal(db, id: id)
-            return try Self.share(db, of: try meal.leftoversOf.map { try Self.existingMeal(db, id: $0) } ?? meal, household: household)
+            let meal = try Self.existingMeal(db, id: id, to: "share out")
+            let source = try meal.leftoversOf.map { try Self.existingMeal(db, id: $0, to: "share out") } ?? meal
+            return try Self.share(db, of: source, household: household)
         }
     }
 
@@ -75,8 +76,8 @@ extension MealStore {
     public func addLeftovers(of id: Int64, day: Day, slot: String, title: String?, note: String?,
                              portions: Double?, household: Double?) throws(StoreError) -> Meal {
         try write { db in
-            let named = try Self.existingMeal(db, id: id)
-            let source = try named.leftoversOf.map { try Self.existingMeal(db, id: $0) } ?? named
+            let named = try Self.existingMeal(db, id: id, to: "plan leftovers of")
+            let source = try named.leftoversOf.map { try Self.existingMeal(db, id: $0, to: "plan leftovers of") } ?? named
             var servings: Double?
             if source.recipe != nil {
                 let left = try Self.share(db, of: source, household: household).notPlanned

@@ -149,7 +149,7 @@ extension MealStore {
                 "day": meal.day.number, "slotId": slotID,
                 "moves": moves, "position": position, "id": id,
             ])
-        return try existingMeal(db, id: id)
+        return try existingMeal(db, id: id, to: "read back")
     }
 
     /// Puts a removed meal back under its id and UID (ids are never reused, so the id is free
@@ -182,12 +182,12 @@ extension MealStore {
                         :status, (SELECT id FROM meal WHERE id = :leftoversOf), :eaters)
                 """,
             arguments: StatementArguments(arguments))
-        return try existingMeal(db, id: db.lastInsertedRowID)
+        return try existingMeal(db, id: db.lastInsertedRowID, to: "read back")
     }
 
     @discardableResult
     static func remove(_ db: Database, id: Int64) throws -> Meal {
-        let meal = try existingMeal(db, id: id)
+        let meal = try existingMeal(db, id: id, to: "remove")
         try db.execute(sql: "DELETE FROM meal WHERE id = ?", arguments: [id])
         return meal
     }

@@ -132,9 +132,16 @@ extension MealStore {
         try Row.fetchOne(db.cachedStatement(sql: "\(mealColumns) WHERE meal.id = ?"), arguments: [id]).map(meal(from:))
     }
 
-    static func existingMeal(_ db: Database, id: Int64) throws -> Meal {
-        guard let meal = try fetchMeal(db, id: id) else { throw StoreError.input("there is no meal \(id)") }
+    /// The meal `id`, which is there `to` do something with ("edit"), else `noMeal`'s refusal.
+    static func existingMeal(_ db: Database, id: Int64, to purpose: String) throws -> Meal {
+        guard let meal = try fetchMeal(db, id: id) else { throw noMeal("\(id)", to: purpose) }
         return meal
+    }
+
+    /// "there is no meal 12 to edit": the one message for an id (or "from 7 to 9") that names
+    /// no meal, saying what the meal was named for, since a command may name several.
+    static func noMeal(_ named: String, to purpose: String) -> StoreError {
+        .input("there is no meal \(named) to \(purpose)")
     }
 
     /// The next free position at the end of a day's slot.
@@ -160,7 +167,7 @@ extension MealStore {
                 "note": meal.note, "recipe": meal.recipe, "servings": meal.servings,
                 "status": meal.status.storedValue, "leftoversOf": meal.leftoversOf, "eaters": meal.eaters,
             ])
-        return try existingMeal(db, id: db.lastInsertedRowID)
+        return try existingMeal(db, id: db.lastInsertedRowID, to: "read back")
     }
 
     /// Stores a new meal at the end of its day's slot and returns it with its id.
@@ -185,14 +192,14 @@ extension MealStore {
     /// Changes the fields given of meal `id` (`nil` leaves one as it is; a blank note removes
     /// the note); a meal moved to another day or slot goes to the end there. `slot` is matched
     /// like typed input; `eaters` says how many eat at it. The meal is read and changed in one
-    /// transaction.
+    /// transaction. `purpose` is what the change is called when there is no meal `id` ("move").
     @discardableResult
     public func updateMeal(id: Int64, title: String? = nil, note: String? = nil, slot: String? = nil,
                            day: Day? = nil, recipe: RecipeUpdate? = nil, servings: Double? = nil,
-                           eaters: Double? = nil) throws(StoreError) -> Meal {
+                           eaters: Double? = nil, purpose: String = "edit") throws(StoreError) -> Meal {
         let title = try title.map { text throws(StoreError) in try Self.validTitle(text) }
         return try write { db in
-            let stored = try Self.existingMeal(db, id: id)
+            let stored = try Self.existingMeal(db, id: id, to: purpose)
             var changed = stored
             changed.title = title ?? stored.title
             changed.note = note ?? stored.note
@@ -220,7 +227,7 @@ extension MealStore {
     @discardableResult
     public func copyMeal(id: Int64, to day: Day, slot: String? = nil) throws(StoreError) -> Meal {
         try write { db in
-            var meal = try Self.existingMeal(db, id: id)
+            var meal = try Self.existingMeal(db, id: id, to: "copy")
             let target = try Self.resolveSlot(db, slot ?? meal.slot)
             meal.day = day
             meal.status = .planned
@@ -245,13 +252,13 @@ extension MealStore {
         let remove = { (db: Database) throws -> [Meal] in
             var seen = Set<Int64>()
             let meals = try idRanges.flatMap { range in
-                guard range.lowerBound < range.upperBound else { return [try Self.existingMeal(db, id: range.lowerBound)] }
+                guard range.lowerBound < range.upperBound else { return [try Self.existingMeal(db, id: range.lowerBound, to: "remove")] }
                 let found = try Row.fetchAll(
                     db, sql: "\(Self.mealColumns) WHERE meal.id BETWEEN ? AND ? ORDER BY meal.id",
                     arguments: [range.lowerBound, range.upperBound]
                 ).map(Self.meal(from:))
                 guard !found.isEmpty else {
-                    throw StoreError.input("there is no meal from \(range.lowerBound) to \(range.upperBound)")
+                    throw Self.noMeal("from \(range.lowerBound) to \(range.upperBound)", to: "remove")
                 }
                 return found
             }.filter { seen.insert($0.id!).inserted }

@@ -18,7 +18,7 @@ extension MealStore {
             try references.map { reference in
                 switch reference {
                 case .meal(let id):
-                    let stored = try Self.existingMeal(db, id: id)
+                    let stored = try Self.existingMeal(db, id: id, to: "mark \(status.rawValue)")
                     var marked = stored
                     marked.status = status
                     return try Self.update(db, stored, to: marked, position: nil)

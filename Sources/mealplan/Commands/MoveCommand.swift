@@ -26,7 +26,7 @@ struct MoveCommand: MealplanCommand {
 
     func run(in environment: Environment) throws {
         let (plan, day) = try store.openStore(movingMeal: id, to: date, in: environment)
-        let moved = try plan.updateMeal(id: id, slot: slot, day: day)
+        let moved = try plan.updateMeal(id: id, slot: slot, day: day, purpose: "move")
         report("moved", [moved])
         LeftoverText.warn(touching: [moved], plan: plan, household: try ConfigFile.load(in: environment).servings)
     }
