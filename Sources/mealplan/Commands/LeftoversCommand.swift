@@ -10,9 +10,9 @@ struct LeftoversCommand: MealplanCommand {
         commandName: "leftovers",
         abstract: "Cooked meals with portions not planned yet, oldest first.",
         discussion: """
-            A meal cooked with a recipe and servings leaves what its eaters (--eat when it was \\
-            added, else the config's 'servings') do not eat; leftover meals planned with 'add \\
-            --leftovers-of' take from it. Looks at the meals of the last 30 days and the next 7 \\
+            A meal cooked with a recipe and servings leaves what its eaters (--eat when it was \
+            added, else the config's 'servings') do not eat; leftover meals planned with 'add \
+            --leftovers-of' take from it. Looks at the meals of the last 30 days and the next 7 \
             unless --from, --to or --days say otherwise. Nothing is printed when nothing is left.
 
             Examples:

@@ -18,10 +18,10 @@ extension StatusCommand {
             commandName: status.rawValue,
             abstract: abstract,
             discussion: """
-                Meals are named by id (12, 12,13, 45-64) and an occurrence of a repeat by its \\
-                rule and day (r3@2026-12-01, r3@fri): it becomes a meal of its own, as a changed \\
-                occurrence does. All or nothing. history and forgotten count the meals marked \\
-                done (every past meal while none is), never a skipped one; a skipped meal adds \\
+                Meals are named by id (12, 12,13, 45-64) and an occurrence of a repeat by its \
+                rule and day (r3@2026-12-01, r3@fri): it becomes a meal of its own, as a changed \
+                occurrence does. All or nothing. history and forgotten count the meals marked \
+                done (every past meal while none is), never a skipped one; a skipped meal adds \
                 nothing to the shopping list, and its leftovers are warned about.
 
                 Examples:
