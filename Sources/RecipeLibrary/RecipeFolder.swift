@@ -120,10 +120,21 @@ public struct RecipeFolder: RecipeBook, Sendable {
         }
     }
 
+    /// `checkName` for the file of the recipe called `name`, naming the file when refused: a
+    /// name read from the folder (one holding a control character, say) is a file's, and the
+    /// file is what to rename. The message is escaped where it is shown, as all user text.
+    private func checkFileName(_ name: String) throws(RecipeFolderError) {
+        do {
+            try Self.checkName(name)
+        } catch {
+            throw RecipeFolderError("'\(path(of: name))': \(error.userMessage)", status: error.exitStatus)
+        }
+    }
+
     /// The file of the recipe called `name` when it is inside the folder once links are
     /// followed; `nil` when there is no such file.
     func checkedPath(of name: String) throws(RecipeFolderError) -> String {
-        try Self.checkName(name)
+        try checkFileName(name)
         let path = path(of: name)
         guard let real = Self.realPath(path) else {
             let error = errno
@@ -158,7 +169,7 @@ public struct RecipeFolder: RecipeBook, Sendable {
         let path: String
         do {
             if isUnlinked {
-                try Self.checkName(name)
+                try checkFileName(name)
                 path = self.path(of: name)
             } else {
                 path = try checkedPath(of: name)

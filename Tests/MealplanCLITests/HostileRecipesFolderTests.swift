@@ -135,6 +135,26 @@ import TestSupport
         try expectRefusal(["recipe", "away/secret"], status: 64, message: "unknown recipe 'away/secret' in '\(recipes)'")
     }
 
+    /// A file whose name holds a control character (an escape sequence, a tab) is no
+    /// recipe name: listing the folder passes it over naming the file, and reading it is
+    /// refused naming the file, its control characters shown as symbols, never raw.
+    @Test func aFileNameWithAControlCharacterIsNamedEscaped() throws {
+        let names = ["tea\u{1B}[31m", "two\tparts"]
+        for name in names { try write(name + ".cook", "Steep @tea{1%tsp}.\n") }
+        /// How the file is named on a terminal: each control character as its Control Picture.
+        func shown(_ name: String) -> String {
+            String(String.UnicodeScalarView((recipes + "/" + name + ".cook").unicodeScalars.map { scalar in
+                scalar.value < 0x20 ? Unicode.Scalar(0x2400 + scalar.value)! : scalar
+            }))
+        }
+        let refused = "the recipe name must be one line without control characters"
+        let listed = try expectSuccess(["recipes"])
+        #expect(listed.stdout == "bread    2\n")
+        #expect(listed.stderr == names.sorted().map { "mealplan: warning: '\(shown($0))': \(refused)\n" }.joined())
+        try expectRefusal(["recipe", "tea"], status: 65, message: "'\(shown(names[0]))': \(refused)")
+        try expectRefusal(["recipe", "two"], status: 65, message: "'\(shown(names[1]))': \(refused)")
+    }
+
     // MARK: - Loops of links
 
     @Test func loopingLinksCostOneWalk() throws {
