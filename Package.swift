@@ -136,7 +136,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "MealplanCLITests",
-            dependencies: ["mealplan", "MealPlanCore", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
             name: "PlannerEndToEndTests",
             dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "TestSupport"]),

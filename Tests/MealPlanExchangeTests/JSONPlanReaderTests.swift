@@ -50,12 +50,7 @@ import TestSupport
             var writer = try JSONPlanWriter(fileDescriptor: descriptor, structure: structure)
             for (meal, source) in zip(meals, sources) {
                 // The row as the store reads it, with its source's UID beside it.
-                try meal.withRowView { row in
-                    try writer.write(MealRowView(
-                        id: row.id, uid: row.uid, day: row.day, slot: row.slot, position: row.position, title: row.title,
-                        note: row.note, recipe: row.recipe, servings: row.servings, occurrence: row.occurrence,
-                        status: row.status, leftoversOf: row.leftoversOf, eaters: row.eaters, leftoversSource: source))
-                }
+                try withRowView(of: meal, source: source) { try writer.write($0) }
             }
             try writer.finish()
             return Array(try Data(contentsOf: URL(fileURLWithPath: path)))

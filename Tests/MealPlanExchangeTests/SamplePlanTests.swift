@@ -51,13 +51,40 @@ struct SamplePlanTests {
         }
     }
 
-    /// Then exporting the imported sample gives back the very same file.
+    /// Then exporting the imported sample gives back the very same file, each leftovers'
+    /// source (their cooked meal's day and slot) included.
     @Test("the file is exactly what the writer writes for its meals")
     func canonical() throws {
-        let meals = try rows(of: Self.fileBytes).map { row throws in
-            Meal(day: try Day(iso: row.date), slot: row.slot, title: row.title, note: Meal.validNote(row.note),
-                 recipe: row.recipe.isEmpty ? nil : row.recipe, servings: row.servings.isEmpty ? nil : try Meal.servings(parsing: row.servings))
+        var reader = CSVMealImport(CSVMealReader(bytes: Self.fileBytes), slots: MealSlot.defaults)
+        var rows: [(meal: Meal, source: LeftoversSource?)] = []
+        while let meal = try reader.next() { rows.append((meal, reader.leftoversSource)) }
+        let bytes = try withTemporaryFile(containing: []) { path in
+            let descriptor = open(path, O_WRONLY | O_TRUNC)
+            defer { close(descriptor) }
+            var writer = CSVMealWriter(fileDescriptor: descriptor)
+            for (meal, source) in rows {
+                try withRowView(of: meal, source: source) { try writer.write($0) }
+            }
+            try writer.finish()
+            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         }
-        #expect(try written(meals) == Self.fileBytes)
+        #expect(bytes == Self.fileBytes)
+    }
+
+    /// Its leftovers name a meal of the file, the dinner before them, which cooks them.
+    @Test("every leftovers row names the dinner before it")
+    func leftoversNameTheirCook() throws {
+        var reader = CSVMealImport(CSVMealReader(bytes: Self.fileBytes), slots: MealSlot.defaults)
+        var places: Set<String> = []
+        var sources: [(meal: Meal, source: LeftoversSource)] = []
+        while let meal = try reader.next() {
+            places.insert("\(meal.day.iso) \(meal.slot)")
+            if let source = reader.leftoversSource { sources.append((meal, source)) }
+        }
+        #expect(sources.count == 7)
+        for (meal, source) in sources {
+            #expect(source.day == meal.day.adding(days: -1) && source.slot == "dinner", "\(meal.title)")
+            #expect(source.place.map(places.contains) == true, "\(meal.title)")
+        }
     }
 }

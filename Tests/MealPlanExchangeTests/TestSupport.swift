@@ -49,6 +49,16 @@ func rowsFromFile(at path: String, chunkSize: Int) throws -> [CSVMealRow] {
     return rows
 }
 
+/// Hands `meal` to `write` as the store hands a row over, with its leftovers' `source` beside it.
+func withRowView(of meal: Meal, source: LeftoversSource?, _ write: (MealRowView) throws -> Void) throws {
+    try meal.withRowView { row in
+        try write(MealRowView(
+            id: row.id, uid: row.uid, day: row.day, slot: row.slot, position: row.position, title: row.title,
+            note: row.note, recipe: row.recipe, servings: row.servings, occurrence: row.occurrence,
+            status: row.status, leftoversOf: row.leftoversOf, eaters: row.eaters, leftoversSource: source))
+    }
+}
+
 /// The bytes a `CSVMealWriter` produces for `meals`, written through a real file descriptor.
 func written(_ meals: [Meal]) throws -> [UInt8] {
     try written(meals, by: CSVMealWriter.init(fileDescriptor:))

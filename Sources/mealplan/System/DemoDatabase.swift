@@ -40,8 +40,9 @@ struct DemoDatabase {
     }
 
     /// Imports the sample plan embedded in the binary through the import pipeline, every date
-    /// moved by the same number of weeks (weekdays stay what the plan says). Returns its first
-    /// day, moved.
+    /// moved by the same number of weeks (weekdays stay what the plan says), the day that
+    /// leftovers name their cooked meal by too, so that they stay linked to it. Returns its
+    /// first day, moved.
     private static func fill(_ store: MealStore, today: Day) throws -> Day {
         var first: Day?
         try store.importMeals { importer in
@@ -52,7 +53,9 @@ struct DemoDatabase {
                 shift = weeks
                 meal.day = meal.day.adding(days: 7 * weeks)
                 first = first ?? meal.day
-                try importer.add(meal)
+                var source = meals.leftoversSource
+                if let day = source?.day { source?.day = day.adding(days: 7 * weeks) }
+                try importer.add(meal, leftoversOf: source)
             }
         }
         return first ?? today
