@@ -21,7 +21,7 @@ struct LeftoversEndToEndTests {
         try planner.waitFor("Eat the rest on:")
         try planner.type("tomorrow lunch")
         try planner.press("Enter")
-        let leftovers = "  lunch     Beef stew ↺ ℞ · 2 servings · leftovers from Wed dinner"
+        let leftovers = "  lunch     Beef stew ⇠ ℞ · 2 servings · leftovers from Wed dinner"
         try planner.waitForScreen("the leftovers and the stew") { $0.contains(leftovers) && $0.contains(stew + " ✓ ℞ · 6 servings") }
         try planner.press("K")
         try planner.press("c")
@@ -29,7 +29,7 @@ struct LeftoversEndToEndTests {
         try planner.press("u")
         try planner.waitFor(stew + " ✓ ℞ · 6 servings")
         try planner.press("u")
-        try planner.waitForAbsence(of: "↺")
+        try planner.waitForAbsence(of: "⇠")
         try planner.press("u")
         try planner.waitFor(stew + " ℞ · 6 servings")
     }

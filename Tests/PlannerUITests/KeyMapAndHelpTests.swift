@@ -1,6 +1,6 @@
 import Foundation
 import MealPlanCore
-import PlannerUI
+@testable import PlannerUI
 import TerminalKit
 import Testing
 
@@ -130,7 +130,7 @@ import Testing
         // The six marks fill the box's top, below its border (their heading is just above).
         #expect(Array(lines[1...6]) == [row("℞", "a recipe, its servings after it"), row("↻", "a repeat's meal, changed or not"),
                                          row("✎", "has a note (o reads it)"), row("✓", "done (c marks it)"),
-                                         row("✗", "skipped, its title dim"), row("↺", "leftovers, from the meal named")])
+                                         row("✗", "skipped, its title dim"), row(DayBlock.leftoversMark, "leftovers, from the meal named")])
         #expect(lines[7] == row("", ""))
         #expect(lines[8] == row("", "Dates (g, m)"))
         #expect(lines[9] == row("", "2027-03-15: that date"))

@@ -1,5 +1,5 @@
 import Foundation
-import PlannerUI
+@testable import PlannerUI
 import Testing
 
 /// The key reference: the one list of keys and marks the `?` overlay, the manual page and the
@@ -35,7 +35,7 @@ import Testing
         #expect(rows.map { $0.keys.joined(separator: " ") } == browsing.map(\.keyNames))
         let marks = sections.last
         #expect(marks?.heading == "Marks")
-        #expect(marks?.rows.map { $0.keys } == [["℞"], ["↻"], ["✎"], ["✓"], ["✗"], ["↺"]])
+        #expect(marks?.rows.map { $0.keys } == [["℞"], ["↻"], ["✎"], ["✓"], ["✗"], [DayBlock.leftoversMark]])
     }
 
     /// The guide's prompts section names the key that lists what the pantry can make, and the

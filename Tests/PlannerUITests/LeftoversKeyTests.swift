@@ -1,12 +1,12 @@
 import MealPlanCore
-import PlannerUI
+@testable import PlannerUI
 import Recurrence
 import TerminalKit
 import Testing
 import TestSupport
 
 /// `L` on a cooked meal plans its leftovers on the day and slot typed; leftovers show their
-/// source ("· leftovers from Sat dinner") with ↺; a change that makes the portions wrong warns.
+/// source ("· leftovers from Sat dinner") with its mark (`DayBlock.leftoversMark`); a change that makes the portions wrong warns.
 @Suite struct LeftoversKeyTests {
     static let wide = Size(width: 80, height: 12)
     static let lasagna = Meal(day: saturday, slot: "dinner", title: "Lasagna", recipe: "Lasagna", servings: 6)
@@ -36,7 +36,7 @@ import TestSupport
         #expect(planned.day == Self.sunday && planned.slot == "lunch" && planned.title == "Lasagna")
         #expect(planned.recipe == "Lasagna" && planned.servings == 2 && planned.leftoversOf == 1)
         #expect(harness.state.undoStack.count == 1)
-        #expect(harness.lines.contains(Self.mealLine("lunch", "Lasagna ↺ ℞ · 2 servings · leftovers from Sat dinner")))
+        #expect(harness.lines.contains(Self.mealLine("lunch", "Lasagna \(DayBlock.leftoversMark) ℞ · 2 servings · leftovers from Sat dinner")))
         harness.press(.character("u"))
         #expect(harness.ordered.count == 1)
     }
@@ -85,12 +85,12 @@ import TestSupport
     @Test func theSourceLineComesFromTheLoadedDaysElseFromTheStore() {
         let near = Harness(today: saturday, size: Self.wide, meals: [Self.lasagna, Self.leftovers(on: Self.sunday)])
         #expect(!near.effects.contains { if case .findLeftoverSources = $0 { true } else { false } })
-        #expect(near.lines.contains(Self.mealLine("lunch", "Lasagna ↺ ℞ · 2 servings · leftovers from Sat dinner")))
+        #expect(near.lines.contains(Self.mealLine("lunch", "Lasagna \(DayBlock.leftoversMark) ℞ · 2 servings · leftovers from Sat dinner")))
         var far = Self.lasagna
         far.day = day("2025-12-01")
         let distant = Harness(today: saturday, size: Self.wide, meals: [far, Self.leftovers(on: saturday)])
         #expect(distant.effects.contains(.findLeftoverSources([1])))
-        #expect(distant.lines.contains(Self.mealLine("lunch", "Lasagna ↺ ℞ · 2 servings · leftovers from Mon 1 Dec dinner")))
+        #expect(distant.lines.contains(Self.mealLine("lunch", "Lasagna \(DayBlock.leftoversMark) ℞ · 2 servings · leftovers from Mon 1 Dec dinner")))
     }
 
     /// The source line takes the room left, shorter where the whole does not fit, and cut to
@@ -100,7 +100,7 @@ import TestSupport
         // after the marks; at 48 columns, 9.
         for (width, room) in [(53, 14), (48, 9)] {
             let harness = Harness(today: saturday, size: Size(width: width, height: 17), meals: [Self.lasagna, Self.leftovers(on: Self.sunday)])
-            let shown = "Lasagna ↺ ℞ · 2 servings " + "· from Sat dinner".truncated(toWidth: room)
+            let shown = "Lasagna \(DayBlock.leftoversMark) ℞ · 2 servings " + "· from Sat dinner".truncated(toWidth: room)
             #expect(harness.lines.contains(line("  lunch     " + shown, width)))
         }
         let harness = Harness(today: saturday, size: Size(width: 53, height: 17), meals: [Self.lasagna, Self.leftovers(on: Self.sunday)])
@@ -126,7 +126,7 @@ import TestSupport
         harness.finishAnimation()
         #expect(harness.state.message == StatusMessage(
             "leftovers of 'Lasagna' on Sun 1 Mar lunch come before it is cooked; u undoes", isError: true))
-        #expect(harness.lines.contains(Self.mealLine("lunch", "Lasagna ↺ ℞ · 2 servings · leftovers from Mon 2 Mar dinner")))
+        #expect(harness.lines.contains(Self.mealLine("lunch", "Lasagna \(DayBlock.leftoversMark) ℞ · 2 servings · leftovers from Mon 2 Mar dinner")))
     }
 
     @Test func skippingTheSourceWarns() {
@@ -148,7 +148,7 @@ import TestSupport
         #expect(harness.state.undoStack.count == 1)
         harness.press(.character("u"))
         #expect(harness.meals[1] != nil && harness.meals[2]?.leftoversOf == 1)
-        #expect(harness.lines.contains(Self.mealLine("lunch", "Lasagna ↺ ℞ · 2 servings · leftovers from Sat dinner")))
+        #expect(harness.lines.contains(Self.mealLine("lunch", "Lasagna \(DayBlock.leftoversMark) ℞ · 2 servings · leftovers from Sat dinner")))
     }
 
     /// A cooked meal done pastes as a new cook, planned; leftovers paste as leftovers.

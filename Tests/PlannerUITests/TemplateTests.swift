@@ -253,7 +253,7 @@ import Timeline
         harness.press(.character("g"))
         harness.type(start.adding(days: 4).iso)
         harness.press(.enter)
-        let lunch = "  lunch     Stew ↺ ℞ · 2 servings · leftovers from Tue dinner"
+        let lunch = "  lunch     Stew \(DayBlock.leftoversMark) ℞ · 2 servings · leftovers from Tue dinner"
         #expect(harness.lines.contains(line(lunch, 80)))
 
         harness.press(.character("u"))

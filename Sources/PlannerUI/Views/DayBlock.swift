@@ -40,8 +40,10 @@ struct DayBlock {
     /// After the title of a meal marked done, or skipped.
     static let doneMark = "✓"
     static let skippedMark = "✗"
-    /// After the title of leftovers of a meal cooked before.
-    static let leftoversMark = "↺"
+    /// After the title of leftovers of a meal cooked before: an arrow back to that meal, a
+    /// shape no other mark has (a circle arrow, as the repeat's ↻ in the same colour, was told
+    /// apart from it only by its direction).
+    static let leftoversMark = "⇠"
     /// Each mark with what it says, for the help and the references.
     static let marks: [(mark: String, meaning: String)] = [
         (recipeMark, "a recipe, its servings after it"),
