@@ -66,7 +66,7 @@ public enum PlannerEffects {
             return templateAnswer { () throws(StoreError) in .templateNamesLoaded(try store.templates().map(\.name)) }
         case .placeTemplate(let placement):
             return templateAnswer { () throws(StoreError) in
-                // Read only: the planner stores the meals as one change of its history.
+                // Read only: the planner then saves the placement as one change of its history.
                 let laid = try store.applyTemplate(placement.name, to: placement.start, times: placement.times, dryRun: true)
                 return .templatePlaced(placement, name: laid.template.name, meals: laid.meals)
             }

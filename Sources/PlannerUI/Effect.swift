@@ -52,8 +52,9 @@ public enum Effect: Hashable, Sendable {
     /// List the templates' names for Tab in the template prompt; answer `.templateNamesLoaded`
     /// or `.templateFailed`.
     case listTemplates
-    /// Read the meals `placement` would lay down, without storing them (the planner saves them
-    /// as one change, which `u` undoes); answer `.templatePlaced` or `.templateFailed`.
+    /// Read the meals `placement` would lay down, without storing them (the planner then saves
+    /// the placement, `SaveWork.template`, as one change, which `u` undoes); answer
+    /// `.templatePlaced` or `.templateFailed`.
     case placeTemplate(TemplatePlacement)
     /// Read how the cooked meals of `request.ids` (a leftover's source in its place) are shared
     /// (`MealStore.leftoverShares`); answer `.leftoverSharesLoaded(request, shares)` or

@@ -6,8 +6,8 @@ import Testing
 import TestSupport
 
 /// The template effects as the run loop answers them with the store: saving keeps the days,
-/// placing only reads (the planner stores the meals as one change), a refusal is the store's
-/// one line.
+/// placing only reads (the planner then saves the placement as one change), a refusal is the
+/// store's one line.
 @Suite struct TemplateEffectsTests {
     let monday = day("2026-03-02")
     let store = try! MealStore.inMemory()
@@ -58,6 +58,25 @@ import TestSupport
         #expect(meals.map(\.title) == ["Porridge", "Stew", "Porridge", "Stew"])
         #expect(meals.allSatisfy { $0.id == nil })
         #expect(try store.meals(in: .all) == before, "a placement only reads")
+    }
+
+    /// A placement saved is laid down by the store and answered with its meals as added; one
+    /// whose template went meanwhile is refused in the store's words, nothing laid.
+    @Test func savingAPlacementLaysItDownOrIsRefused() throws {
+        try store.saveTemplate("week", from: monday, days: 2)
+        let start = monday.adding(days: 7)
+        let request = SaveRequest(id: 1, work: .template(TemplatePlacement(name: "week", start: start, times: 1)))
+        guard case .saved(let answered, let stored)? = PlannerEffects.answer(.save(request), store: store) else {
+            Issue.record("not saved")
+            return
+        }
+        let laid = try store.meals(in: DayRange(start: start, count: 2))
+        #expect(answered == request && stored == laid.map { .add($0) })
+        try store.removeTemplate(named: "week")
+        let again = SaveRequest(id: 2, work: .template(TemplatePlacement(name: "week", start: start.adding(days: 7), times: 1)))
+        #expect(PlannerEffects.answer(.save(again), store: store)
+            == .saveRefused(again, message: "unknown template 'week'; there are no templates yet"))
+        #expect(try store.meals(in: .all).count == 4)
     }
 
     @Test func namesAreListedAndAnUnknownTemplateIsOneLine() throws {
