@@ -100,9 +100,11 @@ extension MealStore {
     /// every row, and room in the sort of a day's meals by slot (docs/PERFORMANCE.md).
     static let flatMealColumns = selecting(identities: false)
 
-    private static func selecting(identities: Bool) -> String {
-        let columns = MealColumn.allCases.map { (identities ? $0.isFlatOnly : $0.isIdentity) ? "NULL" : $0.expression }
-        return "SELECT \(columns.joined(separator: ", ")) FROM meal JOIN slot ON slot.id = meal.slotId"
+    private static func selecting(identities: Bool, leavingOut omitted: Set<MealColumn> = [], extra: String = "") -> String {
+        let columns = MealColumn.allCases.map {
+            (identities ? $0.isFlatOnly : $0.isIdentity) || omitted.contains($0) ? "NULL" : $0.expression
+        }
+        return "SELECT \(columns.joined(separator: ", "))\(extra) FROM meal JOIN slot ON slot.id = meal.slotId"
     }
     static let displayOrder = "ORDER BY meal.day, slot.position, meal.position"
 
@@ -132,8 +134,27 @@ extension MealStore {
         try Row.fetchOne(db.cachedStatement(sql: "\(mealColumns) WHERE meal.id = ?"), arguments: [id]).map(meal(from:))
     }
 
-    static func existingMeal(_ db: Database, id: Int64) throws -> Meal {
-        guard let meal = try fetchMeal(db, id: id) else { throw StoreError.input("there is no meal \(id)") }
+    /// The stored meal with this id, its note compared by SQLite with `known` (a note this
+    /// process holds already) instead of read: when they are the same, the meal carries
+    /// `known` itself, else it is read as `fetchMeal` reads it. A note of a megabyte is then
+    /// compared in C where it lies, not copied into a new `String` and checked as UTF-8 again
+    /// for every compare-and-set and every save (docs/PERFORMANCE.md, "Editing in the planner").
+    static func fetchMeal(_ db: Database, id: Int64, knownNote known: String?) throws -> Meal? {
+        guard let known else { return try fetchMeal(db, id: id) }
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: knownNoteSQL), arguments: ["known": known, "id": id]),
+              row[MealColumn.allCases.count] as Bool
+        else { return try fetchMeal(db, id: id) }
+        var meal = meal(from: row)
+        meal.note = known
+        return meal
+    }
+
+    /// `mealColumns` without the note, and whether it is `:known` in one more column at the end.
+    private static let knownNoteSQL =
+        selecting(identities: true, leavingOut: [.note], extra: ", meal.note IS :known") + " WHERE meal.id = :id"
+
+    static func existingMeal(_ db: Database, id: Int64, knownNote: String? = nil) throws -> Meal {
+        guard let meal = try fetchMeal(db, id: id, knownNote: knownNote) else { throw StoreError.input("there is no meal \(id)") }
         return meal
     }
 
