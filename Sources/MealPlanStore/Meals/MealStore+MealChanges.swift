@@ -149,7 +149,7 @@ extension MealStore {
                 "day": meal.day.number, "slotId": slotID,
                 "moves": moves, "position": position, "id": id,
             ])
-        return try existingMeal(db, id: id, knownNote: meal.note)
+        return try existingMeal(db, id: id, written: meal.note)
     }
 
     /// Puts a removed meal back under its id and UID (ids are never reused, so the id is free

@@ -153,8 +153,21 @@ extension MealStore {
     private static let knownNoteSQL =
         selecting(identities: true, leavingOut: [.note], extra: ", meal.note IS :known") + " WHERE meal.id = :id"
 
-    static func existingMeal(_ db: Database, id: Int64, knownNote: String? = nil) throws -> Meal {
-        guard let meal = try fetchMeal(db, id: id, knownNote: knownNote) else { throw StoreError.input("there is no meal \(id)") }
+    /// The stored meal with this id, which this transaction has just given `note`: read without
+    /// it, it carries `note` as written, so that a long note is not read back after its save.
+    static func existingMeal(_ db: Database, id: Int64, written note: String?) throws -> Meal {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: withoutNoteSQL), arguments: [id]) else {
+            throw StoreError.input("there is no meal \(id)")
+        }
+        var meal = meal(from: row)
+        meal.note = note
+        return meal
+    }
+
+    private static let withoutNoteSQL = selecting(identities: true, leavingOut: [.note]) + " WHERE meal.id = ?"
+
+    static func existingMeal(_ db: Database, id: Int64) throws -> Meal {
+        guard let meal = try fetchMeal(db, id: id) else { throw StoreError.input("there is no meal \(id)") }
         return meal
     }
 
