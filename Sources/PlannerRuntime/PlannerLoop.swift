@@ -34,6 +34,8 @@ public struct PlannerLoop {
     private var nextChangeCheck: ContinuousClock.Instant
     private var changeWatch = ChangeWatch()
     private var needsDraw = true
+    /// The last frame's days, drawn again when they did not change.
+    private var drawnDays = DrawnDays()
 
     /// `today` gives the local date whenever it is asked (tests pass a clock of their own);
     /// `weekStart` is the household's first day of the week; `editor` edits notes (`E`) and
@@ -178,7 +180,7 @@ public struct PlannerLoop {
     }
 
     private mutating func draw() {
-        let frame = Planner.render(state, colors: terminal.hasColors)
+        let frame = Planner.render(state, colors: terminal.hasColors, reusing: &drawnDays)
         terminal.draw(frame.buffer, cursor: frame.cursor)
         needsDraw = false
     }

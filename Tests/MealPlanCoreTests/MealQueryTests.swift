@@ -61,6 +61,19 @@ import Testing
         #expect(differing.isEmpty, "\(differing.prefix(20).map { String($0.value, radix: 16) })")
     }
 
+    /// A text folds as its letters do, one by one, whatever their lengths in UTF-8 (one to four
+    /// bytes) and wherever they stand: `folded` reads a long text's bytes itself.
+    @Test func aTextFoldsAsItsLettersDo() {
+        let letters: [Unicode.Scalar] = ["a", "Z", " ", "\n", "É", "ß", "Ø", "\u{301}", "葱", "拉", "Ω", "İ", "ẞ", "😀", "𝐀", "\u{10FFFF}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let scalars = (0..<Int.random(in: 1...40, using: &generator)).map { _ in letters.randomElement(using: &generator)! }
+            let text = String(String.UnicodeScalarView(scalars))
+            let oneByOne = scalars.map { MealQuery.folded(String($0)) }.joined()
+            #expect(Array(MealQuery.folded(text).utf8) == Array(oneByOne.utf8), "\(scalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     @Test(arguments: [("Crème Brûlée", "creme brulee"), ("GRÜSSE", "grusse"), ("Straße", "strasse"), ("Ærøskøbing", "aeroskobing"),
                       ("e\u{301}clair", "eclair"), ("Łódź", "lodz"), ("拉麺", "拉麺"), ("Leek 葱 SOUP, Crème", "leek 葱 soup, creme"),
                       ("Crème CRÈME crème 葱葱 e\u{301}\u{301}", "creme creme creme 葱葱 e")])

@@ -34,6 +34,33 @@ import TestSupport
         #expect(try planner.apply([.update(from: theirs, to: retyped, restoresPosition: false)])[0]?.title == "Leek soup")
     }
 
+    /// A long note is compared where it is stored, not read back: another writer's change of
+    /// one letter in its middle (the same first characters, the same length, so the same key
+    /// in the note's index) is still seen, and a save from the old copy refused.
+    @Test func aLongNoteChangedInItsMiddleByAnotherWriterIsNotOverwritten() throws {
+        let (planner, other) = try twoWriters()
+        let words = String(repeating: "leek 葱 soup ", count: 20_000)
+        /// A note of half a megabyte, `start` before it and `middle` in its middle.
+        func note(_ start: String, _ middle: String) -> String { start + words + middle + words + "end" }
+        let seen = try planner.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup", note: note("", "a"))
+        let theirs = try other.updateMeal(id: seen.id!, note: note("", "b"))
+        #expect(theirs.note?.utf8.count == seen.note?.utf8.count && theirs.note?.prefix(64) == seen.note?.prefix(64))
+
+        var typed = seen
+        typed.note = note("x", "a")
+        #expect(throws: StoreError(.input, "'Soup' was changed by another program meanwhile (its note changed)")) {
+            try planner.apply([.update(from: seen, to: typed, restoresPosition: false)])
+        }
+        #expect(try other.meal(id: seen.id!) == theirs, "the other writer's note stays")
+
+        // From the note as it is now, the save goes through, and the meal as stored comes back.
+        var retyped = theirs
+        retyped.note = note("x", "b")
+        let saved = try planner.apply([.update(from: theirs, to: retyped, restoresPosition: false)])[0]
+        #expect(saved == retyped)
+        #expect(try other.meal(id: seen.id!) == retyped)
+    }
+
     @Test func aRemovalFromAnOldCopyIsRefused() throws {
         let (planner, other) = try twoWriters()
         let seen = try planner.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")

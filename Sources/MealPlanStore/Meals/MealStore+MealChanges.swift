@@ -100,7 +100,7 @@ extension MealStore {
     /// stored meal.
     @discardableResult
     static func expectUnchanged(_ db: Database, _ seen: Meal) throws -> Meal {
-        guard let stored = try fetchMeal(db, id: try storedID(of: seen)) else {
+        guard let stored = try fetchMeal(db, id: try storedID(of: seen), knownNote: seen.note) else {
             throw StoreError.input("'\(seen.title.messageExcerpt)' was removed by another program meanwhile")
         }
         var changes: [String] = []
@@ -149,7 +149,7 @@ extension MealStore {
                 "day": meal.day.number, "slotId": slotID,
                 "moves": moves, "position": position, "id": id,
             ])
-        return try existingMeal(db, id: id, to: "read back")
+        return try existingMeal(db, id: id, written: meal.note)
     }
 
     /// Puts a removed meal back under its id and UID (ids are never reused, so the id is free

@@ -100,9 +100,11 @@ extension MealStore {
     /// every row, and room in the sort of a day's meals by slot (docs/PERFORMANCE.md).
     static let flatMealColumns = selecting(identities: false)
 
-    private static func selecting(identities: Bool) -> String {
-        let columns = MealColumn.allCases.map { (identities ? $0.isFlatOnly : $0.isIdentity) ? "NULL" : $0.expression }
-        return "SELECT \(columns.joined(separator: ", ")) FROM meal JOIN slot ON slot.id = meal.slotId"
+    private static func selecting(identities: Bool, leavingOut omitted: Set<MealColumn> = [], extra: String = "") -> String {
+        let columns = MealColumn.allCases.map {
+            (identities ? $0.isFlatOnly : $0.isIdentity) || omitted.contains($0) ? "NULL" : $0.expression
+        }
+        return "SELECT \(columns.joined(separator: ", "))\(extra) FROM meal JOIN slot ON slot.id = meal.slotId"
     }
     static let displayOrder = "ORDER BY meal.day, slot.position, meal.position"
 
@@ -131,6 +133,38 @@ extension MealStore {
     static func fetchMeal(_ db: Database, id: Int64) throws -> Meal? {
         try Row.fetchOne(db.cachedStatement(sql: "\(mealColumns) WHERE meal.id = ?"), arguments: [id]).map(meal(from:))
     }
+
+    /// The stored meal with this id, its note compared by SQLite with `known` (a note this
+    /// process holds already) instead of read: when they are the same, the meal carries
+    /// `known` itself, else it is read as `fetchMeal` reads it. A note of a megabyte is then
+    /// compared in C where it lies, not copied into a new `String` and checked as UTF-8 again
+    /// for every compare-and-set and every save (docs/PERFORMANCE.md, "Editing in the planner").
+    static func fetchMeal(_ db: Database, id: Int64, knownNote known: String?) throws -> Meal? {
+        guard let known else { return try fetchMeal(db, id: id) }
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: knownNoteSQL), arguments: ["known": known, "id": id]),
+              row[MealColumn.allCases.count] as Bool
+        else { return try fetchMeal(db, id: id) }
+        var meal = meal(from: row)
+        meal.note = known
+        return meal
+    }
+
+    /// `mealColumns` without the note, and whether it is `:known` in one more column at the end.
+    private static let knownNoteSQL =
+        selecting(identities: true, leavingOut: [.note], extra: ", meal.note IS :known") + " WHERE meal.id = :id"
+
+    /// The stored meal with this id, which this transaction has just given `note`: read without
+    /// it, it carries `note` as written, so that a long note is not read back after its save.
+    static func existingMeal(_ db: Database, id: Int64, written note: String?) throws -> Meal {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: withoutNoteSQL), arguments: [id]) else {
+            throw noMeal("\(id)", to: "read back")
+        }
+        var meal = meal(from: row)
+        meal.note = note
+        return meal
+    }
+
+    private static let withoutNoteSQL = selecting(identities: true, leavingOut: [.note]) + " WHERE meal.id = ?"
 
     /// The meal `id`, which is there `to` do something with ("edit"), else `noMeal`'s refusal.
     static func existingMeal(_ db: Database, id: Int64, to purpose: String) throws -> Meal {

@@ -10,7 +10,7 @@ import Timeline
 /// repeat mark, the recipe mark and servings after it, a note marker at the right), or one dim line when the
 /// day has no meals (or is still loading). Only the meal's fields are drawn: no recipe file is
 /// read to show a day.
-struct DayBlock {
+struct DayBlock: Equatable, Sendable {
     /// What a piece of a line is, so the view can style it (colour or monochrome).
     enum Role: Hashable {
         case banner, header, todayTag, slot, title, skippedTitle, doneMark, skippedMark, leftoversMark, repeatMark, recipeMark

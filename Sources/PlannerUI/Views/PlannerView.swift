@@ -16,6 +16,13 @@ extension Planner {
     /// status line or prompt, then the help overlay when it is open. `colors: false` gives the
     /// monochrome look.
     public static func render(_ state: PlannerState, colors: Bool) -> Frame {
+        var drawn = DrawnDays()
+        return render(state, colors: colors, reusing: &drawn)
+    }
+
+    /// `render(_:colors:)` drawing again, from `drawn`, the lines of the days the last frame
+    /// drew alike, and keeping this frame's in it: what the run loop draws every key with.
+    public static func render(_ state: PlannerState, colors: Bool, reusing drawn: inout DrawnDays) -> Frame {
         var buffer = Buffer(width: state.size.width, height: state.size.height)
         let theme = Theme(colors: colors)
         guard !state.isTooSmall else {
@@ -23,7 +30,8 @@ extension Planner {
             return Frame(buffer: buffer, cursor: nil)
         }
         TimelineView.draw(state.animationFrames.first ?? state.timeline.screen, blocks: state.blockLayout,
-                          sources: state.leftoverSources, marked: state.markedDays, theme: theme, into: &buffer)
+                          sources: state.leftoverSources, marked: state.markedDays, theme: theme, into: &buffer,
+                          reusing: &drawn)
         var cursor: Position?
         switch state.mode {
         case .browsing:
@@ -53,7 +61,9 @@ extension Planner {
 /// another colour (underlined without colours).
 enum TimelineView {
     static func draw(_ screen: TimelineScreen<[Meal]>, blocks: DayBlockLayout, sources: [Int64: Meal] = [:],
-                     marked: DayRange?, theme: Theme, into buffer: inout Buffer) {
+                     marked: DayRange?, theme: Theme, into buffer: inout Buffer, reusing drawn: inout DrawnDays) {
+        drawn.frameStarted()
+        defer { drawn.frameDrawn() }
         var monthTagPlaced = false
         let top = screen.days.first
         let headerLine = top.map { $0.day.date.day == 1 ? 1 : 0 } ?? 0
@@ -61,7 +71,7 @@ enum TimelineView {
             && !(screen.selectedLines?.contains(0) ?? false)
         for visible in screen.days {
             let block = blocks.block(visible.day, visible.content, sources: sources)
-            let (first, lines) = block.lines(visible.shownLines, width: screen.width, layout: visible.layout)
+            let (first, lines) = drawn.lines(of: block, visible.shownLines, width: screen.width, layout: visible.layout)
             for offset in 0..<visible.lineCount where lines.indices.contains(visible.firstLine + offset - first) {
                 let row = visible.screenLine + offset
                 let line = sticky && row == 0 ? block.headerLine : lines[visible.firstLine + offset - first]
