@@ -358,6 +358,74 @@ import TestSupport
         #expect(try home.files().count == 1)
     }
 
+    /// A `[sync] command` that never ends (a server that never answers) is stopped after
+    /// `[sync] timeout` seconds with what it started: before the sync, nothing is synced;
+    /// after it, the plan and the folder are synced. Either is one line and status 1.
+    @Test func aSyncCommandThatHangsIsStoppedAfterItsTimeout() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Soup"])
+        let config = home.cli.folder + "/home/.config/mealplan"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        let started = home.cli.folder + "/started.pid", once = home.cli.folder + "/once"
+        // The first run returns at once (before), every later one hangs in a child of the shell.
+        let command = "test -e '\(once)' || { touch '\(once)'; exit 0; }; sleep 600 & echo $! > '\(started)'; wait"
+        try "[sync]\nvdir = \"../../../vdir\"\ncommand = \"\(command)\"\ntimeout = 1\n"
+            .write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+        #expect(try home.succeed(home.a, ["config"]).contains("  [sync] timeout = 1\n"))
+
+        /// The child that the stopped command started is gone (or a zombie nobody reaped yet).
+        func expectStopped(sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let pid = try String(contentsOfFile: started, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            #expect(stat.isEmpty || stat.contains(") Z "), "\(stat)", sourceLocation: sourceLocation)
+        }
+        let message = "mealplan: the [sync] command '\(command.prefix(39))…' did not finish within 1 s ([sync] timeout) and was stopped"
+
+        let after = try home.run(home.a, ["sync"])
+        #expect(after.status == 1)
+        #expect(after.stdout == Self.summary(sent: 1) + "\n")
+        #expect(after.stderr == message + " after the sync; the plan and the folder are synced, the server may not be\n")
+        #expect(try home.files().count == 1)
+        try expectStopped()
+
+        try home.succeed(home.a, ["add", "2026-03-04", "lunch", "Stew"])
+        let before = try home.cli.sha256(of: CLISandbox.databaseFiles(home.a))
+        let folder = try home.files()
+        let stopped = try home.run(home.a, ["sync"])
+        #expect(stopped.status == 1 && stopped.stdout == "")
+        #expect(stopped.stderr == message + " before the sync; nothing was synced\n")
+        #expect(try home.files() == folder)
+        #expect(try home.cli.sha256(of: CLISandbox.databaseFiles(home.a)) == before)
+        try expectStopped()
+
+        for (value, line) in [("0", 4), ("\"60\"", 4), ("86401", 4)] {
+            try "[sync]\nvdir = \"v\"\ncommand = \"true\"\ntimeout = \(value)\n"
+                .write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+            let refused = try home.run(home.a, ["sync"])
+            #expect(refused.status == 78)
+            #expect(refused.stderr == "mealplan: config file '\(config)/config.toml': line \(line): key 'sync.timeout' must be a whole number of seconds from 1 to 86400\n")
+        }
+    }
+
+    /// Run in a terminal, the `[sync] command` has it while it runs (in a process group of its
+    /// own, for its time limit): a password it asks there is answered, not stopped by the
+    /// terminal until the time is up. `script` gives the sync a terminal.
+    @Test func aSyncCommandCanAskInTheTerminal() throws {
+        let home = Household()
+        let config = home.cli.folder + "/home/.config/mealplan"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        let answers = home.cli.folder + "/answers"
+        try "[sync]\nvdir = \"../../../vdir\"\ncommand = \"read -r answer && echo \\\"got $answer\\\" >> '\(answers)'\"\ntimeout = 60\n"
+            .write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+        try "one\ntwo\n".write(toFile: home.cli.folder + "/typed", atomically: true, encoding: .utf8)
+        let line = "'\(CLISandbox.binary.path)' sync"
+        let result = try ExternalTool.run(
+            "sh", ["-c", "script -qec \"$0\" /dev/null < typed", line], in: home.cli.folder,
+            environment: home.cli.environment(["MEALPLAN_DB": home.a]))
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        #expect(try String(contentsOfFile: answers, encoding: .utf8) == "got one\ngot two\n")
+    }
+
     /// The records are for one folder however its path is typed; synced with another folder,
     /// the plan starts afresh there, and back in the first one adopts the files it finds alike.
     @Test func theFolderIsOneHoweverItIsTypedAndAnotherStartsAfresh() throws {
@@ -380,7 +448,7 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
         let file = config + "/config.toml"
         for (text, message) in [
-            ("[sync]\nvdri = \"x\"\n", "line 2: key 'sync.vdri' is unknown; [sync] takes vdir, from, slot, command"),
+            ("[sync]\nvdri = \"x\"\n", "line 2: key 'sync.vdri' is unknown; [sync] takes vdir, from, slot, command, timeout"),
             ("[sync]\nvdir = 3\n", "line 2: key 'sync.vdir' must be text in quotes"),
             ("[sync]\nvdir = \"v\"\nslot = \"brunch\"\n", "line 3: [sync] slot: "),
             ("[sync]\nvdir = \"v\"\nfrom = \"someday\"\n", "line 3: [sync] from: "),
