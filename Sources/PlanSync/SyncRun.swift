@@ -206,8 +206,6 @@ struct SyncRun {
                 do throws(MealValidationError) {
                     _ = try Meal.validTitle(event.meal.title)
                     if let recipe = event.meal.recipe { _ = try Meal.validRecipeName(recipe) }
-                    if let servings = event.meal.servings { _ = try Meal.validServings(servings) }
-                    if let eaters = event.meal.eaters { _ = try Meal.validServings(eaters) }
                 } catch {
                     return problem(event.line, error.message)
                 }

@@ -251,6 +251,9 @@ import TestSupport
             ("hourly.ics", Data(event("UID:r@x\r\nDTSTART;VALUE=DATE:20260306\r\nRRULE:FREQ=HOURLY\r\nSUMMARY:Soup\r\n").utf8),
              "line 3: a repeat mealplan cannot keep"),
             ("huge.ics", Data(repeating: UInt8(ascii: "X"), count: 4 << 20 + 1), "larger than 4 MB"),
+            // More than the plan stores: the file's mistake, named by its property and line.
+            ("crowd.ics", Data(event("UID:c@x\r\nDTSTART;VALUE=DATE:20260306\r\nSUMMARY:Soup\r\nX-MEALPLAN-EATERS:20000\r\n").utf8),
+             "line 7: X-MEALPLAN-EATERS '20000' is not a number from 0.01 to 10000; left as it is"),
         ]
         try home.put("good.ics", good)
         var sums: [String: Data] = [:]
