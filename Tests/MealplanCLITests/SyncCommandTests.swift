@@ -313,6 +313,96 @@ import TestSupport
         #expect(!(try home.succeed(home.b, ["repeat", "list"]).contains("Pizza")))
     }
 
+    /// A changed occurrence says what became of it as a single meal does (`STATUS:CANCELLED`,
+    /// `X-MEALPLAN-STATUS`, `X-MEALPLAN-EATERS`, `X-MEALPLAN-LEFTOVERS-OF` in its
+    /// `RECURRENCE-ID` event), and the other plan keeps it: nothing travels back on the next
+    /// syncs, and a status changed there comes here.
+    @Test(.requires(.icalendar)) func whatBecameOfAChangedOccurrenceTravelsBetweenTwoPlans() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-05", "dinner", "Roast"])
+        try home.succeed(home.a, ["repeat", "add", "2026-03-06", "dinner", "Pizza", "--every", "week", "--on", "fri"])
+        try home.succeed(home.a, ["done", "r1@2026-03-06"])
+        try home.succeed(home.a, ["skipped", "r1@2026-03-13"])
+        try home.succeed(home.a, ["repeat", "change", "1", "2026-03-20", "--title", "Roast again"])
+        // Eaters and leftovers set through the database: the commands that set them are not what
+        // this tests.
+        _ = try pythonCheck("""
+            import sqlite3, sys; db = sqlite3.connect(sys.argv[1])
+            db.execute("UPDATE meal SET eaters = 2 WHERE title = 'Pizza' AND status = 'done'")
+            db.execute("UPDATE meal SET leftoversOf = (SELECT id FROM meal WHERE title = 'Roast') WHERE title = 'Roast again'")
+            db.commit()
+            """, [home.a], in: home.cli)
+        #expect(try home.sync(home.a) == Self.summary(sent: 2))
+
+        let rule = try #require(try home.files().first { try home.file($0).contains("RRULE:") })
+        let roastUID = try #require(try home.files().first { try home.file($0).contains("SUMMARY:Dinner: Roast\r\n") })
+            .replacingOccurrences(of: ".ics", with: "")
+        let script = """
+            import sys, icalendar
+            cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+            for e in cal.walk('VEVENT'):
+                if 'RECURRENCE-ID' in e:
+                    print(e['RECURRENCE-ID'].dt.isoformat(), str(e.get('STATUS')), str(e.get('X-MEALPLAN-STATUS')),
+                          str(e.get('X-MEALPLAN-EATERS')), str(e.get('X-MEALPLAN-LEFTOVERS-OF')) == sys.argv[2])
+            """
+        #expect(try pythonCheck(script, [home.vdir + "/" + rule, roastUID], in: home.cli).split(separator: "\n").sorted() == [
+            "2026-03-06 None done 2 False", "2026-03-13 CANCELLED None None False", "2026-03-20 None None None True",
+        ])
+
+        // The meals of both plans alike, leftovers naming their cook by its UID (the same in both).
+        #expect(try home.sync(home.b) == Self.summary(received: 2))
+        #expect(try home.meals(home.b) == home.meals(home.a))
+        #expect(try home.meals(home.b).contains(#""title":"Roast again","note":null,"recipe":null,"servings":null,"repeat":1,"status":"planned","leftovers_of":"\#(roastUID)""#))
+        #expect(try home.sync(home.a) == Self.summary())
+        #expect(try home.sync(home.b) == Self.summary())
+
+        // Skipped on A, eaten on B after all: done on A.
+        try home.succeed(home.b, ["done", home.id(of: "Roast again", in: home.b)])
+        #expect(try home.sync(home.b) == Self.summary(sent: 1))
+        #expect(try home.sync(home.a) == Self.summary(received: 1))
+        #expect(try home.meals(home.a) == home.meals(home.b))
+        #expect(try home.meals(home.a).contains(#""title":"Roast again","note":null,"recipe":null,"servings":null,"repeat":1,"status":"done""#))
+        #expect(try home.sync(home.a) == Self.summary())
+    }
+
+    /// Leftovers whose cook comes in a later run (vdirsyncer had not fetched it yet) wait for
+    /// it: nothing travels back meanwhile, and they are linked when it comes, a single meal's
+    /// and a changed occurrence's alike.
+    @Test func leftoversWhoseCookComesInALaterRunAreLinkedThen() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-02", "dinner", "Lasagna"])
+        try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Lasagna again"])
+        try home.succeed(home.a, ["repeat", "add", "2026-03-06", "lunch", "Sandwich", "--every", "week", "--on", "fri"])
+        try home.succeed(home.a, ["repeat", "change", "1", "2026-03-06", "--title", "Lasagna once more"])
+        _ = try pythonCheck("""
+            import sqlite3, sys; db = sqlite3.connect(sys.argv[1])
+            db.execute("UPDATE meal SET leftoversOf = (SELECT id FROM meal WHERE title = 'Lasagna') WHERE title LIKE 'Lasagna %'")
+            db.commit()
+            """, [home.a], in: home.cli)
+        #expect(try home.sync(home.a) == Self.summary(sent: 3))
+        let cook = try #require(try home.files().first { try home.file($0).contains("SUMMARY:Dinner: Lasagna\r\n") })
+        let aside = home.cli.folder + "/" + cook
+        try FileManager.default.moveItem(atPath: home.vdir + "/" + cook, toPath: aside)
+
+        #expect(try home.sync(home.b) == Self.summary(received: 2))
+        #expect(try !home.meals(home.b).contains(#""leftovers_of":""#))
+        let folder = try home.files().map(home.file)
+        #expect(try home.sync(home.b) == Self.summary())
+        #expect(try home.files().map(home.file) == folder)
+
+        try FileManager.default.moveItem(atPath: aside, toPath: home.vdir + "/" + cook)
+        #expect(try home.sync(home.b) == Self.summary(received: 1))
+        let lasagna = cook.replacingOccurrences(of: ".ics", with: "")
+        #expect(try home.meals(home.b) == home.meals(home.a))
+        for title in ["Lasagna again", "Lasagna once more"] {
+            #expect(try home.meals(home.b).contains(#""title":"\#(title)","note":null,"recipe":null,"servings":null,"#
+                + #""repeat":\#(title == "Lasagna again" ? "null" : "1"),"status":"planned","leftovers_of":"\#(lasagna)""#), "\(title)")
+        }
+        #expect(try home.sync(home.b) == Self.summary())
+        #expect(try home.sync(home.a) == Self.summary())
+        #expect(try home.files().map(home.file).count == 3)
+    }
+
     /// A rule changed on both sides is a conflict like a meal's; `--keep both` keeps the other
     /// side's as a rule of its own, on both sides.
     @Test func aRuleEditedOnBothSidesIsAConflictThatKeepBothResolves() throws {
