@@ -100,7 +100,10 @@ struct SyncRun {
     private mutating func pairedItems() throws(SyncError) -> [Item] {
         var files: [String: VdirEtag] = [:]
         do {
-            for item in try folder.items().items { files[item.name] = item.etag }
+            let listing = try folder.items()
+            for item in listing.items { files[item.name] = item.etag }
+            // What a sync killed while writing left behind goes now.
+            if !settings.dryRun { folder.removeStalePartials(listing) }
         } catch where error.isMissing {
             // A folder not made yet is an empty one; the first write makes it.
         } catch {

@@ -519,6 +519,28 @@ import TestSupport
         #expect(try String(contentsOfFile: answers, encoding: .utf8) == "got one\ngot two\n")
     }
 
+    /// The hidden file a sync killed while writing left in the folder goes at the next sync
+    /// once an hour old (not in a dry run); a younger one, and other programs' hidden files,
+    /// stay.
+    @Test func aKilledSyncsHiddenFilesGoAtTheNextOnceStale() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Soup"])
+        let stale = ".6b5a599d-d812-425e-b3c7-c308ed9a778e.ics.4242-k3x9.partial"
+        let kept = [".6b5a599d-d812-425e-b3c7-c308ed9a778e.ics.4243-a1.partial", ".x.ics.swp", ".x.ics.partial"]
+        for name in [stale] + kept {
+            try home.put(name, "BEGIN:VCALENDAR\r\n")
+            if name != kept[0] {
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3700)], ofItemAtPath: home.vdir + "/" + name)
+            }
+        }
+        let hidden = { try FileManager.default.contentsOfDirectory(atPath: home.vdir).filter { $0.hasPrefix(".") }.sorted() }
+        #expect(try home.sync(home.a, ["--dry-run"]) == Self.summary(sent: 1) + " (dry run: nothing changed)")
+        #expect(try hidden() == ([stale] + kept).sorted())
+        #expect(try home.sync(home.a) == Self.summary(sent: 1))
+        #expect(try hidden() == kept.sorted())
+        #expect(try home.files().count == 1)
+    }
+
     /// The records are for one folder however its path is typed; synced with another folder,
     /// the plan starts afresh there, and back in the first one adopts the files it finds alike.
     @Test func theFolderIsOneHoweverItIsTypedAndAnotherStartsAfresh() throws {
