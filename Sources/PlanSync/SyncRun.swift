@@ -115,7 +115,10 @@ struct SyncRun {
             let version = SyncVersion.meal(meal, leftoversOf: meal.leftoversOf.flatMap { snapshot.leftoversSources[$0] })
             if let uid = meal.uid, here.updateValue(version, forKey: uid) == nil { order.append(uid) }
         }
-        for rule in snapshot.rules { if let uid = rule.rule.uid, here.updateValue(SyncVersion(rule, sources: snapshot.leftoversSources), forKey: uid) == nil { order.append(uid) } }
+        for rule in snapshot.rules {
+            let version = SyncVersion(rule, sources: snapshot.leftoversSources)
+            if let uid = rule.rule.uid, here.updateValue(version, forKey: uid) == nil { order.append(uid) }
+        }
         // Leftovers brought before their cook: the plan's version names the cook as the file
         // does (nothing to send for that), and they are linked once it has come.
         for waiting in snapshot.waitingLeftovers {
