@@ -40,10 +40,13 @@ public struct TasksFolder: Sendable {
     /// needed is removed, as `shop` no longer shows the line: left, it would send someone to
     /// buy what no meal needs. Every write and removal is compare-and-set against the file as
     /// it was read; the folder is made (one level) when missing. A file that cannot be read
-    /// is an error naming it and its line, before anything is written.
+    /// is an error naming it and its line, before anything is written. The hidden files of a
+    /// send killed while writing, an hour old, are removed first.
     public func send(_ planned: ShoppingList, checks: ShoppingChecks, stamp: UTCTimestamp) throws -> Report {
         try folder.create()
         let listing = try folder.items()
+        // What a send killed while writing left behind goes now.
+        folder.removeStalePartials(listing)
         let existing = try tasks(listing.items)
         let done = Set(existing.values.filter { $0.task.status == .completed }.map(\.task.uid))
         var report = Report(skippedLinks: listing.skippedLinks)

@@ -165,6 +165,24 @@ import TestSupport
         #expect(try pythonCheck(read, [folder, "cheese"], in: cli) == "cheese, 700 g COMPLETED 1 weekly ['DISPLAY'] 3\n")
     }
 
+    /// The hidden file of a task a killed send was writing goes at the next send once an
+    /// hour old; a younger one, and another program's, stay.
+    @Test func aKilledSendsHiddenFilesGoAtTheNextOnceStale() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let folder = cli.folder + "/tasks"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let stale = ".mealplan-shop-milk-0.ics.4242-k3x9.partial"
+        let kept = [".mealplan-shop-milk-0.ics.4243-a1.partial", ".phone.ics.swp"]
+        for name in [stale] + kept {
+            #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("BEGIN:VCALENDAR\r\n".utf8)))
+            if name != kept[0] {
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3700)], ofItemAtPath: folder + "/" + name)
+            }
+        }
+        try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }.sorted() == kept.sorted())
+    }
+
     @Test func ticksMadeHereCompleteTasksAndAnUncheckIsANewTask() throws {
         let (cli, recipes) = try ShopCommandTests.sandbox()
         let folder = cli.folder + "/tasks"
