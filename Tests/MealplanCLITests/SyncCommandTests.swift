@@ -403,6 +403,31 @@ import TestSupport
         #expect(try home.files().map(home.file).count == 3)
     }
 
+    /// Leftovers waiting for their cook that the other side then makes plain again stay plain
+    /// when the cook comes in the same run: the version taken waits for nothing.
+    @Test func leftoversMadePlainThereNoLongerWaitForTheirCook() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-02", "dinner", "Lasagna"])
+        try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Lasagna again"])
+        let sql = { (statement: String) in
+            _ = try pythonCheck("import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.executescript(sys.argv[2]); db.commit()",
+                                [home.a, statement], in: home.cli)
+        }
+        try sql("UPDATE meal SET leftoversOf = 1 WHERE id = 2")
+        #expect(try home.sync(home.a) == Self.summary(sent: 2))
+        let cook = try #require(try home.files().first { try home.file($0).contains("SUMMARY:Dinner: Lasagna\r\n") })
+        try FileManager.default.moveItem(atPath: home.vdir + "/" + cook, toPath: home.cli.folder + "/" + cook)
+        #expect(try home.sync(home.b) == Self.summary(received: 1))
+        try FileManager.default.moveItem(atPath: home.cli.folder + "/" + cook, toPath: home.vdir + "/" + cook)
+
+        try sql("UPDATE meal SET leftoversOf = NULL WHERE id = 2")
+        #expect(try home.sync(home.a) == Self.summary(sent: 1))
+        #expect(try home.sync(home.b) == Self.summary(received: 2))
+        #expect(try home.meals(home.b) == home.meals(home.a))
+        #expect(try !home.meals(home.b).contains(#""leftovers_of":""#))
+        #expect(try home.sync(home.b) == Self.summary())
+    }
+
     /// A rule changed on both sides is a conflict like a meal's; `--keep both` keeps the other
     /// side's as a rule of its own, on both sides.
     @Test func aRuleEditedOnBothSidesIsAConflictThatKeepBothResolves() throws {
