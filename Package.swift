@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "TwoWaySyncTests", dependencies: ["TwoWaySync", "TestSupport"]),
-        .testTarget(name: "VdirTests", dependencies: ["Vdir", "TestSupport"]),
+        .testTarget(name: "VdirTests", dependencies: ["Vdir", "TextHelpers", "TestSupport"]),
         .testTarget(
             name: "PlannerUITests",
             dependencies: [

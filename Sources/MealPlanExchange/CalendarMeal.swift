@@ -71,12 +71,7 @@ public struct CalendarMeal: Hashable, Sendable {
         var meal = Meal(day: day, slot: slot, title: title)
         meal.note = event.property("DESCRIPTION").map(\.text).flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
         meal.recipe = event.property(Property.recipe).map { $0.text.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
-        if let servings = event.property(Property.servings) {
-            guard let number = Double(servings.value.trimmingWhitespace()), number.isFinite else {
-                throw ICalendarError(line: servings.line, message: "\(Property.servings) '\(servings.value.messageExcerpt)' is not a number")
-            }
-            meal.servings = number
-        }
+        meal.servings = try event.property(Property.servings).map(Self.servings)
         if let position = event.property(Property.position) {
             guard let number = Int(position.value.trimmingWhitespace()), number >= 0 else {
                 throw ICalendarError(line: position.line, message: "\(Property.position) '\(position.value.messageExcerpt)' is not a place in a slot")
@@ -84,12 +79,7 @@ public struct CalendarMeal: Hashable, Sendable {
             meal.position = number
         }
         meal.status = try Self.status(of: event)
-        if let eaters = event.property(Property.eaters) {
-            guard let number = Double(eaters.value.trimmingWhitespace()), number.isFinite, number > 0 else {
-                throw ICalendarError(line: eaters.line, message: "\(Property.eaters) '\(eaters.value.messageExcerpt)' is not a number above 0")
-            }
-            meal.eaters = number
-        }
+        meal.eaters = try event.property(Property.eaters).map(Self.servings)
         self.meal = meal
         leftoversOf = event.property(Property.leftoversOf).map { $0.text.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
         rrule = event.property("RRULE")?.value
@@ -101,6 +91,19 @@ public struct CalendarMeal: Hashable, Sendable {
         }
         self.skipped = skipped
         replacing = try event.property("RECURRENCE-ID").map { property throws(ICalendarError) in try Self.day(property) }
+    }
+
+    /// A number of servings or eaters (`X-MEALPLAN-SERVINGS`, `X-MEALPLAN-EATERS`) within the
+    /// bounds the plan stores, else an error naming the property and its line: the file's
+    /// mistake, not the store's.
+    private static func servings(_ property: ICalendarProperty) throws(ICalendarError) -> Double {
+        guard let number = Double(property.value.trimmingWhitespace()),
+              number >= Meal.minimumServings, number <= Meal.maximumServings else {
+            throw ICalendarError(
+                line: property.line,
+                message: "\(property.name) '\(property.value.messageExcerpt)' is not a number from \(Meal.minimumServings) to \(Meal.servingsText(Meal.maximumServings))")
+        }
+        return number
     }
 
     /// What became of the meal: skipped for an event any program cancelled (`STATUS:CANCELLED`),

@@ -1,12 +1,13 @@
 import MealPlanCore
 
-/// A calendar file rewritten by mealplan: the event it read, with what mealplan writes of a
-/// meal replaced and every other property and component (alarms, attendees, colours, a
-/// client's own `X-` properties) kept as it was, then written out again.
+/// A calendar file rewritten by mealplan: the event (or task) it read, with what mealplan
+/// writes of a meal (or a shopping task) replaced and every other property and component
+/// (alarms, attendees, colours, a priority, a client's own `X-` properties) kept as it was,
+/// then written out again.
 extension ICalendarComponent {
     /// The properties of an event that mealplan writes (`ICalendarMealWriter`), which a
     /// rewrite replaces; every other one stays. The UID stays too: it names the item there.
-    static let writtenProperties: Set<String> = [
+    public static let writtenProperties: Set<String> = [
         "DTSTAMP", "DTSTART", "DTEND", "DURATION", "SUMMARY", "DESCRIPTION", "CATEGORIES", "RRULE", "EXDATE", "RECURRENCE-ID",
         "STATUS", CalendarMeal.Property.slot, CalendarMeal.Property.position, CalendarMeal.Property.recipe,
         CalendarMeal.Property.servings, CalendarMeal.Property.status, CalendarMeal.Property.leftoversOf, CalendarMeal.Property.eaters,
@@ -16,25 +17,28 @@ extension ICalendarComponent {
     /// mealplan writes it: each event that was here before (the same `RECURRENCE-ID`, or none)
     /// keeps every property mealplan does not write and its components (alarms); an event
     /// mealplan no longer writes (an override gone) goes, a new one comes; the calendar's other
-    /// components and properties stay in their place.
-    public func rewritten(with fresh: ICalendarComponent) -> ICalendarComponent {
-        let old = components.filter { $0.name == "VEVENT" }
-        let events = fresh.components("VEVENT").map { event in
+    /// components and properties stay in their place. With `kind` `VTODO` and the properties
+    /// of `ICalendarTodo` written, the same for a task.
+    public func rewritten(
+        with fresh: ICalendarComponent, kind: String = "VEVENT", written: Set<String> = writtenProperties
+    ) -> ICalendarComponent {
+        let old = components.filter { $0.name == kind }
+        let events = fresh.components(kind).map { event in
             guard let match = old.first(where: { Self.replacedDay(of: $0) == Self.replacedDay(of: event) }) else { return event }
             var kept = match
-            let properties = match.properties.filter { !Self.writtenProperties.contains($0.name) }
+            let properties = match.properties.filter { !written.contains($0.name) }
             let hasUID = properties.contains { $0.name == "UID" }
             kept.properties = properties + event.properties.filter {
-                Self.writtenProperties.contains($0.name) || (!hasUID && $0.name == "UID")
+                written.contains($0.name) || (!hasUID && $0.name == "UID")
             }
             return kept
         }
         var calendar = self
-        guard let first = components.firstIndex(where: { $0.name == "VEVENT" }) else {
+        guard let first = components.firstIndex(where: { $0.name == kind }) else {
             calendar.components += events
             return calendar
         }
-        let others = components.enumerated().filter { $0.element.name != "VEVENT" }
+        let others = components.enumerated().filter { $0.element.name != kind }
         calendar.components = others.filter { $0.offset < first }.map(\.element) + events + others.filter { $0.offset > first }.map(\.element)
         return calendar
     }

@@ -95,17 +95,32 @@ public struct ICalendarMealWriter {
         public var rrule: String
         public var skipped: [Day]
         /// Changed occurrences written as events of the rule's own UID with a `RECURRENCE-ID`
-        /// (a sync's file, which calendar servers and khal read so), each with the day it
-        /// replaces; an export leaves them empty and writes changed occurrences as meals.
-        public var overrides: [(replacing: Day, meal: Meal)]
+        /// (a sync's file, which calendar servers and khal read so); an export leaves them
+        /// empty and writes changed occurrences as meals.
+        public var overrides: [ChangedOccurrence]
 
-        public init(id: Int64, uid: ItemUID?, meal: Meal, rrule: String, skipped: [Day], overrides: [(replacing: Day, meal: Meal)] = []) {
+        public init(id: Int64, uid: ItemUID?, meal: Meal, rrule: String, skipped: [Day], overrides: [ChangedOccurrence] = []) {
             self.id = id
             self.uid = uid
             self.meal = meal
             self.rrule = rrule
             self.skipped = skipped
             self.overrides = overrides
+        }
+    }
+
+    /// An occurrence of a repeat changed into a meal of its own: the day it replaces, the meal
+    /// it is now (its status and eaters written as a single meal's), and for leftovers the UID
+    /// of the meal they come from.
+    public struct ChangedOccurrence: Sendable {
+        public var replacing: Day
+        public var meal: Meal
+        public var leftoversOf: ItemUID?
+
+        public init(replacing: Day, meal: Meal, leftoversOf: ItemUID? = nil) {
+            self.replacing = replacing
+            self.meal = meal
+            self.leftoversOf = leftoversOf
         }
     }
 
@@ -137,10 +152,10 @@ public struct ICalendarMealWriter {
             try writeStart("EXDATE", day, slot: repeating.meal.slot)
         }
         try end(repeating.meal)
-        for (day, meal) in repeating.overrides {
-            try begin(meal, uid: CalendarUID.text(of: repeating))
-            try writeStart("RECURRENCE-ID", day, slot: repeating.meal.slot)
-            try end(meal)
+        for change in repeating.overrides {
+            try begin(change.meal, uid: CalendarUID.text(of: repeating))
+            try writeStart("RECURRENCE-ID", change.replacing, slot: repeating.meal.slot)
+            try end(change.meal, leftoversSource: change.leftoversOf)
         }
     }
 

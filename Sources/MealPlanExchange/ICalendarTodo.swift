@@ -27,12 +27,28 @@ public struct ICalendarTodo: Hashable, Sendable {
     /// The PRODID of the task files mealplan writes.
     public static let productID = "-//mealplan//mealplan shopping list//EN"
 
-    /// Every `VTODO` of the calendars in `bytes` (a tasks folder's file holds one); a task
-    /// without a UID is an error naming its line.
-    public static func todos(in bytes: [UInt8]) throws(ICalendarError) -> [ICalendarTodo] {
-        var todos: [ICalendarTodo] = []
+    /// The properties of a task that `file(stamp:)` writes, which a rewrite of a task another
+    /// program changed replaces (`ICalendarComponent.rewritten`); every other one stays.
+    public static let writtenProperties: Set<String> = [
+        "DTSTAMP", "SUMMARY", "CATEGORIES", "DESCRIPTION", "STATUS", "COMPLETED", "PERCENT-COMPLETE",
+    ]
+
+    /// This task's file written over `calendar`, the file as the folder holds it: what
+    /// another program added to the task (a priority, an alarm, a due date) kept.
+    public func file(over calendar: ICalendarComponent, stamp: UTCTimestamp) -> String {
+        let text = file(stamp: stamp)
+        // What `file(stamp:)` writes reads back.
+        guard let fresh = try? ICalendarReader.read(Array(text.utf8)).first else { return text }
+        return calendar.rewritten(with: fresh, kind: "VTODO", written: Self.writtenProperties).text
+    }
+
+    /// Every `VTODO` of the calendars in `bytes` (a tasks folder's file holds one), each with
+    /// its calendar, which a rewrite (`file(over:stamp:)`) starts from; a task without a UID is
+    /// an error naming its line.
+    public static func todos(in bytes: [UInt8]) throws(ICalendarError) -> [(task: ICalendarTodo, calendar: ICalendarComponent)] {
+        var todos: [(task: ICalendarTodo, calendar: ICalendarComponent)] = []
         for calendar in try ICalendarReader.read(bytes) {
-            for component in calendar.components("VTODO") { todos.append(try ICalendarTodo(component)) }
+            for component in calendar.components("VTODO") { todos.append((try ICalendarTodo(component), calendar)) }
         }
         return todos
     }

@@ -210,10 +210,18 @@ public struct JSONPlanReader: Sendable {
             let offset = Int(try mealFields.integer("day", in: 0...Int64(days - 1))!)
             var meal = try mealFields.meal(day: Day.first.adding(days: offset), slots: slotNames)
             meal.position = Int(try mealFields.integer("position", in: 0...Int64(Int32.max))!)
-            return meal
+            meal.eaters = try mealFields.eaters()
+            return (meal, mealFields)
         }
-        try expectDistinct(meals.map { ("\($0.day) \($0.slot) \($0.position)", "place (day, slot, position)") }, line, "\(path).meals")
-        return MealTemplate(name: name, days: days, meals: meals, uid: try fields.uid())
+        try expectDistinct(meals.map { ("\($0.0.day) \($0.0.slot) \($0.0.position)", "place (day, slot, position)") }, line, "\(path).meals")
+        // Leftovers name their cook by its index among the template's meals, another meal's.
+        var sources: [Int: Int] = [:]
+        for (index, (_, mealFields)) in meals.enumerated() {
+            guard let source = try mealFields.integer("leftovers_of", in: 0...Int64(meals.count - 1), required: false) else { continue }
+            guard source != index else { throw mealFields.fail("leftovers_of", "a meal cannot be its own leftovers") }
+            sources[index] = Int(source)
+        }
+        return MealTemplate(name: name, days: days, meals: meals.map(\.0), uid: try fields.uid(), leftoverSources: sources)
     }
 
     // MARK: Meals

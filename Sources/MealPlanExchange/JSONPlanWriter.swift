@@ -39,9 +39,12 @@ public struct JSONPlanWriter {
         static let shape = JSONObjectShape<Self>()
     }
 
-    /// A template's meal: its day is an offset from the template's first day (0).
+    /// A template's meal: its day is an offset from the template's first day (0); leftovers
+    /// name the meal that cooks them by its index in the template's `meals` (a template's meals
+    /// have no ids), and a cooked meal how many eat at it.
     enum TemplateMealField: String, JSONField {
         case day, slot, position, title, note, recipe, servings
+        case leftoversOf = "leftovers_of", eaters
         static let shape = JSONObjectShape<Self>()
     }
 
@@ -130,12 +133,13 @@ public struct JSONPlanWriter {
             case .name: try json.value(template.name)
             case .days: try json.value(template.days)
             case .meals:
-                try json.array(template.meals) { meal, json in
-                    try json.object(meal, of: TemplateMealField.self) { meal, field, json in
-                        if field == .day {
-                            try json.value(Day.first.distance(to: meal.day))
-                        } else {
-                            try JSONMealWriter.write(JSONMealWriter.Field(rawValue: field.rawValue)!, of: meal, to: &json)
+                try json.array(template.meals.indices) { index, json in
+                    try json.object(of: TemplateMealField.self) { field, json in
+                        let meal = template.meals[index]
+                        switch field {
+                        case .day: try json.value(Day.first.distance(to: meal.day))
+                        case .leftoversOf: try json.value(template.leftoverSources[index].map(Int64.init))
+                        default: try JSONMealWriter.write(JSONMealWriter.Field(rawValue: field.rawValue)!, of: meal, to: &json)
                         }
                     }
                 }

@@ -54,8 +54,8 @@ struct SyncRun {
     /// to the plan too, its version to store.
     private var pending: [(write: VdirFolder.ItemWrite, record: SyncItemRecord, storing: SyncVersion?)] = []
     /// Leftovers stored whose source the plan did not hold when the run began, linked to it
-    /// once every item is stored (it may come in the same run).
-    private var links: [SyncStep] = []
+    /// once every item is stored (it may come in the same run, or a later one).
+    private var links: [LeftoversLink] = []
     /// Whether a file was removed, so that the folder is flushed before the commit.
     private var removedFiles = false
 
@@ -86,7 +86,7 @@ struct SyncRun {
             throw SyncError(error)
         }
         do {
-            report.stored = try store.commitSync(folder: folder.path, steps + links)
+            report.stored = try store.commitSync(folder: folder.path, steps + links.map(SyncStep.linkLeftovers))
         } catch {
             throw SyncError(error, meanwhile: error.kind == .input)
         }
@@ -100,7 +100,10 @@ struct SyncRun {
     private mutating func pairedItems() throws(SyncError) -> [Item] {
         var files: [String: VdirEtag] = [:]
         do {
-            for item in try folder.items().items { files[item.name] = item.etag }
+            let listing = try folder.items()
+            for item in listing.items { files[item.name] = item.etag }
+            // What a sync killed while writing left behind goes now.
+            if !settings.dryRun { folder.removeStalePartials(listing) }
         } catch where error.isMissing {
             // A folder not made yet is an empty one; the first write makes it.
         } catch {
@@ -112,7 +115,17 @@ struct SyncRun {
             let version = SyncVersion.meal(meal, leftoversOf: meal.leftoversOf.flatMap { snapshot.leftoversSources[$0] })
             if let uid = meal.uid, here.updateValue(version, forKey: uid) == nil { order.append(uid) }
         }
-        for rule in snapshot.rules { if let uid = rule.rule.uid, here.updateValue(SyncVersion(rule), forKey: uid) == nil { order.append(uid) } }
+        for rule in snapshot.rules {
+            let version = SyncVersion(rule, sources: snapshot.leftoversSources)
+            if let uid = rule.rule.uid, here.updateValue(version, forKey: uid) == nil { order.append(uid) }
+        }
+        // Leftovers brought before their cook: the plan's version names the cook as the file
+        // does (nothing to send for that), and they are linked once it has come.
+        for waiting in snapshot.waitingLeftovers {
+            guard let version = here[waiting.item]?.waiting(for: waiting) else { continue }
+            here[waiting.item] = version
+            links.append(waiting)
+        }
         var items: [Item] = []
         for record in snapshot.records {
             var version = here.removeValue(forKey: record.uid)
@@ -206,8 +219,6 @@ struct SyncRun {
                 do throws(MealValidationError) {
                     _ = try Meal.validTitle(event.meal.title)
                     if let recipe = event.meal.recipe { _ = try Meal.validRecipeName(recipe) }
-                    if let servings = event.meal.servings { _ = try Meal.validServings(servings) }
-                    if let eaters = event.meal.eaters { _ = try Meal.validServings(eaters) }
                 } catch {
                     return problem(event.line, error.message)
                 }
@@ -230,7 +241,17 @@ struct SyncRun {
             } catch {
                 return problem(main.line, error.description)
             }
-            let overrides = events.filter { $0.replacing != nil }.map { (replacing: $0.replacing!, meal: $0.meal) }
+            let overrides = events.compactMap { event in
+                event.replacing.map { day in
+                    // Leftovers of a meal the plan holds are linked to it, as a single meal's.
+                    let source = event.leftoversOf.flatMap { named in
+                        if case .item(let uid) = CalendarUID.reference(named) { uid } else { nil }
+                    }
+                    var meal = event.meal
+                    meal.leftoversOf = source.flatMap(snapshot.mealID)
+                    return ICalendarMealWriter.ChangedOccurrence(replacing: day, meal: meal, leftoversOf: source)
+                }
+            }
             let replaced = Set(overrides.map(\.replacing))
             var meal = main.meal
             meal.position = 0
@@ -362,14 +383,26 @@ struct SyncRun {
             uid: uid ?? ItemUID(high: 0, low: 0), kind: there.version.kind, fingerprint: there.version.fingerprint,
             fileName: item.fileName, etag: file.etag.text, contentHash: file.hash)
         steps.append(stored(there.version, uid: uid, replacing: item.here, record: record))
-        if let uid { linkLater(there.version, uid: uid) }
+        if let uid {
+            // The version taken waits for its own cooks, not for the one it replaces.
+            links.removeAll { $0.item == uid }
+            linkLater(there.version, uid: uid)
+        }
     }
 
-    /// Links leftovers `version`, stored as `uid`, to their source at the end of the commit,
-    /// when the plan did not hold the source as the run began.
+    /// Links the leftovers of `version` (the meal, or its changed occurrences), stored as
+    /// `uid`, to their source at the end of the commit, when the plan did not hold the source
+    /// as the run began.
     private mutating func linkLater(_ version: SyncVersion, uid: ItemUID) {
-        guard case .meal(let meal, let source?) = version, meal.leftoversOf == nil else { return }
-        links.append(.linkLeftovers(meal: uid, source: source))
+        switch version {
+        case .meal(let meal, let source?) where meal.leftoversOf == nil:
+            links.append(LeftoversLink(item: uid, source: source))
+        case .rule(let rule):
+            for change in rule.overrides where change.meal.leftoversOf == nil {
+                if let source = change.leftoversOf { links.append(LeftoversLink(item: uid, occurrence: change.replacing, source: source)) }
+            }
+        case .meal: break
+        }
     }
 
     /// The step that stores `version` in the plan as `uid` (a new one when nil or taken), in
@@ -397,9 +430,11 @@ struct SyncRun {
             var oldSnapshot: RuleSnapshot?
             if case .rule(let here)? = old { oldSnapshot = here.snapshot }
             let snapshot = RuleSnapshot(rule.rule, meal: rule.meal, uid: oldSnapshot?.uid ?? uid, exceptions: rule.skipped)
-            let overrides = rule.overrides.map { replacing, meal in
-                Meal(day: meal.day, slot: meal.slot, title: meal.title, note: meal.note, recipe: meal.recipe, servings: meal.servings,
-                     occurrence: Occurrence(rule: 0, day: replacing))
+            let overrides = rule.overrides.map { change in
+                let meal = change.meal
+                return Meal(day: meal.day, slot: meal.slot, title: meal.title, note: meal.note, recipe: meal.recipe, servings: meal.servings,
+                            occurrence: Occurrence(rule: 0, day: change.replacing), status: meal.status,
+                            leftoversOf: meal.leftoversOf, eaters: meal.eaters)
             }
             return .replaceRule(old: oldSnapshot, new: SyncedRuleVersion(snapshot: snapshot, overrides: overrides), record: record)
         }

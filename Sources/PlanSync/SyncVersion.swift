@@ -19,8 +19,9 @@ enum SyncVersion {
         var meal: Meal
         /// The days it skips, changed occurrences not among them.
         var skipped: [Day]
-        /// Each changed occurrence: the day it replaces, and the meal it is now.
-        var overrides: [(replacing: Day, meal: Meal)]
+        /// Each changed occurrence: the day it replaces, the meal it is now, and for leftovers
+        /// their source's UID (the meal's `leftoversOf` is this plan's id of it).
+        var overrides: [ICalendarMealWriter.ChangedOccurrence]
         /// The rule as stored (its compare-and-set snapshot), for the plan's version.
         var snapshot: RuleSnapshot?
     }
@@ -40,12 +41,32 @@ enum SyncVersion {
         }
     }
 
-    /// The plan's version of a stored rule.
-    init(_ synced: SyncedRule) {
+    /// The plan's version of a stored rule; `sources`: the UIDs of the meals leftovers come
+    /// from, by id.
+    init(_ synced: SyncedRule, sources: [Int64: ItemUID]) {
         let replaced = Set(synced.overrides.compactMap(\.occurrence?.day))
         self = .rule(RuleVersion(
             rule: synced.rule.rule, meal: synced.rule.meal, skipped: synced.rule.exceptions.filter { !replaced.contains($0) },
-            overrides: synced.overrides.compactMap { meal in meal.occurrence.map { ($0.day, meal) } }, snapshot: synced.snapshot))
+            overrides: synced.overrides.compactMap { meal in
+                meal.occurrence.map { .init(replacing: $0.day, meal: meal, leftoversOf: meal.leftoversOf.flatMap { sources[$0] }) }
+            },
+            snapshot: synced.snapshot))
+    }
+
+    /// This version with the leftovers `link` names (the meal, or its changed occurrence on
+    /// the link's day) coming from the link's cook, as the file says, while the plan has not
+    /// linked them: nil when it has, or when the version holds no such leftovers.
+    func waiting(for link: LeftoversLink) -> SyncVersion? {
+        switch self {
+        case .meal(let meal, nil) where link.occurrence == nil && meal.leftoversOf == nil:
+            return .meal(meal, leftoversOf: link.source)
+        case .rule(var rule):
+            guard let index = rule.overrides.firstIndex(where: { $0.replacing == link.occurrence && $0.leftoversOf == nil }) else { return nil }
+            rule.overrides[index].leftoversOf = link.source
+            return .rule(rule)
+        case .meal:
+            return nil
+        }
     }
 
     /// What `SyncFingerprint` hashes: every field mealplan stores of the item.
@@ -56,7 +77,7 @@ enum SyncVersion {
         case .rule(let rule):
             var fields = ["rule", rule.rule.rrule, String(rule.meal.day.number), String(SyncFingerprint.of(rule.meal))]
             fields += rule.skipped.sorted().map { String($0.number) }
-            fields += rule.overrides.sorted { $0.replacing < $1.replacing }.map { "\($0.replacing.number) \(SyncFingerprint.of($0.meal))" }
+            fields += rule.overrides.sorted { $0.replacing < $1.replacing }.map { "\($0.replacing.number) \(SyncFingerprint.of($0.meal, leftoversOf: $0.leftoversOf))" }
             return SyncFingerprint.of(text: fields.joined(separator: "\n"))
         }
     }

@@ -40,10 +40,13 @@ public struct TasksFolder: Sendable {
     /// needed is removed, as `shop` no longer shows the line: left, it would send someone to
     /// buy what no meal needs. Every write and removal is compare-and-set against the file as
     /// it was read; the folder is made (one level) when missing. A file that cannot be read
-    /// is an error naming it and its line, before anything is written.
+    /// is an error naming it and its line, before anything is written. The hidden files of a
+    /// send killed while writing, an hour old, are removed first.
     public func send(_ planned: ShoppingList, checks: ShoppingChecks, stamp: UTCTimestamp) throws -> Report {
         try folder.create()
         let listing = try folder.items()
+        // What a send killed while writing left behind goes now.
+        folder.removeStalePartials(listing)
         let existing = try tasks(listing.items)
         let done = Set(existing.values.filter { $0.task.status == .completed }.map(\.task.uid))
         var report = Report(skippedLinks: listing.skippedLinks)
@@ -61,7 +64,8 @@ public struct TasksFolder: Sendable {
             let stored = existing[task.uid]
             if let stored, stored.task.status != .open || stored.task == task { continue }
             let name = stored?.name ?? VdirFolder.fileName(forUID: task.uid)
-            if try changedMeanwhile({ () throws(VdirError) in try folder.write(task.file(stamp: stamp), to: name, expecting: stored?.etag) }) {
+            let text = stored.map { task.file(over: $0.calendar, stamp: stamp) } ?? task.file(stamp: stamp)
+            if try changedMeanwhile({ () throws(VdirError) in try folder.write(text, to: name, expecting: stored?.etag) }) {
                 report.changedMeanwhile.append(task.summary)
             } else if stored == nil {
                 report.added += 1
@@ -92,11 +96,13 @@ public struct TasksFolder: Sendable {
         }
     }
 
-    /// A task of the shopping list as the folder holds it.
+    /// A task of the shopping list as the folder holds it, and its file's calendar, which a
+    /// rewrite keeps what mealplan does not write of.
     struct StoredTask {
         var name: String
         var etag: VdirEtag
         var task: ICalendarTodo
+        var calendar: ICalendarComponent
     }
 
     /// The folder's shopping-list tasks by UID; other programs' items are read (a file that
@@ -105,14 +111,14 @@ public struct TasksFolder: Sendable {
         var tasks: [String: StoredTask] = [:]
         for item in items {
             let (text, etag) = try folder.read(item.name)
-            let todos: [ICalendarTodo]
+            let todos: [(task: ICalendarTodo, calendar: ICalendarComponent)]
             do {
                 todos = try ICalendarTodo.todos(in: Array(text.utf8))
             } catch {
                 throw TasksFolderError("\(folder.path)/\(item.name): \(error)")
             }
-            for todo in todos where ShoppingTasks.isShoppingTask(todo.uid) && tasks[todo.uid] == nil {
-                tasks[todo.uid] = StoredTask(name: item.name, etag: etag, task: todo)
+            for (todo, calendar) in todos where ShoppingTasks.isShoppingTask(todo.uid) && tasks[todo.uid] == nil {
+                tasks[todo.uid] = StoredTask(name: item.name, etag: etag, task: todo, calendar: calendar)
             }
         }
         return tasks

@@ -12,6 +12,8 @@ import Darwin
 /// exit status as a shell reports it: the exit code, 128 + the signal that ended it, or 127
 /// when it could not start. With `timeLimit` it runs in a process group of its own, which is
 /// killed (SIGKILL, children included) when the time is up: it then returns 128 + SIGKILL.
+/// That group is given the terminal while it runs when mealplan has it (a password asked
+/// there is answered, Ctrl-C stops the program), and the terminal comes back after.
 public func runProcess(_ arguments: [String], output: ProcessOutput = .inherited, timeLimit: Duration? = nil) -> Int32 {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -41,6 +43,8 @@ public func runProcess(_ arguments: [String], output: ProcessOutput = .inherited
     guard posix_spawn(&process, arguments[0], &actions, &attributes, &cArguments, environ) == 0 else { return 127 }
     var status: Int32 = 0
     if let timeLimit {
+        let terminal = output == .discarded ? nil : ForegroundTerminal.handed(to: process)
+        defer { terminal?.takeBack() }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeLimit)
         while true {
@@ -58,6 +62,39 @@ public func runProcess(_ arguments: [String], output: ProcessOutput = .inherited
     }
     let signal = status & 0x7F
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+}
+
+/// The terminal on standard input while a program in a process group of its own runs: handed
+/// to its group when it was mealplan's, as a shell hands it to a job, and taken back.
+private struct ForegroundTerminal {
+    let group: pid_t
+
+    /// Hands the terminal to `process`'s group, if mealplan's group has it; the program is
+    /// continued, in case it read the terminal before it had it and was stopped for that.
+    static func handed(to process: pid_t) -> ForegroundTerminal? {
+        let group = getpgrp()
+        guard isatty(STDIN_FILENO) == 1, tcgetpgrp(STDIN_FILENO) == group else { return nil }
+        setpgid(process, process)
+        let terminal = ForegroundTerminal(group: group)
+        terminal.give(to: process)
+        kill(-process, SIGCONT)
+        return terminal
+    }
+
+    func takeBack() {
+        give(to: group)
+    }
+
+    /// `tcsetpgrp` from a group that may not have the terminal, with `SIGTTOU` blocked, as
+    /// POSIX asks of a background process that sets it.
+    private func give(to group: pid_t) {
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGTTOU)
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        tcsetpgrp(STDIN_FILENO, group)
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
 }
 
 /// Where a program `runProcess` starts writes.

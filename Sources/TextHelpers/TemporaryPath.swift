@@ -15,3 +15,16 @@ public func temporaryPath(beside path: String, kind: String) -> String {
     let unique = String(UInt64.random(in: 0...UInt64.max), radix: 36)
     return "\(folder).\(name).\(getpid())-\(unique).\(kind)"
 }
+
+/// The name that `name`, a file name `temporaryPath(beside:kind:)` made, stands beside
+/// (`.plan.csv.4242-k3x9.partial`: `plan.csv`); nil for any other name, such as another
+/// program's hidden file.
+public func temporaryPathTarget(of name: String, kind: String) -> Substring? {
+    guard name.hasPrefix("."), name.hasSuffix("." + kind) else { return nil }
+    let inner = name.dropFirst().dropLast(kind.count + 1)
+    guard let dot = inner.lastIndex(of: ".") else { return nil }
+    let tag = inner[inner.index(after: dot)...].split(separator: "-", omittingEmptySubsequences: false)
+    guard tag.count == 2, !tag[0].isEmpty, tag[0].allSatisfy(\.isASCIIDigit),
+          !tag[1].isEmpty, tag[1].allSatisfy({ $0.isASCIIDigit || ("a"..."z").contains($0) }) else { return nil }
+    return inner[..<dot]
+}

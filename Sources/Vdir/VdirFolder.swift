@@ -18,6 +18,9 @@ public struct VdirFolder: Sendable {
     public static let maximumItemSize = 4 * 1_048_576
     /// The most entries looked at in one listing, so that no folder makes a listing endless.
     public static let maximumEntries = 2_000_000
+    /// How old a hidden file of a write must be to be taken for one a killed write left: a
+    /// write under way (a whole folder's takes seconds) is far younger.
+    public static let stalePartialAge: Int = 3600
 
     public init(path: String) {
         self.path = path
@@ -32,6 +35,8 @@ public struct VdirFolder: Sendable {
 
     /// Every item file: a regular file named `*.ics` whose name is not hidden. A link is not an
     /// item (it could lead anywhere): it is counted in `skippedLinks`, for the caller to report.
+    /// The hidden files of writes killed before their rename, older than `stalePartialAge`,
+    /// are in `stalePartials`.
     public func items() throws(VdirError) -> VdirListing {
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else {
@@ -46,14 +51,23 @@ public struct VdirFolder: Sendable {
         defer { closedir(directory) }
         var listing = VdirListing()
         var entries = 0
+        let staleBefore = time(nil) - Self.stalePartialAge
         while let entry = readdir(directory) {
             entries += 1
             guard entries <= Self.maximumEntries else {
                 throw VdirError("vdir '\(path)' has more than \(Self.maximumEntries) entries", status: .badData)
             }
             let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            guard let name = String(validating: bytes, as: UTF8.self), Self.isItemName(name) else { continue }
+            guard let name = String(validating: bytes, as: UTF8.self) else { continue }
             var status = stat()
+            guard Self.isItemName(name) else {
+                if let item = temporaryPathTarget(of: name, kind: Self.partialKind), Self.isItemName(String(item)),
+                   fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG,
+                   status.st_mtim.tv_sec < staleBefore {
+                    listing.stalePartials.append(name)
+                }
+                continue
+            }
             guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             switch status.st_mode & S_IFMT {
             case S_IFREG: listing.items.append(VdirItem(name: name, etag: VdirEtag(status)))
@@ -98,7 +112,7 @@ public struct VdirFolder: Sendable {
     /// `flushing`; a batch flushes all its files at once), for the caller to rename over the
     /// item. Returns its path and the etag the item has once renamed; on failure none is left.
     func writePartial(_ text: String, for itemPath: String, flushing: Bool) throws(VdirError) -> (path: String, etag: VdirEtag) {
-        let partial = temporaryPath(beside: itemPath, kind: "partial")
+        let partial = temporaryPath(beside: itemPath, kind: Self.partialKind)
         let descriptor = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw VdirError("cannot write '\(itemPath)': \(systemErrorText(errno))", status: .ioError) }
         var failure = writeWhole(text, to: descriptor)
@@ -158,6 +172,18 @@ public struct VdirFolder: Sendable {
         return hex(first.value) + hex(second.value) + ".ics"
     }
 
+    /// The last part of the name of a write's hidden file (`temporaryPath`).
+    static let partialKind = "partial"
+
+    /// Removes the hidden files of killed writes that a listing found (`stalePartials`), by
+    /// name (no write makes a name twice). Tidying, not the sync's work: a file that cannot be
+    /// removed is left.
+    public func removeStalePartials(_ listing: VdirListing) {
+        for name in listing.stalePartials where !name.contains("/") {
+            unlink(path + "/" + name)
+        }
+    }
+
     /// Whether a file of the folder is an item by its name: `*.ics`, not hidden.
     static func isItemName(_ name: String) -> Bool {
         name.utf8.count > 4 && name.first != "." && name.hasSuffix(".ics")
@@ -186,6 +212,9 @@ public struct VdirListing: Sendable {
     public var items: [VdirItem] = []
     /// Names of `.ics` links, which are not read.
     public var skippedLinks: [String] = []
+    /// Hidden files of writes killed before their rename (`.NAME.ics.PID-RANDOM.partial`),
+    /// older than `VdirFolder.stalePartialAge`.
+    public var stalePartials: [String] = []
 }
 
 /// One item file of a vdir: its name and its version.

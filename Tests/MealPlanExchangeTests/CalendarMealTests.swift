@@ -124,12 +124,15 @@ import TestSupport
         ("UID:x\nDTSTART:2026-11-27\nSUMMARY:Soup", 4, "DTSTART '2026-11-27' is not a date"),
         ("UID:x\nDTSTART:20261127\n", 2, "the event has no title (SUMMARY)"),
         ("UID:x\nDTSTART:20261127\nSUMMARY: \n", 5, "the event has no title (SUMMARY)"),
-        ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-SERVINGS:lots", 6, "X-MEALPLAN-SERVINGS 'lots' is not a number"),
-        ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-SERVINGS:inf", 6, "X-MEALPLAN-SERVINGS 'inf' is not a number"),
+        ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-SERVINGS:lots", 6, "X-MEALPLAN-SERVINGS 'lots' is not a number from 0.01 to 10000"),
+        ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-SERVINGS:inf", 6, "X-MEALPLAN-SERVINGS 'inf' is not a number from 0.01 to 10000"),
         ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-POSITION:-1", 6, "X-MEALPLAN-POSITION '-1' is not a place in a slot"),
         ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nEXDATE:20261128,tomorrow", 6, "EXDATE 'tomorrow' is not a date"),
         ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-STATUS:eaten", 6, "X-MEALPLAN-STATUS 'eaten' is not planned, done or skipped"),
-        ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-EATERS:0", 6, "X-MEALPLAN-EATERS '0' is not a number above 0"),
+        ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-SERVINGS:10000.5", 6, "X-MEALPLAN-SERVINGS '10000.5' is not a number from 0.01 to 10000"),
+        ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-EATERS:0", 6, "X-MEALPLAN-EATERS '0' is not a number from 0.01 to 10000"),
+        ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-EATERS:20000", 6, "X-MEALPLAN-EATERS '20000' is not a number from 0.01 to 10000"),
+        ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-EATERS:0.001", 6, "X-MEALPLAN-EATERS '0.001' is not a number from 0.01 to 10000"),
     ])
     func unreadableEventsNameTheLine(properties: String, line: Int, message: String) {
         #expect(throws: ICalendarError(line: line, message: message)) { try Self.meal(properties) }

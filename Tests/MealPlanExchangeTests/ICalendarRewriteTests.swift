@@ -93,7 +93,7 @@ import TestSupport
         let bianca = Meal(day: day("2026-03-22"), slot: "dinner", title: "Pizza bianca")
         let fresh = try Self.written([], repeating: [.init(
             id: 1, uid: ItemUID(randomBits: 5, 6), meal: pizza, rrule: "FREQ=WEEKLY;BYDAY=FR", skipped: [day("2026-03-13")],
-            overrides: [(day("2026-03-20"), bianca)])])
+            overrides: [.init(replacing: day("2026-03-20"), meal: bianca)])])
         let events = try Self.read(old.rewritten(with: fresh).text).components("VEVENT")
         #expect(events.map { $0.property("RECURRENCE-ID")?.value } == [nil, "20260320"])
         #expect(events.map { $0.properties("UID").map(\.value) } == [["r"], ["r"]])

@@ -10,7 +10,7 @@ import TestSupport
     static let stamp = UTCTimestamp(secondsSince1970: 1_795_778_469)
 
     static func read(_ text: String) throws -> [ICalendarTodo] {
-        try ICalendarTodo.todos(in: Array(text.utf8))
+        try ICalendarTodo.todos(in: Array(text.utf8)).map(\.task)
     }
 
     static func file(_ lines: [String]) -> String {

@@ -27,9 +27,10 @@ import TestSupport
             RuleSnapshot(yearly, meal: Meal(day: day("2026-12-25"), slot: "dinner", title: "Goose 🦢"), id: 7, uid: uids[2]),
         ]
         let template = MealTemplate(name: "Busy week", days: 7, meals: [
-            Meal(day: .first, slot: "dinner", position: 0, title: "Pasta"),
+            Meal(day: .first, slot: "dinner", position: 0, title: "Pasta", eaters: 1.5),
             Meal(day: Day.first.adding(days: 6), slot: "brunch", position: 3, title: "Eggs", note: "tab\there", recipe: "eggs", servings: 2),
-        ], uid: uids[3])
+            Meal(day: Day.first.adding(days: 6), slot: "dinner", position: 0, title: "Pasta again"),
+        ], uid: uids[3], leftoverSources: [2: 0])
         let meals = [
             Meal(id: 2, uid: uids[4], day: day("2026-03-03"), slot: "dinner", position: 5, title: "Lasagna \\ \"q\"", note: "n\r\n\u{1}",
                  status: .done, eaters: 2.5),

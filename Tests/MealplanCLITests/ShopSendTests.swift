@@ -120,6 +120,69 @@ import TestSupport
         #expect(try Self.files(folder) == before)
     }
 
+    /// A task a phone changed (a priority, an alarm, a property of its own) keeps all that
+    /// when the list rewrites it, open with a new amount or ticked here; what mealplan writes
+    /// is there once.
+    @Test func aRewrittenTaskKeepsWhatAPhoneAddedToIt() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let folder = cli.folder + "/tasks"
+        try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+        let phone = #"""
+            import datetime, glob, os, sys
+            from icalendar import Alarm, Calendar
+            for path in glob.glob(os.path.join(sys.argv[1], "*.ics")):
+                calendar = Calendar.from_ical(open(path, encoding="utf-8").read())
+                for todo in calendar.walk("VTODO"):
+                    if str(todo["SUMMARY"]).startswith(sys.argv[2]):
+                        todo.add("PRIORITY", 1)
+                        todo.add("X-PHONE-LIST", "weekly")
+                        alarm = Alarm()
+                        alarm.add("ACTION", "DISPLAY")
+                        alarm.add("DESCRIPTION", "shop")
+                        alarm.add("TRIGGER", datetime.timedelta(hours=-1))
+                        todo.add_component(alarm)
+                        open(path, "wb").write(calendar.to_ical())
+            """#
+        let read = #"""
+            import glob, os, sys
+            from icalendar import Calendar
+            for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.ics"))):
+                for todo in Calendar.from_ical(open(path, encoding="utf-8").read()).walk("VTODO"):
+                    if str(todo["SUMMARY"]).startswith(sys.argv[2]):
+                        print(str(todo["SUMMARY"]), str(todo["STATUS"]), todo.get("PRIORITY"), str(todo.get("X-PHONE-LIST")),
+                              [str(a["ACTION"]) for a in todo.walk("VALARM")],
+                              sum(1 for name, _ in todo.property_items() if name in ("SUMMARY", "STATUS", "DTSTAMP")))
+            """#
+        _ = try pythonCheck(phone, [folder, "milk"], in: cli)
+        _ = try pythonCheck(phone, [folder, "cheese"], in: cli)
+        // More milk and cheese needed: their open tasks are written again, with the new amount.
+        try cli.succeed(["add", "wed", "dinner", "--recipe", "lasagna", "--servings", "6"], environment: recipes)
+        #expect(try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+                == "sent the list to \(folder): 0 new, 4 changed, 0 removed, 0 ticked there\n")
+        #expect(try pythonCheck(read, [folder, "milk"], in: cli) == "milk, 1.75 l NEEDS-ACTION 1 weekly ['DISPLAY'] 3\n")
+        // Ticked here: done, and still the phone's.
+        try cli.succeed(["shop", "--check", "cheese", "--send", "--tasks-vdir", folder], environment: recipes)
+        #expect(try pythonCheck(read, [folder, "cheese"], in: cli) == "cheese, 700 g COMPLETED 1 weekly ['DISPLAY'] 3\n")
+    }
+
+    /// The hidden file of a task a killed send was writing goes at the next send once an
+    /// hour old; a younger one, and another program's, stay.
+    @Test func aKilledSendsHiddenFilesGoAtTheNextOnceStale() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let folder = cli.folder + "/tasks"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let stale = ".mealplan-shop-milk-0.ics.4242-k3x9.partial"
+        let kept = [".mealplan-shop-milk-0.ics.4243-a1.partial", ".phone.ics.swp"]
+        for name in [stale] + kept {
+            #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("BEGIN:VCALENDAR\r\n".utf8)))
+            if name != kept[0] {
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3700)], ofItemAtPath: folder + "/" + name)
+            }
+        }
+        try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }.sorted() == kept.sorted())
+    }
+
     @Test func ticksMadeHereCompleteTasksAndAnUncheckIsANewTask() throws {
         let (cli, recipes) = try ShopCommandTests.sandbox()
         let folder = cli.folder + "/tasks"

@@ -251,6 +251,9 @@ import TestSupport
             ("hourly.ics", Data(event("UID:r@x\r\nDTSTART;VALUE=DATE:20260306\r\nRRULE:FREQ=HOURLY\r\nSUMMARY:Soup\r\n").utf8),
              "line 3: a repeat mealplan cannot keep"),
             ("huge.ics", Data(repeating: UInt8(ascii: "X"), count: 4 << 20 + 1), "larger than 4 MB"),
+            // More than the plan stores: the file's mistake, named by its property and line.
+            ("crowd.ics", Data(event("UID:c@x\r\nDTSTART;VALUE=DATE:20260306\r\nSUMMARY:Soup\r\nX-MEALPLAN-EATERS:20000\r\n").utf8),
+             "line 7: X-MEALPLAN-EATERS '20000' is not a number from 0.01 to 10000; left as it is"),
         ]
         try home.put("good.ics", good)
         var sums: [String: Data] = [:]
@@ -310,6 +313,121 @@ import TestSupport
         #expect(!(try home.succeed(home.b, ["repeat", "list"]).contains("Pizza")))
     }
 
+    /// A changed occurrence says what became of it as a single meal does (`STATUS:CANCELLED`,
+    /// `X-MEALPLAN-STATUS`, `X-MEALPLAN-EATERS`, `X-MEALPLAN-LEFTOVERS-OF` in its
+    /// `RECURRENCE-ID` event), and the other plan keeps it: nothing travels back on the next
+    /// syncs, and a status changed there comes here.
+    @Test(.requires(.icalendar)) func whatBecameOfAChangedOccurrenceTravelsBetweenTwoPlans() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-05", "dinner", "Roast"])
+        try home.succeed(home.a, ["repeat", "add", "2026-03-06", "dinner", "Pizza", "--every", "week", "--on", "fri"])
+        try home.succeed(home.a, ["done", "r1@2026-03-06"])
+        try home.succeed(home.a, ["skipped", "r1@2026-03-13"])
+        try home.succeed(home.a, ["repeat", "change", "1", "2026-03-20", "--title", "Roast again"])
+        // Eaters and leftovers set through the database: the commands that set them are not what
+        // this tests.
+        _ = try pythonCheck("""
+            import sqlite3, sys; db = sqlite3.connect(sys.argv[1])
+            db.execute("UPDATE meal SET eaters = 2 WHERE title = 'Pizza' AND status = 'done'")
+            db.execute("UPDATE meal SET leftoversOf = (SELECT id FROM meal WHERE title = 'Roast') WHERE title = 'Roast again'")
+            db.commit()
+            """, [home.a], in: home.cli)
+        #expect(try home.sync(home.a) == Self.summary(sent: 2))
+
+        let rule = try #require(try home.files().first { try home.file($0).contains("RRULE:") })
+        let roastUID = try #require(try home.files().first { try home.file($0).contains("SUMMARY:Dinner: Roast\r\n") })
+            .replacingOccurrences(of: ".ics", with: "")
+        let script = """
+            import sys, icalendar
+            cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+            for e in cal.walk('VEVENT'):
+                if 'RECURRENCE-ID' in e:
+                    print(e['RECURRENCE-ID'].dt.isoformat(), str(e.get('STATUS')), str(e.get('X-MEALPLAN-STATUS')),
+                          str(e.get('X-MEALPLAN-EATERS')), str(e.get('X-MEALPLAN-LEFTOVERS-OF')) == sys.argv[2])
+            """
+        #expect(try pythonCheck(script, [home.vdir + "/" + rule, roastUID], in: home.cli).split(separator: "\n").sorted() == [
+            "2026-03-06 None done 2 False", "2026-03-13 CANCELLED None None False", "2026-03-20 None None None True",
+        ])
+
+        // The meals of both plans alike, leftovers naming their cook by its UID (the same in both).
+        #expect(try home.sync(home.b) == Self.summary(received: 2))
+        #expect(try home.meals(home.b) == home.meals(home.a))
+        #expect(try home.meals(home.b).contains(#""title":"Roast again","note":null,"recipe":null,"servings":null,"repeat":1,"status":"planned","leftovers_of":"\#(roastUID)""#))
+        #expect(try home.sync(home.a) == Self.summary())
+        #expect(try home.sync(home.b) == Self.summary())
+
+        // Skipped on A, eaten on B after all: done on A.
+        try home.succeed(home.b, ["done", home.id(of: "Roast again", in: home.b)])
+        #expect(try home.sync(home.b) == Self.summary(sent: 1))
+        #expect(try home.sync(home.a) == Self.summary(received: 1))
+        #expect(try home.meals(home.a) == home.meals(home.b))
+        #expect(try home.meals(home.a).contains(#""title":"Roast again","note":null,"recipe":null,"servings":null,"repeat":1,"status":"done""#))
+        #expect(try home.sync(home.a) == Self.summary())
+    }
+
+    /// Leftovers whose cook comes in a later run (vdirsyncer had not fetched it yet) wait for
+    /// it: nothing travels back meanwhile, and they are linked when it comes, a single meal's
+    /// and a changed occurrence's alike.
+    @Test func leftoversWhoseCookComesInALaterRunAreLinkedThen() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-02", "dinner", "Lasagna"])
+        try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Lasagna again"])
+        try home.succeed(home.a, ["repeat", "add", "2026-03-06", "lunch", "Sandwich", "--every", "week", "--on", "fri"])
+        try home.succeed(home.a, ["repeat", "change", "1", "2026-03-06", "--title", "Lasagna once more"])
+        _ = try pythonCheck("""
+            import sqlite3, sys; db = sqlite3.connect(sys.argv[1])
+            db.execute("UPDATE meal SET leftoversOf = (SELECT id FROM meal WHERE title = 'Lasagna') WHERE title LIKE 'Lasagna %'")
+            db.commit()
+            """, [home.a], in: home.cli)
+        #expect(try home.sync(home.a) == Self.summary(sent: 3))
+        let cook = try #require(try home.files().first { try home.file($0).contains("SUMMARY:Dinner: Lasagna\r\n") })
+        let aside = home.cli.folder + "/" + cook
+        try FileManager.default.moveItem(atPath: home.vdir + "/" + cook, toPath: aside)
+
+        #expect(try home.sync(home.b) == Self.summary(received: 2))
+        #expect(try !home.meals(home.b).contains(#""leftovers_of":""#))
+        let folder = try home.files().map(home.file)
+        #expect(try home.sync(home.b) == Self.summary())
+        #expect(try home.files().map(home.file) == folder)
+
+        try FileManager.default.moveItem(atPath: aside, toPath: home.vdir + "/" + cook)
+        #expect(try home.sync(home.b) == Self.summary(received: 1))
+        let lasagna = cook.replacingOccurrences(of: ".ics", with: "")
+        #expect(try home.meals(home.b) == home.meals(home.a))
+        for title in ["Lasagna again", "Lasagna once more"] {
+            #expect(try home.meals(home.b).contains(#""title":"\#(title)","note":null,"recipe":null,"servings":null,"#
+                + #""repeat":\#(title == "Lasagna again" ? "null" : "1"),"status":"planned","leftovers_of":"\#(lasagna)""#), "\(title)")
+        }
+        #expect(try home.sync(home.b) == Self.summary())
+        #expect(try home.sync(home.a) == Self.summary())
+        #expect(try home.files().map(home.file).count == 3)
+    }
+
+    /// Leftovers waiting for their cook that the other side then makes plain again stay plain
+    /// when the cook comes in the same run: the version taken waits for nothing.
+    @Test func leftoversMadePlainThereNoLongerWaitForTheirCook() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-02", "dinner", "Lasagna"])
+        try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Lasagna again"])
+        let sql = { (statement: String) in
+            _ = try pythonCheck("import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.executescript(sys.argv[2]); db.commit()",
+                                [home.a, statement], in: home.cli)
+        }
+        try sql("UPDATE meal SET leftoversOf = 1 WHERE id = 2")
+        #expect(try home.sync(home.a) == Self.summary(sent: 2))
+        let cook = try #require(try home.files().first { try home.file($0).contains("SUMMARY:Dinner: Lasagna\r\n") })
+        try FileManager.default.moveItem(atPath: home.vdir + "/" + cook, toPath: home.cli.folder + "/" + cook)
+        #expect(try home.sync(home.b) == Self.summary(received: 1))
+        try FileManager.default.moveItem(atPath: home.cli.folder + "/" + cook, toPath: home.vdir + "/" + cook)
+
+        try sql("UPDATE meal SET leftoversOf = NULL WHERE id = 2")
+        #expect(try home.sync(home.a) == Self.summary(sent: 1))
+        #expect(try home.sync(home.b) == Self.summary(received: 2))
+        #expect(try home.meals(home.b) == home.meals(home.a))
+        #expect(try !home.meals(home.b).contains(#""leftovers_of":""#))
+        #expect(try home.sync(home.b) == Self.summary())
+    }
+
     /// A rule changed on both sides is a conflict like a meal's; `--keep both` keeps the other
     /// side's as a rule of its own, on both sides.
     @Test func aRuleEditedOnBothSidesIsAConflictThatKeepBothResolves() throws {
@@ -358,6 +476,96 @@ import TestSupport
         #expect(try home.files().count == 1)
     }
 
+    /// A `[sync] command` that never ends (a server that never answers) is stopped after
+    /// `[sync] timeout` seconds with what it started: before the sync, nothing is synced;
+    /// after it, the plan and the folder are synced. Either is one line and status 1.
+    @Test func aSyncCommandThatHangsIsStoppedAfterItsTimeout() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Soup"])
+        let config = home.cli.folder + "/home/.config/mealplan"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        let started = home.cli.folder + "/started.pid", once = home.cli.folder + "/once"
+        // The first run returns at once (before), every later one hangs in a child of the shell.
+        let command = "test -e '\(once)' || { touch '\(once)'; exit 0; }; sleep 600 & echo $! > '\(started)'; wait"
+        try "[sync]\nvdir = \"../../../vdir\"\ncommand = \"\(command)\"\ntimeout = 1\n"
+            .write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+        #expect(try home.succeed(home.a, ["config"]).contains("  [sync] timeout = 1\n"))
+
+        /// The child that the stopped command started is gone (or a zombie nobody reaped yet).
+        func expectStopped(sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let pid = try String(contentsOfFile: started, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            #expect(stat.isEmpty || stat.contains(") Z "), "\(stat)", sourceLocation: sourceLocation)
+        }
+        let message = "mealplan: the [sync] command '\(command.prefix(39))…' did not finish within 1 s ([sync] timeout) and was stopped"
+
+        let after = try home.run(home.a, ["sync"])
+        #expect(after.status == 1)
+        #expect(after.stdout == Self.summary(sent: 1) + "\n")
+        #expect(after.stderr == message + " after the sync; the plan and the folder are synced, the server may not be\n")
+        #expect(try home.files().count == 1)
+        try expectStopped()
+
+        try home.succeed(home.a, ["add", "2026-03-04", "lunch", "Stew"])
+        let before = try home.cli.sha256(of: CLISandbox.databaseFiles(home.a))
+        let folder = try home.files()
+        let stopped = try home.run(home.a, ["sync"])
+        #expect(stopped.status == 1 && stopped.stdout == "")
+        #expect(stopped.stderr == message + " before the sync; nothing was synced\n")
+        #expect(try home.files() == folder)
+        #expect(try home.cli.sha256(of: CLISandbox.databaseFiles(home.a)) == before)
+        try expectStopped()
+
+        for (value, line) in [("0", 4), ("\"60\"", 4), ("86401", 4)] {
+            try "[sync]\nvdir = \"v\"\ncommand = \"true\"\ntimeout = \(value)\n"
+                .write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+            let refused = try home.run(home.a, ["sync"])
+            #expect(refused.status == 78)
+            #expect(refused.stderr == "mealplan: config file '\(config)/config.toml': line \(line): key 'sync.timeout' must be a whole number of seconds from 1 to 86400\n")
+        }
+    }
+
+    /// Run in a terminal, the `[sync] command` has it while it runs (in a process group of its
+    /// own, for its time limit): a password it asks there is answered, not stopped by the
+    /// terminal until the time is up. `script` gives the sync a terminal.
+    @Test func aSyncCommandCanAskInTheTerminal() throws {
+        let home = Household()
+        let config = home.cli.folder + "/home/.config/mealplan"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        let answers = home.cli.folder + "/answers"
+        try "[sync]\nvdir = \"../../../vdir\"\ncommand = \"read -r answer && echo \\\"got $answer\\\" >> '\(answers)'\"\ntimeout = 60\n"
+            .write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+        try "one\ntwo\n".write(toFile: home.cli.folder + "/typed", atomically: true, encoding: .utf8)
+        let line = "'\(CLISandbox.binary.path)' sync"
+        let result = try ExternalTool.run(
+            "sh", ["-c", "script -qec \"$0\" /dev/null < typed", line], in: home.cli.folder,
+            environment: home.cli.environment(["MEALPLAN_DB": home.a]))
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        #expect(try String(contentsOfFile: answers, encoding: .utf8) == "got one\ngot two\n")
+    }
+
+    /// The hidden file a sync killed while writing left in the folder goes at the next sync
+    /// once an hour old (not in a dry run); a younger one, and other programs' hidden files,
+    /// stay.
+    @Test func aKilledSyncsHiddenFilesGoAtTheNextOnceStale() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Soup"])
+        let stale = ".6b5a599d-d812-425e-b3c7-c308ed9a778e.ics.4242-k3x9.partial"
+        let kept = [".6b5a599d-d812-425e-b3c7-c308ed9a778e.ics.4243-a1.partial", ".x.ics.swp", ".x.ics.partial"]
+        for name in [stale] + kept {
+            try home.put(name, "BEGIN:VCALENDAR\r\n")
+            if name != kept[0] {
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3700)], ofItemAtPath: home.vdir + "/" + name)
+            }
+        }
+        let hidden = { try FileManager.default.contentsOfDirectory(atPath: home.vdir).filter { $0.hasPrefix(".") }.sorted() }
+        #expect(try home.sync(home.a, ["--dry-run"]) == Self.summary(sent: 1) + " (dry run: nothing changed)")
+        #expect(try hidden() == ([stale] + kept).sorted())
+        #expect(try home.sync(home.a) == Self.summary(sent: 1))
+        #expect(try hidden() == kept.sorted())
+        #expect(try home.files().count == 1)
+    }
+
     /// The records are for one folder however its path is typed; synced with another folder,
     /// the plan starts afresh there, and back in the first one adopts the files it finds alike.
     @Test func theFolderIsOneHoweverItIsTypedAndAnotherStartsAfresh() throws {
@@ -380,7 +588,7 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
         let file = config + "/config.toml"
         for (text, message) in [
-            ("[sync]\nvdri = \"x\"\n", "line 2: key 'sync.vdri' is unknown; [sync] takes vdir, from, slot, command"),
+            ("[sync]\nvdri = \"x\"\n", "line 2: key 'sync.vdri' is unknown; [sync] takes vdir, from, slot, command, timeout"),
             ("[sync]\nvdir = 3\n", "line 2: key 'sync.vdir' must be text in quotes"),
             ("[sync]\nvdir = \"v\"\nslot = \"brunch\"\n", "line 3: [sync] slot: "),
             ("[sync]\nvdir = \"v\"\nfrom = \"someday\"\n", "line 3: [sync] from: "),

@@ -28,6 +28,10 @@ import Testing
     /// What comes before the first meal (a template's meals come earlier, on their own line).
     static let meals = "\"meals\":[\n"
 
+    /// How many meals the plan's template has.
+    static let templateMeals = plan.split(separator: "\n").first { $0.contains(#""name":"busy week""#) }!
+        .components(separatedBy: #"{"day":"#).count - 1
+
     /// The meal lines' index in the array, from a line of the file.
     static func meal(_ line: Int) -> Int { line - firstMealLine }
 
@@ -51,6 +55,13 @@ import Testing
          { "line \($0): meals[\(meal($0))].leftovers_of: neither a meal's UID nor its id" }),
         ("servings without a recipe", mutated(#""recipe":null,"servings":null"#, #""recipe":null,"servings":3"#, after: meals),
          { "line \($0): meals[\(meal($0))].servings: servings need a recipe, and this names none" }),
+        // A template's meal comes before the meals: the first of these keys is its first meal's.
+        ("a template's leftovers of themselves", mutated(#""leftovers_of":null"#, #""leftovers_of":0"#),
+         { "line \($0): templates[0].meals[0].leftovers_of: a meal cannot be its own leftovers" }),
+        ("a template's leftovers of a meal it lacks", mutated(#""leftovers_of":null"#, #""leftovers_of":"x""#),
+         { "line \($0): templates[0].meals[0].leftovers_of: not a whole number from 0 to \(templateMeals - 1)" }),
+        ("a template's eaters above the bound", mutated(#""eaters":null"#, #""eaters":20000"#),
+         { "line \($0): templates[0].meals[0].eaters: servings must be at most 10000, not 20000" }),
         ("a changed occurrence of a day its repeat does not skip", mutated(#""replaces":"2026-04-03""#, #""replaces":"2026-04-10""#),
          { "line \($0): meals[\(meal($0))].replaces: repeat 2 does not skip 2026-04-10, so no meal stands in for it" }),
         ("a changed occurrence of a repeat the file lacks", mutated(#""repeat":2"#, #""repeat":9"#),

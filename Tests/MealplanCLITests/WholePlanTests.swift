@@ -57,7 +57,9 @@ import Testing
             monthDay, ordinal, weekday, untilDay, count, lastDay FROM rule JOIN slot ON slot.id = rule.slotId ORDER BY rule.id;
         SELECT 'skip', ruleId, day FROM ruleException ORDER BY ruleId, day;
         SELECT 'template', hex(uid), name, days FROM template ORDER BY name;
-        SELECT 'templateMeal', template.name, dayOffset, slot.name, templateMeal.position, title, note, recipe, servings
+        SELECT 'templateMeal', template.name, dayOffset, slot.name, templateMeal.position, title, note, recipe, servings, eaters,
+            (SELECT source.dayOffset || ' ' || source.position || ' ' || source.title FROM templateMeal AS source
+                WHERE source.id = templateMeal.leftoversOf)
             FROM templateMeal JOIN template ON template.id = templateId JOIN slot ON slot.id = templateMeal.slotId
             ORDER BY template.name, dayOffset, slot.position, templateMeal.position;
         SELECT 'mealTitle', title, folded FROM mealTitle ORDER BY title;
@@ -72,22 +74,29 @@ import Testing
 
     /// What became of some meals of `fullPlan`, written by the `sqlite3` shell (the commands
     /// that mark them are not what these tests are about): the lasagna cooked for 4 and done,
-    /// the bread (a later meal) its leftovers, the porridge skipped.
+    /// the bread (a later meal) its leftovers, the porridge skipped. Then the lasagna's day is
+    /// saved as a template, which keeps the eaters and the leftovers inside it.
+    static func markMeals(_ cli: CLISandbox) throws {
+        _ = try pythonCheck("import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.executescript(sys.argv[2]); db.commit()",
+                            [cli.database, markMealsSQL], in: cli)
+        try cli.succeed(["template", "save", "cooked twice", "--from", "2026-03-03"])
+    }
+
     static let markMealsSQL = """
         UPDATE meal SET status = 'done', eaters = 4 WHERE id = 1;
         UPDATE meal SET leftoversOf = 1 WHERE id = 3;
         UPDATE meal SET status = 'skipped', eaters = 1.5 WHERE id = 4;
         """
 
-    @Test(.requires(.sqlite3))
+    @Test(.requires(.sqlite3), .requires(.python3))
     func aWholePlanComesBackTheSameInAnEmptyDatabase() throws {
         let cli = try Self.fullPlan()
-        #expect(try ExternalTool.run("sqlite3", ["-bail", cli.database, Self.markMealsSQL], in: cli.folder).status == 0)
+        try Self.markMeals(cli)
         let file = cli.folder + "/plan.json"
         #expect(try cli.succeed(["export", "--format", "json", "--everything", "--output", file]) == "exported 4 meals to \(file)\n")
         let copy = cli.folder + "/copy.sqlite"
         #expect(try cli.succeed(["import", file], environment: ["MEALPLAN_DB": copy])
-            == "imported the whole plan: 4 meals, 5 repeats, 1 template (slots breakfast, brunch, lunch, dinner) from \(file)\n")
+            == "imported the whole plan: 4 meals, 5 repeats, 2 templates (slots breakfast, brunch, lunch, dinner) from \(file)\n")
         #expect(try Self.views(cli, database: copy) == (try Self.views(cli, database: cli.database)))
         let original = try Self.tables(cli.database, in: cli)
         #expect(original.contains("skip|1|"))
@@ -95,6 +104,8 @@ import Testing
         #expect(original.contains("|Lasagna|double \"batch\"\nfreeze half|||||done||4.0\n"))
         #expect(original.contains("|Bread|||||||1|\n"))
         #expect(original.contains("|porridge|2.5|||skipped||1.5\n"))
+        #expect(original.contains("templateMeal|cooked twice|0|dinner|0|Lasagna|double \"batch\"\nfreeze half|||4.0|\n"))
+        #expect(original.contains("templateMeal|cooked twice|0|dinner|2|Bread|||||0 0 Lasagna\n"))
         #expect(try Self.tables(copy, in: cli) == original)
         // The copy writes the same file again, UIDs and all.
         #expect(try cli.succeed(["export", "--format", "json", "--everything"], environment: ["MEALPLAN_DB": copy])
@@ -160,14 +171,23 @@ import Testing
         if got != rules: problems.append("repeats %r != %r" % (got, rules))
         templates = [(text(u), n, d) for u, n, d in db.execute("SELECT uid, name, days FROM template ORDER BY name")]
         if [(t["uid"], t["name"], t["days"]) for t in plan["templates"]] != templates: problems.append("templates")
+        for t in plan["templates"]:
+            rows = list(db.execute(
+                "SELECT templateMeal.id, dayOffset, title, templateMeal.eaters, templateMeal.leftoversOf FROM templateMeal"
+                " JOIN template ON template.id = templateId JOIN slot ON slot.id = templateMeal.slotId WHERE template.uid = ?"
+                " ORDER BY dayOffset, slot.position, templateMeal.position", (uuid.UUID(t["uid"]).bytes,)))
+            index = {row[0]: i for i, row in enumerate(rows)}
+            want = [{"day": d, "title": n, "eaters": e, "leftovers_of": index.get(lo)} for _, d, n, e, lo in rows]
+            got = [{k: m[k] for k in ("day", "title", "eaters", "leftovers_of")} for m in t["meals"]]
+            if got != want: problems.append("template meals %r != %r" % (got, want))
+        if not any(m["leftovers_of"] is not None for t in plan["templates"] for m in t["meals"]): problems.append("no leftovers")
         print("\n".join(problems) if problems else "ok %d %d" % (len(meals), len(rules)))
         """#
 
     @Test(.requires(.python3))
     func theFileIsWhatPythonsJSONModuleReadsFromTheDatabase() throws {
         let cli = try Self.fullPlan()
-        _ = try pythonCheck("import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.executescript(sys.argv[2]); db.commit()",
-                            [cli.database, Self.markMealsSQL], in: cli)
+        try Self.markMeals(cli)
         try cli.succeed(["export", "--format", "json", "--everything", "--output", cli.folder + "/plan.json"])
         #expect(try pythonCheck(Self.jsonCheck, ["plan.json", cli.database], in: cli) == "ok 4 5\n")
     }

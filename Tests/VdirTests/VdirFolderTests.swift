@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TextHelpers
 import Vdir
 
 /// The vdir folder as other programs share it: items listed with versions that change when any
@@ -32,6 +33,30 @@ import Vdir
         let error = #expect(throws: VdirError.self) { try vdir.read("passwd.ics") }
         #expect(error?.userMessage == "'\(folder.file("passwd.ics"))' is a link, not an item")
         #expect(error?.exitStatus == .badData)
+    }
+
+    /// The hidden files a killed write left are listed once older than an hour, and only the
+    /// names a write makes for an item: another program's hidden files are not ours.
+    @Test func theHiddenFilesOfKilledWritesAreListedOnceStaleAndRemoved() throws {
+        let old = Date(timeIntervalSinceNow: -Double(VdirFolder.stalePartialAge) - 60)
+        let stale = ".a.ics.4242-k3x9.partial"
+        let others = [
+            ".b.ics.4242-k3x9.partial" /* young */, ".c.ics.partial", ".c.ics.42-K3.partial", ".c.ics.x-k3.partial",
+            ".notes.txt.4242-k3x9.partial", ".c.ics.swp", ".c.ics.4242-k3x9.tmp", "..ics.1-a.partial",
+        ]
+        for name in [stale] + others {
+            #expect(FileManager.default.createFile(atPath: folder.file(name), contents: Data("x".utf8)))
+            if !name.hasPrefix(".b.") { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.file(name)) }
+        }
+        try FileManager.default.createDirectory(atPath: folder.file(".d.ics.1-a.partial"), withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.file(".d.ics.1-a.partial"))
+        let listing = try vdir.items()
+        #expect(listing.stalePartials == [stale])
+        vdir.removeStalePartials(listing)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == (others + [".d.ics.1-a.partial"]).sorted())
+        // The name the writer makes is the name the listing knows.
+        let made = temporaryPath(beside: folder.file("e.ics"), kind: "partial")
+        #expect(temporaryPathTarget(of: String(made.split(separator: "/").last!), kind: "partial") == "e.ics")
     }
 
     @Test func aWriteOverAnItemChangedMeanwhileIsRefused() throws {

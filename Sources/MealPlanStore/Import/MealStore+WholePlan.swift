@@ -92,19 +92,26 @@ extension MealStore {
         for (position, slot) in slots.enumerated() { try insert.execute(arguments: [slot.name, position]) }
     }
 
-    /// Stores `template` under its UID, with its meals at their day offsets and places.
+    /// Stores `template` under its UID, with its meals at their day offsets and places, their
+    /// eaters, and its leftovers linked to their cooks among its meals.
     private static func insertTemplate(_ db: Database, _ template: MealTemplate) throws {
         try db.execute(sql: "INSERT INTO template(uid, name, days) VALUES (?, ?, ?)",
                        arguments: [template.uid.map(\.storedValue) ?? ItemUID.fresh().storedValue, template.name, template.days])
         let id = db.lastInsertedRowID
         let insert = try db.makeStatement(sql: """
-            INSERT INTO templateMeal(templateId, dayOffset, slotId, position, title, note, recipe, servings)
-            VALUES (?, ?, (SELECT id FROM slot WHERE name = ?), ?, ?, ?, ?, ?)
+            INSERT INTO templateMeal(templateId, dayOffset, slotId, position, title, note, recipe, servings, eaters)
+            VALUES (?, ?, (SELECT id FROM slot WHERE name = ?), ?, ?, ?, ?, ?, ?)
             """)
+        var ids: [Int64] = []
         for meal in template.meals {
             try insert.execute(arguments: [
                 id, Day.first.distance(to: meal.day), meal.slot, meal.position, meal.title, meal.note, meal.recipe, meal.servings,
+                meal.eaters,
             ])
+            ids.append(db.lastInsertedRowID)
+        }
+        for (leftovers, source) in template.leftoverSources {
+            try db.execute(sql: "UPDATE templateMeal SET leftoversOf = ? WHERE id = ?", arguments: [ids[source], ids[leftovers]])
         }
     }
 }

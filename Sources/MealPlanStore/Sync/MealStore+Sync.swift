@@ -9,6 +9,8 @@ import Recurrence
 /// fingerprint of the plan's version then (`SyncItemRecord.fingerprint`), and the file then:
 /// its name, its etag and the hash of its bytes. `syncFolder` names the folder the rows are
 /// for: synced with another folder, they say nothing, and that first sync starts afresh.
+/// `syncLeftovers` keeps, for leftovers a sync brought before their cook, the cook's UID, so
+/// that they are linked when it comes in a later run (`LeftoversLink`).
 extension MealStore {
     /// The sync state's tables, empty: a plan that never synced has no records.
     static func addSyncState(_ db: Database) throws {
@@ -26,6 +28,20 @@ extension MealStore {
                 etag TEXT NOT NULL,
                 contentHash INTEGER NOT NULL
             ) STRICT, WITHOUT ROWID;
+            """)
+    }
+
+    /// The table of the cooks of leftovers not brought yet: a synced item's UID, the day of
+    /// its changed occurrence that is the leftovers (none: the item is the meal itself), and
+    /// the cook's UID.
+    static func addSyncLeftovers(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE syncLeftovers (
+                uid BLOB NOT NULL CHECK (length(uid) = 16),
+                day INTEGER,
+                source BLOB NOT NULL CHECK (length(source) = 16)
+            ) STRICT;
+            CREATE INDEX syncLeftovers_uid ON syncLeftovers(uid);
             """)
     }
 
@@ -62,16 +78,22 @@ extension MealStore {
                     overrides: try Row.fetchAll(db, sql: "\(Self.mealColumns) WHERE meal.ruleId = ? ORDER BY meal.ruleDay", arguments: [rule.id])
                         .map(Self.meal(from:)))
             }
-            // The UIDs of the meals these leftovers come from, by id, wherever they are.
+            // The UIDs of the meals these leftovers come from (changed occurrences' included), by
+            // id, wherever they are.
             var sources: [Int64: ItemUID] = [:]
-            for id in Set(meals.compactMap(\.leftoversOf)) {
+            for id in Set(meals.compactMap(\.leftoversOf) + synced.flatMap(\.overrides).compactMap(\.leftoversOf)) {
                 if let uid = try Row.fetchOne(db, sql: "SELECT uid FROM meal WHERE id = ?", arguments: [id])
                     .flatMap({ ItemUID.stored(in: $0, at: 0) }) {
                     sources[id] = uid
                 }
             }
+            let waiting = records.isEmpty ? [] : try Row.fetchAll(db, sql: "SELECT uid, day, source FROM syncLeftovers").compactMap { row in
+                ItemUID.stored(in: row, at: 0).flatMap { uid in
+                    ItemUID.stored(in: row, at: 2).map { LeftoversLink(item: uid, occurrence: (row[1] as Int?).flatMap(Day.init(number:)), source: $0) }
+                }
+            }
             return SyncSnapshot(records: records, meals: meals, rules: synced, slots: try Self.storedSlots(db).map(\.slot.name),
-                                leftoversSources: sources)
+                                leftoversSources: sources, waitingLeftovers: waiting)
         }
     }
 
@@ -101,7 +123,7 @@ extension MealStore {
         return try write { db in
             var stored: [MealChange] = []
             if try String.fetchOne(db, sql: "SELECT path FROM syncFolder WHERE id = 1") != folder {
-                try db.execute(sql: "DELETE FROM syncItem")
+                try db.execute(sql: "DELETE FROM syncItem; DELETE FROM syncLeftovers")
                 try db.execute(sql: "INSERT OR REPLACE INTO syncFolder(id, path) VALUES (1, ?)", arguments: [folder])
             }
             for step in steps {
@@ -110,11 +132,12 @@ extension MealStore {
                     let made = try Self.apply(change, in: db)
                     stored += made.changes
                     if let uid = made.meal?.uid { record?.uid = uid }
-                    if let record { try Self.keep(db, record) }
+                    if let record { try Self.keep(db, record, taken: true) }
                 case .keep(let record):
                     try Self.keep(db, record)
                 case .forget(let uid):
                     try db.execute(sql: "DELETE FROM syncItem WHERE uid = ?", arguments: [uid.storedValue])
+                    try db.execute(sql: "DELETE FROM syncLeftovers WHERE uid = ?", arguments: [uid.storedValue])
                 case .replaceRule(let old, let new, var record):
                     if let old {
                         try Self.removeSyncedRule(db, old)
@@ -125,12 +148,9 @@ extension MealStore {
                         if let uid = id.uid { record?.uid = uid }
                         stored.append(.restoreRule(try Self.snapshot(db, try Self.fetchRule(db, id: id.id))))
                     }
-                    if let record { try Self.keep(db, record) }
-                case .linkLeftovers(let meal, let source):
-                    try db.execute(sql: """
-                        UPDATE meal SET leftoversOf = (SELECT source.id FROM meal AS source WHERE source.uid = :source)
-                        WHERE uid = :meal AND EXISTS (SELECT 1 FROM meal AS source WHERE source.uid = :source AND source.uid <> :meal)
-                        """, arguments: ["meal": meal.storedValue, "source": source.storedValue])
+                    if let record { try Self.keep(db, record, taken: true) }
+                case .linkLeftovers(let link):
+                    try Self.link(db, link)
                 }
             }
             return stored
@@ -167,7 +187,32 @@ extension MealStore {
         return (id, try fetchRule(db, id: id).uid)
     }
 
-    private static func keep(_ db: Database, _ record: SyncItemRecord) throws {
+    /// Links leftovers to their cook, both by UID; a cook not in the plan is remembered for a
+    /// later run (the leftovers still there), one linked forgotten.
+    private static func link(_ db: Database, _ link: LeftoversLink) throws {
+        // The leftovers: the meal, or the rule's changed occurrence on the day.
+        let leftovers = link.occurrence == nil
+            ? "meal.uid = :item AND meal.ruleId IS NULL"
+            : "meal.ruleId = (SELECT id FROM rule WHERE uid = :item) AND meal.ruleDay = :day"
+        let arguments: StatementArguments = ["item": link.item.storedValue, "day": link.occurrence?.number, "source": link.source.storedValue]
+        try db.execute(sql: """
+            UPDATE meal SET leftoversOf = (SELECT source.id FROM meal AS source WHERE source.uid = :source)
+            WHERE \(leftovers) AND EXISTS (SELECT 1 FROM meal AS source WHERE source.uid = :source AND source.id <> meal.id)
+            """, arguments: arguments)
+        let linked = db.changesCount > 0
+        try db.execute(sql: "DELETE FROM syncLeftovers WHERE uid = :item AND day IS :day", arguments: arguments)
+        if !linked {
+            try db.execute(sql: """
+                INSERT INTO syncLeftovers(uid, day, source) SELECT :item, :day, :source
+                WHERE EXISTS (SELECT 1 FROM meal WHERE \(leftovers))
+                """, arguments: arguments)
+        }
+    }
+
+    /// Keeps `record`; `taken`: the plan took the other side's version of the item, so the
+    /// cooks it waited for are forgotten (the version's own come as links after).
+    private static func keep(_ db: Database, _ record: SyncItemRecord, taken: Bool = false) throws {
+        if taken { try db.execute(sql: "DELETE FROM syncLeftovers WHERE uid = ?", arguments: [record.uid.storedValue]) }
         try db.execute(
             sql: """
                 INSERT OR REPLACE INTO syncItem(uid, kind, fingerprint, fileName, etag, contentHash)
@@ -212,8 +257,11 @@ public struct SyncSnapshot: Sendable {
     public var rules: [SyncedRule]
     /// The plan's slots, in the day's order.
     public var slots: [String]
-    /// The UID of each meal that leftovers among `meals` come from, by its id.
+    /// The UID of each meal that leftovers among `meals` and the rules' changed occurrences
+    /// come from, by its id.
     public var leftoversSources: [Int64: ItemUID] = [:]
+    /// Leftovers a sync brought before their cook, still waiting for it.
+    public var waitingLeftovers: [LeftoversLink] = []
 
     /// The id of the stored meal with `uid`, among `meals` and the sources of their leftovers:
     /// where leftovers read from another side find their source.
@@ -256,7 +304,23 @@ public enum SyncStep: Sendable {
     /// A rule taken from the other side: `old` (as seen, with its changed occurrences)
     /// removed, `new` stored, and the record kept (its UID the stored rule's).
     case replaceRule(old: RuleSnapshot?, new: SyncedRuleVersion?, record: SyncItemRecord?)
-    /// Leftovers `meal` linked to `source`, both by UID, once the steps before stored them (a
-    /// source that is not there leaves the meal plain).
-    case linkLeftovers(meal: ItemUID, source: ItemUID)
+    /// Leftovers linked to their cook once the steps before stored them; a cook that is not
+    /// there leaves them plain, and is remembered (`SyncSnapshot.waitingLeftovers`) until it is.
+    case linkLeftovers(LeftoversLink)
+}
+
+/// Leftovers that a synced item is or holds, and the cook they come from, both by UID: what a
+/// sync links, and remembers while the cook is not in the plan yet.
+public struct LeftoversLink: Hashable, Sendable {
+    /// The synced item: the leftovers, or the rule whose changed occurrence they are.
+    public var item: ItemUID
+    /// The day of that changed occurrence; nil for a meal.
+    public var occurrence: Day?
+    public var source: ItemUID
+
+    public init(item: ItemUID, occurrence: Day? = nil, source: ItemUID) {
+        self.item = item
+        self.occurrence = occurrence
+        self.source = source
+    }
 }

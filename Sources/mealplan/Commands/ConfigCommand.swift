@@ -40,7 +40,7 @@ struct ConfigCommand: MealplanCommand {
             "~/.local/share/calendars/meals" (the folder without --vdir), from = "-90" (the first day \
             synced, in the date grammar), slot = "dinner" (the slot of an event that names \
             none; else the plan's last slot), command = "vdirsyncer sync meals" (run before \
-            and after)
+            and after), timeout = 120 (the seconds the command may run each time)
 
             week-start takes a day of the week in any case, as dates do (sat, saturday, \
             thurs) or shortened to a unique prefix (sa). Without it, weeks start on the first \
@@ -81,6 +81,7 @@ struct ConfigCommand: MealplanCommand {
                                      ("command", config.sync.command)] {
                     if let value { print("  [sync] \(key) = \(value.terminalVisible)") }
                 }
+                if config.sync.command != nil { print("  [sync] timeout = \(config.sync.timeLimit)") }
                 for entry in config.slotTimes {
                     let time = (entry.time.minutes / 60, entry.time.minutes % 60)
                     print("  [slot-times] \(entry.slot.terminalVisible) = \(time.0 < 10 ? "0" : "")\(time.0):\(time.1 < 10 ? "0" : "")\(time.1)")

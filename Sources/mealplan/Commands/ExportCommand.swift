@@ -46,7 +46,8 @@ struct ExportCommand: MealplanCommand {
             json --everything: the whole plan as one object that 'mealplan import' reads back \
             into an empty plan: {"format","version","slots","repeats","templates","meals"}: \
             the slots in order, each repeat with its pattern and skipped days, each template \
-            with its meals, and every stored meal (not the occurrences of repeats) with its id \
+            with its meals (their "leftovers_of" the place of their cook in the template's \
+            "meals", from 0), and every stored meal (not the occurrences of repeats) with its id \
             and UID, a changed occurrence with "repeat" and "replaces", the day it stands in \
             for (docs/GUIDE.md, "A whole plan").
 

@@ -44,7 +44,9 @@ struct SyncCommand: MealplanCommand {
             The config file's [sync] table: vdir = "~/.local/share/calendars/meals" (the folder \
             without --vdir), from = "-90", slot = "dinner", command = "vdirsyncer sync meals" \
             (run before and after the sync through /bin/sh, its output on standard error; when \
-            it fails before, nothing is synced; either failure exits with status 1).
+            it fails before, nothing is synced; either failure exits with status 1), timeout = \
+            120 (the seconds it may run each time before it is stopped with its children, a \
+            failure).
 
             Examples:
               mealplan sync --vdir ~/.local/share/calendars/meals
@@ -99,10 +101,8 @@ struct SyncRound: Sendable {
     let keep: SyncSide?
     let dryRun: Bool
     /// The `[sync] command`'s output goes to standard error; `quiet`: nowhere, and it reads
-    /// nothing and is stopped after `quietTimeLimit` (the planner's screen is the terminal's, and
-    /// the planner waits for it).
+    /// nothing (the planner's screen is the terminal's).
     var quiet = false
-    static let quietTimeLimit = Duration.seconds(120)
 
     init(vdir: String?, keep: SyncSide?, dryRun: Bool, store: StoreOptions, in environment: Environment) throws {
         config = try ConfigFile.load(in: environment)
@@ -143,19 +143,20 @@ struct SyncRound: Sendable {
         return try VdirSync(store: plan, folder: folder, settings: settings).run()
     }
 
-    /// Runs the `[sync] command` through `/bin/sh -c` (not in a dry run); a failure is the
-    /// command's error.
+    /// Runs the `[sync] command` through `/bin/sh -c` (not in a dry run), stopped with its
+    /// children after `[sync] timeout` seconds; a failure or a stop is the command's error.
     func runCommand(_ when: When) throws(CommandFailure) {
         guard !dryRun, let command = config.sync.command else { return }
+        let seconds = config.sync.timeLimit
         let status = runProcess(["/bin/sh", "-c", command], output: quiet ? .discarded : .standardError,
-                                timeLimit: quiet ? Self.quietTimeLimit : nil)
+                                timeLimit: .seconds(seconds))
         guard status == 0 else {
-            if quiet && status == 128 + SIGKILL {
+            let consequence = when == .before ? "nothing was synced" : "the plan and the folder are synced, the server may not be"
+            if status == 128 + SIGKILL {
                 throw CommandFailure(
-                    "the [sync] command '\(command.messageExcerpt)' did not finish within \(Self.quietTimeLimit.components.seconds) s and was stopped \(when.rawValue) the sync; run mealplan sync to see it",
+                    "the [sync] command '\(command.messageExcerpt)' did not finish within \(seconds) s ([sync] timeout) and was stopped \(when.rawValue) the sync; \(consequence)",
                     status: .failure)
             }
-            let consequence = when == .before ? "nothing was synced" : "the plan and the folder are synced, the server may not be"
             throw CommandFailure(
                 "the [sync] command '\(command.messageExcerpt)' failed \(when.rawValue) the sync (exit status \(status)); \(consequence)",
                 status: .failure)
