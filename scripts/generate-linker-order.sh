@@ -26,6 +26,7 @@ binary="$bin/mealplan"
 python3 Benchmarks/generate-meals.py --meals 20000 --seed 7 --start 2020-01-01 --output "$work/meals.csv"
 "$binary" import --db "$work/meals.sqlite" "$work/meals.csv" >/dev/null
 cp -R Data/recipes "$work/recipes"
+export MEALPLAN_RECIPES="$work/recipes"
 python3 Benchmarks/planner-session-memory.py add-recipes "$work/meals.sqlite" "$work/recipes" 2026-02-23 21
 "$binary" repeat add --db "$work/meals.sqlite" 2026-01-05 breakfast Porridge --every week --on mon,tue,wed,thu,fri >/dev/null
 "$binary" repeat add --db "$work/meals.sqlite" 0001-01-01 dinner Feast --every year >/dev/null
