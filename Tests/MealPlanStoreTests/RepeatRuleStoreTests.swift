@@ -259,7 +259,7 @@ import Testing
         let endsJustInReach = try add(day("2000-01-01"), "Gruel", through: week.first.adding(days: -margin))
         let endedJustOutOfReach = try add(day("2000-01-01"), "Broth", through: week.first.adding(days: -margin - 1))
         let beginsJustInReach = try add(week.last.adding(days: margin), "Tart")
-        let beginsJustOutOfReach = try add(week.last.adding(days: margin + 1), "Flan")
+        let beginsJustOutOfReach = try add(week.last.adding(days: margin + 1), "Flan pâtissier")
 
         #expect(try store.meals(in: week).map(\.title) == Array(repeating: "Bread", count: 7))
         #expect(kept(store) == [always.id, endsJustInReach.id, beginsJustInReach.id])
@@ -268,8 +268,9 @@ import Testing
         #expect(try store.meals(in: jumped).map(\.title) == Array(repeating: ["Bread", "Feast"], count: 7).flatMap { $0 })
         #expect(kept(store) == [always.id, feast.id])
 
-        // The whole plan searched: found, and the rules of the days read kept as they were.
-        #expect(try store.nextMeal(matching: "flan", after: .first)?.day == beginsJustOutOfReach.rule.firstDay)
+        // The whole plan searched (case and accents folded as for meals): found, and the
+        // rules of the days read kept as they were.
+        #expect(try store.nextMeal(matching: "PATISSIER", after: .first)?.day == beginsJustOutOfReach.rule.firstDay)
         #expect(try store.previousMeal(matching: "broth", before: .last)?.day == endedJustOutOfReach.lastDay)
         #expect(kept(store) == [always.id, feast.id])
     }

@@ -20,7 +20,11 @@ extension MealStore {
         if range.count <= Self.ruleWindow.days {
             return try rules(db, near: range).filter(wanted)
         }
-        return try Self.fetchRules(db, where: Self.canHappen(in: range), keeping: wanted)
+        // A search's rules are picked in SQL (`MealSearch.matchesFunction`, the same test as
+        // `wanted`'s), so that `N` over centuries does not decode every rule to drop most.
+        let searched = query == nil ? "" : " AND mealplan_matches(rule.title, rule.note, ?)"
+        return try Self.fetchRules(db, where: Self.canHappen(in: range) + searched,
+                                   arguments: query == nil ? [] : [search], keeping: wanted)
     }
 
     /// Hands over the stored meals and the occurrences of `rules` in `range`, merged in display
