@@ -10,6 +10,10 @@ import PackageDescription
 let functionSections = SwiftSetting.unsafeFlags(
     ["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
 let linkerOrder = String(#filePath.dropLast("Package.swift".count)) + "Data/linker-order.txt"
+/// A folder of linker scripts named as shared libraries (`libstdc++.so`, `libsqlite3.so`,
+/// `libncursesw.so`), each naming the static library instead: searched first, it links the C++
+/// library the static Swift runtime needs, SQLite and ncurses statically (see its files).
+let linkStatically = String(#filePath.dropLast("Package.swift".count)) + "Data/link-statically"
 
 let package = Package(
     name: "mealplan",
@@ -83,9 +87,12 @@ let package = Package(
             // The static Swift standard library exports all ~7,700 of its symbols from the
             // executable; nothing looks them up, but every library symbol the dynamic loader
             // resolves probes them: not exporting them keeps those pages out of the planner's memory.
+            // The static runtime's C++ library, SQLite and ncurses are linked statically too
+            // (`linkStatically`): as shared libraries they cost the planner 1.7 MiB for the
+            // little of them it uses.
             linkerSettings: [
                 .unsafeFlags(
-                    ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic",
+                    ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-L\(linkStatically)",
                      "-use-ld=gold", "-Xlinker", "--section-ordering-file=\(linkerOrder)"],
                     .when(platforms: [.linux], configuration: .release)),
             ]),

@@ -5,9 +5,11 @@
 # of being scattered over 17 MB of code, which keeps about 3 MiB of code pages out of the
 # planner's memory and out of every command's start-up.
 #
-# It builds the release binary, fills a database with generated meals, runs the planner in tmux
-# under valgrind's callgrind through a scripted session (first screen, scrolling, 200 weeks in a row, paging, a far
-# jump, a search, the help overlay, the add prompt, quit) and `mealplan list` the same way, and
+# It builds the release binary, fills a database with generated meals (those around the day
+# shown cooking recipes of a copy of Data/recipes) and repeat rules, runs the planner in tmux
+# under valgrind's callgrind through a scripted session (first screen, scrolling, 200 weeks in a
+# row, paging, a far jump, a search, the help overlay, the shopping list, a title completed
+# with Tab, a jump to the year 500 among the rules, quit) and `mealplan list` the same way, and
 # keeps the function names callgrind saw that the binary defines. Rerun it after changes that
 # add or rename many functions; a stale file only costs memory, never correctness.
 #
@@ -23,6 +25,12 @@ build_release mealplan
 binary="$bin/mealplan"
 python3 Benchmarks/generate-meals.py --meals 20000 --seed 7 --start 2020-01-01 --output "$work/meals.csv"
 "$binary" import --db "$work/meals.sqlite" "$work/meals.csv" >/dev/null
+cp -R Data/recipes "$work/recipes"
+export MEALPLAN_RECIPES="$work/recipes"
+python3 Benchmarks/planner-session-memory.py add-recipes "$work/meals.sqlite" "$work/recipes" 2026-02-23 21
+"$binary" repeat add --db "$work/meals.sqlite" 2026-01-05 breakfast Porridge --every week --on mon,tue,wed,thu,fri >/dev/null
+"$binary" repeat add --db "$work/meals.sqlite" 0001-01-01 dinner Feast --every year >/dev/null
+"$binary" repeat add --db "$work/meals.sqlite" 0490-03-01 lunch Gruel --every day --until 0510-01-01 >/dev/null
 
 callgrind() {
     valgrind -q --tool=callgrind --demangle=no --callgrind-out-file="$1" "${@:2}"
@@ -33,7 +41,7 @@ callgrind() {
 socket="linker-order-$$"
 tmux -L "$socket" -f /dev/null new-session -d -x 120 -y 40 \
     "env LANG=C.UTF-8 TERM=tmux-256color MEALPLAN_TODAY=2026-03-04 valgrind --tool=callgrind --demangle=no \
-     --callgrind-out-file=$work/planner.out $binary --db $work/meals.sqlite 2>/dev/null; sleep 60"
+     --callgrind-out-file=$work/planner.out $binary --db $work/meals.sqlite --recipes $work/recipes 2>/dev/null; sleep 60"
 trap 'tmux -L "$socket" kill-server 2>/dev/null; rm -rf "$work"' EXIT
 wait_for() {
     for _ in $(seq 1 600); do
@@ -55,7 +63,9 @@ tmux -L "$socket" send-keys -l "$(printf ']%.0s' $(seq 1 200))"; wait_for "Wed 2
 keys t; wait_for "Wed 4 Mar"
 keys /; keys Soup Enter; keys n N
 keys '?'; keys Escape
-keys a; keys Tab Escape
+keys s; wait_for "Shopping list ·"; keys Escape
+keys a; keys Enter; keys -l Po; keys Tab; keys Escape Escape
+keys g; keys 0500-01-01 Enter; wait_for "Jan 500"
 keys q
 for _ in $(seq 1 300); do [ -s "$work/planner.out" ] && break; sleep 0.1; done
 sleep 2

@@ -67,8 +67,9 @@ public final class MealStore: Sendable {
     /// Keeps the read lock of a database opened immutable (see `ReadOnlyOpening`).
     private let readOnlyOpening: ReadOnlyOpening?
     private let lastDataVersion = Mutex<Int?>(nil)
-    /// The repeat rules as last read, and the `ruleVersion` number they were read at.
-    let ruleCache = Mutex<(version: Int, from: Day, rules: [StoredRule])?>(nil)
+    /// The repeat rules that can happen in `window`, as last read, and the `ruleVersion` number
+    /// they were read at (`rules(_:near:)`).
+    let ruleCache = Mutex<(version: Int, window: DayRange, rules: [StoredRule])?>(nil)
 
     /// A store over an existing writer, migrated to the current schema (used by tests).
     public init(writer: any DatabaseWriter, path: String = ":memory:") throws(StoreError) {

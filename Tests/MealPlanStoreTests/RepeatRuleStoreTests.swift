@@ -238,4 +238,60 @@ import Testing
         try other.execute("UPDATE rule SET title = 'Stew'")
         #expect(try planner.meals(in: week).map(\.title) == ["Stew", "Stew", "Stew"])
     }
+
+    /// The ids of the rules the store keeps for the next read of days.
+    private func kept(_ store: MealStore) -> [Int64]? {
+        store.ruleCache.withLock { $0?.rules.map(\.id) }
+    }
+
+    /// A read of some days keeps the rules that can happen within `ruleWindow.margin` days of
+    /// them and no others, so that a jump far away holds the rules there, not every rule of
+    /// the plan; a search over centuries keeps nothing and finds its rule all the same.
+    @Test func theRulesKeptAreThoseThatCanHappenNearTheDaysRead() throws {
+        let store = try MealStore.inMemory()
+        func add(_ first: Day, _ title: String, through last: Day? = nil) throws -> StoredRule {
+            try store.addRule(try RepeatRule(firstDay: first, pattern: .days(interval: 1), end: last.map { .until($0) } ?? .never),
+                              meal: Meal(day: first, slot: "dinner", title: title))
+        }
+        let week = DayRange(start: day("2026-03-02"), count: 7), margin = MealStore.ruleWindow.margin
+        let always = try add(.first, "Bread")
+        let feast = try add(day("0500-01-01"), "Feast", through: day("0500-12-31"))
+        let endsJustInReach = try add(day("2000-01-01"), "Gruel", through: week.first.adding(days: -margin))
+        let endedJustOutOfReach = try add(day("2000-01-01"), "Broth", through: week.first.adding(days: -margin - 1))
+        let beginsJustInReach = try add(week.last.adding(days: margin), "Tart")
+        let beginsJustOutOfReach = try add(week.last.adding(days: margin + 1), "Flan pâtissier")
+
+        #expect(try store.meals(in: week).map(\.title) == Array(repeating: "Bread", count: 7))
+        #expect(kept(store) == [always.id, endsJustInReach.id, beginsJustInReach.id])
+
+        let jumped = DayRange(start: day("0500-06-01"), count: 7)
+        #expect(try store.meals(in: jumped).map(\.title) == Array(repeating: ["Bread", "Feast"], count: 7).flatMap { $0 })
+        #expect(kept(store) == [always.id, feast.id])
+
+        // The whole plan searched (case and accents folded as for meals): found, and the
+        // rules of the days read kept as they were.
+        #expect(try store.nextMeal(matching: "PATISSIER", after: .first)?.day == beginsJustOutOfReach.rule.firstDay)
+        #expect(try store.previousMeal(matching: "broth", before: .last)?.day == endedJustOutOfReach.lastDay)
+        #expect(kept(store) == [always.id, feast.id])
+    }
+
+    /// A rule another program adds while the store keeps the rules of other days shows on
+    /// the days it gives, and the days kept are read again.
+    @Test func aRuleAddedElsewhereShowsWhereverTheDaysKeptAre() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("meals.sqlite")
+        // Opened as the planner opens it (which makes the file).
+        let planner = try MealStore.open(path: path, access: .read)
+        let other = try MealStore.open(path: path, access: .readWrite)
+        let far = DayRange(start: day("0500-06-01"), count: 7), week = DayRange(start: day("2026-03-02"), count: 7)
+        #expect(try planner.meals(in: week).isEmpty)
+        try other.execute("""
+            INSERT INTO rule(slotId, title, firstDay, frequency, interval, untilDay)
+            VALUES (3, 'Feast', \(far.first.number), 'day', 1, \(far.last.number))
+            """)
+        #expect(try planner.meals(in: far).map(\.title) == Array(repeating: "Feast", count: 7))
+        #expect(try planner.meals(in: week).isEmpty)
+        try other.execute("UPDATE rule SET untilDay = NULL")
+        #expect(try planner.meals(in: week).map(\.title) == Array(repeating: "Feast", count: 7))
+    }
 }

@@ -6,14 +6,25 @@ import Recurrence
 /// the two merged in display order.
 extension MealStore {
     /// The rules that can happen in `range`, optionally only those of one slot (its stored
-    /// name) and those whose title or note contains `search`.
+    /// name) and those whose title or note contains `search`. The rules of a few days come
+    /// from those kept for the planner's days (`rules(_:near:)`); those of a longer range are
+    /// read for it alone, each kept only when it is wanted, so that a search over centuries
+    /// holds its matches, not every rule it looked at.
     func rules(_ db: Database, in range: DayRange, slot: String?, search: String?) throws -> [StoredRule] {
         let query = search.flatMap { $0.isEmpty ? nil : MealQuery($0) }
-        return try rules(db, notOverBefore: range.first).filter { stored in
+        func wanted(_ stored: StoredRule) -> Bool {
             stored.rule.firstDay <= range.last && stored.lastDay >= range.first
                 && (slot == nil || stored.meal.slot == slot)
                 && (query?.matches(title: stored.meal.title, note: stored.meal.note) ?? true)
         }
+        if range.count <= Self.ruleWindow.days {
+            return try rules(db, near: range).filter(wanted)
+        }
+        // A search's rules are picked in SQL (`MealSearch.matchesFunction`, the same test as
+        // `wanted`'s), so that `N` over centuries does not decode every rule to drop most.
+        let searched = query == nil ? "" : " AND mealplan_matches(rule.title, rule.note, ?)"
+        return try Self.fetchRules(db, where: Self.canHappen(in: range) + searched,
+                                   arguments: query == nil ? [] : [search], keeping: wanted)
     }
 
     /// Hands over the stored meals and the occurrences of `rules` in `range`, merged in display

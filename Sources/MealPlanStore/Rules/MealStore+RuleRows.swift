@@ -27,14 +27,23 @@ extension MealStore {
         }
     }
 
-    /// The rules `condition` selects; `readsUIDs` false for the migrations of the schema before
-    /// rules had UIDs (`Schema.addItemUIDs`), which read them without.
-    static func fetchRules(_ db: Database, where condition: String, readsUIDs: Bool = true) throws -> [StoredRule] {
+    /// The rules `condition` (with `arguments` for its `?`) selects that `keeping` wants, each
+    /// read and decided on in turn (the rows are never all held); `readsUIDs` false for the
+    /// migrations of the schema before rules had UIDs (`Schema.addItemUIDs`), which read them without.
+    static func fetchRules(
+        _ db: Database, where condition: String, arguments: StatementArguments = [], readsUIDs: Bool = true,
+        keeping: (StoredRule) -> Bool = { _ in true }
+    ) throws -> [StoredRule] {
         let columns = RuleColumn.allCases.map { $0 == .uid && !readsUIDs ? "NULL" : $0.expression }.joined(separator: ", ")
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try Row.fetchCursor(db, sql: """
             SELECT \(columns) FROM rule JOIN slot ON slot.id = rule.slotId WHERE \(condition) ORDER BY rule.id
-            """)
-        return try rows.map(decodeRule)
+            """, arguments: arguments)
+        var rules: [StoredRule] = []
+        while let row = try rows.next() {
+            let stored = try decodeRule(row)
+            if keeping(stored) { rules.append(stored) }
+        }
+        return rules
     }
 
     /// The rule in `row`, or why it cannot be one. Another program may write any value into

@@ -18,20 +18,39 @@ extension MealStore {
         try read { db in try rules(db, in: range, slot: nil, search: nil) }
     }
 
-    /// The rules that can happen on or after `day` (and some over a little before), as last
-    /// read while `ruleVersion` had the number it has now: a planner loads days many times a
-    /// second, and the rules rarely change. The rules of a plan kept for years are mostly over;
-    /// the SQL leaves those out by their stored last day. A read for days before those read
-    /// last goes a year further back, so that scrolling back reads again once a year of days.
-    func rules(_ db: Database, notOverBefore day: Day) throws -> [StoredRule] {
+    /// The rules that can happen in `range` (at most `ruleWindow.days` days; some of those read
+    /// happen only near it), as last read while `ruleVersion` had the number it has now: a
+    /// planner loads a few days many times a second, and the rules rarely change. A read takes
+    /// the rules of the days around `range`, `ruleWindow.margin` days each way, so that
+    /// scrolling reads again once a year of days; only those are held. The SQL leaves out the
+    /// rest by their first and stored last day: the rules of a plan kept for years mostly
+    /// ended long before today or begin long after a day jumped to.
+    func rules(_ db: Database, near range: DayRange) throws -> [StoredRule] {
         let version = try Int.fetchOne(db, sql: "SELECT number FROM ruleVersion") ?? 0
-        if let cached = ruleCache.withLock({ $0 }), cached.version == version, cached.from <= day {
+        if let cached = ruleCache.withLock({ $0 }), cached.version == version,
+           cached.window.first <= range.first, range.last <= cached.window.last {
             return cached.rules
         }
-        let from = day.adding(days: -366)
-        let rules = try Self.fetchRules(db, where: "rule.lastDay IS NULL OR rule.lastDay >= \(from.number)")
-        ruleCache.withLock { $0 = (version, from, rules) }
+        let window = DayRange(range.first.adding(days: -Self.ruleWindow.margin), range.last.adding(days: Self.ruleWindow.margin))
+        // Dropped first, so that the rules of the old window and of the new are never held at once.
+        ruleCache.withLock { $0 = nil }
+        let rules = try Self.fetchRules(db, where: Self.canHappen(in: window))
+        ruleCache.withLock { $0 = (version, window, rules) }
         return rules
+    }
+
+    /// The longest range whose rules are kept for the next read (`rules(_:near:)`), and how
+    /// many days each way around it are read with it. A longer range (a search to its horizon,
+    /// a sync, an export) reads its rules each time and keeps none.
+    static let ruleWindow = (days: 366, margin: 366)
+
+    /// The SQL condition of the rules that can happen in `range`: not begun after its last day,
+    /// and not over before its first. A rule whose last day is not stored is read, and its day
+    /// worked out; one whose first day is no day of the calendar is read too, and refused as
+    /// damaged, never left out unseen.
+    static func canHappen(in range: DayRange) -> String {
+        "rule.firstDay NOT BETWEEN \(range.last.number + 1) AND \(Day.last.number)"
+            + " AND (rule.lastDay IS NULL OR rule.lastDay >= \(range.first.number))"
     }
 
     /// The rule with this id, or why there is none.
