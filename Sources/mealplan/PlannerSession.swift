@@ -13,8 +13,8 @@ import RecipeLibrary
 enum PlannerSession {
     /// SQLite's page cache for the planner's connection. The planner reads a few weeks of days
     /// at a time by index, so SQLite's default 2,000 KiB only grew with scrolling without saving
-    /// reads the OS cache would not serve; 64 KiB (16 pages) holds what a key reads, and the
-    /// keys took no longer than with 256 KiB (docs/PERFORMANCE.md, "Memory").
+    /// reads the OS cache would not serve; 64 KiB (16 pages) holds what a key reads, and a
+    /// larger cache made no key faster (docs/PERFORMANCE.md, "Memory").
     static let pageCacheKiB = 64
 
     static func run(options: StoreOptions, recipes recipeOptions: RecipeOptions, demo: Bool, environment: Environment) throws {
