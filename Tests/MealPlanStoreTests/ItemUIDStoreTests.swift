@@ -162,9 +162,9 @@ import Testing
         }
     }
 
-    /// An import into an empty plan builds the UID index once at its end, as it does the title
-    /// index; into a plan with meals it keeps it row by row. Either way it is there afterwards,
-    /// and unique, and the UIDs ascend in the order of the meals.
+    /// An import keeps the UID index row by row, into an empty plan as into one with meals:
+    /// the UIDs it makes ascend in the order of the meals, so each row appends to the index.
+    /// It is there afterwards, and unique.
     @Test(arguments: [false, true])
     func importKeepsTheUIDIndex(intoEmptyPlan: Bool) throws {
         let store = try MealStore.inMemory()

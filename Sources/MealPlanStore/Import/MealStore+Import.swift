@@ -67,18 +67,20 @@ extension MealStore {
                 // when a statement is compiled, so only the importer's statements skip them.
                 try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
                 defer { try? db.execute(sql: "PRAGMA ignore_check_constraints = OFF") }
-                // An import into an empty plan (a first import, the demo) builds the title, note and
-                // UID indexes once at its end, from the sorted keys, instead of row by row: two thirds
+                // An import into an empty plan (a first import, the demo) builds the title and note
+                // indexes once at its end, from the sorted keys, instead of row by row: two thirds
                 // of the cost, and SQLite sorts in bounded memory, spilling to temporary files. It
                 // drops the triggers on new meals too, and does their work once at the end.
-                // (Random UIDs land all over their index, so row by row that index would be
-                // written out page by page many times over.)
+                // The UID index is kept row by row: the UIDs the import makes are time-ordered
+                // (`ItemUID.Generator`), each one after the last, so each row only appends to the
+                // index, which costs less than sorting them all after.
                 // Into a plan with meals, rebuilding the index would cost more; there each
                 // many-row INSERT saves the index page of every title it changes, to undo that
                 // INSERT alone, in a statement journal, which as a temporary file cost a million
                 // meals 2 s of system time: in memory, it holds one INSERT's pages at a time.
-                // A whole plan's meals keep their UIDs: two that share one fail the UID index
-                // at the end, and `SharedUIDError` names them.
+                // A whole plan's meals keep their UIDs, in no order: its import builds the UID
+                // index at the end too, and two meals that share a UID fail it there, where
+                // `SharedUIDError` names them.
                 let intoEmptyPlan = try Self.isEmpty(db)
                 if !intoEmptyPlan { try db.execute(sql: "PRAGMA temp_store = MEMORY") }
                 defer { try? db.execute(sql: "PRAGMA temp_store = DEFAULT") }
@@ -88,19 +90,23 @@ extension MealStore {
                 try db.inTransaction(.immediate) {
                     // Asked again inside the transaction: another writer may have added meals.
                     let buildsIndexesAfter = try Self.isEmpty(db)
+                    let buildsUIDIndexAfter = buildsIndexesAfter && keepsIdentity
                     if buildsIndexesAfter {
                         let triggers = Schema.mealInsertTriggers.map { "DROP TRIGGER \($0.0);" }.joined()
-                        try db.execute(sql: "DROP INDEX meal_by_title; DROP INDEX meal_by_uid; DROP INDEX meal_by_note; \(triggers)")
+                        let uidIndex = buildsUIDIndexAfter ? "DROP INDEX meal_by_uid;" : ""
+                        try db.execute(sql: "DROP INDEX meal_by_title; \(uidIndex) DROP INDEX meal_by_note; \(triggers)")
                     }
                     try prepare(db)
                     let importer = try MealImporter(db, path: path, keepsIdentity: keepsIdentity)
                     try body(importer)
-                    if buildsIndexesAfter {
+                    if buildsUIDIndexAfter {
                         do {
                             try db.execute(sql: Schema.mealByUIDIndex)
-                        } catch let error as DatabaseError where keepsIdentity && error.resultCode == .SQLITE_CONSTRAINT {
+                        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                             throw try SharedUIDError.first(db)
                         }
+                    }
+                    if buildsIndexesAfter {
                         try db.execute(sql: Schema.mealByTitleIndex + Schema.mealByNoteIndex
                             + Schema.fillDistinctTexts + Schema.mealInsertTriggers.map(\.1).joined())
                     }
