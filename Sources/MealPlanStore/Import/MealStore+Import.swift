@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import MealPlanCore
 
@@ -34,12 +35,16 @@ extension MealStore {
         }.count
     }
 
-    /// Runs `body` with a new importer in the one transaction of an import.
     /// The page cache of an import into a plan with meals: every index of the meal table
-    /// (day, title, note, UID) changes on every row, the UID's anywhere in it, and with the
+    /// (day, title, note, UID) changes on every row, the title's anywhere in it, and with the
     /// default 2,000 KiB the pages written are spilled and read back again and again.
     static let importPageCacheKiB = 32_768
 
+    /// SQLite's helper threads for the sorts that build an empty plan's indexes after its
+    /// rows: one per core beyond this thread's.
+    static var sortHelperThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
+
+    /// Runs `body` with a new importer in the one transaction of an import.
     /// `keepsIdentity` and `prepare` are a whole plan's (`importPlan`): its meals keep their ids,
     /// UIDs, positions and links, and `prepare` stores the rest of the plan in the same
     /// transaction before the first meal.
@@ -87,6 +92,10 @@ extension MealStore {
                 let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
                 if !intoEmptyPlan { try db.execute(sql: "PRAGMA cache_size = -\(Self.importPageCacheKiB)") }
                 defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+                // The indexes built at the end sort on helper threads as well as this one: by then
+                // the thread that read the file is done and its core idle (docs/PERFORMANCE.md).
+                if intoEmptyPlan { try db.execute(sql: "PRAGMA threads = \(Self.sortHelperThreads)") }
+                defer { try? db.execute(sql: "PRAGMA threads = 0") }
                 try db.inTransaction(.immediate) {
                     // Asked again inside the transaction: another writer may have added meals.
                     let buildsIndexesAfter = try Self.isEmpty(db)
