@@ -9,8 +9,9 @@
 # The import's peers, in the same run: sqlite3's `.import` of the same CSV into a table of text
 # columns, and the same work as mealplan's import done by sqlite3 alone (the floor): `.import`
 # into such a table, then one INSERT of its rows into a fresh mealplan database's meal table
-# (days and slot ids looked up, a random 16-byte UID each; positions all 0) with its
-# triggers on new meals dropped, then the title, UID and note indexes built, the distinct titles
+# (days and slot ids looked up, a 16-byte UID each, ascending as mealplan's time-ordered UIDs
+# are, so the UID index is kept row by row as mealplan keeps it; positions all 0) with its
+# triggers on new meals dropped, then the title and note indexes built, the distinct titles
 # and notes filled in and the triggers made again, as mealplan's import into an empty plan does.
 # It also times the CSV reader and writer alone (csv-throughput), without a database.
 #
@@ -60,17 +61,17 @@ printf 'date,slot,title,note,recipe,servings\r\n' >"$work/empty.csv"
 "$mealplan" import --db "$empty" "$work/empty.csv" >/dev/null
 sqlite3 "$empty" "PRAGMA journal_mode = DELETE" >/dev/null
 schema_of() { sqlite3 "$empty" "SELECT sql || ';' FROM sqlite_master WHERE name IN ($1)"; }
-made_again=$(schema_of "'meal_by_title', 'meal_by_uid', 'meal_by_note', 'meal_title_after_insert', 'meal_note_after_insert', 'meal_uid_after_insert'")
+made_again=$(schema_of "'meal_by_title', 'meal_by_note', 'meal_title_after_insert', 'meal_note_after_insert', 'meal_uid_after_insert'")
 ascii_folded() { echo "CASE WHEN length(CAST($1 AS BLOB)) = length($1) THEN lower($1) END"; }
 cat >"$work/floor.sql" <<SQL
 PRAGMA journal_mode = WAL;
 .import --csv $csv staging
 BEGIN IMMEDIATE;
-DROP INDEX meal_by_title; DROP INDEX meal_by_uid; DROP INDEX meal_by_note;
+DROP INDEX meal_by_title; DROP INDEX meal_by_note;
 DROP TRIGGER meal_title_after_insert; DROP TRIGGER meal_note_after_insert; DROP TRIGGER meal_uid_after_insert;
 INSERT INTO meal(day, slotId, position, title, note, recipe, servings, uid, status, eaters)
     SELECT CAST(julianday(date) - 2440587.5 AS INTEGER), slot.id, 0,
-        title, nullif(note, ''), nullif(recipe, ''), CAST(nullif(servings, '') AS REAL), randomblob(16),
+        title, nullif(note, ''), nullif(recipe, ''), CAST(nullif(servings, '') AS REAL), CAST(printf('%016d', staging.rowid) AS BLOB),
         nullif(status, ''), CAST(nullif(eaters, '') AS REAL)
     FROM staging JOIN slot ON slot.name = staging.slot;
 $made_again

@@ -1,7 +1,8 @@
 /// The identity of a stored item (a meal, a repeat rule, a template) across every database and
-/// program: a random UUID (RFC 9562 version 4, 122 random bits), made once when the item is
-/// made and never again, so that two households' plans never name two meals alike, whereas row
-/// ids start at 1 in every plan. An item brought back by undo is the same item and keeps it.
+/// program: a UUID made once when the item is made and never again, so that two households'
+/// plans never name two meals alike, whereas row ids start at 1 in every plan. An item brought
+/// back by undo is the same item and keeps it. mealplan makes time-ordered ones (RFC 9562
+/// version 7, `Generator`); a UUID of any version read from a file is kept as it is.
 ///
 /// It is kept as its 16 bytes (big-endian halves), stored as a 16-byte BLOB, and written as
 /// the usual lowercase 8-4-4-4-12 hexadecimal text wherever people or other programs read it.
@@ -16,8 +17,8 @@ public struct ItemUID: Hashable, Sendable {
     }
 
     /// A UID made of 128 random bits, with its version (4) and variant (binary 10) bits set as
-    /// RFC 9562 says, which leaves 122 random. The store makes them from SQLite's random
-    /// generator (`ItemUID.fresh()`), which its triggers use too.
+    /// RFC 9562 says, which leaves 122 random: what the schema's trigger gives a row another
+    /// program inserts without one (`Schema.newUIDSQL`).
     public init(randomBits high: UInt64, _ low: UInt64) {
         self.high = high & ~0xF000 | 0x4000
         self.low = low & ~(0xC000 << 48) | 0x8000 << 48

@@ -320,7 +320,7 @@ struct SyncRun {
             if let uid = record?.uid { steps.append(.forget(uid)) }
         case .keepBoth:
             guard let here = item.here, let uid = item.uid, let there else { return }
-            let copy = ItemUID(randomBits: .random(in: .min ... .max), .random(in: .min ... .max))
+            let copy = ItemUID.fresh()
             let name = VdirFolder.fileName(forUID: CalendarUID.text(copy))
             try send(there.version, uid: copy, to: Item(uid: copy, record: nil, here: nil, fileName: name, file: nil), storing: true)
             try send(here, uid: uid, to: item)

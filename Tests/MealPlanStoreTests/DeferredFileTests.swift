@@ -72,4 +72,24 @@ import Testing
         #expect(try importing.meals(in: .all) == meals)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("new")).filter { !$0.hasPrefix("meals.sqlite") } == [])
     }
+
+    /// A first import writes its new file without the write-ahead log (no `-wal` or journal
+    /// beside it while the meals go in), each page once; the file linked into place is whole
+    /// and in WAL mode, as every plan's file is.
+    @Test func aFirstImportWritesItsFileWithoutTheLog() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("meals.sqlite")
+        let store = try MealStore.open(path: path, access: .readWrite)
+        var besideWhileImporting: [String] = []
+        try store.importMeals { importer in
+            for offset in 0..<500 { try importer.add(Meal(day: day("2026-03-02").adding(days: offset), slot: "lunch", title: "Soup")) }
+            besideWhileImporting = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        }
+        #expect(!besideWhileImporting.isEmpty && besideWhileImporting.allSatisfy { !$0.hasSuffix("-wal") && !$0.hasSuffix("-journal") },
+                "\(besideWhileImporting)")
+        let linked = try MealStore.open(path: path, access: .readExisting)
+        #expect(try linked.fetchStrings("PRAGMA journal_mode") == ["wal"])
+        #expect(try linked.fetchStrings("PRAGMA integrity_check") == ["ok"])
+        #expect(try linked.mealCount() == 500)
+    }
 }

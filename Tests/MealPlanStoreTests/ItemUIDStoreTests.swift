@@ -20,16 +20,18 @@ import Testing
         }
     }
 
-    /// Every row of every item table has a version 4 UID, no two alike; returns them all.
+    /// Every row of every item table has a UID of `version` (7, time-ordered, for the items
+    /// mealplan makes; 4, random, for the rows the schema's triggers give one), no two alike;
+    /// returns them all.
     @discardableResult
-    private func expectEveryRowHasItsOwnUID(_ store: MealStore) throws -> Set<ItemUID> {
+    private func expectEveryRowHasItsOwnUID(_ store: MealStore, version: UInt8 = 7) throws -> Set<ItemUID> {
         var all: [ItemUID] = []
         for table in Schema.itemTables {
             let rows = try store.fetchStrings("SELECT COUNT(*) FROM \(table)")
             let uids = try storedUIDs(store, table)
             #expect(["\(uids.count)"] == rows, "\(table): a UID of 16 bytes on every row")
             for uid in uids.values {
-                #expect(uid.bytes[6] >> 4 == 4 && uid.bytes[8] >> 6 == 0b10, "\(table): \(uid.text) is a version 4 UUID")
+                #expect(uid.bytes[6] >> 4 == version && uid.bytes[8] >> 6 == 0b10, "\(table): \(uid.text) is a version \(version) UUID")
             }
             all += uids.values
         }
@@ -141,14 +143,14 @@ import Testing
             INSERT INTO rule(slotId, title, firstDay, frequency, interval) VALUES (1, 'Porridge', 0, 'day', 1);
             INSERT INTO template(name, days) VALUES ('Week', 7);
             """)
-        let before = try expectEveryRowHasItsOwnUID(store)
+        let before = try expectEveryRowHasItsOwnUID(store, version: 4)
         #expect(before.count == 4)
         let dayZero = DayRange(start: Day(number: 0)!, count: 1)
         #expect(try store.meals(in: dayZero).filter { $0.id != nil }.map(\.uid).allSatisfy { $0 != nil })
         #expect(try store.rules().allSatisfy { $0.uid != nil })
 
         try store.execute("UPDATE meal SET uid = NULL WHERE title = 'Soup'")
-        let after = try expectEveryRowHasItsOwnUID(store)
+        let after = try expectEveryRowHasItsOwnUID(store, version: 4)
         #expect(after.count == 4 && after != before)
 
         for (name, sql) in [
@@ -160,9 +162,9 @@ import Testing
         }
     }
 
-    /// An import into an empty plan builds the UID index once at its end, as it does the title
-    /// index; into a plan with meals it keeps it row by row. Either way it is there afterwards,
-    /// and unique.
+    /// An import keeps the UID index row by row, into an empty plan as into one with meals:
+    /// the UIDs it makes ascend in the order of the meals, so each row appends to the index.
+    /// It is there afterwards, and unique.
     @Test(arguments: [false, true])
     func importKeepsTheUIDIndex(intoEmptyPlan: Bool) throws {
         let store = try MealStore.inMemory()
@@ -175,5 +177,19 @@ import Testing
         #expect(try store.fetchStrings("SELECT sql FROM sqlite_master WHERE name = 'meal_by_uid'")
             == [Schema.mealByUIDIndex.replacingOccurrences(of: ";", with: "")])
         try expectEveryRowHasItsOwnUID(store)
+        let imported = try store.fetchStrings("SELECT hex(uid) FROM meal WHERE title LIKE 'Stew %' ORDER BY id")
+        #expect(imported.count == 200 && imported == imported.sorted(), "made in the order of the meals")
+    }
+
+    /// Every item mealplan makes gets a UID after the ones made before it, whatever makes it.
+    @Test func uidsAscendInTheOrderItemsAreMade() throws {
+        let store = try MealStore.inMemory()
+        for offset in 0..<50 { try store.addMeal(day: monday.adding(days: offset % 7), slot: "lunch", title: "Soup \(offset)") }
+        try store.importMeals { importer in
+            for offset in 0..<50 { try importer.add(Meal(day: monday.adding(days: offset), slot: "dinner", title: "Stew")) }
+        }
+        try store.addMeal(day: monday, slot: "dinner", title: "Last")
+        let uids = try store.fetchStrings("SELECT hex(uid) FROM meal ORDER BY id")
+        #expect(uids.count == 101 && uids == uids.sorted())
     }
 }

@@ -35,7 +35,7 @@ enum SharedPlan {
 
 @Suite struct CalendarExportTests {
     /// Checks every VEVENT of an .ics file against the meal table with the `icalendar` package;
-    /// each event's UID is its meal's stored UID as Python's `uuid` writes it, a version 4 UUID.
+    /// each event's UID is its meal's stored UID as Python's `uuid` writes it, a version 7 UUID.
     /// Arguments: the .ics, the database, slot start times as JSON ({"dinner": "19:00"}), and
     /// the duration in minutes. Prints "ok N" for N matching events, else what differs.
     static let icalendarCheck = #"""
@@ -58,8 +58,8 @@ enum SharedPlan {
         for uid, day, slot, title, note in sqlite3.connect(db).execute(
                 "SELECT meal.uid, meal.day, slot.name, meal.title, meal.note FROM meal JOIN slot ON slot.id = meal.slotId"):
             uid = uuid.UUID(bytes=uid)
-            if uid.version != 4 or uid.variant != uuid.RFC_4122:
-                problems.append("not a version 4 UUID: %s" % uid)
+            if uid.version != 7 or uid.variant != uuid.RFC_4122:
+                problems.append("not a version 7 UUID: %s" % uid)
             meals[str(uid)] = (epoch + datetime.timedelta(days=day), slot, title, note)
         now = datetime.datetime.now(datetime.timezone.utc)
         events = calendar.walk("VEVENT")

@@ -150,6 +150,31 @@ import Testing
         #expect(try cli.succeed(["list"]) == "Mon 2026-03-02\n  1  dinner  Existing\n")
     }
 
+    /// The UIDs an import makes, read by Python's `uuid` module: RFC 9562 version 7, their
+    /// time the import's, no two alike, ascending in the order of the file (which is the order
+    /// of the ids); a meal added after sorts after them all.
+    @Test(.requires(.python3)) func importMakesTimeOrderedUIDs() throws {
+        let cli = CLISandbox()
+        var rows = ["date,slot,title"]
+        for meal in 0..<20_000 {
+            let date = String(format: "%04d-%02d-%02d", 2000 + meal / 1344, 1 + meal / 112 % 12, 1 + meal / 4 % 28)
+            rows.append("\(date),\(["breakfast", "lunch", "dinner", "snack"][meal % 4]),Meal \(meal)")
+        }
+        let file = try write(rows.joined(separator: "\r\n") + "\r\n", to: "big.csv", in: cli)
+        let start = Int(Date().timeIntervalSince1970 * 1000)
+        try cli.succeed(["import", file])
+        try cli.succeed(["add", "today", "dinner", "Later"])
+        let end = Int(Date().timeIntervalSince1970 * 1000) + 1
+        let check = """
+            import sqlite3, sys, uuid
+            start, end = int(sys.argv[2]), int(sys.argv[3])
+            uids = [uuid.UUID(bytes=row[0]) for row in sqlite3.connect(sys.argv[1]).execute("SELECT uid FROM meal ORDER BY id")]
+            bad = [u for u in uids if u.version != 7 or u.variant != uuid.RFC_4122 or not start <= u.int >> 80 <= end]
+            print(len(uids), len(set(uids)), uids == sorted(uids), bad[:1])
+            """
+        #expect(try pythonCheck(check, [cli.database, "\(start)", "\(end)"], in: cli) == "20001 20001 True []\n")
+    }
+
     @Test func missingInputIsReported() throws {
         let cli = CLISandbox()
         try cli.succeed(["slots", "add", "brunch"])

@@ -91,11 +91,11 @@ import Testing
         let process = try KillableProcess(
             CLISandbox.binary.path, ["import", csv, "--db", folder + "/plan.sqlite"],
             environment: cli.environment(), standardOutput: "/dev/null", standardError: stderr)
-        // Mid-import: the rows written have begun to spill into a write-ahead log beside the
-        // new file, under its temporary name.
+        // Mid-import: the rows written have begun to spill into the new file, under its
+        // temporary name (written without a log until the import is done).
         guard process.interrupt(onceOver: 1_000_000, written: {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            return names.filter { $0.hasSuffix("-wal") }.compactMap {
+            return names.filter { $0.hasSuffix(".new") }.compactMap {
                 try? FileManager.default.attributesOfItem(atPath: folder + "/" + $0)[.size] as? Int
             }.max() ?? 0
         }) else { return }

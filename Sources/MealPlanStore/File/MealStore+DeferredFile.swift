@@ -93,7 +93,7 @@ extension MealStore {
     func importIntoDeferredFile(
         refusingDuplicates: Bool, _ write: (MealStore) throws -> ImportSummary
     ) throws -> ImportSummary? {
-        try inNewFile(write) { written in
+        try inNewFile({ store in try store.withoutLog { try write(store) } }) { written in
             try importMeals(refusingDuplicates: refusingDuplicates) { importer in
                 try written.forEachMeal(in: DayRange(.first, .last), occurrencesThrough: nil) { try importer.add($0) }
             }
@@ -122,6 +122,27 @@ extension MealStore {
         keepsFolders = true
         try useDeferredFileIfMade()
         if !linked { try onNewFile(file, madeMeanwhile) }
+        return result
+    }
+
+    /// Runs `body` on this store's file without its write-ahead log (`journal_mode = OFF`),
+    /// then puts the log back. Only for a new file under its temporary name, which no other
+    /// connection knows and which is thrown away if `body` fails, so that nothing needs undoing
+    /// after a crash or an error: every page is written once, into the file, where the log
+    /// has it written twice, into the log and at the checkpoint into the file, and read back
+    /// between (a third of an import's work after its last row, docs/PERFORMANCE.md). The
+    /// commit still syncs the file before it is linked into place.
+    func withoutLog<Result>(_ body: () throws -> Result) throws -> Result {
+        func journalMode(_ mode: String) throws {
+            do {
+                _ = try writer.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = \(mode)") }
+            } catch {
+                throw StoreError.wrapping(error, path: path)
+            }
+        }
+        try journalMode("OFF")
+        let result = try body()
+        try journalMode("WAL")
         return result
     }
 

@@ -46,9 +46,12 @@ public final class MealImporter {
     init(_ db: Database, path: String, keepsIdentity: Bool = false) throws {
         database = db
         self.path = path
-        insertMany = try MealInsert(db, rows: Self.rowsPerInsert)
-        insertOne = try MealInsert(db, rows: 1)
-        insertAtEnd = try MealInsert(atEndOfSlot: db)
+        // A whole plan's rows that a constraint refuses are run again one by one to find the
+        // meal at fault, so each statement must undo its own; new meals fail the import whole.
+        let onConflict: MealInsert.OnConflict = keepsIdentity ? .abort : .fail
+        insertMany = try MealInsert(db, rows: Self.rowsPerInsert, onConflict: onConflict)
+        insertOne = try MealInsert(db, rows: 1, onConflict: onConflict)
+        insertAtEnd = try MealInsert(atEndOfSlot: db, onConflict: onConflict)
         checker = MealChecker(slots: try MealStore.storedSlots(db), keepsIdentity: keepsIdentity)
         let bounds = try Row.fetchOne(db, sql: "SELECT MIN(day) AS first, MAX(day) AS last FROM meal")
         let first: Int64? = bounds?["first"], last: Int64? = bounds?["last"]

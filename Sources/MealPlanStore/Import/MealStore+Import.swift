@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import MealPlanCore
 
@@ -34,12 +35,16 @@ extension MealStore {
         }.count
     }
 
-    /// Runs `body` with a new importer in the one transaction of an import.
     /// The page cache of an import into a plan with meals: every index of the meal table
-    /// (day, title, note, UID) changes on every row, the UID's anywhere in it, and with the
+    /// (day, title, note, UID) changes on every row, the title's anywhere in it, and with the
     /// default 2,000 KiB the pages written are spilled and read back again and again.
     static let importPageCacheKiB = 32_768
 
+    /// SQLite's helper threads for the sorts that build an empty plan's indexes after its
+    /// rows: one per core beyond this thread's.
+    static var sortHelperThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
+
+    /// Runs `body` with a new importer in the one transaction of an import.
     /// `keepsIdentity` and `prepare` are a whole plan's (`importPlan`): its meals keep their ids,
     /// UIDs, positions and links, and `prepare` stores the rest of the plan in the same
     /// transaction before the first meal.
@@ -67,40 +72,50 @@ extension MealStore {
                 // when a statement is compiled, so only the importer's statements skip them.
                 try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
                 defer { try? db.execute(sql: "PRAGMA ignore_check_constraints = OFF") }
-                // An import into an empty plan (a first import, the demo) builds the title, note and
-                // UID indexes once at its end, from the sorted keys, instead of row by row: two thirds
+                // An import into an empty plan (a first import, the demo) builds the title and note
+                // indexes once at its end, from the sorted keys, instead of row by row: two thirds
                 // of the cost, and SQLite sorts in bounded memory, spilling to temporary files. It
                 // drops the triggers on new meals too, and does their work once at the end.
-                // (Random UIDs land all over their index, so row by row that index would be
-                // written out page by page many times over.)
+                // The UID index is kept row by row: the UIDs the import makes are time-ordered
+                // (`ItemUID.Generator`), each one after the last, so each row only appends to the
+                // index, which costs less than sorting them all after.
                 // Into a plan with meals, rebuilding the index would cost more; there each
                 // many-row INSERT saves the index page of every title it changes, to undo that
                 // INSERT alone, in a statement journal, which as a temporary file cost a million
                 // meals 2 s of system time: in memory, it holds one INSERT's pages at a time.
-                // A whole plan's meals keep their UIDs: two that share one fail the UID index
-                // at the end, and `SharedUIDError` names them.
+                // A whole plan's meals keep their UIDs, in no order: its import builds the UID
+                // index at the end too, and two meals that share a UID fail it there, where
+                // `SharedUIDError` names them.
                 let intoEmptyPlan = try Self.isEmpty(db)
                 if !intoEmptyPlan { try db.execute(sql: "PRAGMA temp_store = MEMORY") }
                 defer { try? db.execute(sql: "PRAGMA temp_store = DEFAULT") }
                 let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
                 if !intoEmptyPlan { try db.execute(sql: "PRAGMA cache_size = -\(Self.importPageCacheKiB)") }
                 defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+                // The indexes built at the end sort on helper threads as well as this one: by then
+                // the thread that read the file is done and its core idle (docs/PERFORMANCE.md).
+                if intoEmptyPlan { try db.execute(sql: "PRAGMA threads = \(Self.sortHelperThreads)") }
+                defer { try? db.execute(sql: "PRAGMA threads = 0") }
                 try db.inTransaction(.immediate) {
                     // Asked again inside the transaction: another writer may have added meals.
                     let buildsIndexesAfter = try Self.isEmpty(db)
+                    let buildsUIDIndexAfter = buildsIndexesAfter && keepsIdentity
                     if buildsIndexesAfter {
                         let triggers = Schema.mealInsertTriggers.map { "DROP TRIGGER \($0.0);" }.joined()
-                        try db.execute(sql: "DROP INDEX meal_by_title; DROP INDEX meal_by_uid; DROP INDEX meal_by_note; \(triggers)")
+                        let uidIndex = buildsUIDIndexAfter ? "DROP INDEX meal_by_uid;" : ""
+                        try db.execute(sql: "DROP INDEX meal_by_title; \(uidIndex) DROP INDEX meal_by_note; \(triggers)")
                     }
                     try prepare(db)
                     let importer = try MealImporter(db, path: path, keepsIdentity: keepsIdentity)
                     try body(importer)
-                    if buildsIndexesAfter {
+                    if buildsUIDIndexAfter {
                         do {
                             try db.execute(sql: Schema.mealByUIDIndex)
-                        } catch let error as DatabaseError where keepsIdentity && error.resultCode == .SQLITE_CONSTRAINT {
+                        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                             throw try SharedUIDError.first(db)
                         }
+                    }
+                    if buildsIndexesAfter {
                         try db.execute(sql: Schema.mealByTitleIndex + Schema.mealByNoteIndex
                             + Schema.fillDistinctTexts + Schema.mealInsertTriggers.map(\.1).joined())
                     }

@@ -117,7 +117,7 @@ extension MealStore {
 }
 
 /// Two meals of a whole plan with one UID, found when the UID index is built at the end of
-/// the import (row by row, random UIDs would cost most of the import): the UID and the ids of
+/// the import (row by row, the file's UIDs, in no order, would cost most of it): the UID and the ids of
 /// the first two meals that have it, by id. The caller may find their lines in the file.
 public struct SharedUIDError: Error, Equatable {
     public let uid: ItemUID

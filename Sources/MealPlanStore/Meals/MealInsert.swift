@@ -17,12 +17,24 @@ struct MealInsert {
     private let parameters: [Parameters]
     var rows: Int { parameters.count }
 
+    /// How a statement that breaks a constraint ends. SQLite's default, `ABORT`, undoes the
+    /// statement's own rows and leaves the transaction going, for which it copies every page
+    /// that the statement changes and that was there before into a statement journal, a
+    /// temporary file: with the unique indexes kept row by row (day and slot, UID), about as
+    /// many writes again as the import's own for a million meals. `FAIL` leaves the rows
+    /// made before the failure and needs no such journal, for an import whose transaction
+    /// fails whole on any error.
+    enum OnConflict: String {
+        case abort = "ABORT"
+        case fail = "FAIL"
+    }
+
     /// `rows` meals whose positions are known. An id left NULL is a new one; so are the rule
     /// columns of a meal that replaces no occurrence.
-    init(_ db: Database, rows: Int) throws {
+    init(_ db: Database, rows: Int, onConflict: OnConflict) throws {
         let values = repeatElement("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
         statement = try db.makeStatement(sql: """
-            INSERT INTO meal(day, slotId, position, title, note, recipe, servings, uid, id, ruleId, ruleDay, status, eaters)
+            INSERT OR \(onConflict.rawValue) INTO meal(day, slotId, position, title, note, recipe, servings, uid, id, ruleId, ruleDay, status, eaters)
             VALUES \(values)
             """)
         parameters = (0..<Int32(rows)).map { row in
@@ -35,9 +47,9 @@ struct MealInsert {
     }
 
     /// One new meal that the statement puts at the end of its slot, asking the day/slot index.
-    init(atEndOfSlot db: Database) throws {
+    init(atEndOfSlot db: Database, onConflict: OnConflict) throws {
         statement = try db.makeStatement(sql: """
-            INSERT INTO meal(day, slotId, position, title, note, recipe, servings, uid, status, eaters)
+            INSERT OR \(onConflict.rawValue) INTO meal(day, slotId, position, title, note, recipe, servings, uid, status, eaters)
             VALUES (:day, :slotId, \(MealStore.nextPositionSQL), :title, :note, :recipe, :servings, :uid, :status, :eaters)
             """)
         let handle = statement.sqliteStatement

@@ -2,18 +2,27 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import MealPlanCore
+import Synchronization
 
 /// An `ItemUID` as the `uid` columns hold it: its 16 bytes as a BLOB (`Schema.addItemUIDs`).
 extension ItemUID {
-    /// A new UID, from SQLite's random generator (`sqlite3_randomness`, the one behind
-    /// `randomblob` in the schema's triggers), which the system's random source seeds once per
-    /// process: Swift's `SystemRandomNumberGenerator` asks the kernel for every 8 bytes, which
-    /// would cost an import of a million meals a second of CPU (docs/PERFORMANCE.md).
-    static func fresh() -> ItemUID {
-        var bits: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &bits) { sqlite3_randomness(16, $0.baseAddress) }
-        return ItemUID(randomBits: bits.0, bits.1)
+    /// A new UID, time-ordered (`ItemUID.Generator`, one for the process, so that every UID
+    /// it makes sorts after the ones it made before), its random bits from SQLite's random
+    /// generator (`sqlite3_randomness`, the one behind `randomblob` in the schema's triggers),
+    /// which the system's random source seeds once per process: Swift's
+    /// `SystemRandomNumberGenerator` asks the kernel for every 8 bytes, which would cost an
+    /// import of a million meals a second of CPU (docs/PERFORMANCE.md). Every item mealplan
+    /// makes, in the store or in a sync, takes its UID from here.
+    public static func fresh() -> ItemUID {
+        var random: UInt64 = 0
+        withUnsafeMutableBytes(of: &random) { sqlite3_randomness(8, $0.baseAddress) }
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        let now = UInt64(max(0, time.tv_sec)) * 1000 + UInt64(max(0, time.tv_nsec)) / 1_000_000
+        return generator.withLock { $0.next(now: now, random: random) }
     }
+
+    private static let generator = Mutex(ItemUID.Generator())
 
     /// The value to bind.
     var storedValue: Data { Data(bytes) }
