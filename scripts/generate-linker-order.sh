@@ -9,7 +9,8 @@
 # shown cooking recipes of a copy of Data/recipes) and repeat rules, runs the planner in tmux
 # under valgrind's callgrind through a scripted session (first screen, scrolling, 200 weeks in a
 # row, paging, a far jump, a search, the help overlay, the shopping list, a title completed
-# with Tab, a jump to the year 500 among the rules, quit) and `mealplan list` the same way, and
+# with Tab, a jump to the year 500 among the rules, quit; at 80x24, with the rules of
+# Benchmarks/planner-session-memory.py) and `mealplan list` the same way, and
 # keeps the function names callgrind saw that the binary defines, then every function without a
 # symbol (the file's last line, a pattern gold matches section names against). Rerun it after
 # changes that add or rename many functions; a stale file only costs memory, never correctness.
@@ -29,9 +30,8 @@ python3 Benchmarks/generate-meals.py --meals 20000 --seed 7 --start 2020-01-01 -
 cp -R Data/recipes "$work/recipes"
 export MEALPLAN_RECIPES="$work/recipes"
 python3 Benchmarks/planner-session-memory.py add-recipes "$work/meals.sqlite" "$work/recipes" 2026-02-23 21
-"$binary" repeat add --db "$work/meals.sqlite" 2026-01-05 breakfast Porridge --every week --on mon,tue,wed,thu,fri >/dev/null
-"$binary" repeat add --db "$work/meals.sqlite" 0001-01-01 dinner Feast --every year >/dev/null
-"$binary" repeat add --db "$work/meals.sqlite" 0490-03-01 lunch Gruel --every day --until 0510-01-01 >/dev/null
+# The memory benchmark's rules (every frequency and kind of end), fewer of them.
+python3 Benchmarks/planner-session-memory.py add-rules "$binary" "$work/meals.sqlite" 1000
 
 callgrind() {
     valgrind -q --tool=callgrind --demangle=no --callgrind-out-file="$1" "${@:2}"
@@ -40,7 +40,8 @@ callgrind() {
 # The planner, driven like a person would, waiting on the screen rather than on the clock
 # (valgrind makes it some fifty times slower).
 socket="linker-order-$$"
-tmux -L "$socket" -f /dev/null new-session -d -x 120 -y 40 \
+# At the benchmark's 80x24: fewer days shown sort their shopping list another way.
+tmux -L "$socket" -f /dev/null new-session -d -x 80 -y 24 \
     "env LANG=C.UTF-8 TERM=tmux-256color MEALPLAN_TODAY=2026-03-04 valgrind --tool=callgrind --demangle=no \
      --callgrind-out-file=$work/planner.out $binary --db $work/meals.sqlite --recipes $work/recipes 2>/dev/null; sleep 60"
 trap 'tmux -L "$socket" kill-server 2>/dev/null; rm -rf "$work"' EXIT
