@@ -91,7 +91,8 @@ for profile in profiles:
 print("\n".join(".text." + name for name in seen))
 # The functions the compiler leaves without a symbol (a closure context's destroy function,
 # `.Lobjectdestroy`; `.L__unnamed_N`; key path accessors) are invisible to callgrind and nm, so
-# no name above can place them: one pattern lays them all (about 48 KB) beside the rest.
+# no name above can place them: one pattern lays them all beside the rest (docs/PERFORMANCE.md,
+# "Functions without a symbol, laid out").
 print(".text..L*")
 EOF
 echo "$(grep -c -v '[*]' Data/linker-order.txt) functions named in Data/linker-order.txt"
