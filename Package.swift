@@ -62,12 +62,15 @@ let package = Package(
             swiftSettings: [functionSections]),
         .target(name: "TerminalKit", swiftSettings: [functionSections]),
         .systemLibrary(name: "CNcursesw"),
+        .systemLibrary(name: "CMalloc"),
         .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"], swiftSettings: [functionSections]),
         .target(name: "PlannerUI", dependencies: ["MealPlanCore", "Recurrence", "Timeline", "TerminalKit", "TextHelpers"], swiftSettings: [functionSections]),
         // The planner's run loop: PlannerUI, the store and a terminal backend wired together.
         .target(
             name: "PlannerRuntime",
-            dependencies: ["MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "RecipeLibrary", "ShoppingList", "Cooklang", "TextHelpers"],
+            dependencies: [
+                "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "RecipeLibrary", "ShoppingList", "Cooklang", "TextHelpers", "CMalloc",
+            ],
             swiftSettings: [functionSections]),
         .executableTarget(
             name: "mealplan",

@@ -93,6 +93,7 @@ public enum PlannerEffects {
         do throws(StoreError) {
             switch request.work {
             case .changes(let batch):
+                HeapReuse.prepare(forSaving: batch.changes)
                 return .saved(request, stored: try store.make(batch.changes, progress: progress))
             case .template(let placement):
                 let laid = try store.applyTemplate(placement.name, to: placement.start, times: placement.times, progress: progress)
