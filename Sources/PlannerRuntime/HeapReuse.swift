@@ -8,7 +8,7 @@ import MealPlanCore
 /// allocator starts by mapping every block over 128 KiB of its own and giving freed memory at
 /// the heap's top back to the kernel, and raises both limits only once it has freed such a
 /// mapped block: so the session's first save of a long note mapped, faulted in and unmapped
-/// those buffers where later ones reused the heap, and took about 6 ms more of CPU
+/// those buffers where later ones reused the heap, and was the slowest save of a session
 /// (docs/PERFORMANCE.md, "Editing in the planner"). Setting the limits before that save gives
 /// it what glibc gives the later ones. Set at the planner's start instead, they kept memory
 /// freed by other keys and raised the session's peak, so only a long note's save sets them.
