@@ -28,8 +28,6 @@ use_work_folder "$keep"
 
 mealplan_binary
 centred_database "$meals"
-# A first open after an upgrade of mealplan migrates the kept plan; it is not what is timed.
-"$mealplan" list --db "$db" --days 1 >/dev/null
 
 today=$(day_number "$(date -u +%F)")
 frequent=$(sqlite3 "$db" "SELECT title FROM meal WHERE day <= $today GROUP BY title ORDER BY COUNT(*) DESC LIMIT 1")

@@ -31,7 +31,6 @@ use_work_folder "$keep"
 
 mealplan_binary
 centred_database "$meals"
-"$mealplan" list --db "$db" --days 1 >/dev/null
 
 today=$(day_number "$(date -u +%F)")
 plan="$work/leftovers.sqlite"
