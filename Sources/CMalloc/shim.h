@@ -1,5 +1,5 @@
 // glibc's allocator settings (mallopt and its parameters), which the Glibc module does not
-// import: the planner sets them at start (HeapReuse).
+// import: the planner sets them before it saves a long note (HeapReuse).
 #ifndef MEALPLAN_CMALLOC_SHIM_H
 #define MEALPLAN_CMALLOC_SHIM_H
 

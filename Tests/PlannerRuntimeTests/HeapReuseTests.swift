@@ -33,11 +33,13 @@ import TestSupport
         #expect(!HeapReuse.prepare(forSaving: []))
     }
 
-    @Test func aLongNoteGetsItsBlocksFromTheHeapAndALargerOneIsMapped() throws {
+    /// Only blocks up to the limit are checked. Whether a larger block is mapped depends on the
+    /// free memory other tests running in this process left in the heap: glibc serves any block
+    /// from free heap memory that fits, and maps only when the heap has no room.
+    @Test func aLongNoteGetsItsBlocksFromTheHeap() throws {
         #expect(HeapReuse.prepare(forSaving: [Self.noteChange(bytes: HeapReuse.longNote)]))
         // A megabyte note in UTF-16 and SQLite's copy of a row holding it are about 2 MB.
         #expect(try !Self.mapsBlock(of: 2_000_000))
         #expect(try !Self.mapsBlock(of: HeapReuse.mappedAbove - 4096))
-        #expect(try Self.mapsBlock(of: HeapReuse.mappedAbove + 4096))
     }
 }
