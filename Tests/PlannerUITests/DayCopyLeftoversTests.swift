@@ -47,7 +47,8 @@ import Timeline
         harness.press(.character("Y"))
         #expect(harness.state.clipboard == .days(DayRange(monday, tuesday), Array(before[1...])))
         #expect(harness.state.markedDays == nil, "the marking ends")
-        #expect(harness.state.message == StatusMessage("Copied 2 days from Mon 2 Mar (3 meals); P pastes them from the selected day on"))
+        #expect(harness.state.message == StatusMessage("Copied 2 days from Mon 2 Mar (3 meals); P pastes them"))
+        #expect(harness.lines.last == line("Tue 3 Mar 2026  Copied 2 days from Mon 2 Mar (3 meals); P pastes them", 80 - 6) + "? help", "it fits beside the whole date")
 
         go(to: nextMonday, &harness)
         harness.press(.character("P"))

@@ -215,8 +215,9 @@ extension PlannerState {
         }
         markedFrom = nil
         clipboard = .days(days, meals)
-        let pastes = days.count == 1 ? "onto the selected day" : "from the selected day on"
-        let hint = meals.isEmpty ? "" : "; P pastes \(meals.count == 1 ? "it" : "them") \(pastes)"
+        // Short enough for an 80-column status line beside the date.
+        let pastes = days.count == 1 ? " onto the selected day" : ""
+        let hint = meals.isEmpty ? "" : "; P pastes \(meals.count == 1 ? "it" : "them")\(pastes)"
         message = StatusMessage("Copied \(Self.named(days)) (\(meals.isEmpty ? "no meals" : countedMeals(meals.count)))\(hint)")
     }
 
