@@ -13,7 +13,7 @@ key takes more CPU than the goal.
 """
 import sys
 
-from tmux_pane import Tmux, print_key_table
+from tmux_pane import print_key_table, start_planner
 
 WIDTH, HEIGHT = 120, 40
 GOAL_MS = 20
@@ -25,11 +25,7 @@ def main():
     times = {"first Tab in the title (peer: reads the names)": [], "Ctrl-P (reads and ranks every recipe)": [],
              "↓ in the list": [], "Tab (the other order)": [], "a letter typed (narrows the list)": [],
              "Esc (back to the title)": []}
-    tmux = Tmux(WIDTH, HEIGHT)
-    try:
-        tmux.first_screen(f"exec env LANG=C.UTF-8 TERM=tmux-256color MEALPLAN_RECIPES={recipes} {binary} --db {database}",
-                          lambda screen: "? help" in screen.splitlines()[-1])
-        pid = tmux.pane_pid()
+    with start_planner(binary, database, width=WIDTH, height=HEIGHT, MEALPLAN_RECIPES=recipes) as (tmux, pid):
         for _ in range(runs):
             tmux.timed_key(pid, "a", lambda screen: "Slot:" in screen)
             tmux.timed_key(pid, "Enter", lambda screen: "Title:" in screen)
@@ -43,8 +39,6 @@ def main():
             times["a letter typed (narrows the list)"].append(tmux.timed_key(pid, "1"))
             times["Esc (back to the title)"].append(tmux.timed_key(pid, "Escape", lambda screen: HEADING not in screen))
             tmux.timed_key(pid, "Escape", lambda screen: "Title:" not in screen)
-    finally:
-        tmux.close()
     sys.exit(1 if print_key_table(times, GOAL_MS, by_median=True) else 0)
 
 

@@ -11,7 +11,7 @@ CPU time and the wall time per kind of key; exits 1 when a key takes more CPU th
 """
 import sys
 
-from tmux_pane import Tmux, print_key_table
+from tmux_pane import print_key_table, start_planner
 
 WIDTH, HEIGHT = 120, 40
 GOAL_MS = 20
@@ -31,11 +31,7 @@ def main():
              "Enter: leftovers the next day": [], "Enter: leftovers 2 months on (source read)": [],
              "u (takes the leftovers away)": [],
              "peer: + and - (a save of the same meal, keys from before)": []}
-    tmux = Tmux(WIDTH, HEIGHT)
-    try:
-        tmux.first_screen(f"exec env LANG=C.UTF-8 TERM=tmux-256color {binary} --db {database} --recipes {recipes}",
-                          lambda screen: "? help" in screen.splitlines()[-1])
-        pid = tmux.pane_pid()
+    with start_planner(binary, database, "--recipes", recipes, width=WIDTH, height=HEIGHT) as (tmux, pid):
         back_to_the_cooked_meal(tmux, pid)
         for _ in range(runs):
             for key, servings in [("+", "7"), ("-", "6")]:
@@ -51,8 +47,6 @@ def main():
                 times[key].append(tmux.timed_key(pid, "Enter", lambda screen: "leftovers from" in screen))
                 times["u (takes the leftovers away)"].append(tmux.timed_key(pid, "u", lambda screen: "Undid" in screen))
                 back_to_the_cooked_meal(tmux, pid)
-    finally:
-        tmux.close()
     sys.exit(1 if print_key_table(times, GOAL_MS) else 0)
 
 

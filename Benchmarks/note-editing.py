@@ -16,7 +16,7 @@ import statistics
 import subprocess
 import sys
 
-from tmux_pane import Tmux
+from tmux_pane import start_planner, status_line
 
 WIDTH, HEIGHT = 120, 40
 GOAL_MS = 20
@@ -56,19 +56,14 @@ def round_keys(number):
 def measure(binary, database, runs):
     """Per key, the (wall, CPU) times of `runs` rounds."""
     times = {}
-    tmux = Tmux(WIDTH, HEIGHT)
-    try:
-        tmux.first_screen(f"exec env LANG=C.UTF-8 TERM=tmux-256color MEALPLAN_TODAY={DAY} {binary} --db {database}",
-                          lambda screen: screen.splitlines()[-1].startswith("Mon 2 Mar 2026"))
-        pid = tmux.pane_pid()
+    with start_planner(binary, database, width=WIDTH, height=HEIGHT, MEALPLAN_TODAY=DAY,
+                       drawn=lambda screen: status_line(screen).startswith("Mon 2 Mar 2026")) as (tmux, pid):
         for round_number in range(runs):
             for number, key in enumerate(round_keys(round_number)):
                 label = "y or z" if key in ("y", "z") else key
                 times.setdefault((number, label), []).append(tmux.timed_key(pid, key))
             if "Saved" not in tmux.screen():
                 sys.exit(f"round {round_number + 1} did not save the note; the screen:\n{tmux.screen()}")
-    finally:
-        tmux.close()
     return times
 
 

@@ -15,7 +15,7 @@ import sqlite3
 import sys
 import time
 
-from tmux_pane import DEADLINE, Tmux, cpu_seconds, wait_until_idle
+from tmux_pane import DEADLINE, cpu_seconds, start_planner, status_line, wait_until_idle
 
 WIDTH, HEIGHT = 120, 40
 
@@ -23,10 +23,6 @@ WIDTH, HEIGHT = 120, 40
 def count_meals(database):
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as connection:
         return connection.execute("SELECT COUNT(*) FROM meal").fetchone()[0]
-
-
-def status(screen):
-    return screen.rstrip("\n").splitlines()[-1]
 
 
 def timed(tmux, pid, key, progress, done):
@@ -37,7 +33,7 @@ def timed(tmux, pid, key, progress, done):
     first_progress = None
     tmux.run("send-keys", "-t", "0", key)
     while True:
-        line = status(tmux.screen())
+        line = status_line(tmux.screen())
         now = time.monotonic() - started
         if first_progress is None and progress in line:
             first_progress = now
@@ -54,16 +50,12 @@ def main():
     binary, database, template, times, per_copy = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
     before = count_meals(database)
     laid = times * per_copy
-    tmux = Tmux(WIDTH, HEIGHT)
-    try:
-        tmux.run("respawn-pane", "-t", "0", f"exec env LANG=C.UTF-8 TERM=tmux-256color {binary} --db {database}")
-        tmux.wait_for(lambda screen: "? help" in screen, "the first screen")
-        pid = tmux.pane_pid()
+    with start_planner(binary, database, width=WIDTH, height=HEIGHT) as (tmux, pid):
         tmux.run("send-keys", "-t", "0", "g")
         tmux.wait_for(lambda screen: "Go to:" in screen, "the date prompt")
         tmux.run("send-keys", "-t", "0", "-l", "2030-01-01")
         tmux.run("send-keys", "-t", "0", "Enter")
-        tmux.wait_for(lambda screen: status(screen).startswith("Tue 1 Jan 2030"), "2030-01-01")
+        tmux.wait_for(lambda screen: status_line(screen).startswith("Tue 1 Jan 2030"), "2030-01-01")
         tmux.run("send-keys", "-t", "0", "A")
         tmux.wait_for(lambda screen: "Template:" in screen, "the template prompt")
         tmux.run("send-keys", "-t", "0", "-l", f"{template} x{times}")
@@ -76,8 +68,6 @@ def main():
             sys.exit(f"the plan holds {count_meals(database)} meals after u, expected {before}")
         tmux.run("send-keys", "-t", "0", "q")
         tmux.wait_for_exit()
-    finally:
-        tmux.close()
     for label, (wall, progress, cpu) in ((f"planner: A {template} x{times}", applied), ("planner: u of it", undone)):
         shown = f"{progress:.2f}" if progress is not None else "-"
         print(f"{label}\t{wall:.2f}\t{shown}\t{cpu:.2f}")

@@ -12,7 +12,7 @@ import datetime
 import statistics
 import sys
 
-from tmux_pane import Tmux, memory_kib, status_date
+from tmux_pane import Tmux, memory_kib, planner_command, planner_drawn, status_date
 
 WIDTH, HEIGHT = 120, 40
 FIRST_SCREEN_GOAL = 0.1
@@ -23,13 +23,9 @@ SAMPLE_EVERY_DAYS = 10_000
 GROWTH_TOLERANCE_KIB = 512
 
 
-def planner_drawn(screen):
-    return "? help" in screen
-
-
 def measure(binary, runs, database):
     tmux = Tmux(WIDTH, HEIGHT)
-    command = f"exec env LANG=C.UTF-8 TERM=tmux-256color {binary} --db {database}"
+    command = planner_command(binary, database)
     try:
         times = tmux.first_screens(command, planner_drawn, runs, quit_key="q")
         pid = tmux.pane_pid()

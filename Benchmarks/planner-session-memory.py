@@ -32,7 +32,7 @@ import statistics
 import subprocess
 import sys
 
-from tmux_pane import Tmux, memory_kib, status_date, wait_until_idle
+from tmux_pane import memory_kib, start_planner, status_date, status_line, wait_until_idle
 
 WIDTH, HEIGHT = 80, 24
 GOAL_KIB = 15 * 1024
@@ -94,17 +94,9 @@ def add_recipes(database, recipes, first, days):
                                [(names[index % len(names)], meal) for index, meal in enumerate(ids)])
 
 
-def status_line(screen):
-    return screen.splitlines()[-1] if screen.splitlines() else ""
-
-
 def measure(binary, database, recipes):
-    tmux = Tmux(WIDTH, HEIGHT)
     steps = []
-    try:
-        tmux.first_screen(f"exec env LANG=C.UTF-8 TERM=tmux-256color {binary} --db {database} --recipes {recipes}",
-                          lambda screen: "? help" in status_line(screen))
-        pid = tmux.pane_pid()
+    with start_planner(binary, database, "--recipes", recipes, width=WIDTH, height=HEIGHT) as (tmux, pid):
 
         def press(keys, done, what, literal=True):
             """Sends `keys`, waits until `done(screen)` holds and the planner waits for input."""
@@ -152,8 +144,6 @@ def measure(binary, database, recipes):
         press("Enter", lambda screen: status_line(screen).startswith(status_date(JUMP)), status_date(JUMP), literal=False)
         record(f"jump to {JUMP.isoformat()} (g)")
         return steps
-    finally:
-        tmux.close()
 
 
 def title_completed(screen, prefix):

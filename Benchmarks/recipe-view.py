@@ -21,7 +21,7 @@ import statistics
 import subprocess
 import sys
 
-from tmux_pane import Tmux
+from tmux_pane import planner_drawn, start_planner, status_line
 
 WIDTH, HEIGHT = 120, 40
 RECIPE_VIEW_GOAL_MS = 5
@@ -55,28 +55,21 @@ def write_plan(binary, work, names):
     return database, titles[:len(names)]
 
 
-def days_shown(screen):
-    return "? help" in screen.splitlines()[-1]
-
-
 def on_first_day(screen):
     """The status line shows the plan's first day selected: "Mon 2 Mar 2026"."""
-    return screen.splitlines()[-1].startswith(f"{DAY:%a} {DAY.day} {DAY:%b} {DAY.year}")
+    return status_line(screen).startswith(f"{DAY:%a} {DAY.day} {DAY:%b} {DAY.year}")
 
 
 def measure(binary, database, recipes, titles, runs):
     """Per key, the (wall, CPU) times."""
     times = {"s (shopping list of the days on screen)": [], "Esc (from the list)": [],
              "r (recipe view)": [], "Esc (from the recipe)": []}
-    tmux = Tmux(WIDTH, HEIGHT)
-    try:
-        tmux.first_screen(f"exec env LANG=C.UTF-8 TERM=tmux-256color MEALPLAN_TODAY={DAY} "
-                          f"{binary} --db {database} --recipes {recipes}", days_shown)
-        pid = tmux.pane_pid()
+    with start_planner(binary, database, "--recipes", recipes, width=WIDTH, height=HEIGHT,
+                       MEALPLAN_TODAY=DAY) as (tmux, pid):
         for _ in range(runs):
             times["s (shopping list of the days on screen)"].append(
                 tmux.timed_key(pid, "s", lambda screen: "Shopping list ·" in screen))
-            times["Esc (from the list)"].append(tmux.timed_key(pid, "Escape", days_shown))
+            times["Esc (from the list)"].append(tmux.timed_key(pid, "Escape", planner_drawn))
         for _ in range(runs):
             if not on_first_day(tmux.screen()):
                 tmux.run("send-keys", "-t", "0", "t")
@@ -85,9 +78,7 @@ def measure(binary, database, recipes, titles, runs):
                 if number:
                     tmux.timed_key(pid, "j")
                 times["r (recipe view)"].append(tmux.timed_key(pid, "r", lambda screen: f"· {title}" in screen))
-                times["Esc (from the recipe)"].append(tmux.timed_key(pid, "Escape", days_shown))
-    finally:
-        tmux.close()
+                times["Esc (from the recipe)"].append(tmux.timed_key(pid, "Escape", planner_drawn))
     return times
 
 

@@ -29,7 +29,7 @@ import subprocess
 import sys
 import time
 
-from tmux_pane import Tmux, cpu_seconds, wait_until_idle
+from tmux_pane import Tmux, cpu_seconds, planner_command, planner_drawn, start_planner, wait_until_idle
 
 WIDTH, HEIGHT = 120, 40
 GOAL_RATIO = 1.10
@@ -82,14 +82,6 @@ def add_rules(binary, database, count, active):
     print(f"{count} commands in {elapsed:.1f} s ({elapsed / max(count, 1) * 1000:.0f} ms each)")
 
 
-def drawn(screen):
-    return "? help" in screen
-
-
-def planner(binary, database):
-    return f"exec env LANG=C.UTF-8 TERM=tmux-256color {binary} --db {database}"
-
-
 def first_screens(binary, runs, databases):
     """Per database, the (wall, CPU) seconds of `runs` starts, the databases taken in turn."""
     times = {database: [] for database in databases}
@@ -97,7 +89,7 @@ def first_screens(binary, runs, databases):
     try:
         for _ in range(runs):
             for database in databases:
-                wall = tmux.first_screen(planner(binary, database), drawn)
+                wall = tmux.first_screen(planner_command(binary, database), planner_drawn)
                 pid = tmux.pane_pid()
                 wait_until_idle(pid)
                 times[database].append((wall, cpu_seconds(pid)))
@@ -111,14 +103,9 @@ def first_screens(binary, runs, databases):
 def scroll_steps(binary, steps, database):
     """Per scroll key, the (wall, CPU) seconds of `steps` presses from today on."""
     times = {}
-    tmux = Tmux(WIDTH, HEIGHT)
-    try:
-        tmux.first_screen(planner(binary, database), drawn)
-        pid = tmux.pane_pid()
+    with start_planner(binary, database, width=WIDTH, height=HEIGHT) as (tmux, pid):
         for key, label in SCROLL_KEYS:
             times[label] = [tmux.timed_key(pid, key) for _ in range(steps)]
-    finally:
-        tmux.close()
     return times
 
 

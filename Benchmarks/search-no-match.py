@@ -14,13 +14,10 @@ import statistics
 import sys
 import time
 
-from tmux_pane import Tmux
+from tmux_pane import start_planner
 
 binary, database, runs, texts = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
-tmux = Tmux(120, 40)
-try:
-    tmux.first_screen(f"exec env LANG=C.UTF-8 TERM=tmux-256color {binary} --db {database}",
-                      lambda screen: "? help" in screen)
+with start_planner(binary, database, width=120, height=40) as (tmux, _):
     for text in texts:
         times = []
         for _ in range(runs):
@@ -35,5 +32,3 @@ try:
             tmux.wait_for(lambda screen: "No match" not in screen, "the message to clear")
         print(f"planner search '{text}': {statistics.median(times) * 1000:.1f} ms "
               f"({min(times) * 1000:.1f}–{max(times) * 1000:.1f}) over {runs} runs")
-finally:
-    tmux.close()

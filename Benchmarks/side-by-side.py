@@ -15,7 +15,7 @@ import sqlite3
 import statistics
 import sys
 
-from tmux_pane import Tmux, memory_kib
+from tmux_pane import Tmux, memory_kib, planner_command, planner_drawn
 
 WIDTH, HEIGHT = 120, 40
 # The goals hold for a plan of a million meals; smaller plans are shown for the trend only
@@ -78,8 +78,8 @@ def main():
     heading = f"{today:%B} {today.day}, {today.year}"
 
     mealplan_screen, mealplan_hwm = first_screens(
-        f"exec env LANG=C.UTF-8 TERM=tmux-256color {binary} --db {database}",
-        lambda screen: "? help" in screen and all(title in screen for title in titles), runs, "q")
+        planner_command(binary, database),
+        lambda screen: planner_drawn(screen) and all(title in screen for title in titles), runs, "q")
     calcurse_screen, calcurse_hwm = first_screens(
         f"exec env TERM=tmux-256color {calcurse}",
         lambda screen: "? Help" in screen and heading in screen and all(title in screen for title in titles),

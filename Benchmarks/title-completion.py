@@ -10,7 +10,7 @@ time per kind of key; exits 1 when a key takes more CPU than the goal.
 """
 import sys
 
-from tmux_pane import Tmux, print_key_table
+from tmux_pane import print_key_table, start_planner
 
 WIDTH, HEIGHT = 120, 40
 GOAL_MS = 5
@@ -20,11 +20,7 @@ def main():
     binary, database, recipes, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     times = {"first Tab (reads titles and recipe names)": [], "next Tab (in memory)": [],
              "a letter typed": [], "Tab after the letter": []}
-    tmux = Tmux(WIDTH, HEIGHT)
-    try:
-        tmux.first_screen(f"exec env LANG=C.UTF-8 TERM=tmux-256color {binary} --db {database} --recipes {recipes}",
-                          lambda screen: "? help" in screen.splitlines()[-1])
-        pid = tmux.pane_pid()
+    with start_planner(binary, database, "--recipes", recipes, width=WIDTH, height=HEIGHT) as (tmux, pid):
         for _ in range(runs):
             tmux.timed_key(pid, "a", lambda screen: "Slot:" in screen)
             tmux.timed_key(pid, "Enter", lambda screen: "Title:" in screen)
@@ -35,8 +31,6 @@ def main():
             times["a letter typed"].append(tmux.timed_key(pid, "p"))
             times["Tab after the letter"].append(tmux.timed_key(pid, "Tab"))
             tmux.timed_key(pid, "Escape", lambda screen: "Title:" not in screen)
-    finally:
-        tmux.close()
     sys.exit(1 if print_key_table(times, GOAL_MS) else 0)
 
 

@@ -1,11 +1,13 @@
 """A terminal program in a private tmux server, timed from start to first drawn screen and
 from a key to the screen it leads to.
 
-Shared by the planner benchmarks and side-by-side.py: the program is started with
-respawn-pane and capture-pane is polled until the screen passes a check, so the time includes
-starting the process in tmux and is an upper bound of the program's own. The program's CPU time
-(from /proc, which a busy machine does not stretch) is the measure of its own work.
+Shared by the planner benchmarks and side-by-side.py, which open the planner alike
+(`start_planner`): the program is started with respawn-pane and capture-pane is polled until
+the screen passes a check, so the time includes starting the process in tmux and is an upper
+bound of the program's own. The program's CPU time (from /proc, which a busy machine does not
+stretch) is the measure of its own work.
 """
+import contextlib
 import glob
 import statistics
 import subprocess
@@ -91,6 +93,38 @@ class Tmux:
 
     def close(self):
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], stderr=subprocess.DEVNULL)
+
+
+def planner_command(binary, database, *arguments, **environment):
+    """How a pane runs the planner on `database`: in UTF-8, with tmux's terminfo and the
+    variables of `environment` (MEALPLAN_TODAY="2026-03-02"), `arguments` after the database."""
+    variables = {"LANG": "C.UTF-8", "TERM": "tmux-256color", **environment}
+    settings = " ".join(f"{name}={value}" for name, value in variables.items())
+    return " ".join(["exec env", settings, str(binary), "--db", str(database), *map(str, arguments)])
+
+
+def status_line(screen):
+    """The screen's last line: the planner's status line."""
+    lines = screen.rstrip("\n").splitlines()
+    return lines[-1] if lines else ""
+
+
+def planner_drawn(screen):
+    """Whether the planner has drawn its screen: the status line ends in its help hint."""
+    return "? help" in status_line(screen)
+
+
+@contextlib.contextmanager
+def start_planner(binary, database, *arguments, width, height, drawn=planner_drawn, **environment):
+    """The planner (`planner_command`) started in a private tmux server of `width` × `height`,
+    once `drawn(screen)` holds: yields the server and the planner's process id, and closes the
+    server at the end."""
+    tmux = Tmux(width, height)
+    try:
+        tmux.first_screen(planner_command(binary, database, *arguments, **environment), drawn)
+        yield tmux, tmux.pane_pid()
+    finally:
+        tmux.close()
 
 
 def print_key_table(times, goal_ms, by_median=False):

@@ -49,6 +49,14 @@ public enum MealChange: Hashable, Sendable {
     /// id it gets, which is what undo keeps.
     case addRule(RuleSnapshot)
 
+    /// The adds of `meals` just stored together (a pasted day, a template laid down), the meals
+    /// that cook before their leftovers: undone in reverse, leftovers go before the meal they
+    /// eat from (whose removal would unlink them first), and redone in order, a cook is back
+    /// before the leftovers that link to it. What the planner's history keeps of them.
+    public static func additions(cooksFirst meals: [Meal]) -> [MealChange] {
+        (meals.filter { !$0.isLeftovers } + meals.filter(\.isLeftovers)).map { .add($0) }
+    }
+
     /// The change that undoes this one, once it is stored (its meals carry their ids): an added
     /// or restored meal is removed, a removed meal restored, an update reversed back to the
     /// position the meal had. A change the store makes into others (`removeRuleOf`,

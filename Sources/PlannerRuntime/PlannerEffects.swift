@@ -84,7 +84,7 @@ public enum PlannerEffects {
         }
     }
 
-    /// `.save`'s answer: the batch made, or the template laid down, in one transaction.
+    /// `.save`'s answer: the batch made, the template laid down or the days pasted, in one transaction.
     /// `progress` is told after each change (each meal laid) how many of how many are made; an
     /// error it throws rolls the save back, and the answer is then a failure (the loop answers
     /// a cancel of its own itself).
@@ -98,6 +98,8 @@ public enum PlannerEffects {
             case .template(let placement):
                 let laid = try store.applyTemplate(placement.name, to: placement.start, times: placement.times, progress: progress)
                 return .saved(request, stored: laid.changes)
+            case .paste(let paste):
+                return .saved(request, stored: try store.copy(paste.meals, of: paste.days, to: paste.target, progress: progress))
             }
         } catch {
             return error.kind == .input

@@ -99,13 +99,15 @@ public struct ChangeBatch: Hashable, Sendable, ExpressibleByArrayLiteral {
     }
 }
 
-/// What a save writes: changes as the history holds them, or a template laid down as
-/// `template apply` lays it (`MealStore.applyTemplate`, which links each copy's leftovers to
-/// that copy's cook, meals a batch of changes has no ids to name yet). Either is stored as the
-/// changes made, one step of the history.
+/// What a save writes: changes as the history holds them, a template laid down as
+/// `template apply` lays it (`MealStore.applyTemplate`), or copied days pasted as `copy-days`
+/// copies them (`MealStore.copy`); the last two link each copy's leftovers to the copy of
+/// their cook, meals a batch of changes has no ids to name yet. Each is stored as the changes
+/// made, one step of the history.
 public enum SaveWork: Hashable, Sendable {
     case changes(ChangeBatch)
     case template(TemplatePlacement)
+    case paste(DayPaste)
 }
 
 /// A change handed to the store, with an id so its answer finds its way back.
@@ -120,6 +122,21 @@ public struct SaveRequest: Hashable, Sendable {
 
     public init(id: Int, change: ChangeBatch) {
         self.init(id: id, work: .changes(change))
+    }
+}
+
+/// "Copies of `meals`, the meals of `days` when they were copied (`Y`), at the same offsets
+/// from `target`" (`P`): the store copies them as `copy-days` copies days
+/// (`MealStore.copy`), so that leftovers copied with their cook eat from its copy.
+public struct DayPaste: Hashable, Sendable {
+    public let days: DayRange
+    public let meals: [Meal]
+    public let target: Day
+
+    public init(days: DayRange, meals: [Meal], target: Day) {
+        self.days = days
+        self.meals = meals
+        self.target = target
     }
 }
 

@@ -93,7 +93,7 @@ extension KeyTable where Command == PlannerUI.Command {
             ([.character("m")], .moveMeal, "move the selected meal to a date"),
             ([.character("y")], .copyMeal, "copy the selected meal"),
             ([.character("p")], .pasteMeal, "paste it onto the selected day"),
-            ([.character("Y")], .copyDay, "copy the selected day's meals"),
+            ([.character("Y")], .copyDay, "copy the selected or marked days"),
             ([.character("P")], .pasteDay, "paste them onto the selected day"),
             ([.character("x")], .repeatMeal, "make the selected meal repeat"),
             ([.character("c")], .cycleStatus, "mark it done, skipped, planned"),

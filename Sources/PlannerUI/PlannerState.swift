@@ -138,9 +138,9 @@ public struct StatusMessage: Hashable, Sendable {
 public enum Clipboard: Hashable, Sendable {
     /// One meal (`y`), which `p` pastes.
     case meal(Meal)
-    /// A day's meals in display order (`Y`), which `P` pastes; the list is empty for a day
-    /// without meals.
-    case day(Day, [Meal])
+    /// The meals of a day, or of days marked, in display order (`Y`), which `P` pastes; the
+    /// list is empty for days without meals.
+    case days(DayRange, [Meal])
 }
 
 /// Why a save was asked for, which says what its answer does to the history.

@@ -144,4 +144,83 @@ import Testing
         #expect(stored[3] == soup)
         #expect(try store.meals(in: .all).map(\.title) == ["Soup", "Bread", "Stew"])
     }
+
+    /// Monday's chili dinner and Tuesday's lunch of its leftovers, and Tuesday's dinner of the
+    /// leftovers of a roast cooked the Sunday before, which neither copy takes along.
+    func cookOnce(in store: MealStore) throws -> (roast: Meal, chili: Meal, meals: [Meal]) {
+        let roast = try store.apply([.add(Meal(day: day("2026-11-15"), slot: "dinner", title: "Roast", recipe: "roast", servings: 6))])[0]!
+        let chili = try store.apply([.add(Meal(day: day("2026-11-16"), slot: "dinner", title: "Chili", recipe: "chili", servings: 6))])[0]!
+        try store.apply([
+            .add(Meal(day: day("2026-11-17"), slot: "lunch", title: "Chili", recipe: "chili", servings: 2, leftoversOf: chili.id)),
+            .add(Meal(day: day("2026-11-17"), slot: "dinner", title: "Roast", recipe: "roast", servings: 2, leftoversOf: roast.id)),
+        ])
+        return (roast, chili, try store.meals(in: DayRange(start: day("2026-11-16"), count: 2)))
+    }
+
+    /// The one rule for copied leftovers, alike for `copyDays` and the planner's paste (`copy`):
+    /// copied with the meal that cooks them they eat from its copy, without it from the same cook.
+    @Test(arguments: [false, true])
+    func copiedLeftoversEatFromTheCopyOfTheirCookWhenItIsCopiedToo(pasted: Bool) throws {
+        let store = try MealStore.inMemory()
+        let (roast, _, meals) = try cookOnce(in: store)
+        let nextMonday = day("2026-11-23")
+        let copies = pasted
+            ? try store.copy(meals, of: DayRange(start: day("2026-11-16"), count: 2), to: nextMonday).compactMap(\.result)
+            : try store.copyDays(from: day("2026-11-16"), count: 2, to: nextMonday)
+        let stored = try store.meals(in: DayRange(start: nextMonday, count: 2))
+        #expect(stored.map(\.title) == ["Chili", "Chili", "Roast"])
+        let chiliCopy = stored[0]
+        #expect(stored.map(\.leftoversOf) == [nil, chiliCopy.id, roast.id])
+        #expect(Set(copies) == Set(stored))
+    }
+
+    /// What the planner's history keeps of a paste: the adds, cooks first, so that undo removes
+    /// the leftovers before their cook and redo puts the cook back before its leftovers.
+    @Test func aPasteIsOneStepThatUndoesAndRedoesWithItsLinks() throws {
+        let store = try MealStore.inMemory()
+        let (roast, _, meals) = try cookOnce(in: store)
+        let days = DayRange(start: day("2026-11-16"), count: 2)
+        let made = try store.copy(meals, of: days, to: day("2026-11-23"))
+        let copies = made.compactMap(\.result)
+        #expect(made == copies.map { .add($0) })
+        #expect(copies.map(\.isLeftovers) == [false, true, true], "the cook first")
+        #expect(copies[1].leftoversOf == copies[0].id && copies[2].leftoversOf == roast.id)
+
+        let undone = try store.make(made.reversed().map(\.inverse))
+        #expect(try store.meals(in: .all) == [roast] + meals, "undo leaves the plan as before")
+        try store.make(undone.reversed().map(\.inverse))
+        #expect(try store.meals(in: DayRange(start: day("2026-11-23"), count: 2)) == copies, "redo links them again")
+    }
+
+    /// The meals pasted are those copied, as they were (the roast's leftovers removed since
+    /// are pasted all the same); the days may be pasted onto themselves.
+    @Test func aPasteCopiesTheMealsAsCopiedEvenOntoTheirOwnDays() throws {
+        let store = try MealStore.inMemory()
+        let (roast, chili, meals) = try cookOnce(in: store)
+        try store.apply([.remove(meals[2])])
+        try store.copy(meals, of: DayRange(start: day("2026-11-16"), count: 2), to: day("2026-11-16"))
+        let stored = try store.meals(in: DayRange(start: day("2026-11-16"), count: 2))
+        #expect(stored.map { "\($0.slot) \($0.title)" }
+            == ["dinner Chili", "dinner Chili", "lunch Chili", "lunch Chili", "dinner Roast"])
+        #expect(stored.map(\.leftoversOf) == [nil, nil, chili.id, stored[1].id, roast.id])
+    }
+
+    /// A paste of leftovers whose cook another program removed since they were copied is
+    /// refused whole, as an add of them is; so is one that runs past the last day.
+    @Test func aPasteOfLeftoversWithoutTheirCookStoredIsRefusedWhole() throws {
+        let store = try MealStore.inMemory()
+        let (roast, _, meals) = try cookOnce(in: store)
+        let days = DayRange(start: day("2026-11-16"), count: 2)
+        try store.apply([.remove(roast)])
+        let before = try store.meals(in: .all)
+        #expect(throws: StoreError(.input, "there is no meal \(roast.id!) to plan leftovers of")) {
+            try store.copy(meals, of: days, to: day("2026-11-23"))
+        }
+        #expect(throws: StoreError(.input, "2 days from 9999-12-31 run past 9999-12-31, the last day there is")) {
+            try store.copy(Array(meals.prefix(2)), of: days, to: .last)
+        }
+        #expect(try store.meals(in: .all) == before)
+        // Without those leftovers, the cook and its own leftovers are pasted.
+        #expect(try store.copy(Array(meals.prefix(2)), of: days, to: day("2026-11-23")).count == 2)
+    }
 }

@@ -121,6 +121,28 @@ struct PlannerEndToEndTests {
         #expect(try planner.mealplan("list", "--from", "2026-03-05", "--days", "1") == copies, "back with the same ids")
     }
 
+    /// Days marked with v, copied with Y and pasted a week later with P: the pasted leftovers
+    /// eat from the pasted cook, as `copy-days` links them.
+    @Test func pastedDaysKeepTheirLeftoversWithThePastedCook() throws {
+        let planner = try TmuxPlanner { planner in
+            try planner.mealplan("add", "today", "dinner", "Chili")
+            try planner.mealplan("add", "tomorrow", "lunch", "--leftovers-of", "1")
+        }
+        try planner.waitFor("leftovers from Wed dinner")
+        try planner.press("v", "J")
+        try planner.waitFor("2 days marked")
+        try planner.press("Y")
+        try planner.waitFor("Copied 2 days from Wed 4 Mar (2 meals); P pastes them")
+        try planner.press("]", "K", "P")
+        try planner.waitFor("Pasted 2 meals onto 2 days from Wed 11 Mar 2026; u undoes")
+        #expect(try planner.mealplan("list", "--from", "2026-03-11", "--days", "2")
+            == "Wed 2026-03-11\n  3  dinner  Chili\n\nThu 2026-03-12\n  4  lunch   Chili\n             leftovers of meal 3\n")
+        try planner.press("u")
+        try planner.waitFor("Undid: add 2 meals from Wed 11 Mar 2026 to Thu 12 Mar 2026")
+        #expect(try planner.mealplan("list", "--from", "2026-03-11", "--days", "2")
+            == "nothing planned from 2026-03-11 to 2026-03-12\n")
+    }
+
     @Test func aMealAddedFromOutsideAppearsWithinASecondWithoutMovingTheView() throws {
         let planner = try TmuxPlanner { planner in
             try planner.mealplan("add", "today", "lunch", "Soup")

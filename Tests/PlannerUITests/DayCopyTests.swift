@@ -22,7 +22,7 @@ import Timeline
         var harness = Harness(today: saturday, meals: sampleMeals)
         let porridge = harness.meals[1]!, roast = harness.meals[2]!
         harness.press(.character("Y"))
-        #expect(harness.state.clipboard == .day(saturday, [porridge, roast]))
+        #expect(harness.state.clipboard == .days(DayRange(start: saturday, count: 1), [porridge, roast]))
         #expect(harness.state.message == StatusMessage("Copied Sat 28 Feb (2 meals); P pastes them onto the selected day"))
 
         harness.press(.character("J"), .character("J"))
@@ -88,7 +88,7 @@ import Timeline
     @Test func aDayWithOneMealOrNoneSaysSo() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("J"), .character("Y"))
-        #expect(harness.state.clipboard == .day(day("2026-03-01"), []))
+        #expect(harness.state.clipboard == .days(DayRange(start: day("2026-03-01"), count: 1), []))
         #expect(harness.state.message == StatusMessage("Copied Sun 1 Mar (no meals)"))
         harness.press(.character("J"))
         let savesBefore = saves(harness), meals = harness.meals

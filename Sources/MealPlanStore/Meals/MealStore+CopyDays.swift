@@ -26,17 +26,57 @@ extension MealStore {
         }
         return try write { db in
             // The occurrences of repeat rules in the days are copied too, as single meals.
-            let slotIDs = Dictionary(uniqueKeysWithValues: try Self.storedSlots(db).map { ($0.slot.name, $0.id) })
-            let originals = try meals(db, in: sourceDays)
-            let copies = try originals.map { original in
-                try Self.insert(db, Self.copy(of: original, movedBy: offset), slotID: slotIDs[original.slot]!)
+            try Self.insertCopies(db, of: try meals(db, in: sourceDays), movedBy: offset)
+        }
+    }
+
+    /// Copies `meals`, the meals of `days` as read from the plan (the planner's `Y`), to the
+    /// same offsets from `target`, in one transaction, as `copyDays` copies days: the same
+    /// leftovers rule, the same refusal of days past 9999-12-31, but the meals as they were
+    /// read, not as they are now, and the days may be pasted onto themselves. A leftover copied
+    /// without its cook refuses the copy if another program removed that cook meanwhile. Returns the
+    /// changes that added the copies, as the planner's history keeps them
+    /// (`MealChange.additions`). `progress` is told after each meal how many of how many are
+    /// copied; an error it throws (the user cancelling a long save) rolls everything back.
+    @discardableResult
+    public func copy(
+        _ meals: [Meal], of days: DayRange, to target: Day,
+        progress: (_ done: Int, _ total: Int) throws -> Void = { _, _ in }
+    ) throws(StoreError) -> [MealChange] {
+        _ = try Self.days(from: target, count: days.count, to: "copy")
+        let offset = days.first.distance(to: target)
+        return try write { db in
+            MealChange.additions(cooksFirst: try Self.insertCopies(db, of: meals, movedBy: offset, progress: progress))
+        }
+    }
+
+    /// Stores a copy of each of `originals` (in display order) `offset` days later, at the end
+    /// of its slot, and returns the copies in the same order. The one rule for copied
+    /// leftovers: copied with the meal that cooks them, they eat from its copy; copied without
+    /// it, from the same cook, which must still be stored.
+    private static func insertCopies(
+        _ db: Database, of originals: [Meal], movedBy offset: Int,
+        progress: (_ done: Int, _ total: Int) throws -> Void = { _, _ in }
+    ) throws -> [Meal] {
+        let slotIDs = Dictionary(uniqueKeysWithValues: try storedSlots(db).map { ($0.slot.name, $0.id) })
+        let copiedIDs = Set(originals.compactMap(\.id))
+        var copies: [Meal] = []
+        copies.reserveCapacity(originals.count)
+        for original in originals {
+            var copy = Self.copy(of: original, movedBy: offset)
+            if let cook = copy.leftoversOf {
+                // Linked below to the copy of its cook, which may not be stored yet.
+                if copiedIDs.contains(cook) { copy.leftoversOf = nil } else { copy = try linkingLeftovers(db, copy) }
             }
-            let copyIDs = Dictionary(uniqueKeysWithValues: zip(originals, copies).compactMap { original, copy in
-                original.id.map { ($0, copy.id!) }
-            })
-            return try copies.map { copy in
-                try Self.link(db, copy, toLeftoversOf: copy.leftoversOf.flatMap { copyIDs[$0] })
-            }
+            let slotID = try slotIDs[original.slot] ?? resolveSlot(db, original.slot).id
+            copies.append(try insert(db, copy, slotID: slotID))
+            try progress(copies.count, originals.count)
+        }
+        let copyIDs = Dictionary(uniqueKeysWithValues: zip(originals, copies).compactMap { original, copy in
+            original.id.map { ($0, copy.id!) }
+        })
+        return try zip(originals, copies).map { original, copy in
+            try link(db, copy, toLeftoversOf: original.leftoversOf.flatMap { copyIDs[$0] })
         }
     }
 

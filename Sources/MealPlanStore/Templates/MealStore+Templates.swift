@@ -17,13 +17,9 @@ extension MealStore {
         public let template: MealTemplate
         public let meals: [Meal]
 
-        /// The meals laid down as the changes that added them, the meals that cook before
-        /// their leftovers: undone in reverse, leftovers go before the meal they eat from
-        /// (whose removal would unlink them first), and redone in order, a cook is back before
-        /// the leftovers that link to it. What the planner's history keeps of an apply.
-        public var changes: [MealChange] {
-            (meals.filter { !$0.isLeftovers } + meals.filter(\.isLeftovers)).map { .add($0) }
-        }
+        /// The meals laid down as the changes that added them, cooks first
+        /// (`MealChange.additions`): what the planner's history keeps of an apply.
+        public var changes: [MealChange] { MealChange.additions(cooksFirst: meals) }
     }
 
     /// Keeps the meals of the `days` days from `first` as the template `name`: each meal's day

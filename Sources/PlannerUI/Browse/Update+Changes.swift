@@ -197,34 +197,56 @@ extension PlannerState {
                     origin: .change(done: "Pasted \(quoted(meal.title)) onto \(longDate(day))"), showsDay: true)
     }
 
-    /// `Y`: the selected day's meals, as they are now, become the clipboard.
-    mutating func copySelectedDay() {
-        let day = timeline.selection.day
-        guard let meals = timeline.content(of: day) else {
-            message = StatusMessage("\(DayBlock.headerText(for: day)) is still loading; try again", isError: true)
-            return
+    /// `Y`: the meals of the days marked (`v`), else of the selected day, as they are now,
+    /// become the clipboard, and the marking ends.
+    mutating func copySelectedDays() {
+        let days = markedDays ?? DayRange(start: timeline.selection.day, count: 1)
+        var meals: [Meal] = []
+        for day in days {
+            guard let content = timeline.content(of: day) else {
+                message = StatusMessage(
+                    timeline.window.contains(day)
+                        ? "\(DayBlock.headerText(for: day)) is still loading; try again"
+                        : "\(DayBlock.headerText(for: day)) is too far from the screen to copy; \(keyMap.keyNames(for: .saveTemplate)) keeps the marked days as a template",
+                    isError: true)
+                return
+            }
+            meals += content
         }
-        clipboard = .day(day, meals)
-        let hint = meals.isEmpty ? "" : "; P pastes \(meals.count == 1 ? "it" : "them") onto the selected day"
-        message = StatusMessage("Copied \(DayBlock.headerText(for: day)) (\(meals.isEmpty ? "no meals" : countedMeals(meals.count)))\(hint)")
+        markedFrom = nil
+        clipboard = .days(days, meals)
+        // Short enough for an 80-column status line beside the date.
+        let pastes = days.count == 1 ? " onto the selected day" : ""
+        let hint = meals.isEmpty ? "" : "; P pastes \(meals.count == 1 ? "it" : "them")\(pastes)"
+        message = StatusMessage("Copied \(Self.named(days)) (\(meals.isEmpty ? "no meals" : countedMeals(meals.count)))\(hint)")
     }
 
-    /// `Y`…`P`: a copy of every copied meal at the end of its slot on the selected day, stored
-    /// in one transaction and undone as one step.
-    mutating func pasteDay() -> [Effect] {
-        guard case .day(let source, let meals)? = clipboard else {
+    /// `Y`…`P`: a copy of every copied meal at the same offset from the selected day as from
+    /// the first day copied, at the end of its slot, stored in one transaction and undone as
+    /// one step. The store copies them as `copy-days` does: leftovers copied with the meal
+    /// that cooks them eat from its copy, the others from the same cook.
+    mutating func pasteDays() -> [Effect] {
+        guard case .days(let source, let meals)? = clipboard else {
             message = StatusMessage(clipboard == nil ? "Nothing copied yet; Y copies the selected day"
                                         : "A meal is copied, not a day: p pastes it, Y copies the selected day", isError: true)
             return []
         }
         guard !meals.isEmpty else {
-            message = StatusMessage("Nothing to paste: \(DayBlock.headerText(for: source)) had no meals when copied")
+            message = StatusMessage("Nothing to paste: \(Self.named(source)) had no meals when copied")
             return []
         }
         let day = timeline.selection.day
-        return save(ChangeBatch(meals.map { .add($0.copy(on: day)) }),
-                    origin: .change(done: "Pasted \(countedMeals(meals.count)) onto \(longDate(day)); u undoes"),
+        let onto = source.count == 1 ? longDate(day) : "\(countedDays(source.count)) from \(longDate(day))"
+        return save(.paste(DayPaste(days: source, meals: meals, target: day)),
+                    origin: .change(done: "Pasted \(countedMeals(meals.count)) onto \(onto); u undoes",
+                                    working: "pasting", unit: "meals"),
                     showsDay: true)
+    }
+
+    /// Copied days as messages name them: "Sat 28 Feb", "2 days from Sat 28 Feb".
+    private static func named(_ days: DayRange) -> String {
+        let first = DayBlock.headerText(for: days.first)
+        return days.count == 1 ? first : "\(countedDays(days.count)) from \(first)"
     }
 
     mutating func undo() -> [Effect] {

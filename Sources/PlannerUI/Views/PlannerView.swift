@@ -127,8 +127,8 @@ enum StatusLineView {
             shown = ("saving…", theme.hint)
         } else if let days = state.markedDays {
             let keys = state.keyMap
-            shown = ("\(countedDays(days.count)) marked: \(keys.keyNames(for: .saveTemplate)) saves a template, Esc ends",
-                     theme.hint)
+            shown = ("\(countedDays(days.count)) marked: \(keys.keyNames(for: .saveTemplate)) saves a template, "
+                         + "\(keys.keyNames(for: .copyDay)) copies them, Esc ends", theme.hint)
         } else if let meal = state.selectedMeal, meal.status == .skipped, meal.day < state.today {
             // A meal that did not happen may still be wanted another day.
             shown = ("skipped — \(state.keyMap.keyNames(for: .moveMeal)) moves it to another day", theme.hint)
