@@ -52,7 +52,7 @@ import Timeline
         #expect(Array(harness.lines.dropLast()) == Array(unmarked.dropLast()))
         // The status line says what is marked after the date, over the help hint it is too long
         // to stand beside: the 40 columns less the date's 14 and 2 between them.
-        #expect(harness.lines.last == line("Mon 2 Mar 2026  " + "3 days marked: T saves a template, Esc ends".truncated(toWidth: 40 - 14 - 2)))
+        #expect(harness.lines.last == line("Mon 2 Mar 2026  " + "3 days marked: T saves a template, Y copies them, Esc ends".truncated(toWidth: 40 - 14 - 2)))
         let colour = harness.render().buffer, mono = harness.render(colors: false).buffer
         for y in 0..<11 {
             for x in 0..<40 {
