@@ -265,6 +265,40 @@ import Timeline
         #expect(harness.state.undoStack.count == 1 && harness.state.redoStack.isEmpty)
     }
 
+    /// `A` lays down the template its prompt read, the meals it counted: when another program
+    /// changes the template between that read and the save, the store refuses the save, the
+    /// planner says so above the prompt and nothing is laid down; Enter reads the template
+    /// again and lays it down as it is now.
+    @Test func aTemplateChangedBetweenThePromptsReadAndTheSaveIsNotLaidDown() throws {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        saveWeekend("weekend", &harness)
+        let before = harness.ordered
+        let start = saturday.adding(days: 7)
+        harness.press(.character("t"), .character("]"), .character("A"))
+        harness.type("weekend x2")
+        harness.holdsSaves = true
+        harness.press(.enter)
+        let request = try #require(harness.heldSaves.first)
+        // Monday to Wednesday, Soup alone, kept under the name by another program.
+        harness.changeOutside { try! $0.store.saveTemplate("weekend", from: monday, days: 3, replacing: true) }
+        harness.answer(request)
+        let refusal = "template 'weekend' was changed by another program meanwhile (its meals changed)"
+        #expect(harness.prompt?.error == "Not saved: \(refusal)")
+        #expect(harness.lines[10] == line("Not saved: \(refusal)".truncated(toWidth: 40)))
+        #expect(harness.ordered == before, "nothing laid down")
+        #expect(harness.state.undoStack.isEmpty && !harness.state.isSaving)
+
+        // Enter again: read anew, the template as it is now goes down.
+        harness.holdsSaves = false
+        harness.press(.control("u"))
+        harness.type("weekend")
+        harness.press(.enter)
+        #expect(harness.state.message == StatusMessage("Added 1 meal from 'weekend'; u undoes"))
+        #expect(titles(from: start, count: 3, harness) == ["2026-03-07 lunch Soup"])
+        harness.press(.character("u"))
+        #expect(harness.ordered == before)
+    }
+
     @Test func anUnknownTemplateOrNoneAtAllIsSaidAboveThePrompt() {
         var harness = Harness(today: saturday, meals: sampleMeals)
         harness.press(.character("A"), .tab)
