@@ -108,6 +108,17 @@ public enum SaveWork: Hashable, Sendable {
     /// `placement` of the template as `.placeTemplate` read it: the store lays that down, or
     /// refuses, laying nothing, when another program changed the template meanwhile.
     case template(TemplatePlacement, asRead: MealTemplate)
+
+    /// What the history calls the step this work makes, for "Undid: …", when its changes
+    /// alone do not say it: a batch's label; the template applied and its copies, as the
+    /// prompt takes them ("apply template 'weekend' x2").
+    var label: String? {
+        switch self {
+        case .changes(let batch): batch.label
+        case .template(let placement, let template):
+            "apply template \(quoted(template.name))" + (placement.times == 1 ? "" : " x\(placement.times)")
+        }
+    }
 }
 
 /// A change handed to the store, with an id so its answer finds its way back.
