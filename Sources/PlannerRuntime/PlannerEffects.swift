@@ -68,7 +68,7 @@ public enum PlannerEffects {
             return templateAnswer { () throws(StoreError) in
                 // Read only: the planner then saves the placement as one change of its history.
                 let laid = try store.applyTemplate(placement.name, to: placement.start, times: placement.times, dryRun: true)
-                return .templatePlaced(placement, name: laid.template.name, meals: laid.meals)
+                return .templatePlaced(placement, template: laid.template, meals: laid.meals)
             }
         case .shareLeftovers(let request):
             do throws(StoreError) {
@@ -95,8 +95,8 @@ public enum PlannerEffects {
             case .changes(let batch):
                 HeapReuse.prepare(forSaving: batch.changes)
                 return .saved(request, stored: try store.make(batch.changes, progress: progress))
-            case .template(let placement):
-                let laid = try store.applyTemplate(placement.name, to: placement.start, times: placement.times, progress: progress)
+            case .template(let placement, let template):
+                let laid = try store.applyTemplate(template, to: placement.start, times: placement.times, progress: progress)
                 return .saved(request, stored: laid.changes)
             case .paste(let paste):
                 return .saved(request, stored: try store.copy(paste.meals, of: paste.days, to: paste.target, progress: progress))

@@ -52,9 +52,9 @@ public enum Effect: Hashable, Sendable {
     /// List the templates' names for Tab in the template prompt; answer `.templateNamesLoaded`
     /// or `.templateFailed`.
     case listTemplates
-    /// Read the meals `placement` would lay down, without storing them (the planner then saves
-    /// the placement, `SaveWork.template`, as one change, which `u` undoes); answer
-    /// `.templatePlaced` or `.templateFailed`.
+    /// Read the template and the meals `placement` would lay down, without storing them (the
+    /// planner then saves the placement of the template as read, `SaveWork.template`, as one
+    /// change, which `u` undoes); answer `.templatePlaced` or `.templateFailed`.
     case placeTemplate(TemplatePlacement)
     /// Read how the cooked meals of `request.ids` (a leftover's source in its place) are shared
     /// (`MealStore.leftoverShares`); answer `.leftoverSharesLoaded(request, shares)` or
@@ -106,8 +106,22 @@ public struct ChangeBatch: Hashable, Sendable, ExpressibleByArrayLiteral {
 /// made, one step of the history.
 public enum SaveWork: Hashable, Sendable {
     case changes(ChangeBatch)
-    case template(TemplatePlacement)
+    /// `placement` of the template as `.placeTemplate` read it: the store lays that down, or
+    /// refuses, laying nothing, when another program changed the template meanwhile.
+    case template(TemplatePlacement, asRead: MealTemplate)
     case paste(DayPaste)
+
+    /// What the history calls the step this work makes, for "Undid: …", when its changes
+    /// alone do not say it: a batch's label; the template applied and its copies, as the
+    /// prompt takes them ("apply template 'weekend' x2").
+    var label: String? {
+        switch self {
+        case .changes(let batch): batch.label
+        case .template(let placement, let template):
+            "apply template \(quoted(template.name))" + (placement.times == 1 ? "" : " x\(placement.times)")
+        case .paste: nil
+        }
+    }
 }
 
 /// A change handed to the store, with an id so its answer finds its way back.

@@ -75,9 +75,9 @@ public enum Input: Hashable, Sendable {
     case templateExists(name: String, existing: MealTemplateSummary)
     /// The answer to `.listTemplates`: every template's name.
     case templateNamesLoaded([String])
-    /// The answer to `.placeTemplate`: the template's name as stored and the meals it lays
-    /// down, on their days, without ids.
-    case templatePlaced(TemplatePlacement, name: String, meals: [Meal])
+    /// The answer to `.placeTemplate`: the template as read (the save lays down this one or
+    /// nothing) and the meals it lays down, on their days, without ids.
+    case templatePlaced(TemplatePlacement, template: MealTemplate, meals: [Meal])
     /// A template effect was refused or failed (a name taken or unknown, days without meals,
     /// copies past 9999-12-31); nothing changed.
     case templateFailed(message: String)

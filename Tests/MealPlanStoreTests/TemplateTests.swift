@@ -228,6 +228,60 @@ import Testing
         #expect(try store.mealCount() == Self.planned.count)
     }
 
+    /// Two connections on one file stand for two processes: the template as one read it (the
+    /// planner's dry run) is laid down only while it is what is stored. Another program's edit,
+    /// rename or removal in between is refused in the words a meal's change is, nothing laid;
+    /// read again, the template as it is now goes down.
+    @Test func aTemplateChangedSinceItWasReadIsNotLaidDown() throws {
+        let changes: [((MealStore) throws -> Void, String)] = [
+            ({ try $0.saveTemplate("Week", from: day("2026-03-04"), days: 7, replacing: true) },
+             "template 'Week' was changed by another program meanwhile (its meals changed)"),
+            ({ try $0.saveTemplate("Week", from: day("2026-03-02"), days: 2, replacing: true) },
+             "template 'Week' was changed by another program meanwhile (it has 2 days now, its meals changed)"),
+            ({ try $0.saveTemplate("WEEK", from: day("2026-03-02"), days: 7, replacing: true) },
+             "template 'Week' was changed by another program meanwhile (its name is now 'WEEK')"),
+            ({ try $0.execute("UPDATE template SET name = 'Winter week'") },
+             "template 'Week' was changed by another program meanwhile (its name is now 'Winter week')"),
+            ({ try $0.execute("UPDATE templateMeal SET title = 'Rice' WHERE title = 'Soup'") },
+             "template 'Week' was changed by another program meanwhile (its meals changed)"),
+            ({ try $0.removeTemplate(named: "Week") }, "template 'Week' was removed by another program meanwhile"),
+            ({ try $0.removeTemplate(named: "Week"); try $0.saveTemplate("Week", from: day("2026-03-02"), days: 7) },
+             "template 'Week' was removed by another program meanwhile"),
+        ]
+        for (change, message) in changes {
+            let folder = TemporaryFolder()
+            let planner = try storeWithTemplate(.filePool, in: folder)
+            let other = try MealStore.open(path: folder.file("meals.sqlite"), access: .readWrite)
+            let start = day("2026-03-16")
+            let seen = try planner.applyTemplate("Week", to: start, times: 2, dryRun: true).template
+            try change(other)
+            let before = try other.meals(in: .all)
+            #expect(throws: StoreError(.input, message)) { try planner.applyTemplate(seen, to: start, times: 2) }
+            #expect(try other.meals(in: .all) == before, "nothing laid down: \(message)")
+
+            guard let now = try planner.templates().first else { continue }
+            let read = try planner.applyTemplate(now.name, to: start, dryRun: true)
+            let laid = try planner.applyTemplate(read.template, to: start)
+            #expect(kept(laid.meals, from: start) == kept(read.meals, from: start), "\(message)")
+            #expect(try other.meals(in: .all).count == before.count + read.meals.count, "\(message)")
+        }
+    }
+
+    /// Unchanged, the template as read goes down as the one its name gives; another program's
+    /// change to the plan's meals meanwhile is no change to the template.
+    @Test func aTemplateUnchangedSinceItWasReadIsLaidDownAsItsNameLaysIt() throws {
+        let folder = TemporaryFolder()
+        let planner = try storeWithTemplate(.filePool, in: folder)
+        let other = try MealStore.open(path: folder.file("meals.sqlite"), access: .readWrite)
+        let start = day("2026-03-16")
+        let read = try planner.applyTemplate("week", to: start, times: 2, dryRun: true)
+        try other.addMeal(day: Self.week.first, slot: "lunch", title: "Bread")
+        let laid = try planner.applyTemplate(read.template, to: start, times: 2)
+        #expect(laid.template == read.template)
+        #expect(kept(laid.meals, from: start) == kept(read.meals, from: start))
+        #expect(try other.meals(in: DayRange(start: start, count: 14)) == laid.meals)
+    }
+
     @Test func aSlotATemplateUsesStaysUntilTheTemplateGoes() throws {
         let store = try storeWithTemplate()
         try store.addSlot("Brunch")

@@ -34,7 +34,7 @@ struct TemplateEndToEndTests {
         #expect(laid == "Thu 2026-03-12\n  3  breakfast  Porridge\n\nFri 2026-03-13\n  4  dinner     Stew\n", "\(laid)")
 
         try planner.press("u")
-        try planner.waitFor("Undid: add 2 meals from Thu 12 Mar 2026 to Fri 13 Mar 2026")
+        try planner.waitFor("Undid: apply template 'two days'")
         #expect(try planner.mealplan("list", "--from", "2026-03-12", "--days", "2")
             == "nothing planned from 2026-03-12 to 2026-03-13\n")
         try planner.press("q")

@@ -49,11 +49,12 @@ import TestSupport
         let before = try store.meals(in: .all)
         let start = monday.adding(days: 7)
         let placement = TemplatePlacement(name: "we", start: start, times: 2)
-        guard case .templatePlaced(let answered, let name, let meals)? = PlannerEffects.answer(.placeTemplate(placement), store: store) else {
+        guard case .templatePlaced(let answered, let template, let meals)? = PlannerEffects.answer(.placeTemplate(placement), store: store) else {
             Issue.record("not placed")
             return
         }
-        #expect(answered == placement && name == "week")
+        let read = try store.template(named: "week")
+        #expect(answered == placement && template == read)
         #expect(meals.map(\.day) == [start, start.adding(days: 1), start.adding(days: 2), start.adding(days: 3)])
         #expect(meals.map(\.title) == ["Porridge", "Stew", "Porridge", "Stew"])
         #expect(meals.allSatisfy { $0.id == nil })
@@ -61,21 +62,29 @@ import TestSupport
     }
 
     /// A placement saved is laid down by the store and answered with its meals as added; one
-    /// whose template went meanwhile is refused in the store's words, nothing laid.
+    /// whose template another program changed or removed since it was read is refused in the
+    /// store's words, nothing laid.
     @Test func savingAPlacementLaysItDownOrIsRefused() throws {
-        try store.saveTemplate("week", from: monday, days: 2)
+        let read = try store.saveTemplate("week", from: monday, days: 2)
         let start = monday.adding(days: 7)
-        let request = SaveRequest(id: 1, work: .template(TemplatePlacement(name: "week", start: start, times: 1)))
+        let placement = TemplatePlacement(name: "we", start: start, times: 1)
+        let request = SaveRequest(id: 1, work: .template(placement, asRead: read))
         guard case .saved(let answered, let stored)? = PlannerEffects.answer(.save(request), store: store) else {
             Issue.record("not saved")
             return
         }
         let laid = try store.meals(in: DayRange(start: start, count: 2))
         #expect(answered == request && stored == laid.map { .add($0) })
+
+        try store.saveTemplate("week", from: monday, days: 1, replacing: true)
+        let later = TemplatePlacement(name: "week", start: start.adding(days: 7), times: 1)
+        let changed = SaveRequest(id: 2, work: .template(later, asRead: read))
+        #expect(PlannerEffects.answer(.save(changed), store: store) == .saveRefused(changed,
+            message: "template 'week' was changed by another program meanwhile (it has 1 day now, its meals changed)"))
         try store.removeTemplate(named: "week")
-        let again = SaveRequest(id: 2, work: .template(TemplatePlacement(name: "week", start: start.adding(days: 7), times: 1)))
-        #expect(PlannerEffects.answer(.save(again), store: store)
-            == .saveRefused(again, message: "unknown template 'week'; there are no templates yet"))
+        let removed = SaveRequest(id: 3, work: .template(later, asRead: read))
+        #expect(PlannerEffects.answer(.save(removed), store: store)
+            == .saveRefused(removed, message: "template 'week' was removed by another program meanwhile"))
         #expect(try store.meals(in: .all).count == 4)
     }
 

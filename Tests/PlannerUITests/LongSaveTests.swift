@@ -32,7 +32,8 @@ import TestSupport
 
     @Test func theStatusLineSaysHowFarTheApplyIsInPlaceOfItsPrompt() {
         var (harness, request) = applying()
-        #expect(request.work == .template(TemplatePlacement(name: "weekend", start: saturday.adding(days: 8), times: Self.copies)))
+        #expect(request.work == .template(TemplatePlacement(name: "weekend", start: saturday.adding(days: 8), times: Self.copies),
+                                          asRead: try! harness.store.template(named: "weekend")))
         #expect(harness.prompt != nil && harness.state.isSaving)
         harness.send(.saveProgress(request, done: 1_024, total: Self.laid))
         #expect(harness.prompt == nil)

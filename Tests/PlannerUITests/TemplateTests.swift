@@ -206,11 +206,12 @@ import Timeline
 
         harness.press(.character("u"))
         #expect(titles(from: start, count: 6, harness).isEmpty)
-        #expect(harness.state.message == StatusMessage("Undid: add 6 meals from Sat 7 Mar 2026 to Thu 12 Mar 2026"))
+        // The history names the apply as the prompt took it, not the meals it added.
+        #expect(harness.state.message == StatusMessage("Undid: apply template 'weekend' x2"))
         #expect(harness.state.undoStack.isEmpty && harness.state.redoStack.count == 1)
         harness.press(.control("r"))
         #expect(harness.ordered.filter { $0.day >= start } == added, "back with the same ids")
-        #expect(harness.state.message == StatusMessage("Redid: add 6 meals from Sat 7 Mar 2026 to Thu 12 Mar 2026"))
+        #expect(harness.state.message == StatusMessage("Redid: apply template 'weekend' x2"))
         #expect(harness.state.undoStack.count == 1 && harness.state.redoStack.isEmpty)
     }
 
@@ -258,11 +259,46 @@ import Timeline
 
         harness.press(.character("u"))
         #expect(harness.ordered.filter { $0.day >= start }.isEmpty)
-        #expect(harness.state.message == StatusMessage("Undid: add 8 meals from Sat 7 Mar 2026 to Thu 12 Mar 2026"))
+        #expect(harness.state.message == StatusMessage("Undid: apply template 'weekend' x2"))
         harness.press(.control("r"))
         #expect(harness.ordered.filter { $0.day >= start } == laid, "back with the same ids and links")
         expectLinkedWithinTheirCopy(harness.ordered.filter { $0.day >= start })
         #expect(harness.state.undoStack.count == 1 && harness.state.redoStack.isEmpty)
+    }
+
+    /// `A` lays down the template its prompt read, the meals it counted: when another program
+    /// changes the template between that read and the save, the store refuses the save, the
+    /// planner says so above the prompt and nothing is laid down; Enter reads the template
+    /// again and lays it down as it is now. One copy is named without a count in the history.
+    @Test func aTemplateChangedBetweenThePromptsReadAndTheSaveIsNotLaidDown() throws {
+        var harness = Harness(today: saturday, meals: sampleMeals)
+        saveWeekend("weekend", &harness)
+        let before = harness.ordered
+        let start = saturday.adding(days: 7)
+        harness.press(.character("t"), .character("]"), .character("A"))
+        harness.type("weekend x2")
+        harness.holdsSaves = true
+        harness.press(.enter)
+        let request = try #require(harness.heldSaves.first)
+        // Monday to Wednesday, Soup alone, kept under the name by another program.
+        harness.changeOutside { try! $0.store.saveTemplate("weekend", from: monday, days: 3, replacing: true) }
+        harness.answer(request)
+        let refusal = "template 'weekend' was changed by another program meanwhile (its meals changed)"
+        #expect(harness.prompt?.error == "Not saved: \(refusal)")
+        #expect(harness.lines[10] == line("Not saved: \(refusal)".truncated(toWidth: 40)))
+        #expect(harness.ordered == before, "nothing laid down")
+        #expect(harness.state.undoStack.isEmpty && !harness.state.isSaving)
+
+        // Enter again: read anew, the template as it is now goes down.
+        harness.holdsSaves = false
+        harness.press(.control("u"))
+        harness.type("weekend")
+        harness.press(.enter)
+        #expect(harness.state.message == StatusMessage("Added 1 meal from 'weekend'; u undoes"))
+        #expect(titles(from: start, count: 3, harness) == ["2026-03-07 lunch Soup"])
+        harness.press(.character("u"))
+        #expect(harness.state.message == StatusMessage("Undid: apply template 'weekend'"))
+        #expect(harness.ordered == before)
     }
 
     @Test func anUnknownTemplateOrNoneAtAllIsSaidAboveThePrompt() {

@@ -130,13 +130,37 @@ extension MealStore {
         _ input: String, to start: Day, times: Int = 1, dryRun: Bool = false,
         progress: (_ done: Int, _ total: Int) throws -> Void = { _, _ in }
     ) throws(StoreError) -> TemplateApplication {
+        try applyTemplate(to: start, times: times, dryRun: dryRun, progress: progress) { db in
+            try Self.fetchTemplate(db, try Self.resolveTemplate(db, input))
+        }
+    }
+
+    /// Lays `seen` down as `applyTemplate(_:to:times:)` lays the template a name gives, where
+    /// `seen` is the template as read before (a dry run's, whose meals the planner counted):
+    /// refused, laying nothing, when the stored template is no longer the same (another program
+    /// changed, renamed or removed it meanwhile), so that what is laid down is what was read.
+    @discardableResult
+    public func applyTemplate(
+        _ seen: MealTemplate, to start: Day, times: Int = 1,
+        progress: (_ done: Int, _ total: Int) throws -> Void = { _, _ in }
+    ) throws(StoreError) -> TemplateApplication {
+        try applyTemplate(to: start, times: times, dryRun: false, progress: progress) { db in
+            try Self.expectUnchanged(db, seen)
+        }
+    }
+
+    /// The one apply both callers share: the template `find` reads in the transaction, laid
+    /// down as `applyTemplate(_:to:times:)` says.
+    private func applyTemplate(
+        to start: Day, times: Int, dryRun: Bool, progress: (_ done: Int, _ total: Int) throws -> Void,
+        find: (Database) throws -> MealTemplate
+    ) throws(StoreError) -> TemplateApplication {
         guard (1...MealTemplate.maximumCopies).contains(times) else {
             throw .input("a template is applied 1 to \(MealTemplate.maximumCopies) times, not \(times)")
         }
         let apply = { (db: Database) throws -> TemplateApplication in
-            let stored = try Self.resolveTemplate(db, input)
-            try Self.checkCopiesFit(stored, from: start, times: times)
-            let template = try Self.fetchTemplate(db, stored)
+            let template = try find(db)
+            try Self.checkCopiesFit(template, from: start, times: times)
             let slotIDs = try Self.storedSlots(db).reduce(into: [String: Int64]()) { $0[$1.slot.name] = $1.id }
             var added: [Meal] = []
             let total = template.meals.count * times
@@ -157,9 +181,28 @@ extension MealStore {
         return dryRun ? try read(apply) : try write(apply)
     }
 
+    /// The stored template `seen` was read from (found by its UID), when it is still `seen`;
+    /// refused in the words a meal's change is refused in, naming what changed.
+    static func expectUnchanged(_ db: Database, _ seen: MealTemplate) throws -> MealTemplate {
+        let stored = try storedTemplates(db).first { stored in
+            seen.uid.map { stored.uid == $0 } ?? sameTemplateName(stored.name, seen.name)
+        }
+        let name = "template '\(seen.name.messageExcerpt)'"
+        guard let stored else { throw StoreError.input("\(name) was removed by another program meanwhile") }
+        let current = try fetchTemplate(db, stored)
+        var changes: [String] = []
+        if current.name != seen.name { changes.append("its name is now '\(current.name.messageExcerpt)'") }
+        if current.days != seen.days { changes.append("it has \(current.days == 1 ? "1 day" : "\(current.days) days") now") }
+        if current.meals != seen.meals || current.leftoverSources != seen.leftoverSources { changes.append("its meals changed") }
+        guard changes.isEmpty else {
+            throw StoreError.input("\(name) was changed by another program meanwhile (\(changes.joined(separator: ", ")))")
+        }
+        return current
+    }
+
     /// Refuses `times` copies of `template` from `start` when one of them would run past
     /// 9999-12-31, naming the first that would.
-    private static func checkCopiesFit(_ template: StoredTemplate, from start: Day, times: Int) throws {
+    private static func checkCopiesFit(_ template: MealTemplate, from start: Day, times: Int) throws {
         let daysLeft = start.distance(to: .last) + 1
         let fitting = daysLeft / template.days
         guard fitting < times else { return }

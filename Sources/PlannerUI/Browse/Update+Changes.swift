@@ -26,7 +26,7 @@ extension PlannerState {
     mutating func didSave(_ request: SaveRequest, stored: [MealChange]) -> [Effect] {
         guard let pending = pendingSave, pending.request == request else { return [] }
         pendingSave = nil
-        let applied = ChangeBatch(stored)
+        let applied = ChangeBatch(stored, label: pending.request.work.label)
         switch pending.origin {
         case .change(let done, _, _):
             undoStack.append(applied)
@@ -121,7 +121,7 @@ extension PlannerState {
         guard added.count == batch.changes.count, let first = added.min(), let last = added.max() else {
             return "change \(count)"
         }
-        // A pasted day, or a template laid over several days.
+        // A pasted day.
         return first == last ? "add \(count) to \(longDate(first))" : "add \(count) from \(longDate(first)) to \(longDate(last))"
     }
 

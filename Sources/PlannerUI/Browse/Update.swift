@@ -69,7 +69,7 @@ extension PlannerState {
         case .recipePromptFailed(let text): return recipePromptFailed(text)
         case .templateSaved(let template): templateSaved(template)
         case .templateNamesLoaded(let names): return templateNamesLoaded(names)
-        case .templatePlaced(let placement, let name, let meals): return templatePlaced(placement, name: name, meals: meals)
+        case .templatePlaced(let placement, let template, let meals): return templatePlaced(placement, template: template, meals: meals)
         case .templateFailed(let text): templateFailed(text)
         case .templateExists(let name, let existing): askToReplace(existing, with: name)
         case .leftoverSharesLoaded(let request, let shares): leftoverSharesLoaded(request, shares)

@@ -46,8 +46,12 @@ extension PlannerState {
 
     /// The template's meals, on their days: laid down by the store as `template apply` lays
     /// them (each copy's leftovers linked to that copy's cook) and stored as one change, so
-    /// that `u` takes them all away again. Ignored when the prompt was left meanwhile.
-    mutating func templatePlaced(_ placement: TemplatePlacement, name: String, meals: [Meal]) -> [Effect] {
+    /// that `u` takes them all away again. The save carries the template as read here, so
+    /// that the store lays down what these meals were counted from, or refuses when another
+    /// program changed it meanwhile (said above the prompt, which stays: Enter reads it again).
+    /// Ignored when the prompt was left meanwhile.
+    mutating func templatePlaced(_ placement: TemplatePlacement, template: MealTemplate, meals: [Meal]) -> [Effect] {
+        let name = template.name
         guard case .prompt(let prompt) = mode, case .applyTemplate(let applying) = prompt.kind, applying.start == placement.start
         else { return [] }
         guard !meals.isEmpty else {
@@ -55,7 +59,7 @@ extension PlannerState {
             message = StatusMessage("Template \(quoted(name)) has no meals to add")
             return []
         }
-        return save(.template(placement),
+        return save(.template(placement, asRead: template),
                     origin: .change(done: "Added \(countedMeals(meals.count)) from \(quoted(name)); u undoes",
                                     working: "applying \(quoted(name))", unit: "meals"),
                     showsDay: true)
