@@ -525,6 +525,26 @@ import TestSupport
         }
     }
 
+    /// A `[sync] command` killed by a signal mealplan did not send (SIGKILL, as the kernel's
+    /// out-of-memory killer sends it) is named as killed, not as timed out: the shell itself
+    /// killed, or a program the shell ran, which the shell reports as 128 + the signal.
+    @Test func aSyncCommandKilledFromOutsideSaysSoNotTimedOut() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Soup"])
+        let config = home.cli.folder + "/home/.config/mealplan"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        for command in ["kill -9 $$", "sleep 600 & kill -9 $!; wait $!"] {
+            try "[sync]\nvdir = \"../../../vdir\"\ncommand = \"\(command)\"\ntimeout = 60\n"
+                .write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+            let killed = try home.run(home.a, ["sync"])
+            #expect(killed.status == 1 && killed.stdout == "")
+            // The shell may say "Killed" of its job first, on the command's standard error.
+            #expect(killed.stderr.split(separator: "\n").last == "mealplan: the [sync] command '\(command)' was killed by signal 9 (KILL) before the sync; nothing was synced")
+            #expect(!killed.stderr.contains("timeout"))
+            #expect(!FileManager.default.fileExists(atPath: home.vdir))
+        }
+    }
+
     /// Run in a terminal, the `[sync] command` has it while it runs (in a process group of its
     /// own, for its time limit): a password it asks there is answered, not stopped by the
     /// terminal until the time is up. `script` gives the sync a terminal.
