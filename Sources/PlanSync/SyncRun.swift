@@ -329,9 +329,10 @@ struct SyncRun {
         }
     }
 
-    /// Writes `version` as `uid` into `item`'s file (keeping what the file holds that mealplan
-    /// does not write, each event a revision made now: `ICalendarComponent.written(over:)`),
-    /// and records it; `storing`: the item is new to the plan too.
+    /// Writes `version` as `uid` into `item`'s file, and records it; `storing`: the item is new
+    /// to the plan too. A file there is rewritten (`ICalendarComponent.written(over:)`): what
+    /// it holds that mealplan does not write is kept, each event a revision made now; a new
+    /// file is the writer's, revision 0.
     private mutating func send(_ version: SyncVersion, uid: ItemUID, to item: Item, storing: Bool = false) throws(SyncError) {
         report.sent += 1
         if storing { report.received += 1 }
@@ -344,8 +345,10 @@ struct SyncRun {
             throw SyncError(message: "'\(folder.path)/\(item.fileName)' was changed by another program meanwhile; run sync again")
         }
         let fresh = version.calendarText(uid: uid, settings: settings)
-        // What the writer writes reads back.
-        let text = (try? ICalendarReader.read(Array(fresh.utf8)).first).map { $0.written(over: existing).text } ?? fresh
+        var text = fresh
+        if let existing, let written = try? ICalendarReader.read(Array(fresh.utf8)).first {
+            text = written.written(over: existing).text
+        }
         let record = SyncItemRecord(
             uid: uid, kind: version.kind, fingerprint: version.fingerprint, fileName: item.fileName, etag: "",
             contentHash: SyncFingerprint.of(text: text))

@@ -160,6 +160,8 @@ import TestSupport
         let now = Self.stamp("2026-03-05", "19:30:15")
         let files = try [renamed, moved, skipped, done, served].map { try Self.written([$0], stamp: now).written(over: phone).text }
             + [try Self.written([tacos], stamp: now).written(over: nil).text]
+        // A sync's new file is its first revision as the writer makes it.
+        #expect(files.last == ICalendarMealWriter.text(of: [tacos], settings: .init(stamp: now)))
         #expect(try Self.revisions(files) == [4, 5, 5, 4, 4, 0].map { [Self.revision($0, "2026-03-05", "19:30:15")] })
         for file in files {
             let event = try #require(try Self.read(file).components("VEVENT").first)
