@@ -39,7 +39,7 @@ public struct ICalendarTodo: Hashable, Sendable {
     public func file(over calendar: ICalendarComponent?, stamp: UTCTimestamp) -> String {
         let text = file(stamp: stamp)
         // What `file(stamp:)` writes reads back.
-        guard let fresh = try? ICalendarReader.read(Array(text.utf8)).first else { return text }
+        guard let calendar, let fresh = try? ICalendarReader.read(Array(text.utf8)).first else { return text }
         return fresh.written(over: calendar, kind: "VTODO", properties: Self.writtenProperties).text
     }
 
@@ -75,8 +75,9 @@ public struct ICalendarTodo: Hashable, Sendable {
     }
 
     /// A calendar file holding this task alone, made at `stamp` (its `DTSTAMP`, and its
-    /// `COMPLETED` time when it is done): CRLF lines, folded and escaped as every iCalendar
-    /// file mealplan writes (`ICalendarLine`). What a folder is sent is `file(over:stamp:)`.
+    /// `COMPLETED` time when it is done), its first revision (`LAST-MODIFIED` the same time,
+    /// `SEQUENCE:0`, from which a rewrite counts on): CRLF lines, folded and escaped as every
+    /// iCalendar file mealplan writes (`ICalendarLine`).
     public func file(stamp: UTCTimestamp) -> String {
         var file: [UInt8] = []
         func line(_ text: String) { ICalendarLine.append(Array(text.utf8), to: &file) }
@@ -94,6 +95,8 @@ public struct ICalendarTodo: Hashable, Sendable {
         line("BEGIN:VTODO")
         textLine("UID", [uid])
         line("DTSTAMP:" + stamp.text)
+        line("LAST-MODIFIED:" + stamp.text)
+        line("SEQUENCE:0")
         textLine("SUMMARY", [summary])
         if !categories.isEmpty { textLine("CATEGORIES", categories) }
         if let description { textLine("DESCRIPTION", [description]) }

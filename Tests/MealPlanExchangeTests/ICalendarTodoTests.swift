@@ -45,6 +45,8 @@ import TestSupport
             BEGIN:VTODO\r
             UID:mealplan-shop-cr_c3_a8me-0\r
             DTSTAMP:20261127T112109Z\r
+            LAST-MODIFIED:20261127T112109Z\r
+            SEQUENCE:0\r
             SUMMARY:crème fraîche\\, 200 ml\r
             CATEGORIES:dairy\\, cold,fridge\r
             DESCRIPTION:for Soup (meal 1\\, Mon 2026-03-02)\r
@@ -112,6 +114,9 @@ import TestSupport
         var ticked = ICalendarTodo(uid: "t-1", summary: "milk")
         ticked.status = .completed
         let files = [ticked.file(over: phone, stamp: Self.stamp), ticked.file(over: nil, stamp: Self.stamp)]
+        // A new task is its first revision as written.
+        let new = try #require(try ICalendarReader.read(Array(ticked.file(stamp: Self.stamp).utf8)).first)
+        #expect(files[1] == new.written(over: nil, kind: "VTODO", properties: ICalendarTodo.writtenProperties).text)
         let script = #"""
             import json, sys
             from icalendar import Calendar
