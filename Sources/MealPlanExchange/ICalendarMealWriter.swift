@@ -20,7 +20,9 @@ import MealPlanCore
 /// - `UID` is the meal's or rule's `ItemUID` (`CalendarUID` says in which form, and why): the
 ///   same meal keeps its UID in every export, so re-importing an updated plan updates events
 ///   instead of duplicating them, and no two plans' meals share one.
-/// - `DTSTAMP` is the export time in UTC.
+/// - `DTSTAMP` is the export time in UTC. A sync's file of one item (`text(of:)`) is the item's
+///   first revision too: `LAST-MODIFIED` the same time and `SEQUENCE:0`, from which a rewrite
+///   (`ICalendarComponent.written(over:)`) counts on.
 /// - Lines end in CRLF and are folded at 75 octets, never inside a UTF-8 sequence; text is
 ///   escaped as `ICalendarLine` says.
 ///
@@ -59,6 +61,9 @@ public struct ICalendarMealWriter {
     /// What each slot writes in every event of its meals, made once per slot name.
     private var slotTexts: [String: SlotText] = [:]
     private var wroteHeader = false
+    /// `LAST-MODIFIED:…` and `SEQUENCE:0` after each event's `DTSTAMP`, for a sync's file; none
+    /// in an export.
+    private var revisionLines: [[UInt8]] = []
 
     /// A writer to `fileDescriptor`, which stays open and owned by the caller.
     public init(fileDescriptor: Int32, settings: Settings) {
@@ -77,6 +82,7 @@ public struct ICalendarMealWriter {
     /// Leftovers among `meals` name their source by `leftoversSource`, its UID.
     public static func text(of meals: [Meal], leftoversSource: ItemUID? = nil, settings: Settings) -> String {
         var writer = ICalendarMealWriter(output: BufferedOutput(inMemory: "ICS"), settings: settings)
+        writer.revisionLines = [Array(("LAST-MODIFIED:" + settings.stamp.text).utf8), Array("SEQUENCE:0".utf8)]
         // Writing to memory cannot fail.
         for meal in meals { try? writer.write(meal, leftoversSource: leftoversSource) }
         try? writer.finish()
@@ -187,6 +193,7 @@ public struct ICalendarMealWriter {
         try emit("BEGIN:VEVENT")
         try emit("UID:" + uid)
         try emitLine(stampLine)
+        for line in revisionLines { try emitLine(line) }
         if let start = settings.slotTimes[meal.slot] {
             try writeTimes(of: meal.day, start: start)
         } else {

@@ -28,18 +28,19 @@ public struct ICalendarTodo: Hashable, Sendable {
     public static let productID = "-//mealplan//mealplan shopping list//EN"
 
     /// The properties of a task that `file(stamp:)` writes, which a rewrite of a task another
-    /// program changed replaces (`ICalendarComponent.rewritten`); every other one stays.
+    /// program changed replaces (`ICalendarComponent.written(over:)`); every other one stays.
     public static let writtenProperties: Set<String> = [
         "DTSTAMP", "SUMMARY", "CATEGORIES", "DESCRIPTION", "STATUS", "COMPLETED", "PERCENT-COMPLETE",
     ]
 
-    /// This task's file written over `calendar`, the file as the folder holds it: what
-    /// another program added to the task (a priority, an alarm, a due date) kept.
-    public func file(over calendar: ICalendarComponent, stamp: UTCTimestamp) -> String {
+    /// This task's file written over `calendar`, the file as the folder holds it (nil: a new
+    /// one): what another program added to the task (a priority, an alarm, a due date) kept,
+    /// and the task a revision made at `stamp` (`LAST-MODIFIED`, `SEQUENCE`).
+    public func file(over calendar: ICalendarComponent?, stamp: UTCTimestamp) -> String {
         let text = file(stamp: stamp)
         // What `file(stamp:)` writes reads back.
-        guard let fresh = try? ICalendarReader.read(Array(text.utf8)).first else { return text }
-        return calendar.rewritten(with: fresh, kind: "VTODO", written: Self.writtenProperties).text
+        guard let calendar, let fresh = try? ICalendarReader.read(Array(text.utf8)).first else { return text }
+        return fresh.written(over: calendar, kind: "VTODO", properties: Self.writtenProperties).text
     }
 
     /// Every `VTODO` of the calendars in `bytes` (a tasks folder's file holds one), each with
@@ -74,8 +75,9 @@ public struct ICalendarTodo: Hashable, Sendable {
     }
 
     /// A calendar file holding this task alone, made at `stamp` (its `DTSTAMP`, and its
-    /// `COMPLETED` time when it is done): CRLF lines, folded and escaped as every iCalendar
-    /// file mealplan writes (`ICalendarLine`).
+    /// `COMPLETED` time when it is done), its first revision (`LAST-MODIFIED` the same time,
+    /// `SEQUENCE:0`, from which a rewrite counts on): CRLF lines, folded and escaped as every
+    /// iCalendar file mealplan writes (`ICalendarLine`).
     public func file(stamp: UTCTimestamp) -> String {
         var file: [UInt8] = []
         func line(_ text: String) { ICalendarLine.append(Array(text.utf8), to: &file) }
@@ -93,6 +95,8 @@ public struct ICalendarTodo: Hashable, Sendable {
         line("BEGIN:VTODO")
         textLine("UID", [uid])
         line("DTSTAMP:" + stamp.text)
+        line("LAST-MODIFIED:" + stamp.text)
+        line("SEQUENCE:0")
         textLine("SUMMARY", [summary])
         if !categories.isEmpty { textLine("CATEGORIES", categories) }
         if let description { textLine("DESCRIPTION", [description]) }

@@ -329,8 +329,10 @@ struct SyncRun {
         }
     }
 
-    /// Writes `version` as `uid` into `item`'s file (keeping what the file holds that mealplan
-    /// does not write), and records it; `storing`: the item is new to the plan too.
+    /// Writes `version` as `uid` into `item`'s file, and records it; `storing`: the item is new
+    /// to the plan too. A file there is rewritten (`ICalendarComponent.written(over:)`): what
+    /// it holds that mealplan does not write is kept, each event a revision made now; a new
+    /// file is the writer's, revision 0.
     private mutating func send(_ version: SyncVersion, uid: ItemUID, to item: Item, storing: Bool = false) throws(SyncError) {
         report.sent += 1
         if storing { report.received += 1 }
@@ -345,7 +347,7 @@ struct SyncRun {
         let fresh = version.calendarText(uid: uid, settings: settings)
         var text = fresh
         if let existing, let written = try? ICalendarReader.read(Array(fresh.utf8)).first {
-            text = existing.rewritten(with: written).text
+            text = written.written(over: existing).text
         }
         let record = SyncItemRecord(
             uid: uid, kind: version.kind, fingerprint: version.fingerprint, fileName: item.fileName, etag: "",

@@ -55,18 +55,18 @@ public struct ExternalEditor: Sendable {
     /// Runs the editor on the file at `path` and waits for it; a failure when it does not
     /// exit with status 0.
     public func edit(file path: String) -> Result<Void, Failure> {
-        let status = run(["/bin/sh", "-c", command + " \"$1\"", "sh", path])
-        guard status == 0 else {
-            return .failure(Failure(message: "the editor (\(command)) exited with status \(status)"))
+        let end = run(["/bin/sh", "-c", command + " \"$1\"", "sh", path]).ofShellCommand
+        guard end.succeeded else {
+            return .failure(Failure(message: "the editor (\(command)) \(end.text)"))
         }
         return .success(())
     }
 
     /// Runs `arguments` (`runProcess`), then drops the keyboard signals typed for it.
-    private func run(_ arguments: [String]) -> Int32 {
-        let status = runProcess(arguments)
+    private func run(_ arguments: [String]) -> ProcessEnd {
+        let end = runProcess(arguments)
         discardKeyboardSignals()
-        return status
+        return end
     }
 
     /// Ctrl-C or Ctrl-\\ typed in an editor that lets the terminal send them reaches the whole

@@ -64,7 +64,7 @@ public struct TasksFolder: Sendable {
             let stored = existing[task.uid]
             if let stored, stored.task.status != .open || stored.task == task { continue }
             let name = stored?.name ?? VdirFolder.fileName(forUID: task.uid)
-            let text = stored.map { task.file(over: $0.calendar, stamp: stamp) } ?? task.file(stamp: stamp)
+            let text = task.file(over: stored?.calendar, stamp: stamp)
             if try changedMeanwhile({ () throws(VdirError) in try folder.write(text, to: name, expecting: stored?.etag) }) {
                 report.changedMeanwhile.append(task.summary)
             } else if stored == nil {

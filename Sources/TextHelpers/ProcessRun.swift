@@ -8,13 +8,14 @@ import Darwin
 /// default signal actions, and waits for it: the one way mealplan starts another program (an
 /// editor, the `[sync] command`). `output` says where its standard output and error go:
 /// where mealplan's go, its output to standard error (so that what mealplan prints stays alone
-/// on standard output), or nowhere (while the planner owns the screen). Returns its
-/// exit status as a shell reports it: the exit code, 128 + the signal that ended it, or 127
-/// when it could not start. With `timeLimit` it runs in a process group of its own, which is
-/// killed (SIGKILL, children included) when the time is up: it then returns 128 + SIGKILL.
-/// That group is given the terminal while it runs when mealplan has it (a password asked
-/// there is answered, Ctrl-C stops the program), and the terminal comes back after.
-public func runProcess(_ arguments: [String], output: ProcessOutput = .inherited, timeLimit: Duration? = nil) -> Int32 {
+/// on standard output), or nowhere (while the planner owns the screen). Returns how it ended
+/// (`ProcessEnd`): its exit status (127 when it could not start), the signal that ended it, or
+/// `timedOut`. With `timeLimit` it runs in a process group of its own, which is killed
+/// (SIGKILL, children included) when the time is up: only that is `timedOut`, a SIGKILL from
+/// anyone else (the kernel's out-of-memory killer, say) is a signal like any other. That group
+/// is given the terminal while it runs when mealplan has it (a password asked there is
+/// answered, Ctrl-C stops the program), and the terminal comes back after.
+public func runProcess(_ arguments: [String], output: ProcessOutput = .inherited, timeLimit: Duration? = nil) -> ProcessEnd {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -40,7 +41,7 @@ public func runProcess(_ arguments: [String], output: ProcessOutput = .inherited
     var cArguments = arguments.map { strdup($0) } + [nil]
     defer { cArguments.forEach { free($0) } }
     var process = pid_t()
-    guard posix_spawn(&process, arguments[0], &actions, &attributes, &cArguments, environ) == 0 else { return 127 }
+    guard posix_spawn(&process, arguments[0], &actions, &attributes, &cArguments, environ) == 0 else { return .exited(127) }
     var status: Int32 = 0
     if let timeLimit {
         let terminal = output == .discarded ? nil : ForegroundTerminal.handed(to: process)
@@ -53,7 +54,7 @@ public func runProcess(_ arguments: [String], output: ProcessOutput = .inherited
             if clock.now >= deadline {
                 kill(-process, SIGKILL)
                 while waitpid(process, &status, 0) < 0 && errno == EINTR {}
-                return 128 + SIGKILL
+                return .timedOut
             }
             usleep(10_000)
         }
@@ -61,7 +62,47 @@ public func runProcess(_ arguments: [String], output: ProcessOutput = .inherited
         while waitpid(process, &status, 0) < 0 && errno == EINTR {}
     }
     let signal = status & 0x7F
-    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    return signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(signal: signal)
+}
+
+/// How a program that `runProcess` started ended.
+public enum ProcessEnd: Hashable, Sendable {
+    /// It exited with this status (127: it could not be started, as a shell says).
+    case exited(Int32)
+    /// A signal that mealplan did not send ended it: another program's `kill`, the kernel's
+    /// out-of-memory killer, or its own.
+    case killed(signal: Int32)
+    /// It ran past its time limit, and mealplan killed it with its process group.
+    case timedOut
+
+    /// Whether it exited with status 0.
+    public var succeeded: Bool { self == .exited(0) }
+
+    /// What happened to it, after its name: "exited with status 3", "was killed by signal 9
+    /// (KILL)", "was stopped at its time limit".
+    public var text: String {
+        switch self {
+        case .exited(let status): "exited with status \(status)"
+        case .killed(let signal): "was killed by signal \(signal)" + (Self.signalNames[signal].map { " (\($0))" } ?? "")
+        case .timedOut: "was stopped at its time limit"
+        }
+    }
+
+    /// This end of `/bin/sh -c`: the shell exits with 128 + N when the command it ran (which
+    /// it does not replace itself with) was ended by signal N, so such a status, for a signal
+    /// named below, is that signal.
+    public var ofShellCommand: ProcessEnd {
+        guard case .exited(let status) = self, status > 128, Self.signalNames[status - 128] != nil else { return self }
+        return .killed(signal: status - 128)
+    }
+
+    /// The usual names of the signals that end a program, as `kill -l` spells them; the numbers
+    /// are the C library's, which differ between systems.
+    private static let signalNames: [Int32: String] = [
+        SIGHUP: "HUP", SIGINT: "INT", SIGQUIT: "QUIT", SIGILL: "ILL", SIGTRAP: "TRAP", SIGABRT: "ABRT", SIGBUS: "BUS",
+        SIGFPE: "FPE", SIGKILL: "KILL", SIGUSR1: "USR1", SIGSEGV: "SEGV", SIGUSR2: "USR2", SIGPIPE: "PIPE", SIGALRM: "ALRM",
+        SIGTERM: "TERM", SIGXCPU: "XCPU", SIGXFSZ: "XFSZ", SIGSYS: "SYS",
+    ]
 }
 
 /// The terminal on standard input while a program in a process group of its own runs: handed

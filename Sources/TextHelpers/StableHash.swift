@@ -13,6 +13,12 @@ public struct StableHash {
     }
 
     public mutating func add(bytes: some Sequence<UInt8>) {
+        // Called from other modules unspecialized, where each byte of a generic sequence costs
+        // a call: contiguous bytes (a native string's UTF-8, an array) are walked directly.
+        let contiguous: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            for byte in buffer { value = (value ^ UInt64(byte)) &* Self.prime }
+        }
+        guard contiguous == nil else { return }
         for byte in bytes { value = (value ^ UInt64(byte)) &* Self.prime }
     }
 }

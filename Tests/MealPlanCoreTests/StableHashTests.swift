@@ -8,9 +8,12 @@ import TextHelpers
         ("", 0xcbf2_9ce4_8422_2325), ("a", 0xaf63_dc4c_8601_ec8c), ("foobar", 0x8594_4171_f739_67e8),
     ] as [(String, UInt64)])
     func theFNV1aVectors(text: String, value: UInt64) {
-        var hash = StableHash()
+        var hash = StableHash(), array = StableHash(), walked = StableHash()
         hash.add(bytes: text.utf8)
-        #expect(hash.value == value)
+        // Contiguous or not, the bytes hash alike.
+        array.add(bytes: Array(text.utf8))
+        walked.add(bytes: text.utf8.lazy.map { $0 })
+        #expect(hash.value == value && array.value == value && walked.value == value)
     }
 
     @Test func bytesAddedInPartsHashAsAWholeAndASeedGivesAnotherHash() {

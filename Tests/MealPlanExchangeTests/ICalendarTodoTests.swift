@@ -45,6 +45,8 @@ import TestSupport
             BEGIN:VTODO\r
             UID:mealplan-shop-cr_c3_a8me-0\r
             DTSTAMP:20261127T112109Z\r
+            LAST-MODIFIED:20261127T112109Z\r
+            SEQUENCE:0\r
             SUMMARY:crème fraîche\\, 200 ml\r
             CATEGORIES:dairy\\, cold,fridge\r
             DESCRIPTION:for Soup (meal 1\\, Mon 2026-03-02)\r
@@ -100,5 +102,38 @@ import TestSupport
             #expect(answer[4] as? String == (todo.status == .open ? "NEEDS-ACTION" : "COMPLETED"))
             #expect(answer[5] as? String == "2026-11-27T11:21:09+00:00")
         }
+    }
+
+    /// A task sent again is a revision made at the send (`LAST-MODIFIED`, `DTSTAMP`); ticked,
+    /// it keeps its `SEQUENCE` (nothing about when it is due changed) and what a phone added;
+    /// a new task's is 0. Read back by `icalendar`.
+    @Test(.requires(.icalendar)) func aTaskSentAgainIsARevisionOfThePhones() throws {
+        let phone = try #require(try ICalendarReader.read(Array(Self.file([
+            "DTSTAMP:20261101T090000Z", "LAST-MODIFIED:20261101T090000Z", "SEQUENCE:2", "PRIORITY:1", "DUE;VALUE=DATE:20261128",
+        ]).utf8)).first)
+        var ticked = ICalendarTodo(uid: "t-1", summary: "milk")
+        ticked.status = .completed
+        let files = [ticked.file(over: phone, stamp: Self.stamp), ticked.file(over: nil, stamp: Self.stamp)]
+        // A new task is its first revision as written.
+        let new = try #require(try ICalendarReader.read(Array(ticked.file(stamp: Self.stamp).utf8)).first)
+        #expect(files[1] == new.written(over: nil, kind: "VTODO", properties: ICalendarTodo.writtenProperties).text)
+        let script = #"""
+            import json, sys
+            from icalendar import Calendar
+            out = []
+            for text in json.load(open(sys.argv[1])):
+                todo = Calendar.from_ical(text).walk("VTODO")[0]
+                out.append([todo.decoded("SEQUENCE"), todo.decoded("LAST-MODIFIED").isoformat(), todo.decoded("DTSTAMP").isoformat(),
+                            str(todo["STATUS"]), int(todo["PRIORITY"]) if "PRIORITY" in todo else None])
+            print(json.dumps(out))
+            """#
+        let output = try ExternalTool.runPython(script, input: try JSONSerialization.data(withJSONObject: files))
+        let answers = try #require(try JSONSerialization.jsonObject(with: output) as? [[Any]])
+        let now = "2026-11-27T11:21:09+00:00"
+        try #require(answers.count == 2)
+        #expect(answers[0][0] as? Int == 2 && answers[0][1] as? String == now && answers[0][2] as? String == now)
+        #expect(answers[0][3] as? String == "COMPLETED" && answers[0][4] as? Int == 1)
+        #expect(answers[1][0] as? Int == 0 && answers[1][1] as? String == now && answers[1][2] as? String == now)
+        #expect(answers[1][4] is NSNull)
     }
 }

@@ -59,6 +59,29 @@ import TestSupport
         }
     }
 
+    /// `sync` of `database` with the clock at `time` (UTC, "2026-03-05 12:00:00", standing
+    /// still) by Debian's faketime, which must succeed: its summary line.
+    static func sync(_ home: Household, _ database: String, at time: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let result = try ExternalTool.run(
+            "faketime", ["-f", time, CLISandbox.binary.path, "sync", "--vdir", home.vdir], in: home.cli.folder,
+            environment: home.cli.environment(["MEALPLAN_DB": database, "TZ": "UTC", "FAKETIME_DONT_FAKE_MONOTONIC": "1"]))
+        #expect(result.status == 0 && result.stderr == "", "\(result.stderr)", sourceLocation: sourceLocation)
+        return result.stdout.trimmingCharacters(in: .newlines)
+    }
+
+    /// Each event's `SEQUENCE`, `LAST-MODIFIED` and `DTSTAMP` (ISO 8601, UTC) and whether it
+    /// still has an alarm, in the folder's file `name`, as Python's `icalendar` reads them.
+    static func revisions(_ home: Household, _ name: String) throws -> [String] {
+        let script = """
+            import sys
+            from icalendar import Calendar
+            for event in Calendar.from_ical(open(sys.argv[1], "rb").read()).walk("VEVENT"):
+                print(event.decoded("SEQUENCE"), event.decoded("LAST-MODIFIED").isoformat(), event.decoded("DTSTAMP").isoformat(),
+                      len(event.walk("VALARM")))
+            """
+        return try pythonCheck(script, [home.vdir + "/" + name], in: home.cli).split(separator: "\n").map(String.init)
+    }
+
     static func summary(sent: Int = 0, received: Int = 0, removed: Int = 0, conflicts: Int = 0) -> String {
         "\(sent) sent, \(received) received, \(removed) removed, \(conflicts) conflict\(conflicts == 1 ? "" : "s")"
     }
@@ -91,6 +114,59 @@ import TestSupport
         #expect(try home.sync(home.b) == Self.summary(removed: 1))
         #expect(try home.meals(home.b) == home.meals(home.a))
         #expect(!(try home.meals(home.b).contains("Curry")))
+    }
+
+    /// A file the sync rewrites is a revision (RFC 5545): `LAST-MODIFIED` and `DTSTAMP` the
+    /// time of the sync, `SEQUENCE` one more when the meal moved, the same when it was renamed;
+    /// a phone's alarm stays. A file received, or a sync with nothing changed, writes nothing.
+    @Test(.requires(.faketime), .requires(.icalendar))
+    func aRewrittenEventIsARevisionAndNothingChangedRewritesNothing() throws {
+        let home = Household()
+        try home.put("tacos.ics", """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//Phone//EN\r
+            BEGIN:VEVENT\r
+            UID:tacos@phone\r
+            DTSTAMP:20260101T090000Z\r
+            LAST-MODIFIED:20260101T090000Z\r
+            SEQUENCE:3\r
+            DTSTART;VALUE=DATE:20260306\r
+            SUMMARY:Dinner: Tacos\r
+            BEGIN:VALARM\r
+            ACTION:DISPLAY\r
+            TRIGGER:-PT8H\r
+            END:VALARM\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """)
+        try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Soup"])
+        let phone = try home.file("tacos.ics")
+        #expect(try Self.sync(home, home.a, at: "2026-03-05 12:00:00") == Self.summary(sent: 1, received: 1))
+        #expect(try home.file("tacos.ics") == phone)
+        let soup = try #require(try home.files().first { $0 != "tacos.ics" })
+        #expect(try Self.revisions(home, soup) == ["0 2026-03-05T12:00:00+00:00 2026-03-05T12:00:00+00:00 0"])
+
+        try home.succeed(home.a, ["move", home.id(of: "Tacos", in: home.a), "2026-03-07"])
+        #expect(try Self.sync(home, home.a, at: "2026-03-06 07:08:09") == Self.summary(sent: 1))
+        #expect(try Self.revisions(home, "tacos.ics") == ["4 2026-03-06T07:08:09+00:00 2026-03-06T07:08:09+00:00 1"])
+        try home.succeed(home.a, ["edit", home.id(of: "Tacos", in: home.a), "--title", "Fish tacos"])
+        #expect(try Self.sync(home, home.a, at: "2026-03-06 20:00:00") == Self.summary(sent: 1))
+        #expect(try Self.revisions(home, "tacos.ics") == ["4 2026-03-06T20:00:00+00:00 2026-03-06T20:00:00+00:00 1"])
+
+        // Nothing changed: B receives without writing, then neither side writes a byte, at any time.
+        func state() throws -> [String] {
+            try home.files().map { name in
+                let attributes = try FileManager.default.attributesOfItem(atPath: home.vdir + "/" + name)
+                return "\(name) \(attributes[.systemFileNumber] ?? "") \(attributes[.modificationDate] ?? "") \(try home.file(name))"
+            }
+        }
+        let before = try state()
+        #expect(try Self.sync(home, home.b, at: "2026-03-07 08:00:00") == Self.summary(received: 2))
+        #expect(try Self.sync(home, home.a, at: "2026-03-08 08:00:00") == Self.summary())
+        #expect(try Self.sync(home, home.b, at: "2026-03-09 08:00:00") == Self.summary())
+        #expect(try state() == before)
     }
 
     /// What became of a meal travels: a status changed on one side is a change, not a
@@ -522,6 +598,26 @@ import TestSupport
             let refused = try home.run(home.a, ["sync"])
             #expect(refused.status == 78)
             #expect(refused.stderr == "mealplan: config file '\(config)/config.toml': line \(line): key 'sync.timeout' must be a whole number of seconds from 1 to 86400\n")
+        }
+    }
+
+    /// A `[sync] command` killed by a signal mealplan did not send (SIGKILL, as the kernel's
+    /// out-of-memory killer sends it) is named as killed, not as timed out: the shell itself
+    /// killed, or a program the shell ran, which the shell reports as 128 + the signal.
+    @Test func aSyncCommandKilledFromOutsideSaysSoNotTimedOut() throws {
+        let home = Household()
+        try home.succeed(home.a, ["add", "2026-03-03", "lunch", "Soup"])
+        let config = home.cli.folder + "/home/.config/mealplan"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        for command in ["kill -9 $$", "sleep 600 & kill -9 $!; wait $!"] {
+            try "[sync]\nvdir = \"../../../vdir\"\ncommand = \"\(command)\"\ntimeout = 60\n"
+                .write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+            let killed = try home.run(home.a, ["sync"])
+            #expect(killed.status == 1 && killed.stdout == "")
+            // The shell may say "Killed" of its job first, on the command's standard error.
+            #expect(killed.stderr.split(separator: "\n").last == "mealplan: the [sync] command '\(command)' was killed by signal 9 (KILL) before the sync; nothing was synced")
+            #expect(!killed.stderr.contains("timeout"))
+            #expect(!FileManager.default.fileExists(atPath: home.vdir))
         }
     }
 

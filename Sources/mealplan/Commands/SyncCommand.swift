@@ -144,23 +144,21 @@ struct SyncRound: Sendable {
     }
 
     /// Runs the `[sync] command` through `/bin/sh -c` (not in a dry run), stopped with its
-    /// children after `[sync] timeout` seconds; a failure or a stop is the command's error.
+    /// children after `[sync] timeout` seconds; a failure, a signal or a stop is the command's
+    /// error, one line naming it.
     func runCommand(_ when: When) throws(CommandFailure) {
         guard !dryRun, let command = config.sync.command else { return }
         let seconds = config.sync.timeLimit
-        let status = runProcess(["/bin/sh", "-c", command], output: quiet ? .discarded : .standardError,
-                                timeLimit: .seconds(seconds))
-        guard status == 0 else {
-            let consequence = when == .before ? "nothing was synced" : "the plan and the folder are synced, the server may not be"
-            if status == 128 + SIGKILL {
-                throw CommandFailure(
-                    "the [sync] command '\(command.messageExcerpt)' did not finish within \(seconds) s ([sync] timeout) and was stopped \(when.rawValue) the sync; \(consequence)",
-                    status: .failure)
-            }
-            throw CommandFailure(
-                "the [sync] command '\(command.messageExcerpt)' failed \(when.rawValue) the sync (exit status \(status)); \(consequence)",
-                status: .failure)
+        let end = runProcess(["/bin/sh", "-c", command], output: quiet ? .discarded : .standardError,
+                             timeLimit: .seconds(seconds)).ofShellCommand
+        guard !end.succeeded else { return }
+        let what = switch end {
+        case .exited(let status): "failed \(when.rawValue) the sync (exit status \(status))"
+        case .killed: "\(end.text) \(when.rawValue) the sync"
+        case .timedOut: "did not finish within \(seconds) s ([sync] timeout) and was stopped \(when.rawValue) the sync"
         }
+        let consequence = when == .before ? "nothing was synced" : "the plan and the folder are synced, the server may not be"
+        throw CommandFailure("the [sync] command '\(command.messageExcerpt)' \(what); \(consequence)", status: .failure)
     }
 
     /// The folder's path without links or `..`, so that the sync's records name one folder
