@@ -80,8 +80,7 @@ extension MealStore {
         case .restore(let meal):
             return stored(try restore(db, meal))
         case .remove(let meal):
-            try expectUnchanged(db, meal)
-            let id = try storedID(of: meal)
+            let id = try storedID(of: try expectUnchanged(db, meal))
             // Its leftovers become plain meals, each an update of its own, so that undo links
             // them back once the source is restored.
             let unlinked = try leftovers(db, of: id).map { leftover in
@@ -89,7 +88,7 @@ extension MealStore {
                 plain.leftoversOf = nil
                 return MealChange.update(from: leftover, to: try update(db, leftover, to: plain, position: nil), restoresPosition: true)
             }
-            try remove(db, id: id)
+            try delete(db, id: id)
             return (nil, unlinked + [change])
         }
     }
@@ -188,7 +187,14 @@ extension MealStore {
     @discardableResult
     static func remove(_ db: Database, id: Int64) throws -> Meal {
         let meal = try existingMeal(db, id: id, to: "remove")
-        try db.execute(sql: "DELETE FROM meal WHERE id = ?", arguments: [id])
+        try delete(db, id: id)
         return meal
+    }
+
+    /// Deletes meal `id` through a statement prepared once per connection, as `insert`'s:
+    /// compiling it anew, with the triggers and the leftovers' foreign key SQLite compiles into
+    /// it, for every meal of a big undo was most of that undo's work (docs/PERFORMANCE.md).
+    static func delete(_ db: Database, id: Int64) throws {
+        try db.cachedStatement(sql: "DELETE FROM meal WHERE id = ?").execute(arguments: [id])
     }
 }
