@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Times the planner's `A` laying a template down many times, and its `u`; run by
+"""Times the planner's `A` laying a template down many times, its `u` and its Ctrl-R; run by
 template-apply.sh.
 
     planner-apply.py MEALPLAN_BINARY DATABASE TEMPLATE TIMES MEALS_PER_COPY
 
 The planner runs at 120x40 in a private tmux server on DATABASE (a copy the caller made of its
 plan). `g` goes to 2030-01-01, `A` lays TEMPLATE down TIMES times from there, then `u` takes it
-away. For each key: the wall time until the status line says it is done ("Added …", "Undid: …"),
+away and Ctrl-R puts it back. For each key: the wall time until the status line says it is done
+("Added …", "Undid: …", "Redid: …"),
 the wall time until it first said how far it was (the progress shown past a second), and the
 planner's CPU time meanwhile (from /proc). The plan is checked with Python's sqlite3 after each.
 Prints one line per key: "label wall first-progress CPU".
@@ -66,9 +67,13 @@ def main():
         undone = timed(tmux, pid, "u", "Undoing:", "Undid:")
         if count_meals(database) != before:
             sys.exit(f"the plan holds {count_meals(database)} meals after u, expected {before}")
+        redone = timed(tmux, pid, "C-r", "Redoing:", "Redid:")
+        if count_meals(database) != before + laid:
+            sys.exit(f"the plan holds {count_meals(database)} meals after Ctrl-R, expected {before + laid}")
         tmux.run("send-keys", "-t", "0", "q")
         tmux.wait_for_exit()
-    for label, (wall, progress, cpu) in ((f"planner: A {template} x{times}", applied), ("planner: u of it", undone)):
+    keys = ((f"planner: A {template} x{times}", applied), ("planner: u of it", undone), ("planner: Ctrl-R of it", redone))
+    for label, (wall, progress, cpu) in keys:
         shown = f"{progress:.2f}" if progress is not None else "-"
         print(f"{label}\t{wall:.2f}\t{shown}\t{cpu:.2f}")
 
