@@ -169,7 +169,7 @@ extension MealStore {
         }
         let idTaken = meal.id == nil
         let placeTaken = try Bool.fetchOne(
-            db, sql: "SELECT \(placeTakenSQL)",
+            db.cachedStatement(sql: "SELECT \(placeTakenSQL)"),
             arguments: ["day": meal.day.number, "slotId": slot.id, "position": meal.position]) ?? true
         var arguments: [String: (any DatabaseValueConvertible)?] = [
             "id": idTaken ? nil : meal.id, "uid": try ItemUID.restored(meal.uid, in: "meal", db).storedValue,
@@ -181,16 +181,21 @@ extension MealStore {
             "leftoversOf": meal.leftoversOf,
         ]
         if !placeTaken { arguments["position"] = meal.position }
-        try db.execute(
-            sql: """
-                INSERT INTO meal(id, uid, day, slotId, position, title, note, recipe, servings, ruleId, ruleDay,
-                                 status, leftoversOf, eaters)
-                VALUES (:id, :uid, :day, :slotId, \(placeTaken ? nextPositionSQL : ":position"), :title, :note, :recipe, :servings,
-                        (SELECT id FROM rule WHERE id = :ruleId), CASE WHEN EXISTS (SELECT 1 FROM rule WHERE id = :ruleId) THEN :ruleDay END,
-                        :status, (SELECT id FROM meal WHERE id = :leftoversOf), :eaters)
-                """,
-            arguments: StatementArguments(arguments))
+        try db.cachedStatement(sql: restoreSQL(atPosition: !placeTaken)).execute(arguments: StatementArguments(arguments))
         return try existingMeal(db, id: db.lastInsertedRowID, to: "read back")
+    }
+
+    /// The INSERT of `restore`, at `:position` or at the end of the slot: two statements, each
+    /// prepared once per connection, since compiling it anew for every meal of a big redo was
+    /// most of that redo's work (docs/PERFORMANCE.md).
+    private static func restoreSQL(atPosition: Bool) -> String {
+        """
+        INSERT INTO meal(id, uid, day, slotId, position, title, note, recipe, servings, ruleId, ruleDay,
+                         status, leftoversOf, eaters)
+        VALUES (:id, :uid, :day, :slotId, \(atPosition ? ":position" : nextPositionSQL), :title, :note, :recipe, :servings,
+                (SELECT id FROM rule WHERE id = :ruleId), CASE WHEN EXISTS (SELECT 1 FROM rule WHERE id = :ruleId) THEN :ruleDay END,
+                :status, (SELECT id FROM meal WHERE id = :leftoversOf), :eaters)
+        """
     }
 
     @discardableResult
