@@ -74,8 +74,8 @@ import TestSupport
     /// The undo of a template laid down many times: one batch of removals, long enough to run
     /// with a larger page cache than the planner's own. One meal in its middle that another
     /// writer changed refuses the whole batch, naming that meal, and nothing is removed; the
-    /// batch made from the meals as they are then removes them all. Either way the planner's
-    /// connection has its own small page cache again afterwards.
+    /// batch made from the meals as they are then removes them all, unless it is cancelled.
+    /// Every time the planner's connection has its own small page cache again afterwards.
     @Test func aLongBatchOfRemovalsIsRefusedWholeForOneMealChangedMeanwhile() throws {
         let path = folder.file("meals.sqlite")
         let planner = try MealStore.open(path: path, access: .readWrite, concurrentReads: true, pageCacheKiB: 64)
@@ -95,7 +95,17 @@ import TestSupport
         #expect(try other.meal(id: middle.id!)?.title == "Changed")
         #expect(try cacheSize() == -64)
 
-        let removed = try planner.make(try planner.meals(in: .all).map { .remove($0) })
+        // The batch made from the meals as they are, stopped halfway as Esc stops the planner's
+        // save: nothing is removed either. Then made whole.
+        struct Cancelled: Error {}
+        let removals = try planner.meals(in: .all).map { MealChange.remove($0) }
+        #expect(throws: StoreError.self) {
+            try planner.make(removals) { done, _ in if done == count / 2 { throw Cancelled() } }
+        }
+        #expect(try other.mealCount() == count)
+        #expect(try cacheSize() == -64)
+
+        let removed = try planner.make(removals)
         #expect(removed.count == count)
         #expect(try other.mealCount() == 0)
         #expect(try cacheSize() == -64)
