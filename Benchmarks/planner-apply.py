@@ -1,21 +1,22 @@
 #!/usr/bin/env python3
-"""Times the planner's `A` laying a template down many times, and its `u`; run by
+"""Times the planner's `A` laying a template down many times, its `u` and its Ctrl-R; run by
 template-apply.sh.
 
     planner-apply.py MEALPLAN_BINARY DATABASE TEMPLATE TIMES MEALS_PER_COPY
 
 The planner runs at 120x40 in a private tmux server on DATABASE (a copy the caller made of its
 plan). `g` goes to 2030-01-01, `A` lays TEMPLATE down TIMES times from there, then `u` takes it
-away. For each key: the wall time until the status line says it is done ("Added …", "Undid: …"),
-the wall time until it first said how far it was (the progress shown past a second), and the
-planner's CPU time meanwhile (from /proc). The plan is checked with Python's sqlite3 after each.
-Prints one line per key: "label wall first-progress CPU".
+away and Ctrl-R puts it back. For each key: the wall time until the status line says it is done
+("Added …", "Undid: …", "Redid: …"), the wall time until it first said how far it was (the
+progress shown past a second), the planner's CPU time meanwhile and its peak memory so far
+(VmHWM; both from /proc). The plan is checked with Python's sqlite3 after each.
+Prints one line per key: "label wall first-progress CPU peak-MiB".
 """
 import sqlite3
 import sys
 import time
 
-from tmux_pane import DEADLINE, cpu_seconds, start_planner, status_line, wait_until_idle
+from tmux_pane import DEADLINE, cpu_seconds, memory_kib, start_planner, status_line, wait_until_idle
 
 WIDTH, HEIGHT = 120, 40
 
@@ -27,7 +28,8 @@ def count_meals(database):
 
 def timed(tmux, pid, key, progress, done):
     """Sends `key`; returns wall seconds until `done` shows in the status line, until
-    `progress` first showed there (None if it never did), and the planner's CPU seconds."""
+    `progress` first showed there (None if it never did), the planner's CPU seconds, and its
+    peak memory so far in MiB."""
     cpu = cpu_seconds(pid)
     started = time.monotonic()
     first_progress = None
@@ -39,7 +41,7 @@ def timed(tmux, pid, key, progress, done):
             first_progress = now
         if done in line:
             wait_until_idle(pid)
-            return now, first_progress, cpu_seconds(pid) - cpu
+            return now, first_progress, cpu_seconds(pid) - cpu, memory_kib(pid)[1] / 1024
         if now > DEADLINE * 10:
             sys.exit(f"timed out waiting for '{done}'; the status line: {line}")
         # Pacing, not synchronisation: a capture every 20 ms keeps tmux off the planner's cores.
@@ -66,11 +68,15 @@ def main():
         undone = timed(tmux, pid, "u", "Undoing:", "Undid:")
         if count_meals(database) != before:
             sys.exit(f"the plan holds {count_meals(database)} meals after u, expected {before}")
+        redone = timed(tmux, pid, "C-r", "Redoing:", "Redid:")
+        if count_meals(database) != before + laid:
+            sys.exit(f"the plan holds {count_meals(database)} meals after Ctrl-R, expected {before + laid}")
         tmux.run("send-keys", "-t", "0", "q")
         tmux.wait_for_exit()
-    for label, (wall, progress, cpu) in ((f"planner: A {template} x{times}", applied), ("planner: u of it", undone)):
+    keys = ((f"planner: A {template} x{times}", applied), ("planner: u of it", undone), ("planner: Ctrl-R of it", redone))
+    for label, (wall, progress, cpu, peak) in keys:
         shown = f"{progress:.2f}" if progress is not None else "-"
-        print(f"{label}\t{wall:.2f}\t{shown}\t{cpu:.2f}")
+        print(f"{label}\t{wall:.2f}\t{shown}\t{cpu:.2f}\t{peak:.1f}")
 
 
 if __name__ == "__main__":

@@ -7,8 +7,9 @@
 # a pipe (no progress line) and a terminal (script(1)'s, so the line is drawn past a second):
 # the difference is what the progress costs. Each result is checked with sqlite3: the plan holds
 # the day's meals and every meal laid down, and the template's days hold exactly them.
-# Then the planner's `A` lays the same copies down in tmux, and `u` takes them away
-# (planner-apply.py): wall time, when the progress first showed, and the planner's CPU time.
+# Then the planner's `A` lays the same copies down in tmux, `u` takes them away and Ctrl-R
+# puts them back (planner-apply.py): wall time, when the progress first showed, the planner's
+# CPU time, and its peak memory so far.
 #
 # Usage: [MEALPLAN_BIN=FILE] Benchmarks/template-apply.sh [--times T] [--runs R] [--keep DIR]
 #   MEALPLAN_BIN  the mealplan binary to measure (default: a release build made here)
@@ -94,8 +95,8 @@ db="$work/template-apply-planner.sqlite"
 rm -f "$db"*
 cp "$base" "$db"
 echo
-printf "%-40s %8s %16s %8s\n" "planner key" "wall s" "progress from s" "CPU s"
+printf "%-40s %8s %16s %8s %10s\n" "planner key" "wall s" "progress from s" "CPU s" "peak MiB"
 python3 Benchmarks/planner-apply.py "$mealplan" "$db" big "$times" "$meals_a_day" |
-    while IFS=$'\t' read -r label wall progress cpu; do
-        printf "%-40s %8s %16s %8s\n" "$label" "$wall" "$progress" "$cpu"
-    done || fail "the planner's A or u failed (said above)"
+    while IFS=$'\t' read -r label wall progress cpu peak; do
+        printf "%-40s %8s %16s %8s %10s\n" "$label" "$wall" "$progress" "$cpu" "$peak"
+    done || fail "the planner's A, u or Ctrl-R failed (said above)"

@@ -186,6 +186,32 @@ import Testing
         #expect(try store.mealCount() == 3)
     }
 
+    /// A redo puts many meals back in one batch, each at its place where that is free and at
+    /// the end of its slot where it is not, in any order: both in one transaction.
+    @Test(arguments: StoreKind.allCases)
+    func aBatchOfRestoresPutsEachMealAtItsPlaceOrAtTheEndOfItsSlot(kind: StoreKind) throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(kind, in: folder)
+        let a = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "A")
+        let b = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "B")
+        let d = try store.addMeal(day: day("2026-03-02"), slot: "dinner", title: "D")
+        let e = try store.addMeal(day: day("2026-03-02"), slot: "dinner", title: "E")
+        try store.apply([.remove(a), .remove(b), .remove(d)])
+        let x = try store.addMeal(day: day("2026-03-02"), slot: "lunch", title: "X")
+        #expect(x.position == a.position)
+
+        let restored = try store.apply([.restore(a), .restore(d), .restore(b)])
+        func moved(_ meal: Meal, to position: Int) -> Meal {
+            var moved = meal
+            moved.position = position
+            return moved
+        }
+        // A's place is X's: A goes after X, and B, whose place A took, after A; D's is free.
+        #expect(restored == [moved(a, to: x.position + 1), d, moved(b, to: x.position + 2)])
+        #expect(try store.meals(in: .all).map(\.title) == ["X", "A", "B", "D", "E"])
+        #expect(try store.meals(in: .all).last == e)
+    }
+
     @Test(arguments: StoreKind.allCases)
     func copyAppendsACopyOnTheTargetDay(kind: StoreKind) throws {
         let folder = TemporaryFolder()

@@ -71,6 +71,46 @@ import TestSupport
         #expect(try other.meal(id: seen.id!)?.title == "Tomato soup")
     }
 
+    /// The undo of a template laid down many times: one batch of removals, long enough to run
+    /// with a larger page cache than the planner's own. One meal in its middle that another
+    /// writer changed refuses the whole batch, naming that meal, and nothing is removed; the
+    /// batch made from the meals as they are then removes them all, unless it is cancelled.
+    /// Every time the planner's connection has its own small page cache again afterwards.
+    @Test func aLongBatchOfRemovalsIsRefusedWholeForOneMealChangedMeanwhile() throws {
+        let path = folder.file("meals.sqlite")
+        let planner = try MealStore.open(path: path, access: .readWrite, concurrentReads: true, pageCacheKiB: 64)
+        let other = try MealStore.open(path: path, access: .readWrite)
+        func cacheSize() throws -> Int? { try planner.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") } }
+        let count = MealStore.bigBatch
+        let added = try planner.make((0..<count).map { n in
+            .add(Meal(day: day("2026-03-02").adding(days: n / 4), slot: "dinner", title: "Meal \(n)"))
+        })
+        #expect(try cacheSize() == -64)
+        let middle = try #require(added[count / 2].result)
+        try other.updateMeal(id: middle.id!, title: "Changed")
+        #expect(throws: StoreError(.input, "'\(middle.title)' was changed by another program meanwhile (its title is now 'Changed')")) {
+            try planner.make(added.reversed().map(\.inverse))
+        }
+        #expect(try other.mealCount() == count)
+        #expect(try other.meal(id: middle.id!)?.title == "Changed")
+        #expect(try cacheSize() == -64)
+
+        // The batch made from the meals as they are, stopped halfway as Esc stops the planner's
+        // save: nothing is removed either. Then made whole.
+        struct Cancelled: Error {}
+        let removals = try planner.meals(in: .all).map { MealChange.remove($0) }
+        #expect(throws: StoreError.self) {
+            try planner.make(removals) { done, _ in if done == count / 2 { throw Cancelled() } }
+        }
+        #expect(try other.mealCount() == count)
+        #expect(try cacheSize() == -64)
+
+        let removed = try planner.make(removals)
+        #expect(removed.count == count)
+        #expect(try other.mealCount() == 0)
+        #expect(try cacheSize() == -64)
+    }
+
     /// The reproduction from the field: undo of an add after another process removed that meal
     /// and added one of its own. The id is not reused, and the undo touches nothing.
     @Test func undoOfAnAddNeverReachesAMealAddedLater() throws {

@@ -28,6 +28,12 @@ extension MealStore {
         try made(changes, progress: progress).flatMap(\.changes)
     }
 
+    /// A batch of this many changes or more (a template laid down many times, its undo)
+    /// changes the meal table's indexes on more pages than SQLite's default cache of 2,000 KiB
+    /// holds, which were spilled and read back again and again: it runs with the page cache of
+    /// an import into a plan with meals (docs/PERFORMANCE.md).
+    static let bigBatch = 1_000
+
     /// One change as made: the meal it leads to, and the changes that say what it did.
     typealias Made = (meal: Meal?, changes: [MealChange])
 
@@ -36,6 +42,9 @@ extension MealStore {
     ) throws(StoreError) -> [Made] {
         let changes = try changes.map { change throws(StoreError) in try change.validated() }
         return try write { db in
+            let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+            if changes.count >= Self.bigBatch { try db.execute(sql: "PRAGMA cache_size = -\(Self.importPageCacheKiB)") }
+            defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
             var made: [Made] = []
             made.reserveCapacity(changes.count)
             for change in changes {
@@ -80,8 +89,7 @@ extension MealStore {
         case .restore(let meal):
             return stored(try restore(db, meal))
         case .remove(let meal):
-            try expectUnchanged(db, meal)
-            let id = try storedID(of: meal)
+            let id = try storedID(of: try expectUnchanged(db, meal))
             // Its leftovers become plain meals, each an update of its own, so that undo links
             // them back once the source is restored.
             let unlinked = try leftovers(db, of: id).map { leftover in
@@ -89,7 +97,7 @@ extension MealStore {
                 plain.leftoversOf = nil
                 return MealChange.update(from: leftover, to: try update(db, leftover, to: plain, position: nil), restoresPosition: true)
             }
-            try remove(db, id: id)
+            try delete(db, id: id)
             return (nil, unlinked + [change])
         }
     }
@@ -161,7 +169,7 @@ extension MealStore {
         }
         let idTaken = meal.id == nil
         let placeTaken = try Bool.fetchOne(
-            db, sql: "SELECT \(placeTakenSQL)",
+            db.cachedStatement(sql: "SELECT \(placeTakenSQL)"),
             arguments: ["day": meal.day.number, "slotId": slot.id, "position": meal.position]) ?? true
         var arguments: [String: (any DatabaseValueConvertible)?] = [
             "id": idTaken ? nil : meal.id, "uid": try ItemUID.restored(meal.uid, in: "meal", db).storedValue,
@@ -173,22 +181,34 @@ extension MealStore {
             "leftoversOf": meal.leftoversOf,
         ]
         if !placeTaken { arguments["position"] = meal.position }
-        try db.execute(
-            sql: """
-                INSERT INTO meal(id, uid, day, slotId, position, title, note, recipe, servings, ruleId, ruleDay,
-                                 status, leftoversOf, eaters)
-                VALUES (:id, :uid, :day, :slotId, \(placeTaken ? nextPositionSQL : ":position"), :title, :note, :recipe, :servings,
-                        (SELECT id FROM rule WHERE id = :ruleId), CASE WHEN EXISTS (SELECT 1 FROM rule WHERE id = :ruleId) THEN :ruleDay END,
-                        :status, (SELECT id FROM meal WHERE id = :leftoversOf), :eaters)
-                """,
-            arguments: StatementArguments(arguments))
+        try db.cachedStatement(sql: restoreSQL(atPosition: !placeTaken)).execute(arguments: StatementArguments(arguments))
         return try existingMeal(db, id: db.lastInsertedRowID, to: "read back")
+    }
+
+    /// The INSERT of `restore`, at `:position` or at the end of the slot: two statements, each
+    /// prepared once per connection, since compiling it anew for every meal of a big redo was
+    /// most of that redo's work (docs/PERFORMANCE.md).
+    private static func restoreSQL(atPosition: Bool) -> String {
+        """
+        INSERT INTO meal(id, uid, day, slotId, position, title, note, recipe, servings, ruleId, ruleDay,
+                         status, leftoversOf, eaters)
+        VALUES (:id, :uid, :day, :slotId, \(atPosition ? ":position" : nextPositionSQL), :title, :note, :recipe, :servings,
+                (SELECT id FROM rule WHERE id = :ruleId), CASE WHEN EXISTS (SELECT 1 FROM rule WHERE id = :ruleId) THEN :ruleDay END,
+                :status, (SELECT id FROM meal WHERE id = :leftoversOf), :eaters)
+        """
     }
 
     @discardableResult
     static func remove(_ db: Database, id: Int64) throws -> Meal {
         let meal = try existingMeal(db, id: id, to: "remove")
-        try db.execute(sql: "DELETE FROM meal WHERE id = ?", arguments: [id])
+        try delete(db, id: id)
         return meal
+    }
+
+    /// Deletes meal `id` through a statement prepared once per connection, as `insert`'s:
+    /// compiling it anew, with the triggers and the leftovers' foreign key SQLite compiles into
+    /// it, for every meal of a big undo was most of that undo's work (docs/PERFORMANCE.md).
+    static func delete(_ db: Database, id: Int64) throws {
+        try db.cachedStatement(sql: "DELETE FROM meal WHERE id = ?").execute(arguments: [id])
     }
 }

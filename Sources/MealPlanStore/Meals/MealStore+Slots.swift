@@ -10,7 +10,7 @@ extension MealStore {
     }
 
     static func storedSlots(_ db: Database) throws -> [StoredSlot] {
-        try Row.fetchAll(db, sql: "SELECT id, name, position FROM slot ORDER BY position").map {
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name, position FROM slot ORDER BY position")).map {
             StoredSlot(id: $0["id"], slot: MealSlot(name: $0["name"], position: $0["position"]))
         }
     }

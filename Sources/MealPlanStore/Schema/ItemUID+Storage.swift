@@ -50,7 +50,7 @@ extension ItemUID {
     static func restored(_ uid: ItemUID?, in table: String, _ db: Database) throws -> ItemUID {
         guard let uid else { return .fresh() }
         let taken = try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE uid = ?)", arguments: [uid.storedValue]) ?? false
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE uid = ?)"), arguments: [uid.storedValue]) ?? false
         return taken ? .fresh() : uid
     }
 }
