@@ -179,6 +179,21 @@ public final class MealStore: Sendable {
         }
     }
 
+    /// The page cache of a write that changes the meal table's indexes on many pages: an import
+    /// into a plan with meals (the title index's page anywhere in it for each row), a batch of
+    /// `bigBatch` changes or more (a template laid down many times, its undo). With SQLite's
+    /// default 2,000 KiB, or the planner's smaller cache, the pages written were spilled and
+    /// read back again and again (docs/PERFORMANCE.md).
+    static let bigWritePageCacheKiB = 32_768
+
+    /// Raises `db`'s page cache to `bigWritePageCacheKiB` for a big write, and returns what
+    /// sets it back as it was, for the write's `defer`, whether it is made, refused or cancelled.
+    static func raisePageCache(_ db: Database) throws -> () -> Void {
+        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+        try db.execute(sql: "PRAGMA cache_size = \(-bigWritePageCacheKiB)")
+        return { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+    }
+
     static func configuration(readOnly: Bool, pageCacheKiB: Int? = nil) -> Configuration {
         var configuration = Configuration()
         configuration.readonly = readOnly

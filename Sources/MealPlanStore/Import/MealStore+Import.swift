@@ -35,11 +35,6 @@ extension MealStore {
         }.count
     }
 
-    /// The page cache of an import into a plan with meals: every index of the meal table
-    /// (day, title, note, UID) changes on every row, the title's anywhere in it, and with the
-    /// default 2,000 KiB the pages written are spilled and read back again and again.
-    static let importPageCacheKiB = 32_768
-
     /// SQLite's helper threads for the sorts that build an empty plan's indexes after its
     /// rows: one per core beyond this thread's.
     static var sortHelperThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
@@ -89,9 +84,8 @@ extension MealStore {
                 let intoEmptyPlan = try Self.isEmpty(db)
                 if !intoEmptyPlan { try db.execute(sql: "PRAGMA temp_store = MEMORY") }
                 defer { try? db.execute(sql: "PRAGMA temp_store = DEFAULT") }
-                let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-                if !intoEmptyPlan { try db.execute(sql: "PRAGMA cache_size = -\(Self.importPageCacheKiB)") }
-                defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+                let restoreCache = intoEmptyPlan ? {} : try Self.raisePageCache(db)
+                defer { restoreCache() }
                 // The indexes built at the end sort on helper threads as well as this one: by then
                 // the thread that read the file is done and its core idle (docs/PERFORMANCE.md).
                 if intoEmptyPlan { try db.execute(sql: "PRAGMA threads = \(Self.sortHelperThreads)") }

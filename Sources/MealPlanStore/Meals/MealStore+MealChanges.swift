@@ -29,9 +29,8 @@ extension MealStore {
     }
 
     /// A batch of this many changes or more (a template laid down many times, its undo)
-    /// changes the meal table's indexes on more pages than SQLite's default cache of 2,000 KiB
-    /// holds, which were spilled and read back again and again: it runs with the page cache of
-    /// an import into a plan with meals (docs/PERFORMANCE.md).
+    /// changes the meal table's indexes on more pages than the planner's cache holds: it runs
+    /// with a big write's page cache (`bigWritePageCacheKiB`).
     static let bigBatch = 1_000
 
     /// One change as made: the meal it leads to, and the changes that say what it did.
@@ -42,9 +41,8 @@ extension MealStore {
     ) throws(StoreError) -> [Made] {
         let changes = try changes.map { change throws(StoreError) in try change.validated() }
         return try write { db in
-            let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-            if changes.count >= Self.bigBatch { try db.execute(sql: "PRAGMA cache_size = -\(Self.importPageCacheKiB)") }
-            defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+            let restoreCache = changes.count >= Self.bigBatch ? try Self.raisePageCache(db) : {}
+            defer { restoreCache() }
             var made: [Made] = []
             made.reserveCapacity(changes.count)
             for change in changes {
