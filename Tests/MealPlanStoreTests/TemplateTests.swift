@@ -63,6 +63,30 @@ import Testing
         #expect(try store.meals(in: DayRange(start: start, count: 21)) == applied.meals)
     }
 
+    /// A template laid down into `MealStore.bigBatch` meals or more runs with a big write's page
+    /// cache; the planner's connection has its own small cache again afterwards, whether the
+    /// apply is made or cancelled.
+    @Test func aLongApplyLeavesThePlannersPageCacheAsItWas() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("meals.sqlite")
+        let planner = try MealStore.open(path: path, access: .readWrite, concurrentReads: true, pageCacheKiB: 64)
+        try planner.apply(Self.planned.map { .add($0) })
+        try planner.saveTemplate("Week", from: Self.week.first, days: 7)
+        func cacheSize() throws -> Int? { try planner.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") } }
+        let times = (MealStore.bigBatch + Self.planned.count - 1) / Self.planned.count
+        struct Cancelled: Error {}
+        #expect(throws: StoreError.self) {
+            try planner.applyTemplate("Week", to: day("2026-03-09"), times: times) { done, total in
+                if done == total / 2 { throw Cancelled() }
+            }
+        }
+        #expect(try planner.mealCount() == Self.planned.count)
+        #expect(try cacheSize() == -64)
+        let applied = try planner.applyTemplate("Week", to: day("2026-03-09"), times: times)
+        #expect(applied.meals.count == times * Self.planned.count)
+        #expect(try cacheSize() == -64)
+    }
+
     @Test func aDryRunAddsNothingAndShowsWhatApplyingAdds() throws {
         let store = try storeWithTemplate()
         let preview = try store.applyTemplate("Week", to: day("2026-03-16"), times: 2, dryRun: true)

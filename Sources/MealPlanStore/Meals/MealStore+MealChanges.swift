@@ -28,9 +28,9 @@ extension MealStore {
         try made(changes, progress: progress).flatMap(\.changes)
     }
 
-    /// A batch of this many changes or more (a template laid down many times, its undo)
-    /// changes the meal table's indexes on more pages than the planner's cache holds: it runs
-    /// with a big write's page cache (`bigWritePageCacheKiB`).
+    /// A write of this many meals or more (a batch of changes, a template laid down many
+    /// times, its undo) changes the meal table's indexes on more pages than the planner's cache
+    /// holds: it runs with a big write's page cache (`bigWritePageCacheKiB`).
     static let bigBatch = 1_000
 
     /// One change as made: the meal it leads to, and the changes that say what it did.

@@ -165,6 +165,8 @@ extension MealStore {
             var added: [Meal] = []
             let total = template.meals.count * times
             added.reserveCapacity(total)
+            let restoreCache = !dryRun && total >= Self.bigBatch ? try Self.raisePageCache(db) : {}
+            defer { restoreCache() }
             for copy in 0..<times {
                 let first = added.count
                 for meal in template.meals(from: start.adding(days: copy * template.days)) {
