@@ -116,3 +116,9 @@ public enum MealChange: Hashable, Sendable {
         }
     }
 }
+
+extension Collection<MealChange> {
+    /// The length in UTF-8 of the longest note these changes write, 0 when none writes one:
+    /// a save of a long note is given more memory by the store and the planner.
+    public var longestNoteWritten: Int { lazy.map { $0.result?.note?.utf8.count ?? 0 }.max() ?? 0 }
+}

@@ -27,7 +27,7 @@ enum HeapReuse {
     /// `changes` writes a long note. Returns whether the allocator took them.
     @discardableResult
     static func prepare(forSaving changes: [MealChange]) -> Bool {
-        guard changes.contains(where: { ($0.result?.note?.utf8.count ?? 0) >= longNote }) else { return false }
+        guard changes.longestNoteWritten >= longNote else { return false }
         return mallopt(M_MMAP_THRESHOLD, Int32(mappedAbove)) == 1 && mallopt(M_TRIM_THRESHOLD, Int32(keptAtTop)) == 1
     }
 }

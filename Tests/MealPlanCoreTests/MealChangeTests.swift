@@ -25,6 +25,21 @@ import TestSupport
         #expect(MealChange.remove(soup).stored(as: nil) == .remove(soup))
     }
 
+    /// The note a change writes is the one it leads to: a removal writes none, and the note an
+    /// update leaves behind does not count.
+    @Test func theLongestNoteWrittenIsOfTheMealsChangesLeadTo() {
+        var noted = soup
+        noted.note = "café au lait"
+        var longer = stew
+        longer.note = String(repeating: "é", count: 40)
+        #expect([MealChange]().longestNoteWritten == 0)
+        #expect([MealChange.add(soup)].longestNoteWritten == 0)
+        #expect([MealChange.remove(longer)].longestNoteWritten == 0)
+        #expect([MealChange.update(from: longer, to: soup, restoresPosition: false)].longestNoteWritten == 0)
+        #expect([MealChange.add(noted), .restore(longer), .remove(soup)].longestNoteWritten == 80)
+        #expect([MealChange.update(from: soup, to: noted, restoresPosition: false)].longestNoteWritten == "café au lait".utf8.count)
+    }
+
     @Test func daysAreThoseOfBothSidesInOrder() {
         #expect(MealChange.update(from: stew, to: soup, restoresPosition: false).days == [monday, monday.adding(days: 2)])
         #expect(MealChange.update(from: soup, to: soup, restoresPosition: false).days == [monday])

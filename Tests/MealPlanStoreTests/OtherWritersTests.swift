@@ -61,6 +61,28 @@ import TestSupport
         #expect(try other.meal(id: seen.id!) == retyped)
     }
 
+    /// A long note's save runs with a big write's page cache, which holds the note's pages
+    /// from the compare-and-set to the update; the planner's connection has its own small cache
+    /// again afterwards, whether the save is made or refused.
+    @Test func aLongNotesSaveLeavesThePlannersPageCacheAsItWas() throws {
+        let path = folder.file("meals.sqlite")
+        let planner = try MealStore.open(path: path, access: .readWrite, concurrentReads: true, pageCacheKiB: 64)
+        let other = try MealStore.open(path: path, access: .readWrite)
+        func cacheSize() throws -> Int? { try planner.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") } }
+        let seen = try planner.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")
+        var typed = seen
+        typed.note = String(repeating: "leek+soup.", count: MealStore.longNoteBytes / 10 + 1)
+        try other.updateMeal(id: seen.id!, title: "Leek soup")
+        #expect(throws: StoreError.self) { try planner.apply([.update(from: seen, to: typed, restoresPosition: false)]) }
+        #expect(try cacheSize() == -64)
+        let now = try #require(try planner.meal(id: seen.id!))
+        var retyped = now
+        retyped.note = typed.note
+        try planner.apply([.update(from: now, to: retyped, restoresPosition: false)])
+        #expect(try other.meal(id: seen.id!)?.note == typed.note)
+        #expect(try cacheSize() == -64)
+    }
+
     @Test func aRemovalFromAnOldCopyIsRefused() throws {
         let (planner, other) = try twoWriters()
         let seen = try planner.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")

@@ -33,6 +33,17 @@ extension MealStore {
     /// holds: it runs with a big write's page cache (`bigWritePageCacheKiB`).
     static let bigBatch = 1_000
 
+    /// A note this long (in UTF-8) spans more overflow pages than the planner's page cache
+    /// holds, and its save reads them in several statements (the compare-and-set, the update,
+    /// the distinct notes), each from the disk again: such a save runs with a big write's page
+    /// cache too, which holds them from one statement to the next.
+    static let longNoteBytes = 64 << 10
+
+    /// Whether `changes` need a big write's page cache: many meals, or a long note written.
+    static func needBigCache(_ changes: [MealChange]) -> Bool {
+        changes.count >= bigBatch || changes.longestNoteWritten >= longNoteBytes
+    }
+
     /// One change as made: the meal it leads to, and the changes that say what it did.
     typealias Made = (meal: Meal?, changes: [MealChange])
 
@@ -41,7 +52,7 @@ extension MealStore {
     ) throws(StoreError) -> [Made] {
         let changes = try changes.map { change throws(StoreError) in try change.validated() }
         return try write { db in
-            let restoreCache = changes.count >= Self.bigBatch ? try Self.raisePageCache(db) : {}
+            let restoreCache = Self.needBigCache(changes) ? try Self.raisePageCache(db) : {}
             defer { restoreCache() }
             var made: [Made] = []
             made.reserveCapacity(changes.count)
