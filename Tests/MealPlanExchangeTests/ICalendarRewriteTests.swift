@@ -182,6 +182,12 @@ import TestSupport
         let broken = try Self.read(phone.text.replacingOccurrences(of: "SEQUENCE:4", with: "SEQUENCE:many"))
         #expect(try Self.revisions([try Self.written([moved], stamp: now).written(over: broken).text])
             == [[Self.revision(1, "2026-03-05", "19:30:15")]])
+        // Nor do a negative one and one past INTEGER's range; its largest is kept, never passed.
+        for (stored, after) in [("-3", 1), ("2147483648", 1), ("99999999999999999999", 1), ("2147483646", 2147483647), ("2147483647", 2147483647)] {
+            let odd = try Self.read(phone.text.replacingOccurrences(of: "SEQUENCE:4", with: "SEQUENCE:\(stored)"))
+            #expect(try Self.revisions([try Self.written([moved], stamp: now).written(over: odd).text])
+                == [[Self.revision(after, "2026-03-05", "19:30:15")]], "SEQUENCE:\(stored)")
+        }
     }
 
     /// Each event of a repeat's file is a revision of its own: a day skipped more moves the
