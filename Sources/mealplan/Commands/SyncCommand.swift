@@ -4,6 +4,7 @@ import MealPlanCore
 import MealPlanExchange
 import MealPlanStore
 import PlanSync
+import Settings
 import TerminalKit
 import TextHelpers
 import TwoWaySync
@@ -192,7 +193,7 @@ struct SyncRound: Sendable {
             }
         }
         let settings = VdirSync.Settings(
-            from: from, defaultSlot: defaultSlot, slotTimes: try config.slotTimes(of: slots),
+            from: from, defaultSlot: defaultSlot, slotTimes: try config.slotTimes.times(of: slots),
             stamp: UTCTimestamp(secondsSince1970: Int64(time(nil))), keep: keep, keepOnly: keepOnly, dryRun: dryRun)
         let folder = VdirFolder(path: Self.canonical(folderPath))
         return try VdirSync(store: plan, folder: folder, settings: settings).run()
