@@ -4,7 +4,7 @@ import MealPlanCore
 import TerminalKit
 
 /// The `mealplan` command. The root command is synchronous on purpose: the planner it runs
-/// needs the main thread for ncurses (see DESIGN.md).
+/// needs the main thread for ncurses.
 @main
 struct Mealplan: MealplanCommand {
     static let configuration = CommandConfiguration(
