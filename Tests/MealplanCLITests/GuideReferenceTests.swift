@@ -1,4 +1,5 @@
 @testable import mealplan
+import Settings
 import Testing
 import TestSupport
 

@@ -1,3 +1,5 @@
+import Settings
+
 /// The guide's tables of the environment variables and of the files, made from the lists the
 /// manual page prints (`Environment.documented`, `FileLocations.documented`), so that the guide
 /// cannot drift from what the code reads; a test compares docs/GUIDE.md with them, as it
