@@ -84,6 +84,7 @@ let package = Package(
             // The sample plan `--demo` opens travels inside the binary (a link to Data/), with
             // the sample recipes its meals name (Data/recipes/ as one file, made by
             // scripts/bundle-sample-recipes.sh).
+            exclude: ["README.md"],
             resources: [.embedInCode("sample-plan.csv"), .embedInCode("sample-recipes.bundle")],
             swiftSettings: [functionSections],
             // A position-dependent release binary skips the start-up relocations of all Swift

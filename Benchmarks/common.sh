@@ -56,10 +56,9 @@ work_to_remove=""
 finish() {
     local status=$?
     show_load "$(date -u '+%F %H:%M UTC') end, exit status $status"
-    python3 "$run_record" end "$status"
-    if [ "$status" -ne 2 ]; then
-        echo "== the run is in ${MEALPLAN_RUN_FILE#"$started_in/"}"
-    fi
+    local kept
+    kept="$(python3 "$run_record" end "$status")"
+    [ -z "$kept" ] || echo "== the run is in $kept"
     if [ -n "$work_to_remove" ]; then
         rm -rf "$work_to_remove"
     fi

@@ -70,7 +70,13 @@ def _machine():
     except OSError:
         pass
     memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
-    return f"{cores} cores {model}, {memory:.0f} GiB, {platform.system()} {platform.release()}"
+    system = platform.system()
+    try:
+        with open("/etc/os-release") as file:
+            system = next((line.split("=", 1)[1].strip().strip('"') for line in file if line.startswith("PRETTY_NAME=")), system)
+    except OSError:
+        pass
+    return f"{cores} cores {model}, {memory:.0f} GiB, {system}, {platform.system()} {platform.release()}"
 
 
 def _commit():
@@ -93,7 +99,10 @@ def start(script):
     label = os.environ.get("MEALPLAN_RUN_LABEL", "")
     folder = os.path.join(os.environ.get("MEALPLAN_RUNS") or RUNS, datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d"))
     os.makedirs(folder, exist_ok=True)
-    path = os.path.join(folder, name + (f".{label}" if label else "") + ".tsv")
+    final = os.path.join(folder, name + (f".{label}" if label else "") + ".tsv")
+    # Written under a hidden name and put in place by `end`: a run cut short or refused never
+    # replaces the day's run before it.
+    path = os.path.join(folder, f".{os.path.basename(final)}.partial")
     with open(path, "w") as file:
         file.write(f"# script\tBenchmarks/{os.path.basename(script)}\n")
         file.write(f"# started\t{_now()}\n")
@@ -120,6 +129,11 @@ def binary(path):
 
 def add(figure, value, unit=""):
     """One figure: `value` is a number (rounded to what it can say) or a word (met, missed)."""
+    if isinstance(value, str):
+        try:
+            value = int(value) if value.strip().lstrip("-").isdigit() else float(value)
+        except ValueError:
+            pass
     if isinstance(value, float):
         value = f"{value:.4g}" if abs(value) < 1e4 else f"{value:.0f}"
     _write(_run_file(), f"{_clean(figure)}\t{_clean(value)}\t{_clean(unit)}\n")
@@ -154,8 +168,15 @@ def hyperfine(path, names=()):
         timed(name, result["median"], result["user"] + result["system"])
 
 
+def _final(path):
+    """The run's file, from the hidden name it is written under."""
+    folder, name = os.path.split(path)
+    return os.path.join(folder, name[1:].removesuffix(".partial"))
+
+
 def end(status):
-    """The run's end: the load and exit status, or no file at all after a failed self-check."""
+    """The run's end: the load and exit status, the file put in place (its path printed), or
+    no file at all after a failed self-check."""
     path = _run_file()
     if status == 2:
         os.remove(path)
@@ -165,6 +186,8 @@ def end(status):
             pass
         return
     _write(path, f"# ended\t{_now()}\n# load at end\t{_load()}\n# exit status\t{status}\n")
+    os.replace(path, _final(path))
+    print(_final(path))
 
 
 if __name__ == "__main__":
