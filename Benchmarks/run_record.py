@@ -109,7 +109,6 @@ def start(script):
         file.write(f"# load at start\t{_load()}\n")
         file.write(f"# machine\t{_machine()}\n")
         file.write(f"# scripts at\t{_commit()}\n")
-        file.write(HEADER)
     return path
 
 
@@ -124,7 +123,7 @@ def binary(path):
     with open(path, "rb") as file:
         digest = hashlib.sha256(file.read()).hexdigest()[:12]
     version = subprocess.run([path, "--version"], capture_output=True, text=True).stdout.strip()
-    note("binary", f"{version} sha256 {digest}")
+    note("binary", f"mealplan {version} sha256 {digest}")
 
 
 def add(figure, value, unit=""):
@@ -136,7 +135,12 @@ def add(figure, value, unit=""):
             pass
     if isinstance(value, float):
         value = f"{value:.4g}" if abs(value) < 1e4 else f"{value:.0f}"
-    _write(_run_file(), f"{_clean(figure)}\t{_clean(value)}\t{_clean(unit)}\n")
+    path = _run_file()
+    with open(path) as file:
+        # The header comes after the lines that say what ran (the binary is known only once
+        # the script found it), before the first figure.
+        started = HEADER in file.read()
+    _write(path, ("" if started else HEADER) + f"{_clean(figure)}\t{_clean(value)}\t{_clean(unit)}\n")
 
 
 def timed(figure, wall, cpu=None):

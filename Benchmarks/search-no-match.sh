@@ -52,7 +52,7 @@ cp "$db" "$db.peer"
 sync "$db.writes" "$db.peer"
 hyperfine -N --runs 10 --export-json "$work/writes.json" "$mealplan add --db $db.writes 2026-03-02 dinner Stew"
 hyperfine -N --runs 10 --export-json "$work/writes-peer.json" \
-    "sqlite3 $db.peer \"INSERT INTO meal(day, slotId, position, title) SELECT 20514, 3, MAX(position) + 1, 'Stew' FROM meal WHERE day = 20514 AND slotId = 3\""
+    "sqlite3 $db.peer \"INSERT INTO meal(day, slotId, position, title) SELECT 20514, 3, COALESCE(MAX(position) + 1, 0), 'Stew' FROM meal WHERE day = 20514 AND slotId = 3\""
 
 echo "== list --search of the whole plan, no match"
 commands=()
