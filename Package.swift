@@ -34,6 +34,11 @@ let package = Package(
         .target(name: "MealPlanCore", dependencies: ["TextHelpers"], swiftSettings: [functionSections]),
         .target(name: "Cooklang", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
         .target(name: "ShoppingList", dependencies: ["Cooklang", "MealPlanCore", "SettingsTOML", "TextHelpers"], swiftSettings: [functionSections]),
+        // Nutrition from USDA SR21, pure: the food table built in, names to foods, figures per
+        // serving, day and average (see scripts/generate-nutrition-tables.py).
+        .target(
+            name: "Nutrition", dependencies: ["Cooklang", "MealPlanCore", "ShoppingList", "TextHelpers"],
+            swiftSettings: [functionSections]),
         .target(
             name: "RecipeLibrary", dependencies: ["Cooklang", "ShoppingList", "MealPlanCore", "TextHelpers"],
             swiftSettings: [functionSections]),
@@ -109,13 +114,16 @@ let package = Package(
         .executableTarget(
             name: "repeat-expansion", dependencies: ["Recurrence", "MealPlanCore"], path: "Benchmarks/repeat-expansion"),
         // Helpers shared by the test targets: day literals, temporary folders, the built
-        // binary, the tmux driver, the rule for missing tools, a seeded random generator.
+        // binary, the tmux driver, the rule for missing tools, a seeded random generator, recipes
+        // from texts (`TextBook`).
         .target(
-            name: "TestSupport", dependencies: ["MealPlanCore"], path: "Tests/TestSupport",
+            name: "TestSupport", dependencies: ["MealPlanCore", "Cooklang", "ShoppingList"], path: "Tests/TestSupport",
             // Run by path (`#filePath`): a Python program, not a resource of the test bundle.
             exclude: ["caldav-phone.py"]),
         .testTarget(name: "CooklangTests", dependencies: ["Cooklang", "TestSupport"]),
         .testTarget(name: "RecipeLibraryTests", dependencies: ["RecipeLibrary", "ShoppingList", "Cooklang", "TestSupport"]),
+        .testTarget(
+            name: "NutritionTests", dependencies: ["Nutrition", "ShoppingList", "Cooklang", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "ShoppingListTests", dependencies: ["ShoppingList", "Cooklang", "MealPlanCore", "MealPlanExchange", "TestSupport"]),
         .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "SettingsTOML", "TextHelpers", "TestSupport"]),
         .testTarget(

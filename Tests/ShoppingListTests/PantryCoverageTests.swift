@@ -1,5 +1,6 @@
 import MealPlanCore
 import Testing
+import TestSupport
 @testable import ShoppingList
 
 /// `recipes --can-make`: recipes ranked by the share of their ingredients the pantry holds,
