@@ -29,18 +29,19 @@ let package = Package(
         // Small helpers of text every module shares: trimming typed text, ASCII digits, a message's
         // excerpt of a value, a system error's text, a hidden name for a file made whole first.
         .target(name: "TextHelpers", swiftSettings: [functionSections]),
-        // The TOML of the small settings files (config, aisles, pantry), every value with its line.
-        .target(name: "SettingsTOML", swiftSettings: [functionSections]),
         .target(name: "MealPlanCore", dependencies: ["TextHelpers"], swiftSettings: [functionSections]),
         .target(name: "Cooklang", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
-        .target(name: "ShoppingList", dependencies: ["Cooklang", "MealPlanCore", "SettingsTOML", "TextHelpers"], swiftSettings: [functionSections]),
+        // What the user set: the environment, config.toml section by section, aisle.conf,
+        // pantry.conf, and the units and densities they set; every mistake names file and line.
+        .target(name: "Settings", dependencies: ["Cooklang", "MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
+        .target(name: "ShoppingList", dependencies: ["Cooklang", "MealPlanCore", "Settings", "TextHelpers"], swiftSettings: [functionSections]),
         // Nutrition from USDA SR21, pure: the food table built in, names to foods, figures per
         // serving, day and average (see scripts/generate-nutrition-tables.py).
         .target(
-            name: "Nutrition", dependencies: ["Cooklang", "MealPlanCore", "ShoppingList", "TextHelpers"],
+            name: "Nutrition", dependencies: ["Cooklang", "MealPlanCore", "Settings", "ShoppingList", "TextHelpers"],
             swiftSettings: [functionSections]),
         .target(
-            name: "RecipeLibrary", dependencies: ["Cooklang", "ShoppingList", "MealPlanCore", "TextHelpers"],
+            name: "RecipeLibrary", dependencies: ["Cooklang", "ShoppingList", "MealPlanCore", "Settings", "TextHelpers"],
             swiftSettings: [functionSections]),
         .target(
             name: "MealPlanStore",
@@ -74,7 +75,7 @@ let package = Package(
         .target(
             name: "PlannerRuntime",
             dependencies: [
-                "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "RecipeLibrary", "ShoppingList", "Cooklang", "TextHelpers", "CMalloc",
+                "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "RecipeLibrary", "Settings", "ShoppingList", "Cooklang", "TextHelpers", "CMalloc",
             ],
             swiftSettings: [functionSections]),
         .executableTarget(
@@ -83,11 +84,12 @@ let package = Package(
                 "MealPlanCore", "MealPlanStore", "TerminalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "MealPlanExchange", "PlannerUI", "PlannerRuntime", "NCursesTerminal", "Timeline", "Recurrence",
-                "Cooklang", "ShoppingList", "ShoppingTasks", "RecipeLibrary", "SettingsTOML", "TextHelpers", "PlanSync", "TwoWaySync", "Vdir",
+                "Cooklang", "ShoppingList", "ShoppingTasks", "RecipeLibrary", "Nutrition", "Settings", "TextHelpers", "PlanSync", "TwoWaySync", "Vdir",
             ],
             // The sample plan `--demo` opens travels inside the binary (a link to Data/), with
             // the sample recipes its meals name (Data/recipes/ as one file, made by
             // scripts/bundle-sample-recipes.sh).
+            exclude: ["README.md"],
             resources: [.embedInCode("sample-plan.csv"), .embedInCode("sample-recipes.bundle")],
             swiftSettings: [functionSections],
             // A position-dependent release binary skips the start-up relocations of all Swift
@@ -119,13 +121,14 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["MealPlanCore", "Cooklang", "ShoppingList"], path: "Tests/TestSupport",
             // Run by path (`#filePath`): a Python program, not a resource of the test bundle.
-            exclude: ["caldav-phone.py"]),
+            exclude: ["caldav-phone.py", "README.md"]),
         .testTarget(name: "CooklangTests", dependencies: ["Cooklang", "TestSupport"]),
         .testTarget(name: "RecipeLibraryTests", dependencies: ["RecipeLibrary", "ShoppingList", "Cooklang", "TestSupport"]),
         .testTarget(
-            name: "NutritionTests", dependencies: ["Nutrition", "ShoppingList", "Cooklang", "MealPlanCore", "TestSupport"]),
-        .testTarget(name: "ShoppingListTests", dependencies: ["ShoppingList", "Cooklang", "MealPlanCore", "MealPlanExchange", "TestSupport"]),
-        .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "SettingsTOML", "TextHelpers", "TestSupport"]),
+            name: "NutritionTests", dependencies: ["Nutrition", "ShoppingList", "Settings", "Cooklang", "MealPlanCore", "TestSupport"]),
+        .testTarget(name: "ShoppingListTests", dependencies: ["ShoppingList", "Cooklang", "MealPlanCore", "MealPlanExchange", "Settings", "TestSupport"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "MealPlanCore", "TestSupport"]),
+        .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "TextHelpers", "TestSupport"]),
         .testTarget(
             name: "MealPlanStoreTests", dependencies: ["MealPlanStore", "TestSupport"],
             // Read by path (`#filePath`): SQL text, not a resource of the test bundle.
@@ -154,7 +157,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "MealplanCLITests",
-            dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "Settings", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
             name: "PlannerEndToEndTests",
             dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "TestSupport"]),

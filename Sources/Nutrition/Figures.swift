@@ -1,3 +1,4 @@
+import Settings
 import ShoppingList
 
 /// What a serving, a day or an average adds up to, and how much of it is known: the nutrients of

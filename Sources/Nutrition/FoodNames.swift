@@ -1,3 +1,4 @@
+import Settings
 import ShoppingList
 import TextHelpers
 
@@ -49,6 +50,11 @@ public struct FoodNames: Sendable {
     /// The names of the built-in table, each with its food.
     public var tableNames: [(name: String, entry: Entry)] { table.map { ($0.key, $0.value) }.sorted { $0.name < $1.name } }
 
+    /// The household's own names, as `[foods]` gives them, in the file's order.
+    public var ownNames: [(name: String, number: String, line: Int)] {
+        own.map { ($0.key, $0.value.entry.number, $0.value.line) }.sorted { $0.line < $1.line }
+    }
+
     /// Maps `name` to the food numbered `number`, over the table, as `[foods]` line `line` says.
     public mutating func map(_ name: String, to number: String, line: Int) throws(FoodNameError) {
         guard number.utf8.count == 5, number.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
@@ -57,7 +63,7 @@ public struct FoodNames: Sendable {
         guard let food = FoodTable.food(number) else {
             throw FoodNameError("no USDA SR21 food has the number \(number); 'mealplan nutrition --food \"\(name.messageExcerpt)\"' lists those that match its words")
         }
-        let key = Self.key(name)
+        let key = Self.normalized(name)
         guard !key.isEmpty else { throw FoodNameError("the name is empty") }
         own[key] = (Entry(number: number, gramsEach: nil, gramsPerMillilitre: nil, isAsBought: false, note: food.description), line)
     }
@@ -65,8 +71,8 @@ public struct FoodNames: Sendable {
     /// The food of the ingredient `name`: the household's own names before the table's, for
     /// `name` and then each other name `aisles` gives it; `nil` when none maps.
     public func mapping(of name: String, aisles: AisleConfig = AisleConfig()) -> Mapping? {
-        var names = [Self.key(name)]
-        for other in aisles.names(of: name).map(Self.key) where !names.contains(other) { names.append(other) }
+        var names = [Self.normalized(name)]
+        for other in aisles.names(of: name).map(Self.normalized) where !names.contains(other) { names.append(other) }
         for name in names {
             if let found = own[name] { return Mapping(name: name, entry: found.entry, source: .config(line: found.line)) }
         }
@@ -77,7 +83,7 @@ public struct FoodNames: Sendable {
     }
 
     /// A name as the tables hold it: lower-cased, blanks trimmed and single.
-    static func key(_ name: String) -> String {
+    public static func normalized(_ name: String) -> String {
         name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 

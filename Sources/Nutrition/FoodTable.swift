@@ -1,3 +1,4 @@
+import Settings
 import ShoppingList
 
 /// A food of USDA's Standard Reference, release 21: what 100 g of it holds, and the household

@@ -1,3 +1,4 @@
+import Settings
 import ShoppingList
 
 /// How one recipe's ingredients become figures: each ingredient's food by its name
@@ -57,6 +58,13 @@ public struct IngredientFigures: Sendable {
         }
     }
 
+    /// The density a volume of the ingredient `name` is weighed with: the config file's
+    /// `[densities]` or the shopping list's table, else the name table's choice, else the
+    /// food's first household measure of volume.
+    public func gramsPerMillilitre(of name: String, entry: FoodNames.Entry?, food: Food?) -> Double? {
+        units.densities.density(of: name, aisles: aisles) ?? entry?.gramsPerMillilitre ?? food?.gramsPerMillilitre
+    }
+
     /// The edible grams of `quantity` `unit` of the ingredient `name`; `nil` when its units
     /// do not say.
     func grams(_ quantity: Double, _ unit: String?, of name: String, mapping: FoodNames.Entry?, food: Food?) -> Double? {
@@ -67,8 +75,7 @@ public struct IngredientFigures: Sendable {
         case .mass:
             asBought = quantity * measure.factor
         case .volume:
-            guard let density = units.densities.density(of: name, aisles: aisles) ?? mapping?.gramsPerMillilitre ?? food?.gramsPerMillilitre
-            else { return nil }
+            guard let density = gramsPerMillilitre(of: name, entry: mapping, food: food) else { return nil }
             asBought = quantity * measure.factor * density
         }
         guard mapping?.isAsBought == true, let refuse = food?.refuse else { return asBought }

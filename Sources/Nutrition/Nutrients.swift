@@ -2,19 +2,6 @@
 public enum Nutrient: Int, CaseIterable, Sendable {
     case kcal, protein, fat, carbohydrate, fiber, sugars, sodium
 
-    /// The key of its JSON field: `protein_g`, `sodium_mg`.
-    public var jsonKey: String {
-        switch self {
-        case .kcal: "kcal"
-        case .protein: "protein_g"
-        case .fat: "fat_g"
-        case .carbohydrate: "carbohydrate_g"
-        case .fiber: "fiber_g"
-        case .sugars: "sugars_g"
-        case .sodium: "sodium_mg"
-        }
-    }
-
     /// Its name in text: "fibre", as a cook reads it.
     public var label: String {
         switch self {

@@ -1,5 +1,6 @@
 import Cooklang
 import MealPlanCore
+import Settings
 import ShoppingList
 
 /// What some days' meals add up to for one person, pure: a function of the meals, their

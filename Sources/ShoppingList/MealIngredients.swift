@@ -1,4 +1,5 @@
 import Cooklang
+import Settings
 
 /// What one meal's recipe asks for, worked out as the shopping list works it out: the recipe
 /// and the recipes it refers to, scaled to the meal's servings, fixed amounts as written,

@@ -1,9 +1,10 @@
 import Cooklang
 import Foundation
 import Nutrition
+import Settings
 import ShoppingList
-import Testing
 import TestSupport
+import Testing
 
 /// The names chosen by hand, over the whole table, against USDA's own descriptions and food
 /// groups (read by the test): no name falls into the traps its words set.
@@ -93,7 +94,7 @@ struct FoodNameTableTests {
 
     /// The shopping list's densities come from the same foods as the names.
     @Test func theDensityTableNamesTheSameFoods() throws {
-        let source = try String(contentsOfFile: Self.root + "Sources/ShoppingList/DensityTable.swift", encoding: .utf8)
+        let source = try String(contentsOfFile: Self.root + "Sources/Settings/DensityTable.swift", encoding: .utf8)
         let lines = source.split(separator: "\n").filter { $0.hasPrefix("        (\"") }
         #expect(lines.count >= 40)
         for line in lines {

@@ -1,6 +1,6 @@
 import Nutrition
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct FoodTableTests {
     /// Every food of USDA's files is in the table built in, with the same figures, description,

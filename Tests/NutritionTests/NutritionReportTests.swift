@@ -1,8 +1,9 @@
 import MealPlanCore
 import Nutrition
+import Settings
 import ShoppingList
-import Testing
 import TestSupport
+import Testing
 
 /// The days of a plan: which meals count on which day, and what is said of those that cannot.
 @Suite struct NutritionReportTests {

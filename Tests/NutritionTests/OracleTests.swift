@@ -1,9 +1,10 @@
 import Cooklang
 import MealPlanCore
 import Nutrition
+import Settings
 import ShoppingList
-import Testing
 import TestSupport
+import Testing
 
 /// Per serving of hand-made recipes against USDA's own files, read by the test (`USDAFiles`):
 /// each case writes out the grams of every ingredient from the food number and household

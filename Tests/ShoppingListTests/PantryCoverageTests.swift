@@ -1,4 +1,5 @@
 import MealPlanCore
+import Settings
 import Testing
 import TestSupport
 @testable import ShoppingList

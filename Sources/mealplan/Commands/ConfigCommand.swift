@@ -1,7 +1,9 @@
 import ArgumentParser
 import MealPlanCore
 import MealPlanExchange
+import Nutrition
 import Cooklang
+import Settings
 import TerminalKit
 
 /// `mealplan config`: where the config file is, what it sets and the week start in effect; its
@@ -31,6 +33,10 @@ struct ConfigCommand: MealplanCommand {
               [densities]              grams per millilitre of an ingredient, over the \
             built-in table (from the USDA's household measures), one line an ingredient: \
             butter = 0.96 or flour = "125 g/cup"; through it its cups and grams add up
+              [foods]                  the household's own names of USDA SR21 foods for \
+            'mealplan nutrition', over mealplan's table, one line a name: "house granola" = \
+            "08037" (five digits in quotes; 'mealplan nutrition --food NAME' lists the foods \
+            matching a name's words)
               [slot-times]             the time each slot's meals start at in an iCalendar \
             export and a sync, one line a slot: dinner = "19:00"
               [shop] tasks-vdir = "…"  the tasks folder (a vdir, as vdirsyncer, todoman and \
@@ -73,8 +79,11 @@ struct ConfigCommand: MealplanCommand {
                     if let value { print("  \(key) = \(value.terminalVisible)") }
                 }
                 if let system = config.units.system { print("  units = \(system.rawValue)") }
-                for entry in config.densities {
+                for entry in config.densities.entries {
                     print("  [densities] \(entry.name.terminalVisible) = \(QuantityValue.format(entry.gramsPerMillilitre)) g/ml")
+                }
+                for food in try config.section(FoodSettings.self).names.ownNames {
+                    print("  [foods] \(food.name.terminalVisible) = \(food.number)")
                 }
                 if let folder = config.shop.tasksVdir { print("  [shop] tasks-vdir = \(folder.terminalVisible)") }
                 for (key, value) in [("vdir", config.sync.vdir), ("from", config.sync.from?.text), ("slot", config.sync.slot?.text),
@@ -82,7 +91,7 @@ struct ConfigCommand: MealplanCommand {
                     if let value { print("  [sync] \(key) = \(value.terminalVisible)") }
                 }
                 if config.sync.command != nil { print("  [sync] timeout = \(config.sync.timeLimit)") }
-                for entry in config.slotTimes {
+                for entry in config.slotTimes.entries {
                     let time = (entry.time.minutes / 60, entry.time.minutes % 60)
                     print("  [slot-times] \(entry.slot.terminalVisible) = \(time.0 < 10 ? "0" : "")\(time.0):\(time.1 < 10 ? "0" : "")\(time.1)")
                 }
