@@ -39,7 +39,7 @@ let package = Package(
         // serving, day and average (see scripts/generate-nutrition-tables.py).
         .target(
             name: "Nutrition", dependencies: ["Cooklang", "MealPlanCore", "Settings", "ShoppingList", "TextHelpers"],
-            swiftSettings: [functionSections]),
+            exclude: ["README.md"], swiftSettings: [functionSections]),
         .target(
             name: "RecipeLibrary", dependencies: ["Cooklang", "ShoppingList", "MealPlanCore", "Settings", "TextHelpers"],
             swiftSettings: [functionSections]),

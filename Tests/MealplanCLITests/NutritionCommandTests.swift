@@ -63,9 +63,10 @@ import TestSupport
               dinner     Buttered oats: skipped, counts nothing
 
             """), "\(output)")
-        // Over two days: (598.25 + 40) / 2 kcal; 325 g of 425 g known.
+        // Over two days: (598.25 + 40) / 2 kcal; fibre (11.8 + 1.7) / 2, a hair under 6.75 in
+        // binary; sugars (5.245 + 4.24) / 2; 325 g of 425 g known.
         #expect(output.hasSuffix("""
-            Average per day, over the 2 days with figures: kcal 319 (1,335 kJ) · protein 7.8 g · fat 13 g · carbohydrate 43 g · fibre 6.8 g · sugars 2.7 g · sodium 79 mg
+            Average per day, over the 2 days with figures: kcal 319 (1,335 kJ) · protein 7.8 g · fat 13 g · carbohydrate 43 g · fibre 6.7 g · sugars 4.7 g · sodium 79 mg
               known for 76 % of the mass; unknown: house cheese 50 g, thyme
 
             """), "\(output)")
@@ -156,7 +157,7 @@ import TestSupport
         #expect(try cli.succeed(["nutrition", "--food", "brinjal"], environment: environment)
             .hasPrefix("'brinjal' (as 'aubergine', another name aisle.conf gives it) is 11209 Eggplant, raw, from mealplan's names\n"))
         try cli.expectFailure(["nutrition", "--food", "x", "--days", "2"], status: 64,
-                              message: "--food looks up a name; it takes no days", environment: environment)
+                              message: "--food looks up a name; it takes no days (see 'mealplan help')", environment: environment)
     }
 
     @Test func aMealWhoseRecipeCannotBeUsedIsNamed() throws {

@@ -2,7 +2,6 @@ import Cooklang
 import MealPlanExchange
 import Nutrition
 import Settings
-import ShoppingList
 import TerminalKit
 
 /// `mealplan nutrition --food NAME`: the food a name maps to, and how its amounts are weighed;
@@ -65,12 +64,18 @@ enum FoodLookupOutput {
             lines.append("  household measures: " + food.measures.map { "\(decimal($0.amount)) \($0.description) \(grams($0.grams))" }
                 .joined(separator: " · "))
         }
-        if case .table = mapping.source { lines.append("  chosen: " + mapping.entry.note) }
+        // The table's reasons for its choice, after the description it starts with.
+        if case .table = mapping.source, let why = mapping.entry.note.split(separator: ";", maxSplits: 1).dropFirst().first {
+            lines.append("  chosen:" + why)
+        }
         return lines
     }
 
-    /// "227 g", "14.2 g": three digits, as the shopping list writes grams.
-    private static func grams(_ value: Double) -> String { Amount(quantity: value, unit: "g").cookingText }
+    /// "227 g", "14.2 g", "0.45 g": three digits at most, rounded to the nearest.
+    private static func grams(_ value: Double) -> String {
+        let scale = value >= 100 ? 1.0 : value >= 10 ? 10 : 100
+        return QuantityValue.format((value * scale).rounded() / scale) + " g"
+    }
 
     /// "0.96", "0.5": at most three decimals.
     private static func decimal(_ value: Double) -> String { QuantityValue.format((value * 1000).rounded() / 1000) }
