@@ -12,6 +12,7 @@ extension ICalendarComponent {
         "DTSTAMP", "DTSTART", "DTEND", "DURATION", "SUMMARY", "DESCRIPTION", "CATEGORIES", "RRULE", "EXDATE", "RECURRENCE-ID",
         "STATUS", CalendarMeal.Property.slot, CalendarMeal.Property.position, CalendarMeal.Property.recipe,
         CalendarMeal.Property.servings, CalendarMeal.Property.status, CalendarMeal.Property.leftoversOf, CalendarMeal.Property.eaters,
+        CalendarMeal.Property.mealUID,
     ]
 
     /// This calendar, as mealplan writes it (each item's `DTSTAMP` the time of writing), as the

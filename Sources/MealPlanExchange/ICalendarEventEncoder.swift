@@ -56,6 +56,7 @@ struct ICalendarEventEncoder<Sink: ICalendarSink> {
         for change in repeating.overrides {
             try begin(change.meal, uid: CalendarUID.text(of: repeating))
             try writeStart("RECURRENCE-ID", change.replacing, slot: repeating.meal.slot)
+            if let uid = change.meal.uid { try emit(CalendarMeal.Property.mealUID, CalendarUID.text(uid)) }
             try end(change.meal, leftoversSource: change.leftoversOf)
         }
     }

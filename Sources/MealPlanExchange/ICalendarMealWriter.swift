@@ -102,8 +102,8 @@ public struct ICalendarMealWriter {
     }
 
     /// An occurrence of a repeat changed into a meal of its own: the day it replaces, the meal
-    /// it is now (its status and eaters written as a single meal's), and for leftovers the UID
-    /// of the meal they come from.
+    /// it is now (its status and eaters written as a single meal's, its own UID as
+    /// `X-MEALPLAN-MEAL-UID`), and for leftovers the UID of the meal they come from.
     public struct ChangedOccurrence: Sendable {
         public var replacing: Day
         public var meal: Meal

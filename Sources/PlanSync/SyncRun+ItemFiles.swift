@@ -97,6 +97,7 @@ extension SyncRun {
                     }
                     var meal = event.meal
                     meal.leftoversOf = source.flatMap(snapshot.mealID)
+                    meal.uid = meal.uid ?? SyncVersion.occurrenceUID(of: main.uid, replacing: day)
                     return ICalendarMealWriter.ChangedOccurrence(replacing: day, meal: meal, leftoversOf: source)
                 }
             }
@@ -118,6 +119,7 @@ extension SyncRun {
     /// event a revision made now.
     mutating func send(_ version: SyncVersion, uid: ItemUID, to item: Item, storing: Bool = false) throws(SyncError) {
         report.sent += 1
+        report.changedFolder = true
         if storing { report.received += 1 }
         if settings.dryRun { return }
         var item = item
