@@ -106,17 +106,18 @@ enum SyncVersion {
         }
     }
 
-    /// The item's file as `export --format ics` writes it, for `uid`.
-    func calendarText(uid: ItemUID, settings: VdirSync.Settings) -> String {
+    /// The item's calendar as `export --format ics` encodes it, for `uid`, built in memory
+    /// (`ICalendarItemFile`).
+    func calendar(uid: ItemUID, settings: VdirSync.Settings) -> ICalendarComponent {
         var writerSettings = ICalendarMealWriter.Settings(stamp: settings.stamp, slotTimes: settings.slotTimes, duration: settings.duration)
         switch self {
         case .meal(var meal, let source):
             meal.uid = uid
-            return ICalendarMealWriter.text(of: [meal], leftoversSource: source, settings: writerSettings)
+            return ICalendarMealWriter.calendar(of: [meal], leftoversSource: source, settings: writerSettings)
         case .rule(let rule):
             writerSettings.repeating = [ICalendarMealWriter.RepeatingMeal(
                 id: 0, uid: uid, meal: rule.meal, rrule: rule.rule.rrule, skipped: rule.skipped, overrides: rule.overrides)]
-            return ICalendarMealWriter.text(of: [], settings: writerSettings)
+            return ICalendarMealWriter.calendar(of: [], settings: writerSettings)
         }
     }
 }
