@@ -29,13 +29,14 @@ let package = Package(
         // Small helpers of text every module shares: trimming typed text, ASCII digits, a message's
         // excerpt of a value, a system error's text, a hidden name for a file made whole first.
         .target(name: "TextHelpers", swiftSettings: [functionSections]),
-        // The TOML of the small settings files (config, aisles, pantry), every value with its line.
-        .target(name: "SettingsTOML", swiftSettings: [functionSections]),
         .target(name: "MealPlanCore", dependencies: ["TextHelpers"], swiftSettings: [functionSections]),
         .target(name: "Cooklang", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
-        .target(name: "ShoppingList", dependencies: ["Cooklang", "MealPlanCore", "SettingsTOML", "TextHelpers"], swiftSettings: [functionSections]),
+        // What the user set: the environment, config.toml section by section, aisle.conf,
+        // pantry.conf, and the units and densities they set; every mistake names file and line.
+        .target(name: "Settings", dependencies: ["Cooklang", "MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
+        .target(name: "ShoppingList", dependencies: ["Cooklang", "MealPlanCore", "Settings", "TextHelpers"], swiftSettings: [functionSections]),
         .target(
-            name: "RecipeLibrary", dependencies: ["Cooklang", "ShoppingList", "MealPlanCore", "TextHelpers"],
+            name: "RecipeLibrary", dependencies: ["Cooklang", "ShoppingList", "MealPlanCore", "Settings", "TextHelpers"],
             swiftSettings: [functionSections]),
         .target(
             name: "MealPlanStore",
@@ -73,7 +74,7 @@ let package = Package(
         .target(
             name: "PlannerRuntime",
             dependencies: [
-                "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "RecipeLibrary", "ShoppingList", "Cooklang", "TextHelpers", "CMalloc",
+                "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "RecipeLibrary", "Settings", "ShoppingList", "Cooklang", "TextHelpers", "CMalloc",
             ],
             swiftSettings: [functionSections]),
         .executableTarget(
@@ -82,7 +83,7 @@ let package = Package(
                 "MealPlanCore", "MealPlanStore", "TerminalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "MealPlanExchange", "PlannerUI", "PlannerRuntime", "NCursesTerminal", "Timeline", "Recurrence",
-                "Cooklang", "ShoppingList", "ShoppingTasks", "RecipeLibrary", "SettingsTOML", "TextHelpers", "PlanSync", "TwoWaySync", "Vdir",
+                "Cooklang", "ShoppingList", "ShoppingTasks", "RecipeLibrary", "Settings", "TextHelpers", "PlanSync", "TwoWaySync", "Vdir",
                 "PrintedWeek",
             ],
             // The sample plan `--demo` opens travels inside the binary (a link to Data/), with
@@ -121,8 +122,9 @@ let package = Package(
             exclude: ["caldav-phone.py"]),
         .testTarget(name: "CooklangTests", dependencies: ["Cooklang", "TestSupport"]),
         .testTarget(name: "RecipeLibraryTests", dependencies: ["RecipeLibrary", "ShoppingList", "Cooklang", "TestSupport"]),
-        .testTarget(name: "ShoppingListTests", dependencies: ["ShoppingList", "Cooklang", "MealPlanCore", "MealPlanExchange", "TestSupport"]),
-        .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "SettingsTOML", "TextHelpers", "TestSupport"]),
+        .testTarget(name: "ShoppingListTests", dependencies: ["ShoppingList", "Cooklang", "MealPlanCore", "MealPlanExchange", "Settings", "TestSupport"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "MealPlanCore", "TestSupport"]),
+        .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "TextHelpers", "TestSupport"]),
         .testTarget(
             name: "MealPlanStoreTests", dependencies: ["MealPlanStore", "TestSupport"],
             // Read by path (`#filePath`): SQL text, not a resource of the test bundle.
@@ -152,7 +154,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "MealplanCLITests",
-            dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "Settings", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
             name: "PlannerEndToEndTests",
             dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "TestSupport"]),

@@ -1,10 +1,10 @@
 import MealPlanCore
-import SettingsTOML
-import ShoppingList
+import Settings
 
 /// Fuzzes the settings files' reader (`config.toml`, `pantry.conf`) and `aisle.conf`'s: every
-/// input is read or refused with one line naming a line of the text; no two keys of a table
-/// read differ only in case; no nesting exhausts the stack.
+/// input is read or refused with one line naming a line of the text (and, for the config
+/// file, the file); no two keys of a table read differ only in case; no nesting exhausts the
+/// stack.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTOML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -30,6 +30,12 @@ public func fuzzTOML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         _ = try AisleConfig.parse(text)
     } catch {
         check(error, lines: lines)
+    }
+    do {
+        _ = try ConfigFile.parse(text, path: "/fuzz/config.toml", home: "/home")
+    } catch {
+        FuzzCheck.requireOneLine(error.message)
+        FuzzCheck.require(error.message.hasPrefix("config file '/fuzz/config.toml': line "), "an error names the file and a line", error.message)
     }
     return 0
 }

@@ -46,18 +46,18 @@ compile_module() {
         -wmo -c -o "$build/$module.o" "Sources/$module"/*.swift
 }
 compile_module TextHelpers
-compile_module SettingsTOML
 compile_module MealPlanCore
 compile_module TerminalKit
 compile_module Recurrence
 compile_module MealPlanExchange
 compile_module Cooklang
+compile_module Settings
 compile_module ShoppingList
 
 declare -A entry=([date]=DateInputFuzzer [csv]=CSVImportFuzzer [cooklang]=CooklangFuzzer [toml]=TOMLFuzzer [ics]=ICalendarFuzzer [json]=JSONPlanFuzzer)
 for name in "${targets[@]}"; do
     swiftc "${flags[@]}" -I "$build" -module-name "${entry[$name]}" -o "$build/fuzz-$name" \
-        "Fuzz/${entry[$name]}.swift" Fuzz/FuzzCheck.swift "$build"/TextHelpers.o "$build"/SettingsTOML.o "$build"/MealPlanCore.o "$build"/TerminalKit.o "$build"/MealPlanExchange.o \
+        "Fuzz/${entry[$name]}.swift" Fuzz/FuzzCheck.swift "$build"/TextHelpers.o "$build"/Settings.o "$build"/MealPlanCore.o "$build"/TerminalKit.o "$build"/MealPlanExchange.o \
         "$build"/Cooklang.o "$build"/ShoppingList.o "$build"/Recurrence.o
 done
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/ShoppingList/DensityTable.swift: grams per millilitre of common ingredients,
+"""Writes Sources/Settings/DensityTable.swift: grams per millilitre of common ingredients,
 from the household measures of the USDA National Nutrient Database for Standard Reference
 (SR21; a work of the United States government, in the public domain), as Debian's `gourmand`
 package ships it: FOOD_DES.txt (foods) and WEIGHT.txt (the grams of household measures).
@@ -7,7 +7,7 @@ package ships it: FOOD_DES.txt (foods) and WEIGHT.txt (the grams of household me
 For each ingredient below, the food's named measure (a cup, a tablespoon or a teaspoon, US
 customary) gives its grams; grams over the measure's millilitres is the density.
 
-Run: python3 scripts/generate-density-table.py [DATA_FOLDER] > Sources/ShoppingList/DensityTable.swift
+Run: python3 scripts/generate-density-table.py [DATA_FOLDER] > Sources/Settings/DensityTable.swift
 DATA_FOLDER defaults to gourmand's, /usr/lib/python3/dist-packages/gourmand/data.
 """
 import os

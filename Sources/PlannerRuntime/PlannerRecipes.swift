@@ -2,6 +2,7 @@ import Cooklang
 import MealPlanCore
 import PlannerUI
 import RecipeLibrary
+import Settings
 import ShoppingList
 
 /// The files behind the planner's recipe keys: the recipes folder with the aisle and pantry
@@ -15,6 +16,13 @@ public struct PlannerRecipes: Sendable {
     public init(_ sources: ShoppingSources, householdServings: Double? = nil) {
         self.sources = .success(sources)
         self.householdServings = householdServings
+    }
+
+    /// The recipes of `folder` with what the config file says of them: the aisle and pantry
+    /// files (else those in the folder), the units and densities, the household's servings.
+    public init(folder: RecipeFolder, config: ConfigFile) {
+        self.init(ShoppingSources(recipes: folder, aisles: config.aisles, pantry: config.pantry, units: config.units),
+                  householdServings: config.servings)
     }
 
     /// No recipes folder given: what a planner without recipes (tests) answers.

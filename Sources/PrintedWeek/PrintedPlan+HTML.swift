@@ -1,6 +1,9 @@
 import MealPlanCore
 
 extension PrintedPlan {
+    /// "Meals, 2 – 8 March 2026": the page's title.
+    public var title: String { "Meals, \(SheetText.range(days))" }
+
     /// The page: a sheet for each week, then the list's. Its Content-Security-Policy lets
     /// nothing load and no script run, whatever a browser is given.
     public var html: String {
@@ -11,7 +14,7 @@ extension PrintedPlan {
             <head>
             <meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-            <title>Meals, \(SheetText.range(days))</title>
+            <title>\(title)</title>
             <style>
             \(PrintStyle.css(paper: paper, box: box))</style>
             </head>

@@ -1,4 +1,5 @@
 import Cooklang
+import Settings
 import ShoppingList
 
 /// Every recipe of a folder read once, in the folder's order, for a command that needs them all

@@ -1,4 +1,5 @@
 import MealPlanCore
+import Settings
 import ShoppingList
 import TextHelpers
 

@@ -1,5 +1,6 @@
 import Cooklang
 import MealPlanCore
+import Settings
 import ShoppingList
 
 /// Everything a shopping list is made from on disk: the recipes folder, and the `aisle.conf`

@@ -1,4 +1,5 @@
 import Cooklang
+import Settings
 
 /// Amounts as a cook reads them, one rule for the shopping list and the recipe: US measures
 /// and counts in kitchen fractions (⅔ cup, 1 ½ tbsp, ¼ tsp), metric ones in three significant

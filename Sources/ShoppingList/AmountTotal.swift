@@ -1,4 +1,5 @@
 import Cooklang
+import Settings
 
 /// The amounts of one ingredient added up: volumes with volumes and masses with masses, whatever
 /// their system (and the two together through a density, `fold`); counts of one unit in the

@@ -1,3 +1,4 @@
+import Settings
 import TextHelpers
 /// cookcli's `.shopping-checked`: the log of what was ticked off the shopping list, which the
 /// Cooklang apps and `cook server` keep in the recipes folder too. Each entry is a line, `+ name`

@@ -1,4 +1,5 @@
 import MealPlanCore
+import Settings
 import TextHelpers
 
 /// An item the plan does not need but the household does (paper towels): a name, and an

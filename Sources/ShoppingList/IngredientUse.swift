@@ -1,4 +1,5 @@
 import Cooklang
+import Settings
 import TextHelpers
 
 /// Which recipes need an ingredient: those that name it (or another name `aisle.conf` gives

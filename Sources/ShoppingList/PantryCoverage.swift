@@ -1,5 +1,6 @@
 import Cooklang
 import MealPlanCore
+import Settings
 
 /// What the pantry holds of what one recipe needs: `recipes --can-make`. A recipe's needs are
 /// its shopping list alone (sub-recipes, servings, units, densities and the aisles' synonyms

@@ -1,4 +1,5 @@
 import MealPlanCore
+import Settings
 import TextHelpers
 
 extension ShoppingList {

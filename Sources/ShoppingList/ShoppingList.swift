@@ -1,5 +1,6 @@
 import Cooklang
 import MealPlanCore
+import Settings
 import TextHelpers
 
 /// A planned meal that cooks a recipe: what the shopping list is made from.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import MealPlanCore
+import Settings
 import TerminalKit
 
 /// The `mealplan` command. The root command is synchronous on purpose: the planner it runs

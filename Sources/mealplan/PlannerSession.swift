@@ -4,6 +4,7 @@ import MealPlanStore
 import NCursesTerminal
 import PlannerRuntime
 import RecipeLibrary
+import Settings
 
 /// `mealplan` without a subcommand: the interactive planner on the user's database, or with
 /// `--demo` on a throwaway copy of the sample plan.
@@ -62,10 +63,7 @@ extension PlannerSession {
             if let demoFolder, named?.isEmpty ?? true {
                 return PlannerRecipes(ShoppingSources(recipes: try RecipeFolder(root: demoFolder), aisles: nil, pantry: nil))
             }
-            let config = try ConfigFile.load(in: environment)
-            let folder = try options.recipeFolder(in: environment)
-            return PlannerRecipes(ShoppingSources(recipes: folder, aisles: config.aisles, pantry: config.pantry, units: config.units),
-                                  householdServings: config.servings)
+            return PlannerRecipes(folder: try options.recipeFolder(in: environment), config: try ConfigFile.load(in: environment))
         } catch let error as any UserFacingError {
             return PlannerRecipes(unavailable: error.userMessage)
         } catch {

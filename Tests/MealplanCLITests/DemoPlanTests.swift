@@ -1,5 +1,6 @@
 import MealPlanCore
 import MealPlanStore
+import Settings
 import Testing
 import TestSupport
 @testable import mealplan

@@ -125,7 +125,7 @@ import TestSupport
 
         try Data("recipes = \"x\"\nrecipe_folder = \"y\"\n".utf8).write(to: URL(fileURLWithPath: config + "/config.toml"))
         try cli.expectFailure(["recipes"], status: 78,
-                              message: "config file '\(config)/config.toml': line 2: unknown key 'recipe_folder'; the keys are recipes, aisles, pantry, servings, week-start, units, a [slot-times] table, a [densities] table, a [shop] table and a [sync] table",
+                              message: "config file '\(config)/config.toml': line 2: key 'recipe_folder' is unknown; the keys are recipes, aisles, pantry, servings, week-start, units, and the tables [slot-times], [densities], [shop], [sync]",
                               environment: environment)
         try Data("recipes = ~/x\n".utf8).write(to: URL(fileURLWithPath: config + "/config.toml"))
         try cli.expectFailure(["recipes"], status: 78,

@@ -288,7 +288,7 @@ import TestSupport
         #expect(try cli.succeed(["config"], environment: environment).contains("  [shop] tasks-vdir = \(config)/shopping\n"))
         try Data("[shop]\nfolder = \"shopping\"\n".utf8).write(to: URL(fileURLWithPath: config + "/config.toml"))
         try cli.expectFailure(["shop", "--send"], status: 78,
-                              message: "config file '\(config)/config.toml': line 2: key 'shop.folder' is unknown; the keys of [shop] are tasks-vdir",
+                              message: "config file '\(config)/config.toml': line 2: key 'shop.folder' is unknown; [shop] takes tasks-vdir",
                               environment: environment)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MealPlanCore
+import Settings
 import Testing
 import TestSupport
 @testable import ShoppingList

@@ -2,6 +2,7 @@ import Cooklang
 import Foundation
 import MealPlanCore
 import MealPlanExchange
+import Settings
 import Testing
 import TestSupport
 @testable import ShoppingList
@@ -21,7 +22,7 @@ struct DensityTableTests {
             """
         let script = try Data(contentsOf: URL(fileURLWithPath: Self.root + "scripts/generate-density-table.py"))
         let made = try ExternalTool.runPython(runner, input: script)
-        let shipped = try Data(contentsOf: URL(fileURLWithPath: Self.root + "Sources/ShoppingList/DensityTable.swift"))
+        let shipped = try Data(contentsOf: URL(fileURLWithPath: Self.root + "Sources/Settings/DensityTable.swift"))
         #expect(String(decoding: made, as: UTF8.self) == String(decoding: shipped, as: UTF8.self))
     }
 }

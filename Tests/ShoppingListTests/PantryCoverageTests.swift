@@ -1,4 +1,5 @@
 import MealPlanCore
+import Settings
 import Testing
 @testable import ShoppingList
 

@@ -2,6 +2,7 @@ import Cooklang
 import Foundation
 import MealPlanCore
 import MealPlanExchange
+import Settings
 import Testing
 import TestSupport
 @testable import ShoppingList

@@ -1,6 +1,7 @@
 import Cooklang
 import Foundation
 import MealPlanCore
+@testable import Settings
 import Testing
 import TestSupport
 @testable import ShoppingList

@@ -2,6 +2,7 @@ import ArgumentParser
 import MealPlanCore
 import MealPlanStore
 import RecipeLibrary
+import Settings
 import TextHelpers
 
 struct AddCommand: MealplanCommand {

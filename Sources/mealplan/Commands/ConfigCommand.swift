@@ -2,6 +2,7 @@ import ArgumentParser
 import MealPlanCore
 import MealPlanExchange
 import Cooklang
+import Settings
 import TerminalKit
 
 /// `mealplan config`: where the config file is, what it sets and the week start in effect; its
@@ -73,7 +74,7 @@ struct ConfigCommand: MealplanCommand {
                     if let value { print("  \(key) = \(value.terminalVisible)") }
                 }
                 if let system = config.units.system { print("  units = \(system.rawValue)") }
-                for entry in config.densities {
+                for entry in config.densities.entries {
                     print("  [densities] \(entry.name.terminalVisible) = \(QuantityValue.format(entry.gramsPerMillilitre)) g/ml")
                 }
                 if let folder = config.shop.tasksVdir { print("  [shop] tasks-vdir = \(folder.terminalVisible)") }
@@ -82,7 +83,7 @@ struct ConfigCommand: MealplanCommand {
                     if let value { print("  [sync] \(key) = \(value.terminalVisible)") }
                 }
                 if config.sync.command != nil { print("  [sync] timeout = \(config.sync.timeLimit)") }
-                for entry in config.slotTimes {
+                for entry in config.slotTimes.entries {
                     let time = (entry.time.minutes / 60, entry.time.minutes % 60)
                     print("  [slot-times] \(entry.slot.terminalVisible) = \(time.0 < 10 ? "0" : "")\(time.0):\(time.1 < 10 ? "0" : "")\(time.1)")
                 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MealPlanStore
+import Settings
 
 struct CopyCommand: MealplanCommand {
     static let configuration = CommandConfiguration(

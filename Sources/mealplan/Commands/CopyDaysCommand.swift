@@ -1,6 +1,7 @@
 import ArgumentParser
 import MealPlanCore
 import MealPlanStore
+import Settings
 
 struct CopyDaysCommand: MealplanCommand {
     static let configuration = CommandConfiguration(

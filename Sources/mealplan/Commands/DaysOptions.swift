@@ -1,5 +1,6 @@
 import ArgumentParser
 import MealPlanCore
+import Settings
 
 /// Which days a command looks at: `--from` (default today, or the day the command gives),
 /// and `--to` or `--days` (default 7).

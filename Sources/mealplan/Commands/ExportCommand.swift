@@ -3,6 +3,7 @@ import Glibc
 import MealPlanCore
 import MealPlanExchange
 import MealPlanStore
+import Settings
 import TerminalKit
 import TextHelpers
 
@@ -156,7 +157,7 @@ struct ExportCommand: MealplanCommand {
         if everything { return try exportWholePlan(of: meals, to: descriptor, named: destination, in: environment) }
         let configured = chosenFormat == .ics ? try ConfigFile.load(in: environment) : ConfigFile()
         let slotTimes = try resolvedSlotTimes(
-            configured: configured, slots: slotTimes.isEmpty && configured.slotTimes.isEmpty ? [] : try meals.slots())
+            configured: configured, slots: slotTimes.isEmpty && configured.slotTimes.entries.isEmpty ? [] : try meals.slots())
         if duration != nil && slotTimes.isEmpty {
             throw CommandFailure.usage("--duration needs --slot-time (or slot times in the config file)")
         }
@@ -233,7 +234,7 @@ struct ExportCommand: MealplanCommand {
     /// The start time of each slot named by --slot-time or the config file's `[slot-times]`,
     /// by the slot's exact name; --slot-time wins.
     private func resolvedSlotTimes(configured: ConfigFile, slots: [MealSlot]) throws -> [String: TimeOfDay] {
-        var times = try configured.slotTimes(of: slots)
+        var times = try configured.slotTimes.times(of: slots)
         var given: Set<String> = []
         for text in slotTimes {
             let (slotText, time) = try Self.splitSlotTime(text)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MealPlanCore
 import MealPlanStore
+import Settings
 import TerminalKit
 import TextHelpers
 

@@ -3,6 +3,7 @@ import Glibc
 import MealPlanCore
 import MealPlanExchange
 import MealPlanStore
+import Settings
 import TerminalKit
 import TextHelpers
 

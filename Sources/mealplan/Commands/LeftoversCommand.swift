@@ -1,6 +1,7 @@
 import ArgumentParser
 import MealPlanCore
 import MealPlanStore
+import Settings
 import TerminalKit
 
 /// `mealplan leftovers`: the cooked meals whose servings are neither eaten at the meal nor

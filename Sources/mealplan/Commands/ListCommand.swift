@@ -2,6 +2,7 @@ import ArgumentParser
 import MealPlanCore
 import MealPlanExchange
 import MealPlanStore
+import Settings
 import TerminalKit
 import TextHelpers
 

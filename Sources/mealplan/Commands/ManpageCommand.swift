@@ -1,6 +1,7 @@
 import ArgumentParser
 import MealPlanCore
 import PlannerUI
+import Settings
 
 struct ManpageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

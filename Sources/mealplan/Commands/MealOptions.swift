@@ -1,6 +1,7 @@
 import ArgumentParser
 import MealPlanCore
 import RecipeLibrary
+import Settings
 
 /// A meal's note, recipe and servings as options: declared, explained and read once for every
 /// command that writes a meal, whether new (`add`, `repeat add`, which take the title and slot

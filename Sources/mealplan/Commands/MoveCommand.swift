@@ -1,5 +1,6 @@
 import ArgumentParser
 import MealPlanStore
+import Settings
 
 struct MoveCommand: MealplanCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Glibc
 import MealPlanCore
 import MealPlanStore
 import PrintedWeek
+import Settings
 import RecipeLibrary
 import ShoppingList
 import TerminalKit
@@ -98,6 +99,7 @@ struct PrintCommand: MealplanCommand {
         switch (outputKind, output) {
         case (.pdf, let output?):
             try browser!.makePDF(of: html, at: output, within: timeLimit)
+            report(printed, to: output)
         case (_, let output?):
             let file = try OutputFile(path: output)
             if let failure = writeAll(html, to: file.descriptor) {
@@ -105,6 +107,7 @@ struct PrintCommand: MealplanCommand {
                 throw StandardOutput.failure(of: "'\(output.terminalVisible)'", reason: systemErrorText(failure))
             }
             try file.commit()
+            report(printed, to: output)
         case (_, nil):
             print(html, terminator: "")
         }
@@ -114,6 +117,11 @@ struct PrintCommand: MealplanCommand {
             for problem in leftOut { printError(problem.text.terminalVisible) }
             throw CommandFailure("the list leaves out \(leftOut.count) meals whose recipes could not be used", status: .badData)
         }
+    }
+
+    /// "wrote Meals, 2 – 8 March 2026 and their shopping list to week.pdf".
+    private func report(_ printed: PrintedPlan, to path: String) {
+        print("wrote \(printed.title)\(printed.list == nil ? "" : " and their shopping list") to \(path.terminalVisible)")
     }
 
     /// The days printed: the household week that holds today; from `--from` to the end of its

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MealPlanCore
 import RecipeLibrary
+import Settings
 
 /// Where the recipes are: `--recipes DIR`, else `$MEALPLAN_RECIPES`, else the config file's
 /// `recipes`, else `$XDG_DATA_HOME/mealplan/recipes` (`~/.local/share/mealplan/recipes`).

@@ -3,6 +3,7 @@ import MealPlanCore
 import MealPlanStore
 import Recurrence
 import RecipeLibrary
+import Settings
 import TerminalKit
 
 /// `mealplan repeat`: meals that repeat, kept as rules (never as copied meals).

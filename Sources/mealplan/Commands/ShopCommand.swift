@@ -4,6 +4,7 @@ import MealPlanCore
 import MealPlanExchange
 import MealPlanStore
 import RecipeLibrary
+import Settings
 import ShoppingList
 import ShoppingTasks
 import TerminalKit

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MealPlanStore
+import Settings
 import TerminalKit
 
 struct SlotsCommand: ParsableCommand {

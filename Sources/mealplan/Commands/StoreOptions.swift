@@ -1,6 +1,7 @@
 import ArgumentParser
 import MealPlanCore
 import MealPlanStore
+import Settings
 import TextHelpers
 
 /// What every command that touches the plan needs: where the database is, what day it is,

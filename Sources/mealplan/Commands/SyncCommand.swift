@@ -4,6 +4,7 @@ import MealPlanCore
 import MealPlanExchange
 import MealPlanStore
 import PlanSync
+import Settings
 import TerminalKit
 import TextHelpers
 import TwoWaySync
@@ -135,7 +136,7 @@ struct SyncRound: Sendable {
             }
         }
         let settings = VdirSync.Settings(
-            from: from, defaultSlot: defaultSlot, slotTimes: try config.slotTimes(of: slots),
+            from: from, defaultSlot: defaultSlot, slotTimes: try config.slotTimes.times(of: slots),
             stamp: UTCTimestamp(secondsSince1970: Int64(time(nil))), keep: keep, dryRun: dryRun)
         // Made first (as the first write would make it), so that its path is known for good.
         if !dryRun { try VdirFolder(path: folderPath).create() }

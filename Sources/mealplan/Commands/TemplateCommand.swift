@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import MealPlanCore
 import MealPlanStore
+import Settings
 import TerminalKit
 
 /// `mealplan template`: named runs of days kept and laid down again.

@@ -1,4 +1,5 @@
 import Glibc
+import Settings
 import TerminalKit
 
 /// The progress line of a long import or export on standard error, only when standard error is

@@ -3,6 +3,7 @@ import MealPlanCore
 import MealPlanExchange
 import MealPlanStore
 import Recurrence
+import Settings
 
 /// The throwaway database `mealplan --demo` opens: a private temporary folder holding the sample
 /// plan, moved by whole weeks so that it surrounds today, and the sample recipes its meals

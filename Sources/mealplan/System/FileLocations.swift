@@ -1,3 +1,4 @@
+import Settings
 /// The files mealplan reads and writes and where it looks for each, for the manual page's FILES
 /// section; the code that finds each is named beside it.
 enum FileLocations {

@@ -1,6 +1,7 @@
 import Glibc
 import MealPlanCore
 import PrintedWeek
+import Settings
 import TextHelpers
 
 /// The program that turns the printed page into a PDF: a Chromium found on `PATH` (its

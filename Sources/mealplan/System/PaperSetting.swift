@@ -1,5 +1,6 @@
 import Glibc
 import PrintedWeek
+import Settings
 
 /// The paper a PDF is made for when `--paper` does not say: the locale's (`LC_PAPER`, as
 /// POSIX orders the variables), which glibc knows as a width in millimetres: US Letter in the

@@ -6,10 +6,10 @@ import Darwin
 
 /// The environment variables mealplan reads, read once when it starts and handed to the
 /// commands, the planner and what they call: nothing else asks the process environment.
-struct Environment: Sendable {
+public struct Environment: Sendable {
     /// Every variable mealplan reads, with what it is read for: nothing else asks the process
     /// environment, and the manual page's ENVIRONMENT section is this table.
-    static let documented: [(name: String, meaning: String)] = [
+    public static let documented: [(name: String, meaning: String)] = [
         ("MEALPLAN_DB", "the database file, unless --db names one"),
         ("XDG_DATA_HOME", "the folder of the database (mealplan/meals.sqlite) and recipes (mealplan/recipes); default ~/.local/share"),
         ("HOME", "the home folder, for the default locations"),
@@ -31,45 +31,71 @@ struct Environment: Sendable {
         ("MEALPLAN_BROWSER_TIMEOUT", "the seconds print's browser may take to make a PDF (1 to 3600; default 60)"),
     ]
 
-    static let names = documented.map(\.name)
+    public static let names = documented.map(\.name)
 
     /// The variables of `names` that make the database path.
-    static let pathNames: Set = ["MEALPLAN_DB", "XDG_DATA_HOME", "HOME"]
+    public static let pathNames: Set = ["MEALPLAN_DB", "XDG_DATA_HOME", "HOME"]
 
-    let variables: [String: String]
+    public let variables: [String: String]
     /// The refusal of each variable whose value is not valid UTF-8 (its value in `variables`
     /// has U+FFFD for the bytes that are not), given when a path made from it is used.
-    var undecodable: [String: String] = [:]
+    public var undecodable: [String: String] = [:]
+
+    public init(variables: [String: String], undecodable: [String: String] = [:]) {
+        self.variables = variables
+        self.undecodable = undecodable
+    }
 
     /// The variables of `names` that are set, looked up one by one (cheaper than copying the
     /// whole environment on every start).
-    static func read() -> Environment {
+    public static func read() -> Environment {
         var found: [String: String] = [:], undecodable: [String: String] = [:]
         for name in names {
             guard let value = getenv(name) else { continue }
             found[name] = String(cString: value)
-            if pathNames.contains(name) { undecodable[name] = UTF8Input.refusal(variable: name, value: value) }
+            if pathNames.contains(name) { undecodable[name] = Self.refusal(variable: name, value: value) }
         }
         return Environment(variables: found, undecodable: undecodable)
     }
 
     /// The refusal of `path` when it was made from a variable whose value is not valid UTF-8:
     /// it would name another file than the one meant.
-    func refusal(ofPath path: String) -> String? {
+    public func refusal(ofPath path: String) -> String? {
         undecodable.first { name, _ in variables[name].map(path.hasPrefix) == true }?.value
     }
 
-    subscript(name: String) -> String? { variables[name] }
+    public subscript(name: String) -> String? { variables[name] }
 
     /// The locale chosen for `category` (`LC_CTYPE`, `LC_TIME`), as POSIX orders the
     /// variables: `LC_ALL`, else the category's own, else `LANG`, the first that is set.
-    func locale(of category: String) -> String? {
+    public func locale(of category: String) -> String? {
         ["LC_ALL", category, "LANG"].lazy.compactMap { self[$0] }.first { !$0.isEmpty }
     }
 
     /// Whether the locale's character set is UTF-8.
-    var localeIsUTF8: Bool {
+    public var localeIsUTF8: Bool {
         let lowered = (locale(of: "LC_CTYPE") ?? "").lowercased()
         return lowered.contains("utf-8") || lowered.contains("utf8")
+    }
+}
+
+extension Environment {
+    /// The message refusing the value of the environment variable `name`, when that value is
+    /// not valid UTF-8: a path made from it would name another file than the one meant.
+    static func refusal(variable name: String, value: UnsafePointer<CChar>) -> String? {
+        guard String(validatingCString: value) == nil else { return nil }
+        return "\(name) '\(shownBytes(value))' is not valid UTF-8; mealplan takes paths in UTF-8 only"
+    }
+
+    /// The bytes of `text` with printable ASCII as it is and every other byte as `\xHH`.
+    public static func shownBytes(_ text: UnsafePointer<CChar>) -> String {
+        UnsafeBufferPointer(start: text, count: strlen(text)).map { signed in
+            let byte = UInt8(bitPattern: signed)
+            guard (0x20..<0x7F).contains(byte), byte != UInt8(ascii: "\\") else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                return "\\x" + (hex.count == 1 ? "0" + hex : hex)
+            }
+            return String(UnicodeScalar(byte))
+        }.joined()
     }
 }

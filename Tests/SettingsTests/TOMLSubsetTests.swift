@@ -1,6 +1,6 @@
 import Foundation
 import MealPlanCore
-import SettingsTOML
+import Settings
 import Testing
 import TestSupport
 

@@ -1,0 +1,159 @@
+import MealPlanCore
+import MealPlanExchange
+import MealPlanStore
+import Recurrence
+import TextHelpers
+import TwoWaySync
+import Vdir
+
+/// How one item's file is read and written in a run: read once (its text and hash), parsed
+/// once into what it holds, and the files to write gathered and written in one batch.
+extension SyncRun {
+    // MARK: Reading
+
+    /// Reads `item`'s file once, for its hash and text; a file that cannot be read is named
+    /// and its item left out.
+    mutating func readFile(of item: inout Item) -> ReadFile? {
+        guard var file = item.file else { return nil }
+        if let read = file.read { return read }
+        do {
+            let (text, etag) = try folder.read(item.fileName)
+            file.etag = etag
+            file.hash = SyncFingerprint.of(text: text)
+            file.read = ReadFile(text: text, parsed: nil)
+        } catch {
+            let line = error.userMessage + "; left as it is"
+            file.read = ReadFile(text: "", parsed: .failure(Problem(line: line)))
+            report.skipped.append(line)
+        }
+        item.file = file
+        return file.read
+    }
+
+    /// What `item`'s file holds, parsed once; nil (and the file named) when it is nothing
+    /// mealplan can take.
+    mutating func parsedFile(of item: inout Item) -> ParsedFile? {
+        guard var read = readFile(of: &item) else { return nil }
+        if read.parsed == nil {
+            let parsed = parse(read.text, name: item.fileName)
+            if case .failure(let problem) = parsed { report.skipped.append(problem.line) }
+            read.parsed = parsed
+            item.file?.read = read
+        }
+        guard case .success(let parsed) = read.parsed else { return nil }
+        return parsed
+    }
+
+    func parse(_ text: String, name: String) -> Result<ParsedFile, Problem> {
+        let place = folder.path + "/" + name
+        func problem(_ line: Int, _ message: String) -> Result<ParsedFile, Problem> {
+            .failure(Problem(line: "\(place): line \(line): \(message); left as it is"))
+        }
+        do {
+            guard let calendar = try ICalendarReader.read(Array(text.utf8)).first(where: { $0.name == "VCALENDAR" }) else {
+                return .failure(Problem(line: "\(place): no VCALENDAR; left as it is"))
+            }
+            let events = try calendar.components("VEVENT").map { event throws(ICalendarError) in
+                try CalendarMeal(event: event, slots: snapshot.slots, defaultSlot: defaultSlot)
+            }
+            guard let main = events.first(where: { $0.replacing == nil }) ?? events.first else {
+                return .failure(Problem(line: "\(place): no VEVENT; left as it is"))
+            }
+            for event in events {
+                if event.uid != main.uid { return problem(event.line, "a second event with another UID") }
+                guard snapshot.slots.contains(event.meal.slot) else {
+                    return problem(event.line, "the slot '\(event.meal.slot.messageExcerpt)' is not one of the plan's")
+                }
+                do throws(MealValidationError) {
+                    _ = try Meal.validTitle(event.meal.title)
+                    if let recipe = event.meal.recipe { _ = try Meal.validRecipeName(recipe) }
+                } catch {
+                    return problem(event.line, error.message)
+                }
+            }
+            guard let rrule = main.rrule else {
+                if events.count > 1 { return problem(events[1].line, "a changed occurrence of an event that does not repeat") }
+                var meal = main.meal
+                // Leftovers of a meal the plan holds are linked to it; of one that comes in the
+                // same run, once it is stored (`stored`).
+                var source: ItemUID?
+                if let named = main.leftoversOf, case .item(let uid) = CalendarUID.reference(named) {
+                    source = uid
+                    meal.leftoversOf = snapshot.mealID(of: uid)
+                }
+                return .success(ParsedFile(calendar: calendar, uid: main.uid, version: .meal(meal, leftoversOf: source)))
+            }
+            let rule: RepeatRule
+            do {
+                rule = try RepeatRule(rrule: rrule, start: main.meal.day)
+            } catch {
+                return problem(main.line, error.description)
+            }
+            let overrides = events.compactMap { event in
+                event.replacing.map { day in
+                    // Leftovers of a meal the plan holds are linked to it, as a single meal's.
+                    let source = event.leftoversOf.flatMap { named in
+                        if case .item(let uid) = CalendarUID.reference(named) { uid } else { nil }
+                    }
+                    var meal = event.meal
+                    meal.leftoversOf = source.flatMap(snapshot.mealID)
+                    return ICalendarMealWriter.ChangedOccurrence(replacing: day, meal: meal, leftoversOf: source)
+                }
+            }
+            let replaced = Set(overrides.map(\.replacing))
+            var meal = main.meal
+            meal.position = 0
+            return .success(ParsedFile(calendar: calendar, uid: main.uid, version: .rule(SyncVersion.RuleVersion(
+                rule: rule, meal: meal, skipped: Array(Set(main.skipped).subtracting(replaced)).sorted(), overrides: overrides, snapshot: nil))))
+        } catch {
+            return .failure(Problem(line: "\(place): \(error.description); left as it is"))
+        }
+    }
+
+    // MARK: Writing
+
+    /// Writes `version` as `uid` into `item`'s file, and records it; `storing`: the item is new
+    /// to the plan too. A file there is rewritten (`ICalendarComponent.written(over:)`): what
+    /// it holds that mealplan does not write is kept, each event a revision made now; a new
+    /// file is the writer's, revision 0.
+    mutating func send(_ version: SyncVersion, uid: ItemUID, to item: Item, storing: Bool = false) throws(SyncError) {
+        report.sent += 1
+        if storing { report.received += 1 }
+        if settings.dryRun { return }
+        var item = item
+        let decided = item.file?.hash
+        let existing = item.file == nil ? nil : parsedFile(of: &item)?.calendar
+        if item.file?.hash != decided {
+            // Read only now, and no longer what the decision saw.
+            throw SyncError(message: "'\(folder.path)/\(item.fileName)' was changed by another program meanwhile; run sync again")
+        }
+        let fresh = version.calendarText(uid: uid, settings: settings)
+        var text = fresh
+        if let existing, let written = try? ICalendarReader.read(Array(fresh.utf8)).first {
+            text = written.written(over: existing).text
+        }
+        let record = SyncItemRecord(
+            uid: uid, kind: version.kind, fingerprint: version.fingerprint, fileName: item.fileName, etag: "",
+            contentHash: SyncFingerprint.of(text: text))
+        pending.append((VdirFolder.ItemWrite(text, to: item.fileName, expecting: item.file?.etag), record, storing ? version : nil))
+    }
+
+    /// Writes the files of `pending` in one batch (one trip to the disk for all), and adds
+    /// the steps that record them, with their etags.
+    mutating func writePending() throws(SyncError) {
+        guard !pending.isEmpty else { return }
+        let etags: [VdirEtag]
+        do {
+            try folder.create()
+            etags = try folder.write(pending.map(\.write))
+        } catch {
+            throw SyncError(error, meanwhile: error.isChangedMeanwhile)
+        }
+        for ((_, var record, storing), etag) in zip(pending, etags) {
+            record.etag = etag.text
+            steps.append(storing.map { stored($0, uid: record.uid, replacing: nil, record: record) } ?? .keep(record))
+            if let storing { linkLater(storing, uid: record.uid) }
+        }
+        pending = []
+    }
+}
