@@ -89,6 +89,7 @@ let package = Package(
             // The sample plan `--demo` opens travels inside the binary (a link to Data/), with
             // the sample recipes its meals name (Data/recipes/ as one file, made by
             // scripts/bundle-sample-recipes.sh).
+            exclude: ["README.md"],
             resources: [.embedInCode("sample-plan.csv"), .embedInCode("sample-recipes.bundle")],
             swiftSettings: [functionSections],
             // A position-dependent release binary skips the start-up relocations of all Swift
@@ -119,7 +120,7 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["MealPlanCore"], path: "Tests/TestSupport",
             // Run by path (`#filePath`): a Python program, not a resource of the test bundle.
-            exclude: ["caldav-phone.py"]),
+            exclude: ["caldav-phone.py", "README.md"]),
         .testTarget(name: "CooklangTests", dependencies: ["Cooklang", "TestSupport"]),
         .testTarget(name: "RecipeLibraryTests", dependencies: ["RecipeLibrary", "ShoppingList", "Cooklang", "TestSupport"]),
         .testTarget(name: "ShoppingListTests", dependencies: ["ShoppingList", "Cooklang", "MealPlanCore", "MealPlanExchange", "Settings", "TestSupport"]),

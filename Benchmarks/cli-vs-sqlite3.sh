@@ -172,6 +172,18 @@ rows = [
     ("CSV parse alone", both(read_alone), "", "", "", None),
     ("CSV write alone", both(write_alone), "", "", "", None),
 ]
+sys.path.insert(0, "Benchmarks")
+import run_record
+for name, time in [(f"import {meals} meals", imp), ("peer: sqlite3 .import of the CSV", imp_plain),
+                   ("peer: the same work as the import in sqlite3", imp_floor), ("list one week", list_ours),
+                   ("peer: sqlite3 of the same query", list_sqlite), ("export all meals", export_ours),
+                   ("peer: sqlite3 -csv of the same rows", export_sqlite), ("the title index's sort on the text", title_sorted),
+                   ("the title index's sort on a number per title", number_sorted), ("CSV parse alone", read_alone),
+                   ("CSV write alone", write_alone)]:
+    run_record.timed(name, *time)
+run_record.add("import against sqlite3 .import", imp[0] / imp_plain[0], "x")
+run_record.add("list one week against sqlite3", list_ours[0] / list_sqlite[0], "x")
+run_record.add("export against sqlite3 -csv", export_ours[0] / export_sqlite[0], "x")
 print(f"\nwall: median; CPU (user + system): mean; {meals:,} meals")
 print("| operation | mealplan: wall (CPU) | sqlite3: wall (CPU) | ratio | goal | met |")
 print("|---|---|---|---|---|---|")

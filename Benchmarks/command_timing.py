@@ -1,8 +1,10 @@
 """Times short commands run one after another: wall and CPU (user + system) milliseconds of
 each run, with the first run of each command left out (it warms the page cache), and the table
-docs/PERFORMANCE.md keeps. Used by the benchmark scripts that time one-shot commands beside
+of them, printed and kept in the run's data file. Used by the benchmark scripts that time one-shot commands beside
 `mealplan --version`, their peer."""
 import resource, statistics, subprocess, time
+
+import run_record
 
 
 def timed(binary, arguments, environment):
@@ -29,12 +31,16 @@ def time_side_by_side(binary, commands, environment, runs):
 
 
 def print_table(times, runs):
-    """The table: median and slowest wall, median CPU, per command."""
+    """The table: median and slowest wall, median CPU, per command; each also written to the
+    run's data file."""
     print("| command | runs | wall, median | wall, slowest | CPU, median |")
     print("|---|---|---|---|---|")
     for name, measured in times.items():
         walls, cpus = [wall for wall, _ in measured], [cpu for _, cpu in measured]
         print(f"| {name} | {runs} | {statistics.median(walls):.1f} ms | {max(walls):.1f} ms | {statistics.median(cpus):.1f} ms |")
+        run_record.add(f"{name}, wall, median", statistics.median(walls), "ms")
+        run_record.add(f"{name}, wall, slowest", max(walls), "ms")
+        run_record.add(f"{name}, CPU, median", statistics.median(cpus), "ms")
 
 
 def median_cpu(times, name):

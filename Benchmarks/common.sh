@@ -25,10 +25,40 @@ show_load() {
     echo "== $1: load average $(cut -d ' ' -f 1-3 /proc/loadavg), $(nproc) cores"
 }
 show_load "$(date -u '+%F %H:%M UTC') start"
+
+# The run's data file, Benchmarks/runs/DATE/SCRIPT.tsv (run_record.py says what it holds): the
+# script's figures go there through `record`, and its Python programs' through run_record.add.
+run_record="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/run_record.py"
+MEALPLAN_RUN_FILE="$(python3 "$run_record" start "$0")"
+export MEALPLAN_RUN_FILE
+
+# Adds one figure to the run's data file: its name, its value (a number, or a word such as
+# met), its unit.
+#   record "history, median" 5.9 ms
+record() {
+    python3 "$run_record" add "$@"
+}
+
+# Adds the commands of a hyperfine --export-json file to the run's data file: each one's median
+# wall time and mean CPU time, named by NAMEs in order (else by the command).
+#   record_hyperfine "$work/list.json" "list one week" "peer: sqlite3"
+record_hyperfine() {
+    python3 "$run_record" hyperfine "$@"
+}
+
+# Adds a line saying more of the run (a peer's version, the plan's size) to its data file.
+#   record_note calcurse "$(calcurse --version | head -n 1)"
+record_note() {
+    python3 "$run_record" note "$1" "$2"
+}
+
 work_to_remove=""
 finish() {
     local status=$?
     show_load "$(date -u '+%F %H:%M UTC') end, exit status $status"
+    local kept
+    kept="$(python3 "$run_record" end "$status")"
+    [ -z "$kept" ] || echo "== the run is in $kept"
     if [ -n "$work_to_remove" ]; then
         rm -rf "$work_to_remove"
     fi
@@ -119,6 +149,7 @@ mealplan_binary() {
         mealplan="$bin/mealplan"
     fi
     echo "== measuring $mealplan ($("$mealplan" --version 2>&1 | head -n 1))"
+    python3 "$run_record" binary "$mealplan"
 }
 
 # Sets `csv` to COUNT meals of generate-meals.py with SEED, four a day from its first day

@@ -45,8 +45,11 @@ for run in $(seq "$runs"); do
     if swift test --skip-build --scratch-path "$build" --filter ConcurrentWritersTests > "$log" 2>&1; then result=passed; else result=FAILED; failed=$((failed + 1)); fi
     summary="$(grep -o 'concurrent writers: .*' "$log" || echo 'no summary')"
     echo "run $run: $result in $(($(date +%s) - start)) s; $summary"
+    record "run $run" "$result"
     [ "$result" = passed ] || grep -E '✘|error' "$log" | head -n 20
     rm -f "$log"
 done
 echo "$((runs - failed)) of $runs runs passed"
+record "runs" "$runs"
+record "runs passed" "$((runs - failed))"
 [ "$failed" -eq 0 ]

@@ -49,6 +49,8 @@ for count in $meals; do
         esac
         results+=("$(printf "%-10s %-7s %12.1f %10s %12.1f" "$count" "$format" "$(echo "$kib / 1024" | bc -l)" "$seconds" \
             "$(echo "$(stat -c %s "$work/out.$format") / 1048576" | bc -l)")")
+        record "export $format, $count meals, max RSS" "$(echo "$kib / 1024" | bc -l)" MiB
+        record "export $format, $count meals, wall" "$seconds" s
         rm -f "$work/out.$format"
     done
 done

@@ -67,6 +67,9 @@ measure() {
     read -r kib user system < "$work/time"
     results+=("$(printf "%-64s %12.1f %10.2f %12s" "$label" "$(echo "$kib / 1024" | bc -l)" \
         "$(echo "$user + $system" | bc -l)" "$(wc -l < "$work/out")")")
+    record "$label, max RSS" "$(echo "$kib / 1024" | bc -l)" MiB
+    record "$label, CPU" "$(echo "$user + $system" | bc -l)" s
+    record "$label, lines" "$(wc -l < "$work/out")"
 }
 
 for range in whole to-9999; do

@@ -8,14 +8,15 @@ one meal whose note is NOTE_BYTES long (words with a wide character in each), op
 the planner on its day at 120x40 in a private tmux server, and times every key from send-keys
 until capture-pane shows a different screen or cursor and the planner waits for input again: the
 planner's CPU time meanwhile (from /proc, which a busy machine does not stretch) and the wall
-time. Prints milliseconds per key (median and slowest of RUNS); exits 1 when a key takes more
-CPU than the goal.
+time. Prints milliseconds per key (median and slowest of RUNS) and writes them to the run's data
+file; exits 1 when a key takes more CPU than the goal.
 """
 import os
 import statistics
 import subprocess
 import sys
 
+import run_record
 from tmux_pane import start_planner, status_line
 
 WIDTH, HEIGHT = 120, 40
@@ -81,9 +82,14 @@ def main():
         slowest = max(slowest, max(cpus))
         print(f"| {key} | {statistics.median(cpus) * 1000:.1f} ms | {max(cpus) * 1000:.1f} ms | "
               f"{statistics.median(walls) * 1000:.1f} ms | {max(walls) * 1000:.1f} ms |")
+        run_record.key_times(key, times)
     # The save in every round, in order: the first runs in a planner that has not written yet.
     saves = list(measured.values())[-1]
     print("\nsaving, planner CPU of each round in order: " + ", ".join(f"{cpu * 1000:.1f}" for _, cpu in saves) + " ms")
+    run_record.add("plan", meals, "meals")
+    run_record.add("note", note_bytes, "bytes")
+    for number, (_, cpu) in enumerate(saves, 1):
+        run_record.add(f"save of round {number}, planner CPU", cpu * 1000, "ms")
     met = slowest * 1000 <= GOAL_MS
     print(f"\ngoal: every key ≤ {GOAL_MS} ms of the planner's CPU: {'met' if met else 'MISSED'}")
     sys.exit(0 if met else 1)

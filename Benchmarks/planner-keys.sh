@@ -21,5 +21,9 @@ require_tools swift
 
 echo "== building the planner-keys helper (release)"
 build_release planner-keys
-"$bin/planner-keys" 3 2
-"$bin/planner-keys" "$meals" "$presses"
+for run in "3 2" "$meals $presses"; do
+    read -r count times <<<"$run"
+    line=$("$bin/planner-keys" "$count" "$times") || { echo "$line"; exit 1; }
+    echo "$line"
+    record "j on a day of $count meals, update and render, mean of $times" "$(sed -E 's/.*: ([0-9.]+) ms per j.*/\1/' <<<"$line")" ms
+done

@@ -32,6 +32,7 @@ import statistics
 import subprocess
 import sys
 
+import run_record
 from tmux_pane import memory_kib, start_planner, status_date, status_line, wait_until_idle
 
 WIDTH, HEIGHT = 80, 24
@@ -188,10 +189,14 @@ def main():
         for results in sessions.values():
             columns += [spread([steps[index][1] for steps in results]), spread([steps[index][2] for steps in results])]
         print(f"| {name} | {' | '.join(columns)} |")
+        for plan, results in zip(("with rules", "without rules"), sessions.values()):
+            run_record.add(f"{name}, {plan}, VmRSS, median", statistics.median(steps[index][1] for steps in results) / 1024, "MiB")
+            run_record.add(f"{name}, {plan}, VmHWM, median", statistics.median(steps[index][2] for steps in results) / 1024, "MiB")
     own = [spread([steps[index][3] for steps in results]) for results in sessions.values() for index in (0, -1)]
     print(f"\nthe planner's own data (RssAnon) after the first screen and at the end: with rules {own[0]} and "
           f"{own[1]}, without {own[2]} and {own[3]} MiB")
     final = max(steps[-1][2] for steps in sessions[with_rules])
+    run_record.add("session peak, worst session with rules, VmHWM", final / 1024, "MiB")
     print(f"\ngoal: peak (final VmHWM, worst session with rules) ≤ {mib(GOAL_KIB)} MiB: "
           f"{'met' if final <= GOAL_KIB else 'MISSED'} ({mib(final)} MiB)")
     sys.exit(0 if final <= GOAL_KIB else 1)

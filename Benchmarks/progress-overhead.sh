@@ -65,6 +65,8 @@ for job in import export; do
                 seconds "$where" --db "$work/db.sqlite" import "$csv"
             fi
             check "$job" >&2
-        done | median | xargs printf "%-8s %-12s %10s\n" "$job" "${where/_/ }"
+        done | median > "$work/median"
+        printf "%-8s %-12s %10s\n" "$job" "${where/_/ }" "$(cat "$work/median")"
+        record "$job, standard error ${where/_/ }, median" "$(cat "$work/median")" s
     done
 done

@@ -21,6 +21,7 @@ import statistics
 import subprocess
 import sys
 
+import run_record
 from tmux_pane import planner_drawn, start_planner, status_line
 
 WIDTH, HEIGHT = 120, 40
@@ -94,6 +95,7 @@ def main():
         walls, cpus = [wall for wall, _ in pairs], [cpu for _, cpu in pairs]
         print(f"| {key} | {len(pairs)} | {statistics.median(cpus) * 1000:.1f} ms | {max(cpus) * 1000:.1f} ms | "
               f"{statistics.median(walls) * 1000:.1f} ms | {max(walls) * 1000:.1f} ms |")
+        run_record.key_times(key, pairs)
     slowest = max(cpu for _, cpu in times["r (recipe view)"]) * 1000
     met = slowest <= RECIPE_VIEW_GOAL_MS
     print(f"\ngoal: the recipe view opens in ≤ {RECIPE_VIEW_GOAL_MS} ms of the planner's CPU (slowest: "

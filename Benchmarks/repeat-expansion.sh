@@ -17,6 +17,16 @@ parse_options "[--expansions N]" expansions -- "$@"
 cd "$(dirname "$0")/.."
 [[ "$expansions" =~ ^[1-9][0-9]*$ ]] || { echo "usage: $0 [--expansions N] (N at least 1)" >&2; exit 2; }
 
+use_work_folder ""
 echo "== building the repeat-expansion helper (release)"
 build_release repeat-expansion
-"$bin/repeat-expansion" "$expansions"
+"$bin/repeat-expansion" "$expansions" | tee "$work/expansion.txt"
+# Each rule's line: its description (46 columns), then the time per expansion begun yesterday
+# and begun in the year 1.
+while IFS= read -r line; do
+    if [[ "$line" =~ ^(.{46})([0-9]+)\ ns\ +([0-9]+)\ ns$ ]]; then
+        rule="$(echo "${BASH_REMATCH[1]}" | sed 's/ *$//')"
+        record "$rule, begun yesterday, per expansion" "${BASH_REMATCH[2]}" ns
+        record "$rule, begun in the year 1, per expansion" "${BASH_REMATCH[3]}" ns
+    fi
+done < "$work/expansion.txt"

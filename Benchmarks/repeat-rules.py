@@ -29,6 +29,7 @@ import subprocess
 import sys
 import time
 
+import run_record
 from tmux_pane import Tmux, cpu_seconds, planner_command, planner_drawn, start_planner, wait_until_idle
 
 WIDTH, HEIGHT = 120, 40
@@ -149,6 +150,14 @@ def measure(binary, runs, steps, without, with_rules, same_meals):
         worst, worst_alike = max(worst, *ratios), max(worst_alike, *alike)
         cells = [f"{ms(cpu)} / {ms(mean)} ({ms(wall)})" for cpu, mean, wall in figures]
         print(f"| {label} | {' | '.join(cells)} | {ratios[0]:.2f}× / {ratios[1]:.2f}× | {alike[0]:.2f}× / {alike[1]:.2f}× |")
+        for plan, (cpu, mean, wall) in zip(("without rules", "with rules", "the same meals stored"), figures):
+            run_record.add(f"{label}, {plan}, planner CPU, median", cpu * 1000, "ms")
+            run_record.add(f"{label}, {plan}, planner CPU, mean", mean * 1000, "ms")
+            run_record.add(f"{label}, {plan}, wall, median", wall * 1000, "ms")
+        run_record.add(f"{label}, rules against none, median", ratios[0], "x")
+        run_record.add(f"{label}, rules against none, mean", ratios[1], "x")
+        run_record.add(f"{label}, rules against the same meals stored, median", alike[0], "x")
+        run_record.add(f"{label}, rules against the same meals stored, mean", alike[1], "x")
     met = worst <= GOAL_RATIO
     print(f"\ngoal: with rules within {GOAL_RATIO - 1:.0%} of the CPU without (worst {worst:.2f}×): "
           f"{'met' if met else 'MISSED'}; of the same meals stored, worst {worst_alike:.2f}×")

@@ -101,5 +101,17 @@ print(f"| add, the first 10 after the import: median, slowest | {writes['median'
       f"| {(writes['user'] + writes['system']) * 1000:.1f} ms | {'met' if slowest_write <= 20 else 'MISSED'} (slowest) |")
 print(f"| peer: sqlite3 INSERT of one meal, 10 times: median, slowest | {peer['median'] * 1000:.1f} ms, "
       f"{max(peer['times']) * 1000:.1f} ms | {(peer['user'] + peer['system']) * 1000:.1f} ms | |")
+sys.path.insert(0, "Benchmarks")
+import run_record
+for text, wall, cpu in rows:
+    run_record.timed(f"list --search {text}", wall / 1000, cpu / 1000)
+for text, wall in planner:
+    run_record.add(f"planner /{text}, wall with tmux, median", wall, "ms")
+run_record.timed("peer: mealplan --version", start[0] / 1000, start[1] / 1000)
+run_record.timed("add, the first 10 after the import, median", writes["median"], writes["user"] + writes["system"])
+run_record.add("add, the first 10 after the import, slowest, wall", slowest_write, "ms")
+run_record.timed("peer: sqlite3 INSERT of one meal, median", peer["median"], peer["user"] + peer["system"])
+run_record.add("peer: sqlite3 INSERT of one meal, slowest, wall", max(peer["times"]) * 1000, "ms")
+run_record.hyperfine(f"{work}/import.json", ["import"])
 sys.exit(0 if met else 1)
 PY

@@ -121,6 +121,7 @@ for result in json.load(open(sys.argv[1]))["results"]:
     print(f"| {name} | {wall:.1f} ± {spread:.1f} ms ({slowest:.1f}) | {cpu:.1f} ms | {verdict} |")
 sys.exit(1 if missed else 0)
 EOF
+record_hyperfine "$work/times.json"
 
 echo "== shop --send of the 4 weeks"
 rm -rf "$work/tasks" "$work/tasks-new"
@@ -147,4 +148,6 @@ for result in json.load(open(sys.argv[1]))["results"]:
     cpu = (result["user"] + result["system"]) * 1000
     print(f"| {result['command']} | {wall:.1f} ± {spread:.1f} ms ({slowest:.1f}) | {cpu:.1f} ms |")
 EOF
+record_hyperfine "$work/send-times.json"
+record "tasks sent" "$tasks"
 exit $status

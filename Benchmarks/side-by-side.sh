@@ -14,7 +14,7 @@
 #
 # and, at 1,000,000 meals (smaller plans show the trend), checks the goals: first screen at most
 # 0.1 s and at least 100x faster than calcurse's, list at most 3x sqlite3, export at most 1x
-# sqlite3 -csv, import at most 1 s, planner peak memory at most 15 MiB.
+# sqlite3 -csv, import at most 1 s, planner peak memory at most a fifth of calcurse's.
 #
 # The meals come from generate-meals.py, four a day, written once as mealplan's CSV and once as
 # a calcurse data folder. They start on January 1st five years before this year: calcurse

@@ -62,9 +62,11 @@ fresh() {
     mkdir "$vdir"
 }
 
-# Appends "label wall-median CPU-median" (seconds) of hyperfine's JSON file $1 to `results`.
+# Appends "label wall-median CPU-median" (seconds) of hyperfine's JSON file $1 to `results`,
+# and its figures, named $2, to the run's data file.
 results=()
-record() {
+timed_as() {
+    record_hyperfine "$1" "$2"
     results+=("$(python3 - "$1" "$2" <<'PY'
 import json, statistics, sys
 result = json.load(open(sys.argv[1]))["results"][0]
@@ -81,10 +83,10 @@ first=$("$mealplan" sync --db "$db" --vdir "$vdir")
 first_runs=$(( runs / 2 > 3 ? runs / 2 : 3 ))
 hyperfine --runs "$first_runs" --prepare "rm -rf '$db' '$db-wal' '$db-shm' '$vdir' && cp '$base' '$db' && mkdir '$vdir'" \
     --export-json "$work/sync-first.json" "'$mealplan' sync --db '$db' --vdir '$vdir'" >/dev/null
-record "$work/sync-first.json" "sync, the first (every meal sent)"
+timed_as "$work/sync-first.json" "sync, the first (every meal sent)"
 hyperfine --runs "$first_runs" --export-json "$work/sync-export.json" \
     "'$mealplan' export --db '$base' --format ics --output '$work/plan.ics'" >/dev/null
-record "$work/sync-export.json" "peer: export --format ics of the same plan"
+timed_as "$work/sync-export.json" "peer: export --format ics of the same plan"
 # The floor: the same files (the first sync's own) written by Python the way the sync writes
 # them: each under a hidden name, one syncfs (os.sync), each renamed, the folder flushed.
 cp -r "$vdir" "$work/sync-files"
@@ -106,17 +108,17 @@ for name in names:
 fd = os.open(target, os.O_RDONLY)
 os.fsync(fd)
 \" '$work/sync-files' '$work/sync-floor'" >/dev/null
-record "$work/sync-floor.json" "peer: the same files written by Python alone"
+timed_as "$work/sync-floor.json" "peer: the same files written by Python alone"
 
 echo "== a sync with nothing changed"
 unchanged=$("$mealplan" sync --db "$db" --vdir "$vdir")
 [ "$unchanged" = "0 sent, 0 received, 0 removed, 0 conflicts" ] || fail "a sync with nothing changed said: $unchanged"
 hyperfine --runs "$runs" --warmup 1 --export-json "$work/sync-unchanged.json" \
     "'$mealplan' sync --db '$db' --vdir '$vdir'" >/dev/null
-record "$work/sync-unchanged.json" "sync, nothing changed"
+timed_as "$work/sync-unchanged.json" "sync, nothing changed"
 hyperfine --runs "$runs" --warmup 1 --export-json "$work/sync-stat.json" \
     "find '$vdir' -name '*.ics' -printf '%T@ %i %s\n'" >/dev/null
-record "$work/sync-stat.json" "peer: find -printf of each file's stat"
+timed_as "$work/sync-stat.json" "peer: find -printf of each file's stat"
 
 echo "== a sync after one meal was edited"
 "$mealplan" edit --db "$db" 7000 --title "Edited" >/dev/null
@@ -124,7 +126,7 @@ one=$("$mealplan" sync --db "$db" --vdir "$vdir")
 [ "$one" = "1 sent, 0 received, 0 removed, 0 conflicts" ] || fail "a sync after one edit said: $one"
 hyperfine --runs "$runs" --prepare "'$mealplan' edit --db '$db' 7000 --title \"Edited \$RANDOM\"" \
     --export-json "$work/sync-one.json" "'$mealplan' sync --db '$db' --vdir '$vdir'" >/dev/null
-record "$work/sync-one.json" "sync, one meal edited"
+timed_as "$work/sync-one.json" "sync, one meal edited"
 
 printf "%-52s %8s %8s\n" command "wall s" "CPU s"
 printf "%s\n" "${results[@]}"

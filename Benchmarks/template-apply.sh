@@ -78,6 +78,9 @@ measure() {
     laid=$(sqlite3 "$db" "SELECT COUNT(*) FROM meal WHERE day BETWEEN julianday('2030-01-01') - 2440587.5 AND julianday('$last') - 2440587.5")
     [ "$laid" = "$((meals_a_day * times))" ] || fail "$label: $laid meals on the template's days, expected $((meals_a_day * times))"
     results+=("$(printf "%-40s %8s %8.2f %10.1f" "$label" "$wall" "$(echo "$user + $system" | bc -l)" "$(echo "$kib / 1024" | bc -l)")")
+    record "$label, wall" "$wall" s
+    record "$label, CPU" "$(echo "$user + $system" | bc -l)" s
+    record "$label, max RSS" "$(echo "$kib / 1024" | bc -l)" MiB
 }
 
 for run in $(seq "$runs"); do
@@ -99,4 +102,8 @@ printf "%-40s %8s %16s %8s %10s\n" "planner key" "wall s" "progress from s" "CPU
 python3 Benchmarks/planner-apply.py "$mealplan" "$db" big "$times" "$meals_a_day" |
     while IFS=$'\t' read -r label wall progress cpu peak; do
         printf "%-40s %8s %16s %8s %10s\n" "$label" "$wall" "$progress" "$cpu" "$peak"
+        record "$label, wall" "$wall" s
+        record "$label, progress shown after" "$progress" s
+        record "$label, planner CPU" "$cpu" s
+        record "$label, peak" "$peak" MiB
     done || fail "the planner's A, u or Ctrl-R failed (said above)"

@@ -15,6 +15,8 @@ import sys
 import time
 import uuid
 
+import run_record
+
 DEADLINE = 60
 
 
@@ -128,9 +130,9 @@ def start_planner(binary, database, *arguments, width, height, drawn=planner_dra
 
 
 def print_key_table(times, goal_ms, by_median=False):
-    """Prints the table of `times` (each key's samples of `Tmux.timed_key`) and whether every
-    key's slowest CPU time (or its median, `by_median`) meets `goal_ms`; returns whether one
-    missed it."""
+    """Prints the table of `times` (each key's samples of `Tmux.timed_key`), writes it to the
+    run's data file, and says whether every key's slowest CPU time (or its median,
+    `by_median`) meets `goal_ms`; returns whether one missed it."""
     missed = False
     print("| key | times | planner CPU, median | slowest | wall time with tmux, median |")
     print("|---|---|---|---|---|")
@@ -138,6 +140,7 @@ def print_key_table(times, goal_ms, by_median=False):
         cpu = [sample[1] * 1000 for sample in samples]
         wall = [sample[0] * 1000 for sample in samples]
         print(f"| {key} | {len(samples)} | {statistics.median(cpu):.2f} ms | {max(cpu):.2f} ms | {statistics.median(wall):.1f} ms |")
+        run_record.key_times(key, samples)
         missed = missed or (statistics.median(cpu) if by_median else max(cpu)) > goal_ms
     judged = "of the planner's CPU per key (median)" if by_median else "of CPU per key"
     print(f"goal: at most {goal_ms} ms {judged}: {'MISSED' if missed else 'met'}")

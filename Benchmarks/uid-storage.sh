@@ -41,4 +41,9 @@ for kind in none blob text; do
     mib() { awk -v bytes="$1" 'BEGIN { printf "%.1f MiB", bytes / 1048576 }'; }
     printf '| %s | %s | %s | %s | %.1f s, %.1f s |\n' "$kind" "$(mib "$(stat -c %s "$db")")" "$(mib "$(size meal)")" \
         "$(mib "$(size meal_by_uid)")" "$wall" "$(echo "($cpu_after - $cpu_before) / $(getconf CLK_TCK)" | bc -l)"
+    record "UID as $kind, $rows rows: file" "$(stat -c %s "$db")" bytes
+    record "UID as $kind, $rows rows: table" "$(size meal)" bytes
+    record "UID as $kind, $rows rows: UNIQUE index" "$(size meal_by_uid)" bytes
+    record "UID as $kind, $rows rows: fill and index, wall" "$wall" s
+    record "UID as $kind, $rows rows: fill and index, CPU" "$(echo "($cpu_after - $cpu_before) / $(getconf CLK_TCK)" | bc -l)" s
 done

@@ -62,3 +62,7 @@ print("|---|---|---|---|")
 print(f"| upgrading the plan of schema 10 | {show(upgrade[0])} | {show(upgrade[1])} | {os.path.getsize(old) / 2**20:.0f} MiB before |")
 print(f"| the plan upgraded (peer) | {show(opened[0])} | {show(opened[1])} | {os.path.getsize(new) / 2**20:.0f} MiB after |")
 PY
+record_hyperfine "$work/upgrade.json" "first list, upgrading the plan of schema 10"
+record_hyperfine "$work/opened.json" "peer: the same list on the plan upgraded"
+record "plan of schema 10" "$(stat -c %s "$old")" bytes
+record "plan upgraded" "$(stat -c %s "$copy")" bytes

@@ -84,4 +84,9 @@ for line in "${results[@]}"; do
     IFS='|' read -r count what figures <<< "$line"
     # shellcheck disable=SC2086
     printf "%-10s %-30s %8s %12s %8s %12s\n" "$count" "$what" $figures
+    read -r cpu peak wall file <<< "$figures"
+    record "$what, $count meals, CPU" "$cpu" s
+    record "$what, $count meals, max RSS" "$peak" MiB
+    record "$what, $count meals, wall" "$wall" s
+    [ -z "$file" ] || record "$what, $count meals, file" "$file" MiB
 done

@@ -4,7 +4,7 @@ extension ItemUID {
     /// makes sort in the order it made them even within a millisecond or when the clock steps
     /// back. The creation time in a UID is what the RFC intends version 7 for: the store's
     /// UID index then grows at its end instead of anywhere in it, and an import of a million
-    /// meals keeps it row by row instead of sorting it after (docs/PERFORMANCE.md).
+    /// meals keeps it row by row instead of sorting it after (see Benchmarks/cli-vs-sqlite3.sh).
     ///
     /// The layout, most significant bit first: 48 bits of Unix time in milliseconds, the
     /// version (0111), a 42-bit counter in the 12 bits of `rand_a` and the top 30 of `rand_b`

@@ -47,7 +47,7 @@ public struct MealQuery: Sendable {
         // Built as UTF-8 bytes, ASCII letters lowered in place: a note of a megabyte, mostly
         // ASCII with a few other letters, is folded on every save (the distinct notes' table),
         // and looking up every letter's Unicode properties was half of that save
-        // (docs/PERFORMANCE.md, "Editing in the planner"). The bytes are read as they lie, not
+        // (see Benchmarks/note-editing.sh). The bytes are read as they lie, not
         // as `unicodeScalars`, which cost more than the folding itself.
         return text.withUTF8 { bytes in
             var folded: [UInt8] = []

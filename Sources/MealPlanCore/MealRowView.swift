@@ -4,7 +4,7 @@
 ///
 /// An export of a million meals reads them so: the CSV writer copies the bytes straight into
 /// its buffer, where making a `Meal` of Swift strings for every row was most of the export's
-/// own work (docs/PERFORMANCE.md, "Import and export"). A writer that needs strings makes the
+/// own work (see Benchmarks/cli-vs-sqlite3.sh). A writer that needs strings makes the
 /// `Meal` (`Meal(_:)`).
 public struct MealRowView {
     public let id: Int64?

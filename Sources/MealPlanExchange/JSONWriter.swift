@@ -197,7 +197,7 @@ public struct JSONWriter {
 
     /// An object of `subject`'s fields: the same as `object(of:_:)`, but `subject` is handed to
     /// `writeField` rather than captured by it, which spares a copy of it per object: what an
-    /// export of many meals uses (docs/PERFORMANCE.md, "One JSON writer").
+    /// export of many meals uses (see Benchmarks/export-memory.sh).
     public mutating func object<Field: JSONField, Subject>(
         _ subject: borrowing Subject, of _: Field.Type, _ writeField: (borrowing Subject, Field, inout JSONWriter) throws -> Void
     ) throws {

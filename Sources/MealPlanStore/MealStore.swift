@@ -183,7 +183,7 @@ public final class MealStore: Sendable {
     /// into a plan with meals (the title index's page anywhere in it for each row), a batch of
     /// `bigBatch` changes or more (a template laid down many times, its undo). With SQLite's
     /// default 2,000 KiB, or the planner's smaller cache, the pages written were spilled and
-    /// read back again and again (docs/PERFORMANCE.md).
+    /// read back again and again (see Benchmarks/template-apply.sh).
     static let bigWritePageCacheKiB = 32_768
 
     /// Raises `db`'s page cache to `bigWritePageCacheKiB` for a big write, and returns what

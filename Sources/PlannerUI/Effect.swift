@@ -64,10 +64,10 @@ public enum Effect: Hashable, Sendable {
     /// days), for the "leftovers from Mon dinner" line; answer `.leftoverSourcesFound` with the
     /// ones that still exist.
     case findLeftoverSources([Int64])
-    /// Stop the process as Ctrl-Z does (the terminal given back until `fg`); no answer.
     /// Sync the plan with its vdir as `mealplan sync` does (answered by `synced` or
     /// `syncFailed`).
     case sync
+    /// Stop the process as Ctrl-Z does (the terminal given back until `fg`); no answer.
     case suspend
     /// Leave the planner and restore the terminal.
     case quit

@@ -14,7 +14,7 @@ public struct Environment: Sendable {
         ("XDG_DATA_HOME", "the folder of the database (mealplan/meals.sqlite) and recipes (mealplan/recipes); default ~/.local/share"),
         ("HOME", "the home folder, for the default locations"),
         ("XDG_CONFIG_HOME", "the folder of the config file (mealplan/config.toml); default ~/.config"),
-        ("MEALPLAN_RECIPES", "the recipes folder, unless --recipes names one"),
+        ("MEALPLAN_RECIPES", "the recipes folder, unless --recipes names one; it wins over the config file's recipes"),
         ("MEALPLAN_TODAY", "today as YYYY-MM-DD instead of the clock's date (for tests and scripts)"),
         ("TMPDIR", "where --demo keeps its temporary plan"),
         ("TERM", "the terminal the planner draws on"),

@@ -5,7 +5,7 @@ import Settings
 import TerminalKit
 
 /// The `mealplan` command. The root command is synchronous on purpose: the planner it runs
-/// needs the main thread for ncurses (see DESIGN.md).
+/// needs the main thread for ncurses.
 @main
 struct Mealplan: MealplanCommand {
     static let configuration = CommandConfiguration(

@@ -16,6 +16,119 @@ import Testing
         return files.filter { $0.hasSuffix(".swift") }.map { "Sources/" + $0 }.sorted()
     }
 
+    /// DESIGN.md's module table: for each row, the modules its first column names and what its
+    /// last column lets them import (backticked names; "the C library" is Glibc and Darwin;
+    /// "every module above" the modules of the rows before, "but" the names after it).
+    static func moduleTable() throws -> [(modules: [String], mayImport: Set<String>)] {
+        let design = try read("DESIGN.md")
+        let section = design.components(separatedBy: "\n## Modules\n")[1].components(separatedBy: "\n## ")[0]
+        var rows: [(modules: [String], mayImport: Set<String>)] = []
+        for line in section.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            let names = { (text: String) in text.matches(of: /`([A-Za-z][A-Za-z0-9_-]*)`/).map { String($0.output.1) } }
+            let last = cells[cells.count - 2]
+            var allowed = Set<String>()
+            if last.contains("every module above") {
+                let parts = last.components(separatedBy: ";")
+                let excluded = Set(names(parts[0].components(separatedBy: " but ").dropFirst().joined()))
+                allowed = Set(rows.flatMap(\.modules)).subtracting(excluded).union(names(parts.dropFirst().joined()))
+            } else {
+                allowed = Set(names(last))
+            }
+            if last.contains("the C library") { allowed.formUnion(["Glibc", "Darwin"]) }
+            rows.append((names(cells[1]), allowed))
+        }
+        return rows
+    }
+
+    static func manifest() throws -> PackageManifest {
+        PackageManifest(text: try read("Package.swift"))
+    }
+
+    /// The modules a Swift file imports, however the import is marked.
+    static func imports(of text: String) -> Set<String> {
+        Set(text.matches(of: /(?m)^\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*import\s+(?:(?:struct|class|enum|func|var|let|typealias|protocol)\s+)?([A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z_][A-Za-z0-9_]*)*\s*(?:\/\/.*)?$/)
+            .map { String($0.output.1) })
+    }
+
+    /// Every Swift file under `folder` (from the repository), by its path from the repository.
+    static func swiftFiles(under folder: String) -> [String] {
+        let files = FileManager.default.enumerator(atPath: repository + folder)?.compactMap { $0 as? String } ?? []
+        return files.filter { $0.hasSuffix(".swift") }.map { folder + "/" + $0 }.sorted()
+    }
+
+    /// "One line per module": every target of `Package.swift` but the tests has its row, and
+    /// every row names targets that exist; the test targets are TESTING.md's to name.
+    @Test func everyModuleHasItsLineInTheDesign() throws {
+        let targets = try Self.manifest().targets
+        #expect(targets.count > 20, "Package.swift's targets were read")
+        let modules = Set(targets.filter { $0.kind != .testTarget }.map(\.name))
+        let rows = Set(try Self.moduleTable().flatMap(\.modules))
+        #expect(modules.subtracting(rows).isEmpty, "DESIGN.md's module table lacks \(modules.subtracting(rows).sorted())")
+        #expect(rows.subtracting(modules).isEmpty, "DESIGN.md's module table names no target \(rows.subtracting(modules).sorted())")
+        let testing = try Self.read("docs/TESTING.md")
+        for target in targets where target.kind == .testTarget {
+            #expect(testing.contains("`\(target.name)`"), "docs/TESTING.md does not name the test target \(target.name)")
+        }
+    }
+
+    /// "A module imports only what its last column names": each module's source files, and its
+    /// dependencies in `Package.swift`, against its row of DESIGN.md.
+    @Test func everyModuleImportsOnlyWhatTheDesignAllows() throws {
+        let targets = Dictionary(uniqueKeysWithValues: try Self.manifest().targets.map { ($0.name, $0) })
+        var checkedFiles = 0
+        for row in try Self.moduleTable() {
+            let allowed = row.mayImport.union(row.modules)
+            for module in row.modules {
+                guard let target = targets[module] else { continue }
+                for dependency in target.dependencies where !allowed.contains(dependency) {
+                    Issue.record("Package.swift: \(module) depends on \(dependency), which DESIGN.md's row does not allow")
+                }
+                for file in Self.swiftFiles(under: target.path) {
+                    checkedFiles += 1
+                    for name in Self.imports(of: try Self.read(file)).subtracting(allowed) {
+                        Issue.record("\(file) imports \(name), which DESIGN.md's row of \(module) does not allow")
+                    }
+                }
+            }
+        }
+        #expect(checkedFiles > 200, "the source files were read")
+    }
+
+    /// "Nothing but `MealPlanStore` sees SQLite, nothing but `NCursesTerminal` sees ncurses",
+    /// and `PlannerUI` does no IO: held whatever the table says.
+    @Test func sqliteAndNcursesStayInTheirModules() throws {
+        for target in try Self.manifest().targets where target.kind != .testTarget {
+            for file in Self.swiftFiles(under: target.path) {
+                let imports = Self.imports(of: try Self.read(file))
+                if target.name != "MealPlanStore" {
+                    #expect(imports.isDisjoint(with: ["GRDB", "GRDBSQLite", "SQLite3"]), "\(file) sees SQLite")
+                }
+                if target.name != "NCursesTerminal" {
+                    #expect(!imports.contains("CNcursesw"), "\(file) sees ncurses")
+                }
+                if target.name == "PlannerUI" {
+                    #expect(imports.isDisjoint(with: ["Foundation", "Glibc", "Darwin", "Dispatch"]), "\(file) could do IO")
+                }
+            }
+        }
+    }
+
+    /// "This file stays a map": DESIGN.md at most 3,000 words, PERFORMANCE.md one page of at
+    /// most 400 lines, and every file DESIGN.md links to exists.
+    @Test func theDocumentsStayShort() throws {
+        let design = try Self.read("DESIGN.md")
+        let words = design.split(whereSeparator: \.isWhitespace).count
+        #expect(words <= 3000, "DESIGN.md has \(words) words; the detail belongs beside the code")
+        let performance = try Self.read("docs/PERFORMANCE.md")
+        let lines = performance.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        #expect(lines <= 400, "docs/PERFORMANCE.md has \(lines) lines; runs belong in Benchmarks/runs/")
+        for link in design.matches(of: /\]\(([^)#:]+)\)/) {
+            let path = String(link.output.1)
+            #expect(FileManager.default.fileExists(atPath: Self.repository + path), "DESIGN.md links to \(path), which is not there")
+        }
+    }
+
     /// "The effects are …": every case of `Effect` is named in DESIGN.md's walk of the planner.
     @Test func everyEffectIsNamedInTheDesign() throws {
         let effect = try Self.read("Sources/PlannerUI/Effect.swift")

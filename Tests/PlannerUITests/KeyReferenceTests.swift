@@ -1,28 +1,19 @@
 import Foundation
 @testable import PlannerUI
 import Testing
+import TestSupport
 
 /// The key reference: the one list of keys and marks the `?` overlay, the manual page and the
 /// guide are made from. The guide's key table is the one the key tables make: change a binding
 /// and a test fails until the guide is made again (`MEALPLAN_WRITE_REFERENCE=1 swift test
 /// --filter KeyReference` rewrites the table between the guide's markers).
 @Suite struct KeyReferenceTests {
-    static let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../docs/GUIDE.md").standardized.path
-    static let begin = "<!-- keys: generated from the key tables; do not edit by hand -->\n"
-    static let end = "<!-- end keys -->"
+    static let guide = GeneratedGuideText.guide
+    static let keyTable = GeneratedGuideText("keys", from: "the key tables")
 
     @Test func theGuidesKeyTableIsTheOneTheKeyTablesMake() throws {
-        let text = try String(contentsOfFile: Self.guide, encoding: .utf8)
-        let start = try #require(text.range(of: Self.begin), "docs/GUIDE.md lacks its keys marker")
-        let stop = try #require(text.range(of: Self.end, range: start.upperBound..<text.endIndex))
-        let expected = KeyReference.markdown()
-        let shown = String(text[start.upperBound..<stop.lowerBound])
-        if shown != expected, ProcessInfo.processInfo.environment["MEALPLAN_WRITE_REFERENCE"] == "1" {
-            try (text[..<start.upperBound] + expected + text[stop.lowerBound...]).write(toFile: Self.guide, atomically: true, encoding: .utf8)
-            return
-        }
-        #expect(shown == expected, "docs/GUIDE.md's key table differs from the key tables: MEALPLAN_WRITE_REFERENCE=1 swift test --filter KeyReference writes it")
+        #expect(try Self.keyTable.holds(KeyReference.markdown()),
+                "docs/GUIDE.md's key table differs from the key tables: MEALPLAN_WRITE_REFERENCE=1 swift test --filter KeyReference writes it")
     }
 
     /// Every binding of the browsing keys is in the reference, under its section, in the order

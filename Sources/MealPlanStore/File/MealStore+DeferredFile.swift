@@ -130,7 +130,7 @@ extension MealStore {
     /// connection knows and which is thrown away if `body` fails, so that nothing needs undoing
     /// after a crash or an error: every page is written once, into the file, where the log
     /// has it written twice, into the log and at the checkpoint into the file, and read back
-    /// between (a third of an import's work after its last row, docs/PERFORMANCE.md). The
+    /// between (a third of an import's work after its last row, see Benchmarks/cli-vs-sqlite3.sh). The
     /// commit still syncs the file before it is linked into place.
     func withoutLog<Result>(_ body: () throws -> Result) throws -> Result {
         func journalMode(_ mode: String) throws {

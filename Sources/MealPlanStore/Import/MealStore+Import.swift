@@ -63,7 +63,7 @@ extension MealStore {
                 // Likewise the meal table's CHECK constraints: every meal was checked by
                 // `MealChecker` with the rules they state (day, title, note, recipe, servings;
                 // the position and UID are the importer's own), and evaluating them for every row
-                // was a third of the cost of inserting it (docs/PERFORMANCE.md). The flag is read
+                // was a third of the cost of inserting it (see Benchmarks/cli-vs-sqlite3.sh). The flag is read
                 // when a statement is compiled, so only the importer's statements skip them.
                 try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
                 defer { try? db.execute(sql: "PRAGMA ignore_check_constraints = OFF") }
@@ -87,7 +87,7 @@ extension MealStore {
                 let restoreCache = intoEmptyPlan ? {} : try Self.raisePageCache(db)
                 defer { restoreCache() }
                 // The indexes built at the end sort on helper threads as well as this one: by then
-                // the thread that read the file is done and its core idle (docs/PERFORMANCE.md).
+                // the thread that read the file is done and its core idle (see Benchmarks/cli-vs-sqlite3.sh).
                 if intoEmptyPlan { try db.execute(sql: "PRAGMA threads = \(Self.sortHelperThreads)") }
                 defer { try? db.execute(sql: "PRAGMA threads = 0") }
                 try db.inTransaction(.immediate) {

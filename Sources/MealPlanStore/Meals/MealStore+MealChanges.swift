@@ -196,7 +196,7 @@ extension MealStore {
 
     /// The INSERT of `restore`, at `:position` or at the end of the slot: two statements, each
     /// prepared once per connection, since compiling it anew for every meal of a big redo was
-    /// most of that redo's work (docs/PERFORMANCE.md).
+    /// most of that redo's work (see Benchmarks/template-apply.sh).
     private static func restoreSQL(atPosition: Bool) -> String {
         """
         INSERT INTO meal(id, uid, day, slotId, position, title, note, recipe, servings, ruleId, ruleDay,
@@ -216,7 +216,7 @@ extension MealStore {
 
     /// Deletes meal `id` through a statement prepared once per connection, as `insert`'s:
     /// compiling it anew, with the triggers and the leftovers' foreign key SQLite compiles into
-    /// it, for every meal of a big undo was most of that undo's work (docs/PERFORMANCE.md).
+    /// it, for every meal of a big undo was most of that undo's work (see Benchmarks/template-apply.sh).
     static func delete(_ db: Database, id: Int64) throws {
         try db.cachedStatement(sql: "DELETE FROM meal WHERE id = ?").execute(arguments: [id])
     }

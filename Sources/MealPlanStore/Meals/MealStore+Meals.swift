@@ -97,7 +97,7 @@ extension MealStore {
 
     static let mealColumns = selecting(identities: true)
     /// `mealColumns` with NULL for the identity columns: each column read costs SQLite time for
-    /// every row, and room in the sort of a day's meals by slot (docs/PERFORMANCE.md).
+    /// every row, and room in the sort of a day's meals by slot (see Benchmarks/cli-vs-sqlite3.sh).
     static let flatMealColumns = selecting(identities: false)
 
     private static func selecting(identities: Bool, leavingOut omitted: Set<MealColumn> = [], extra: String = "") -> String {
@@ -138,7 +138,7 @@ extension MealStore {
     /// process holds already) instead of read: when they are the same, the meal carries
     /// `known` itself, else it is read as `fetchMeal` reads it. A note of a megabyte is then
     /// compared in C where it lies, not copied into a new `String` and checked as UTF-8 again
-    /// for every compare-and-set and every save (docs/PERFORMANCE.md, "Editing in the planner").
+    /// for every compare-and-set and every save (see Benchmarks/note-editing.sh).
     static func fetchMeal(_ db: Database, id: Int64, knownNote known: String?) throws -> Meal? {
         guard let known else { return try fetchMeal(db, id: id) }
         guard let row = try Row.fetchOne(db.cachedStatement(sql: knownNoteSQL), arguments: ["known": known, "id": id]),

@@ -4,7 +4,7 @@ import MealPlanCore
 
 /// The row a statement selecting `MealStore.mealColumns` stands on, read with raw SQLite calls:
 /// its texts are handed over where SQLite holds them, until the statement steps again, so an
-/// export writes a million meals without making a string of any (docs/PERFORMANCE.md).
+/// export writes a million meals without making a string of any (see Benchmarks/cli-vs-sqlite3.sh).
 struct StoredMealRow {
     private let statement: SQLiteStatement
 

@@ -11,7 +11,7 @@ extension ItemUID {
     /// generator (`sqlite3_randomness`, the one behind `randomblob` in the schema's triggers),
     /// which the system's random source seeds once per process: Swift's
     /// `SystemRandomNumberGenerator` asks the kernel for every 8 bytes, which would cost an
-    /// import of a million meals a second of CPU (docs/PERFORMANCE.md). Every item mealplan
+    /// import of a million meals a second of CPU (see Benchmarks/cli-vs-sqlite3.sh). Every item mealplan
     /// makes, in the store or in a sync, takes its UID from here.
     public static func fresh() -> ItemUID {
         var random: UInt64 = 0

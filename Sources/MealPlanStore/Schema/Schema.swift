@@ -373,7 +373,7 @@ enum Schema {
     /// mealplan's own inserts nothing more. SQLite cannot add a column with a default that is
     /// not a constant, so the column itself may be NULL; only between a statement and its
     /// triggers is it ever. A blob is half the size of the text form: a million meals take
-    /// 40 MiB less in the table and its index (docs/PERFORMANCE.md).
+    /// 40 MiB less in the table and its index (see Benchmarks/uid-storage.sh).
     private static func addItemUIDs(_ db: Database) throws {
         for table in itemTables {
             try db.execute(sql: """
@@ -403,7 +403,7 @@ enum Schema {
     /// makes them again at its end (`MealStore.inImportTransaction`), having done their work
     /// once for all its meals (`fillDistinctTexts`; its meals have their UIDs). Each trigger
     /// runs as a program of its own for every row, its `WHEN` included: two fifths of the time
-    /// of inserting a million meals (docs/PERFORMANCE.md).
+    /// of inserting a million meals (see Benchmarks/cli-vs-sqlite3.sh).
     static let mealInsertTriggers = [
         ("meal_title_after_insert", distinctTextInsertTrigger(column: "title", table: "mealTitle")),
         ("meal_note_after_insert", noteInsertTrigger),
@@ -424,7 +424,7 @@ enum Schema {
     /// A note is added when `mealNote` lacks it, as its trigger adds it, since no constraint
     /// there refuses a second copy. The notes are read in one pass over the meals, `NOT
     /// INDEXED`: `meal_by_note` holds their keys, not their text, and going through it fetched
-    /// every noted meal's row out of order, twice the time (docs/PERFORMANCE.md).
+    /// every noted meal's row out of order, twice the time (see Benchmarks/cli-vs-sqlite3.sh).
     static let fillDistinctTexts = fillDistinct("mealTitle", "title") + """
         INSERT INTO mealNote(note, folded)
             SELECT text, \(MealSearch.folded("text")) FROM (SELECT DISTINCT note AS text FROM meal NOT INDEXED WHERE note IS NOT NULL)

@@ -45,7 +45,7 @@ enum MealSearch {
     /// `note`: its first 64 characters and its length in bytes, which tell apart any two notes
     /// but those that share both, at a few dozen bytes however long the note. Keyed by its
     /// whole text, a note of a megabyte was compared and copied again by every index and
-    /// look-up that saved it (docs/PERFORMANCE.md). Built-in functions only, so that any
+    /// look-up that saved it (see Benchmarks/note-editing.sh). Built-in functions only, so that any
     /// program that writes the file keeps the indexes.
     static func noteKey(_ note: String) -> String {
         "substr(\(note), 1, 64), length(CAST(\(note) AS BLOB))"
@@ -79,7 +79,7 @@ enum MealSearch {
     /// other meal has `old` and the notes lack `note`, `old`'s row becomes `note`'s: a note
     /// edited in place (a megabyte, one letter changed) rewrites only the pages that changed,
     /// where adding the new row and dropping the old one wrote both whole, and a row added
-    /// without its fold was written again with it (docs/PERFORMANCE.md).
+    /// without its fold was written again with it (see Benchmarks/note-editing.sh).
     static func addNote(_ db: Database, _ note: String, replacing old: String?, of id: Int64) throws {
         let missing = "NOT EXISTS (SELECT 1 FROM mealNote WHERE \(sameNote("note", ":note")))"
         let arguments: StatementArguments = ["note": note, "folded": MealQuery.folded(note), "old": old, "id": id]

@@ -3,7 +3,7 @@ import Timeline
 
 /// The lines of the days the last frame drew, kept to be drawn again: a key that only moves the
 /// selection (`J`, `j`) redraws the same days, and wrapping their titles again was a tenth of
-/// what such a key cost (docs/PERFORMANCE.md, "Repeat rules, and scrolling a million meals").
+/// what such a key cost (see Benchmarks/repeat-rules.sh).
 /// A day's lines are reused only for the same block (day, meals, today, slot column, sources of
 /// leftovers), width and shown lines; every other day is laid out as before.
 public struct DrawnDays: Sendable {

@@ -1,0 +1,22 @@
+import Settings
+
+/// The guide's tables of the environment variables and of the files, made from the lists the
+/// manual page prints (`Environment.documented`, `FileLocations.documented`), so that the guide
+/// cannot drift from what the code reads; a test compares docs/GUIDE.md with them, as it
+/// compares the key table with `KeyReference.markdown()`.
+enum GuideTables {
+    static func environment() -> String {
+        table(header: ("variable", "what it does"), Environment.documented.map { ($0.name, $0.meaning) })
+    }
+
+    static func files() -> String {
+        table(header: ("file", "what it holds"), FileLocations.documented.map { ($0.path, $0.meaning) })
+    }
+
+    /// A Markdown table: each name in backticks, each text safe in a cell.
+    private static func table(header: (String, String), _ rows: [(name: String, text: String)]) -> String {
+        let lines = ["| \(header.0) | \(header.1) |", "|---|---|"]
+            + rows.map { "| `\($0.name.replacing("|", with: "\\|"))` | \($0.text.replacing("|", with: "\\|")) |" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
