@@ -74,7 +74,7 @@ let package = Package(
         .target(
             name: "PlannerRuntime",
             dependencies: [
-                "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "RecipeLibrary", "Settings", "ShoppingList", "Cooklang", "TextHelpers", "CMalloc",
+                "MealPlanCore", "MealPlanStore", "PlannerUI", "PrintedWeek", "TerminalKit", "RecipeLibrary", "Settings", "ShoppingList", "Cooklang", "TextHelpers", "CMalloc",
             ],
             swiftSettings: [functionSections]),
         .executableTarget(

@@ -93,7 +93,7 @@ struct PrintCommand: MealplanCommand {
                                           pantry: config.pantry, units: config.units)
             let shopping = try sources.tickedList(for: meals)
             leftOut = shopping.problems
-            printed.list = PrintedList(shopping, cooked: meals.filter { $0.recipe != nil && $0.isCooked }.count)
+            printed.list = PrintedList(shopping, for: meals)
         }
         let html = printed.html
         switch (outputKind, output) {
