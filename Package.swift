@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 /// Release builds give every function its own section, so that the linker can lay out the
@@ -89,7 +90,6 @@ let package = Package(
             // The sample plan `--demo` opens travels inside the binary (a link to Data/), with
             // the sample recipes its meals name (Data/recipes/ as one file, made by
             // scripts/bundle-sample-recipes.sh).
-            exclude: ["README.md"],
             resources: [.embedInCode("sample-plan.csv"), .embedInCode("sample-recipes.bundle")],
             swiftSettings: [functionSections],
             // A position-dependent release binary skips the start-up relocations of all Swift
@@ -120,7 +120,7 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["MealPlanCore"], path: "Tests/TestSupport",
             // Run by path (`#filePath`): a Python program, not a resource of the test bundle.
-            exclude: ["caldav-phone.py", "README.md"]),
+            exclude: ["caldav-phone.py"]),
         .testTarget(name: "CooklangTests", dependencies: ["Cooklang", "TestSupport"]),
         .testTarget(name: "RecipeLibraryTests", dependencies: ["RecipeLibrary", "ShoppingList", "Cooklang", "TestSupport"]),
         .testTarget(name: "ShoppingListTests", dependencies: ["ShoppingList", "Cooklang", "MealPlanCore", "MealPlanExchange", "Settings", "TestSupport"]),
@@ -162,3 +162,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// A module's `README.md`, its map beside the code (DESIGN.md links to it), is no source file:
+/// excluded from each target whose folder holds one.
+for target in package.targets {
+    let folder = target.path ?? (target.type == .test ? "Tests/" : "Sources/") + target.name
+    if FileManager.default.fileExists(atPath: String(#filePath.dropLast("Package.swift".count)) + folder + "/README.md") {
+        target.exclude.append("README.md")
+    }
+}

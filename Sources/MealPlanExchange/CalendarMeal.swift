@@ -22,12 +22,16 @@ public struct CalendarMeal: Hashable, Sendable {
         public static let status = "X-MEALPLAN-STATUS"
         public static let leftoversOf = "X-MEALPLAN-LEFTOVERS-OF"
         public static let eaters = "X-MEALPLAN-EATERS"
+        /// A changed occurrence's own UID: its event carries the repeat's UID, as RFC 5545
+        /// wants, and the meal it is keeps its identity (what leftovers link to) through this.
+        public static let mealUID = "X-MEALPLAN-MEAL-UID"
     }
 
     /// The event's UID as written.
     public var uid: String
-    /// The meal on `DTSTART`'s day; its position is 0 where the event names none, its id and
-    /// UID unset (what `uid` names is for the caller to look up).
+    /// The meal on `DTSTART`'s day; its position is 0 where the event names none, its id
+    /// unset, and its UID too (what `uid` names is for the caller to look up) but for a changed
+    /// occurrence whose `X-MEALPLAN-MEAL-UID` names one.
     public var meal: Meal
     /// The UID of the event of the meal whose leftovers this is (`X-MEALPLAN-LEFTOVERS-OF`), as
     /// written: the meal's own `leftoversOf` is the plan's id, which the caller looks up.
@@ -91,6 +95,9 @@ public struct CalendarMeal: Hashable, Sendable {
         }
         self.skipped = skipped
         replacing = try event.property("RECURRENCE-ID").map { property throws(ICalendarError) in try Self.day(property) }
+        if replacing != nil, let named = event.property(Property.mealUID), case .item(let uid)? = CalendarUID.reference(named.value.trimmingWhitespace()) {
+            self.meal.uid = uid
+        }
     }
 
     /// A number of servings or eaters (`X-MEALPLAN-SERVINGS`, `X-MEALPLAN-EATERS`) within the

@@ -39,8 +39,8 @@ public struct ICalendarTodo: Hashable, Sendable {
     public func file(over calendar: ICalendarComponent?, stamp: UTCTimestamp) -> String {
         let text = file(stamp: stamp)
         // What `file(stamp:)` writes reads back.
-        guard let calendar, let fresh = try? ICalendarReader.read(Array(text.utf8)).first else { return text }
-        return fresh.written(over: calendar, kind: "VTODO", properties: Self.writtenProperties).text
+        guard let fresh = try? ICalendarReader.read(Array(text.utf8)).first else { return text }
+        return ICalendarItemFile.text(of: fresh, over: calendar, kind: "VTODO", properties: Self.writtenProperties)
     }
 
     /// Every `VTODO` of the calendars in `bytes` (a tasks folder's file holds one), each with

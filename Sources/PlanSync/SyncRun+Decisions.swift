@@ -33,7 +33,14 @@ extension SyncRun {
             keep(item, fingerprint: hereFingerprint)
             return
         }
-        if let side = settings.keep { decision = decision.resolved(keeping: side) }
+        var conflict: SyncConflictReport?
+        if case .conflict = decision {
+            let found = SyncConflictReport(here: item.here, there: there?.version)
+            conflict = found
+            let named = settings.keepOnly.filter(found.isNamed)
+            namedConflicts.formUnion(named)
+            if let side = settings.keep, settings.keepOnly.isEmpty || !named.isEmpty { decision = decision.resolved(keeping: side) }
+        }
         switch decision {
         case .nothing:
             if let record, let hereFingerprint, let file = item.file, file.etag.text != record.etag { keep(item, fingerprint: hereFingerprint) }
@@ -46,6 +53,7 @@ extension SyncRun {
         case .removeThere:
             guard let file = item.file else { return }
             report.removed += 1
+            report.changedFolder = true
             if settings.dryRun { return }
             removedFiles = true
             do {
@@ -59,21 +67,48 @@ extension SyncRun {
             report.removed += 1
             switch here {
             case .meal(let meal, _): steps.append(.apply(.remove(meal), record: nil))
-            case .rule(let rule): steps.append(.replaceRule(old: rule.snapshot, new: nil, record: nil))
+            case .rule(let rule): steps.append(.replaceRule(old: rule.snapshot, oldOverrides: rule.overrides.map(\.meal), new: nil, record: nil))
             }
             steps.append(.forget(uid))
         case .forget:
             if let uid = record?.uid { steps.append(.forget(uid)) }
         case .keepBoth:
             guard let here = item.here, let uid = item.uid, let there else { return }
-            let copy = ItemUID.fresh()
-            let name = VdirFolder.fileName(forUID: CalendarUID.text(copy))
-            try send(there.version, uid: copy, to: Item(uid: copy, record: nil, here: nil, fileName: name, file: nil), storing: true)
+            guard case .rule(let mine) = here, case .rule(let theirs) = there.version else {
+                try sendCopy(of: there.version)
+                try send(here, uid: uid, to: item)
+                return
+            }
+            // Both versions of a repeat's days: this plan's repeat, and each day the other
+            // side's gives differently a meal beside it; a repeat that differs itself would
+            // need a second repeat, which is never made.
+            guard mine.differsOnlyInDays(from: theirs) else {
+                conflict?.lines.append("  --keep both keeps the other version of a repeat's day as a meal beside it, never a second repeat; this repeat itself differs: keep mine or theirs")
+                if let conflict { report.conflicts.append(conflict) }
+                return
+            }
+            for day in mine.differingDays(from: theirs) {
+                guard let other = theirs.given(on: day) else { continue }
+                var meal = other.meal
+                meal.id = nil
+                meal.uid = nil
+                meal.occurrence = nil
+                try sendCopy(of: .meal(meal, leftoversOf: other.leftoversOf))
+            }
             try send(here, uid: uid, to: item)
         case .conflict:
-            report.conflicts.append(Self.conflictLine(here: item.here, there: there?.version))
+            if let conflict { report.conflicts.append(conflict) }
         }
     }
+
+    /// Sends `version` as a new item, stored in the plan too: the other side's version of a
+    /// conflict kept beside this plan's.
+    mutating func sendCopy(of version: SyncVersion) throws(SyncError) {
+        let copy = ItemUID.fresh()
+        let name = VdirFolder.fileName(forUID: CalendarUID.text(copy))
+        try send(version, uid: copy, to: Item(uid: copy, record: nil, here: nil, fileName: name, file: nil), storing: true)
+    }
+
 
 
 
@@ -133,15 +168,21 @@ extension SyncRun {
             return .apply(.restore(meal), record: record)
         case .rule(let rule):
             var oldSnapshot: RuleSnapshot?
-            if case .rule(let here)? = old { oldSnapshot = here.snapshot }
+            var oldOverrides: [Meal] = []
+            if case .rule(let here)? = old {
+                oldSnapshot = here.snapshot
+                oldOverrides = here.overrides.map(\.meal)
+            }
             let snapshot = RuleSnapshot(rule.rule, meal: rule.meal, uid: oldSnapshot?.uid ?? uid, exceptions: rule.skipped)
             let overrides = rule.overrides.map { change in
                 let meal = change.meal
-                return Meal(day: meal.day, slot: meal.slot, title: meal.title, note: meal.note, recipe: meal.recipe, servings: meal.servings,
-                            occurrence: Occurrence(rule: 0, day: change.replacing), status: meal.status,
+                // Its UID as the file names it: the same changed occurrence on every side.
+                return Meal(uid: meal.uid, day: meal.day, slot: meal.slot, title: meal.title, note: meal.note, recipe: meal.recipe,
+                            servings: meal.servings, occurrence: Occurrence(rule: 0, day: change.replacing), status: meal.status,
                             leftoversOf: meal.leftoversOf, eaters: meal.eaters)
             }
-            return .replaceRule(old: oldSnapshot, new: SyncedRuleVersion(snapshot: snapshot, overrides: overrides), record: record)
+            return .replaceRule(old: oldSnapshot, oldOverrides: oldOverrides,
+                                new: SyncedRuleVersion(snapshot: snapshot, overrides: overrides), record: record)
         }
     }
 
@@ -150,21 +191,5 @@ extension SyncRun {
         guard let uid = item.uid, let file = item.file, let kind = item.here?.kind else { return }
         steps.append(.keep(SyncItemRecord(
             uid: uid, kind: kind, fingerprint: fingerprint, fileName: item.fileName, etag: file.etag.text, contentHash: file.hash)))
-    }
-
-    /// "Tue 24 Nov lunch: 'Soup' here, 'Curry' there": both versions of a conflict, each with
-    /// its day and slot when they differ from the first's, and its note when nothing else does.
-    static func conflictLine(here: SyncVersion?, there: SyncVersion?) -> String {
-        guard let anchor = (here ?? there)?.meal else { return "" }
-        let onlyNotes = here?.meal.title == there?.meal.title && here?.meal.day == there?.meal.day && here?.meal.slot == there?.meal.slot
-        func side(_ version: SyncVersion?) -> String {
-            guard let version else { return "removed" }
-            let meal = version.meal
-            var text = version.shortText
-            if meal.day != anchor.day || meal.slot != anchor.slot { text += " on \(meal.day.shortLabel) \(meal.slot)" }
-            if onlyNotes { text += meal.note.map { " (note '\($0.messageExcerpt)')" } ?? " (no note)" }
-            return text
-        }
-        return "\(anchor.day.shortLabel) \(anchor.slot): \(side(here)) here, \(side(there)) there"
     }
 }

@@ -97,6 +97,7 @@ extension SyncRun {
                     }
                     var meal = event.meal
                     meal.leftoversOf = source.flatMap(snapshot.mealID)
+                    meal.uid = meal.uid ?? SyncVersion.occurrenceUID(of: main.uid, replacing: day)
                     return ICalendarMealWriter.ChangedOccurrence(replacing: day, meal: meal, leftoversOf: source)
                 }
             }
@@ -113,11 +114,12 @@ extension SyncRun {
     // MARK: Writing
 
     /// Writes `version` as `uid` into `item`'s file, and records it; `storing`: the item is new
-    /// to the plan too. A file there is rewritten (`ICalendarComponent.written(over:)`): what
-    /// it holds that mealplan does not write is kept, each event a revision made now; a new
-    /// file is the writer's, revision 0.
+    /// to the plan too. The item's calendar is built once and written once over the file there
+    /// (`ICalendarItemFile`): what the file holds that mealplan does not write is kept, each
+    /// event a revision made now.
     mutating func send(_ version: SyncVersion, uid: ItemUID, to item: Item, storing: Bool = false) throws(SyncError) {
         report.sent += 1
+        report.changedFolder = true
         if storing { report.received += 1 }
         if settings.dryRun { return }
         var item = item
@@ -127,11 +129,7 @@ extension SyncRun {
             // Read only now, and no longer what the decision saw.
             throw SyncError(message: "'\(folder.path)/\(item.fileName)' was changed by another program meanwhile; run sync again")
         }
-        let fresh = version.calendarText(uid: uid, settings: settings)
-        var text = fresh
-        if let existing, let written = try? ICalendarReader.read(Array(fresh.utf8)).first {
-            text = written.written(over: existing).text
-        }
+        let text = ICalendarItemFile.text(of: version.calendar(uid: uid, settings: settings), over: existing)
         let record = SyncItemRecord(
             uid: uid, kind: version.kind, fingerprint: version.fingerprint, fileName: item.fileName, etag: "",
             contentHash: SyncFingerprint.of(text: text))

@@ -58,6 +58,8 @@ struct SyncRun {
     var links: [LeftoversLink] = []
     /// Whether a file was removed, so that the folder is flushed before the commit.
     var removedFiles = false
+    /// The names of `Settings.keepOnly` that named a conflict.
+    var namedConflicts: Set<ConflictName> = []
 
     init(store: MealStore, folder: VdirFolder, settings: VdirSync.Settings) throws(SyncError) {
         self.store = store
@@ -75,6 +77,7 @@ struct SyncRun {
         for var item in try pairedItems() {
             try settle(&item)
         }
+        report.unmatched = settings.keepOnly.filter { !namedConflicts.contains($0) }
         guard !settings.dryRun else { return report }
         try writePending()
         guard !steps.isEmpty else { return report }

@@ -69,6 +69,22 @@ enum SyncVersion {
         }
     }
 
+    /// The UID of the changed occurrence on `day` of the repeating event `uid`, when its file
+    /// names none (another program changed that day): made from both, so that every plan that
+    /// takes the file gives that meal the same UID. 128 bits of two `StableHash`es, marked as
+    /// RFC 9562's version 8 (a UUID made its own way).
+    static func occurrenceUID(of uid: String, replacing day: Day) -> ItemUID {
+        func hash(seed: UInt64) -> UInt64 {
+            var hash = StableHash(seed: seed)
+            hash.add(bytes: uid.utf8)
+            hash.add(bytes: [0xFF])
+            hash.add(bytes: String(day.number).utf8)
+            return hash.value
+        }
+        let high = hash(seed: StableHash.offsetBasis), low = hash(seed: ~StableHash.offsetBasis)
+        return ItemUID(high: high & ~0xF000 | 0x8000, low: low & ~(0xC000 << 48) | 0x8000 << 48)
+    }
+
     /// What `SyncFingerprint` hashes: every field mealplan stores of the item.
     var fingerprint: UInt64 {
         switch self {
@@ -90,17 +106,18 @@ enum SyncVersion {
         }
     }
 
-    /// The item's file as `export --format ics` writes it, for `uid`.
-    func calendarText(uid: ItemUID, settings: VdirSync.Settings) -> String {
+    /// The item's calendar as `export --format ics` encodes it, for `uid`, built in memory
+    /// (`ICalendarItemFile`).
+    func calendar(uid: ItemUID, settings: VdirSync.Settings) -> ICalendarComponent {
         var writerSettings = ICalendarMealWriter.Settings(stamp: settings.stamp, slotTimes: settings.slotTimes, duration: settings.duration)
         switch self {
         case .meal(var meal, let source):
             meal.uid = uid
-            return ICalendarMealWriter.text(of: [meal], leftoversSource: source, settings: writerSettings)
+            return ICalendarMealWriter.calendar(of: [meal], leftoversSource: source, settings: writerSettings)
         case .rule(let rule):
             writerSettings.repeating = [ICalendarMealWriter.RepeatingMeal(
                 id: 0, uid: uid, meal: rule.meal, rrule: rule.rule.rrule, skipped: rule.skipped, overrides: rule.overrides)]
-            return ICalendarMealWriter.text(of: [], settings: writerSettings)
+            return ICalendarMealWriter.calendar(of: [], settings: writerSettings)
         }
     }
 }

@@ -32,13 +32,16 @@ public struct VdirSync {
         public var stamp: UTCTimestamp
         /// How conflicts are resolved; nil: they are reported and left.
         public var keep: SyncSide?
+        /// The conflicts `keep` resolves, by the ids or days they print; none: all.
+        public var keepOnly: [ConflictName]
         /// Decide and count, change nothing.
         public var dryRun: Bool
 
         public init(
             from: Day, defaultSlot: String? = nil, slotTimes: [String: TimeOfDay] = [:], duration: EventDuration = .standard,
-            stamp: UTCTimestamp, keep: SyncSide? = nil, dryRun: Bool = false
+            stamp: UTCTimestamp, keep: SyncSide? = nil, keepOnly: [ConflictName] = [], dryRun: Bool = false
         ) {
+            self.keepOnly = keepOnly
             self.from = from
             self.defaultSlot = defaultSlot
             self.slotTimes = slotTimes
@@ -57,8 +60,13 @@ public struct VdirSync {
         public var received = 0
         /// Items removed on either side.
         public var removed = 0
-        /// Each conflict left, as one line: "Tue 24 Nov lunch: 'Soup' here, 'Curry' there".
-        public var conflicts: [String] = []
+        /// Whether the run wrote or removed a file of the folder (or would, in a dry run):
+        /// whether there is anything for the `[sync] command` after it to carry to a server.
+        public var changedFolder = false
+        /// Each conflict left, with what differs (`SyncConflictReport`).
+        public var conflicts: [SyncConflictReport] = []
+        /// The names of `Settings.keepOnly` that named no conflict.
+        public var unmatched: [ConflictName] = []
         /// Each file left as it is because mealplan cannot take it, as one line naming it.
         public var skipped: [String] = []
         /// What the sync changed in the plan, as made (`MealStore.commitSync`): for the

@@ -6,7 +6,17 @@ public struct StableHash {
     public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
     private static let prime: UInt64 = 0x100_0000_01b3
 
+    /// A second seed: two hashes of the same bytes from both seeds are 128 bits, enough that
+    /// two values of one folder or one item's history do not meet by chance.
+    public static let secondSeed: UInt64 = 0x6c62_272e_07bb_0142
+
     public private(set) var value: UInt64
+
+    /// `value` as 16 lowercase hexadecimal digits.
+    public var hex: String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
 
     public init(seed: UInt64 = offsetBasis) {
         value = seed

@@ -160,16 +160,11 @@ public struct VdirFolder: Sendable {
             }
         }
         if isSafe { return uid + ".ics" }
-        // Two stable hashes from different seeds: 128 bits, enough that two UIDs of one folder
-        // do not meet by chance.
-        var first = StableHash(), second = StableHash(seed: 0x6c62_272e_07bb_0142)
+        // Two stable hashes from different seeds: 128 bits.
+        var first = StableHash(), second = StableHash(seed: StableHash.secondSeed)
         first.add(bytes: uid.utf8)
         second.add(bytes: uid.utf8)
-        func hex(_ value: UInt64) -> String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }
-        return hex(first.value) + hex(second.value) + ".ics"
+        return first.hex + second.hex + ".ics"
     }
 
     /// The last part of the name of a write's hidden file (`temporaryPath`).

@@ -82,10 +82,10 @@ extension PlannerSession {
             var round = try SyncRound(vdir: nil, keep: nil, dryRun: false, store: options, in: environment)
             round.quiet = true
             return PlannerSync { [round] plan in
-                try round.runCommand(.before)
-                let report = try round.sync(plan)
-                try round.runCommand(.after)
+                let outcome = try round.run(waiting: { _ in }) { plan }
+                let report = outcome.report
                 var summary = report.summary
+                if let failure = outcome.failedAfter { summary += "; " + failure.userMessage }
                 if !report.conflicts.isEmpty { summary += "; mealplan sync shows them, sync --keep resolves them" }
                 if !report.skipped.isEmpty {
                     summary += "; \(report.skipped.count) file\(report.skipped.count == 1 ? "" : "s") left as \(report.skipped.count == 1 ? "it is" : "they are"): mealplan sync names them"

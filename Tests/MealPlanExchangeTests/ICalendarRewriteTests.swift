@@ -14,7 +14,7 @@ import TestSupport
     static func written(
         _ meals: [Meal], repeating: [ICalendarMealWriter.RepeatingMeal] = [], stamp: UTCTimestamp = UTCTimestamp(secondsSince1970: 0)
     ) throws -> ICalendarComponent {
-        try read(ICalendarMealWriter.text(of: meals, settings: .init(stamp: stamp, repeating: repeating)))
+        ICalendarMealWriter.calendar(of: meals, settings: .init(stamp: stamp, repeating: repeating))
     }
 
     /// A moment of the test's own clock: `time` (HH:MM:SS) on `date`, in UTC.
@@ -160,13 +160,13 @@ import TestSupport
         let now = Self.stamp("2026-03-05", "19:30:15")
         let files = try [renamed, moved, skipped, done, served].map { try Self.written([$0], stamp: now).written(over: phone).text }
             + [try Self.written([tacos], stamp: now).written(over: nil).text]
-        // A sync's new file is its first revision as the writer makes it.
-        #expect(files.last == ICalendarMealWriter.text(of: [tacos], settings: .init(stamp: now)))
+        // A sync's new file is its first revision as the item file makes it.
+        #expect(files.last == ICalendarItemFile.text(of: try Self.written([tacos], stamp: now), over: nil))
         #expect(try Self.revisions(files) == [4, 5, 5, 4, 4, 0].map { [Self.revision($0, "2026-03-05", "19:30:15")] })
         for file in files {
             let event = try #require(try Self.read(file).components("VEVENT").first)
-            #expect(event.properties.filter { ["DTSTAMP", "LAST-MODIFIED", "SEQUENCE"].contains($0.name) }.map(\.name)
-                == ["DTSTAMP", "LAST-MODIFIED", "SEQUENCE"])
+            let marks = ["DTSTAMP", "LAST-MODIFIED", "SEQUENCE", ICalendarComponent.revisionProperty]
+            #expect(event.properties.filter { marks.contains($0.name) }.map(\.name) == marks)
         }
 
         // Made new, then moved: one more; moved back later: one more again.

@@ -91,4 +91,41 @@ import Testing
         #expect(try store.meals(in: .all) == before.0)
         #expect(try store.rules().map(\.meal.title) == before.1)
     }
+
+    /// A rule taken from the other side keeps its changed occurrences where the new version
+    /// changes the same one (by UID, else by the day it replaces): the same id and UID, the
+    /// leftovers linked to it still linked; one the new version lacks goes, its leftovers
+    /// kept plain; and the undo of it all puts every meal back as it was.
+    @Test func aRuleTakenFromTheOtherSideKeepsItsChangedOccurrences() throws {
+        let store = try MealStore.inMemory()
+        let first = day("2026-03-06")
+        let rule = try store.addRule(try RepeatRule(firstDay: first, pattern: .days(interval: 7)),
+                                     meal: Meal(day: first, slot: "dinner", title: "Pizza"))
+        let bianca = try store.changeOccurrence(of: rule, on: day("2026-03-13"), to: Meal(day: day("2026-03-13"), slot: "dinner", title: "Pizza bianca"))
+        let calzone = try store.changeOccurrence(of: try store.rules()[0], on: day("2026-03-20"), to: Meal(day: day("2026-03-20"), slot: "dinner", title: "Calzone"))
+        var cold = try store.addMeal(day: day("2026-03-14"), slot: "lunch", title: "Cold pizza")
+        var pasty = try store.addMeal(day: day("2026-03-21"), slot: "lunch", title: "Cold calzone")
+        cold = try #require(try store.apply([.update(from: cold, to: { var m = cold; m.leftoversOf = bianca.id; return m }(), restoresPosition: false)])[0])
+        pasty = try #require(try store.apply([.update(from: pasty, to: { var m = pasty; m.leftoversOf = calzone.id; return m }(), restoresPosition: false)])[0])
+        let before = try store.meals(in: .all)
+        let synced = try #require(try store.syncSnapshot(folder: "/a", from: first).rules.first)
+        // The other side's version: Bianca renamed (named by its UID), Calzone gone.
+        var renamed = try #require(synced.overrides.first { $0.title == "Pizza bianca" })
+        renamed.title = "Pizza rossa"
+        renamed.id = nil
+        let made = try store.commitSync(folder: "/a", [
+            .replaceRule(old: synced.snapshot, oldOverrides: synced.overrides,
+                         new: SyncedRuleVersion(snapshot: synced.snapshot, overrides: [renamed]), record: nil),
+        ])
+        let after = try store.meals(in: .all)
+        let rossa = try #require(after.first { $0.title == "Pizza rossa" })
+        #expect(rossa.id == bianca.id && rossa.uid == bianca.uid && rossa.occurrence?.day == day("2026-03-13"))
+        #expect(after.first { $0.title == "Cold pizza" }?.leftoversOf == bianca.id)
+        #expect(!after.contains { $0.title == "Calzone" })
+        #expect(after.first { $0.title == "Cold calzone" }?.leftoversOf == nil)
+        #expect(try store.rules().map(\.id) == [rule.id])
+
+        try store.make(made.reversed().map(\.inverse))
+        #expect(try store.meals(in: .all) == before)
+    }
 }

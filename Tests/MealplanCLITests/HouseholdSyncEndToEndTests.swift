@@ -97,7 +97,7 @@ struct HouseholdSyncEndToEndTests {
         try ann.mealplan(["edit", "\(annID)", "--title", "Soup"])
         try bo.mealplan(["edit", "\(boID)", "--title", "Curry"])
         try ann.sync()
-        let shown = try GuideSharing.block("text", startingWith: "Tue 1 Dec lunch:")
+        let shown = try GuideSharing.block("text", startingWith: "Tue 1 Dec lunch, meal 1:")
         let account = try GuideSharing.account()
         let phone = CalDAVPhone(server: server, user: account.user, password: account.password, calendar: "meals")
         for _ in 1...2 {
@@ -160,6 +160,43 @@ struct HouseholdSyncEndToEndTests {
         #expect(onThePhone.keys.sorted().map { [$0] + onThePhone[$0]!.sorted() } == listed)
     }
 
+    /// A repeat's changed day travels through the server and back keeping its id and UID on
+    /// both plans, and the leftovers that eat from it stay linked to it on both.
+    @Test func aRepeatsChangedDayKeepsItsIdentityThroughTheServer() throws {
+        try ann.mealplan(["repeat", "add", "2026-12-04", "dinner", "Pizza", "--every", "week", "--on", "fri"])
+        try ann.mealplan(["repeat", "change", "1", "2026-12-11", "--title", "Pizza bianca"])
+        let bianca = try #require(ann.meals().first { $0.title == "Pizza bianca" })
+        try ann.mealplan(["add", "2026-12-12", "lunch", "Cold pizza", "--leftovers-of", "\(try #require(bianca.id))"])
+        try ann.sync()
+        try bo.sync()
+        let onBo = try #require(bo.meals().first { $0.title == "Pizza bianca" })
+        #expect(onBo.uid == bianca.uid)
+        #expect(try bo.leftoversOf("Cold pizza") == bianca.uid)
+        // The repeat changed on Bo's plan comes back to Ann's: her changed day is the same meal.
+        try bo.mealplan(["repeat", "skip", "1", "2026-12-18"])
+        try bo.sync()
+        #expect(try ann.sync().summary == "0 sent, 1 received, 0 removed, 0 conflicts")
+        let back = try #require(ann.meals().first { $0.title == "Pizza bianca" })
+        #expect(back.id == bianca.id && back.uid == bianca.uid)
+        #expect(try ann.leftoversOf("Cold pizza") == bianca.uid)
+        #expect(try ann.meals() == bo.meals())
+    }
+
+    /// A phone's new event and two syncs of one plan at once, twenty times: the plan holds
+    /// each event once, and the server each once (nothing sent back doubled).
+    @Test func twoSyncsAtOnceTakeAPhoneEventOnce() throws {
+        let account = try GuideSharing.account()
+        let phone = CalDAVPhone(server: server, user: account.user, password: account.password, calendar: "meals")
+        for run in 1...20 {
+            try phone.addEvent(on: "2026-12-\(String(format: "%02d", run))", "Dinner: Tacos \(run)")
+            let results = try SyncConcurrencyTests.twice { _ in try ann.sync() }
+            #expect(results.map(\.summary).filter { $0.contains(", 1 received,") }.count == 1, "run \(run): \(results.map(\.summary))")
+        }
+        let titles = try ann.meals(["--from", "2026-12-01", "--days", "20"]).map(\.title)
+        #expect(titles.sorted() == (1...20).map { "Tacos \($0)" }.sorted())
+        #expect(try phone.items().count == 20)
+    }
+
     /// One person: their computer as the guide sets it up, with a plan of their own.
     struct Person {
         let home: VdirsyncerHome
@@ -192,6 +229,13 @@ struct HouseholdSyncEndToEndTests {
                                      within: VdirsyncerHome.timeLimitSeconds * 3)
             guard run.status == status else { throw CommandFailed(run: run) }
             return run
+        }
+
+        /// The UID of the meal that the leftovers titled `title` eat from.
+        func leftoversOf(_ title: String) throws -> String? {
+            let json = try mealplan(["list", "--format", "json", "--from", "2026-11-30", "--days", "28"])
+            let meals = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
+            return meals.first { $0["title"] as? String == title }?["leftovers_of"] as? String
         }
 
         /// The plan's meals, as `list --format json` gives them, of the days `range` names.

@@ -128,7 +128,13 @@ extension MealStore {
             }
             for step in steps {
                 switch step {
-                case .apply(let change, var record):
+                case .apply(var change, var record):
+                    // Leftovers whose cook an earlier step removed were unlinked by it.
+                    if case .update(var from, let to, let restoresPosition) = change, let source = from.leftoversOf,
+                       stored.contains(where: { if case .remove(let meal) = $0 { meal.id == source } else { false } }) {
+                        from.leftoversOf = nil
+                        change = .update(from: from, to: to, restoresPosition: restoresPosition)
+                    }
                     let made = try Self.apply(change, in: db)
                     stored += made.changes
                     if let uid = made.meal?.uid { record?.uid = uid }
@@ -138,15 +144,23 @@ extension MealStore {
                 case .forget(let uid):
                     try db.execute(sql: "DELETE FROM syncItem WHERE uid = ?", arguments: [uid.storedValue])
                     try db.execute(sql: "DELETE FROM syncLeftovers WHERE uid = ?", arguments: [uid.storedValue])
-                case .replaceRule(let old, let new, var record):
+                case .replaceRule(let old, let oldOverrides, let new, var record):
                     if let old {
-                        try Self.removeSyncedRule(db, old)
+                        try Self.removeRule(db, old)
                         stored.append(.removeRule(old))
                     }
+                    // The changed occurrences are single meals now, each kept (its id, its UID,
+                    // what links to it) where the new version changes the same occurrence.
+                    var left = oldOverrides
                     if let new {
-                        let id = try Self.insertSyncedRule(db, new, id: old?.id)
-                        if let uid = id.uid { record?.uid = uid }
-                        stored.append(.restoreRule(try Self.snapshot(db, try Self.fetchRule(db, id: id.id))))
+                        let (id, uid, changes) = try Self.insertSyncedRule(db, new, id: old?.id, reusing: &left)
+                        if let uid { record?.uid = uid }
+                        stored += changes
+                        stored.append(.restoreRule(try Self.snapshot(db, try Self.fetchRule(db, id: id))))
+                    }
+                    for var meal in left {
+                        meal.occurrence = nil
+                        stored += try Self.apply(.remove(meal), in: db).changes
                     }
                     if let record { try Self.keep(db, record, taken: true) }
                 case .linkLeftovers(let link):
@@ -157,18 +171,16 @@ extension MealStore {
         }
     }
 
-    /// Removes rule `snapshot` (refused unless it is still as seen) and the meals that stood
-    /// in for its occurrences: the other side holds the rule whole, or not at all.
-    private static func removeSyncedRule(_ db: Database, _ snapshot: RuleSnapshot) throws {
-        try removeRule(db, snapshot)
-        for id in snapshot.replacements.keys { try db.execute(sql: "DELETE FROM meal WHERE id = ?", arguments: [id]) }
-    }
-
     /// Stores `new`'s rule under `id` (the rule it replaces: its number stays) or a new one,
     /// and its UID (unless another item holds it: then a new one), with its exceptions and its
     /// changed occurrences (meals whose `occurrence` names the day they replace, each skipped
-    /// by the rule). Returns the rule's id and UID.
-    private static func insertSyncedRule(_ db: Database, _ new: SyncedRuleVersion, id: Int64?) throws -> (id: Int64, uid: ItemUID?) {
+    /// by the rule). A changed occurrence that is one of `old` (the replaced rule's, unlinked
+    /// from it now and as seen), by its UID or else by the day it replaces, is that meal
+    /// updated, and leaves `old`; another is a new meal with the UID it names where that is
+    /// free. Returns the rule's id and UID, and the meals' changes as made.
+    private static func insertSyncedRule(
+        _ db: Database, _ new: SyncedRuleVersion, id: Int64?, reusing old: inout [Meal]
+    ) throws -> (id: Int64, uid: ItemUID?, changes: [MealChange]) {
         let id = try insertRule(db, new.snapshot, id: id)
         if let uid = new.snapshot.uid {
             try db.execute(
@@ -179,12 +191,28 @@ extension MealStore {
         for day in exceptions.sorted() {
             try db.execute(sql: "INSERT INTO ruleException(ruleId, day) VALUES (?, ?)", arguments: [id, day.number])
         }
+        var changes: [MealChange] = []
         for meal in new.overrides {
             guard let day = meal.occurrence?.day else { continue }
-            let slot = try resolveSlot(db, meal.slot)
-            _ = try link(db, try insert(db, meal, slotID: slot.id), to: Occurrence(rule: id, day: day))
+            var plain = meal
+            plain.occurrence = nil
+            let made: Made
+            if let index = old.firstIndex(where: { $0.uid != nil && $0.uid == meal.uid })
+                ?? old.firstIndex(where: { $0.occurrence?.day == day }) {
+                var seen = old.remove(at: index)
+                seen.occurrence = nil
+                plain.id = seen.id
+                plain.position = seen.position
+                made = try apply(.update(from: seen, to: plain, restoresPosition: false), in: db)
+            } else {
+                plain.id = nil
+                made = try apply(.restore(plain), in: db)
+            }
+            guard let stored = made.meal else { continue }
+            changes += made.changes
+            _ = try link(db, stored, to: Occurrence(rule: id, day: day))
         }
-        return (id, try fetchRule(db, id: id).uid)
+        return (id, try fetchRule(db, id: id).uid, changes)
     }
 
     /// Links leftovers to their cook, both by UID; a cook not in the plan is remembered for a
@@ -301,9 +329,11 @@ public enum SyncStep: Sendable {
     case keep(SyncItemRecord)
     /// No record of the item any more: gone from both sides.
     case forget(ItemUID)
-    /// A rule taken from the other side: `old` (as seen, with its changed occurrences)
-    /// removed, `new` stored, and the record kept (its UID the stored rule's).
-    case replaceRule(old: RuleSnapshot?, new: SyncedRuleVersion?, record: SyncItemRecord?)
+    /// A rule taken from the other side: `old` (as seen) removed, `new` stored, and the record
+    /// kept (its UID the stored rule's). `oldOverrides`, `old`'s changed occurrences as seen,
+    /// are kept as the new version's changed occurrences of the same UID or day (their ids and
+    /// UIDs, and the leftovers linked to them, stay), and the others removed.
+    case replaceRule(old: RuleSnapshot?, oldOverrides: [Meal] = [], new: SyncedRuleVersion?, record: SyncItemRecord?)
     /// Leftovers linked to their cook once the steps before stored them; a cook that is not
     /// there leaves them plain, and is remembered (`SyncSnapshot.waitingLeftovers`) until it is.
     case linkLeftovers(LeftoversLink)

@@ -32,9 +32,14 @@ struct SyncCommand: MealplanCommand {
             an item synced before is followed wherever it moves.
 
             A meal changed on both sides (or changed on one and removed on the other) is a \
-            conflict: both versions are printed, one line each, neither side changes, and the \
-            exit status is 1. --keep mine keeps this plan's version, --keep theirs the \
-            folder's, --keep both the folder's as a second meal in the slot besides this plan's.
+            conflict: its day, slot and id, the title each side holds, and a line for every \
+            other field that differs, both sides on it (a repeat's: its pattern, its meal, each \
+            day skipped or changed on one side only); neither side changes, and the exit \
+            status is 1. --keep mine keeps this plan's version, --keep theirs the folder's, \
+            --keep both the folder's as a second meal in the slot beside this plan's (for a \
+            repeat whose days differ: this plan's repeat, and the folder's version of each such \
+            day a meal beside it, never a second repeat). Conflicts named after --keep, by the \
+            id they print (12, r3) or their day, are resolved and the others left.
 
             A file mealplan cannot read (not UTF-8, no UID, a broken line, over 4 MB) is \
             named with its line on standard error and left as it is; the rest is synced. The \
@@ -53,6 +58,7 @@ struct SyncCommand: MealplanCommand {
               mealplan sync --vdir ~/.local/share/calendars/meals
               mealplan sync --dry-run
               mealplan sync --keep both
+              mealplan sync --keep theirs 12 r3
             """)
 
     enum Keep: String, CaseInsensitiveChoice {
@@ -71,17 +77,35 @@ struct SyncCommand: MealplanCommand {
     @Option(help: ArgumentHelp("The vdir (default: the config file's [sync] vdir).", valueName: "dir")) var vdir: String?
     @Flag(help: "Say what would travel; change nothing, run no [sync] command.") var dryRun = false
     @Option(help: ArgumentHelp("Resolve conflicts: mine, theirs or both.", valueName: "side")) var keep: Keep?
+    @Argument(help: ArgumentHelp(
+        "With --keep, the conflicts it resolves (default: all), each by the id it prints (12 for meal 12, r3 for repeat 3) or its day.",
+        valueName: "conflict")) var conflicts: [String] = []
 
     func run(in environment: Environment) throws {
-        let round = try SyncRound(vdir: vdir, keep: keep?.side, dryRun: dryRun, store: store, in: environment)
-        try round.runCommand(.before)
-        let plan = try store.openStore(dryRun ? .readExisting : .readWrite, in: environment)
-        let report = try round.sync(plan)
+        guard conflicts.isEmpty || keep != nil else {
+            throw CommandFailure.usage("'\(conflicts[0].messageExcerpt)' names a conflict to resolve: give --keep mine, theirs or both with it")
+        }
+        let names = try conflicts.map { text in
+            try ConflictName(id: text) ?? .day(try store.day(text, in: environment))
+        }
+        var round = try SyncRound(vdir: vdir, keep: keep?.side, dryRun: dryRun, store: store, in: environment)
+        round.keepOnly = names
+        let outcome = try round.run(waiting: { warn($0) }) {
+            try store.openStore(dryRun ? .readExisting : .readWrite, in: environment)
+        }
+        let report = outcome.report
         for line in report.skipped { warn(line) }
-        for line in report.conflicts { print(line.terminalVisible) }
+        for conflict in report.conflicts {
+            for line in conflict.lines { print(line.terminalVisible) }
+        }
         print(report.summary + (dryRun ? " (dry run: nothing changed)" : ""))
         try StandardOutput.flush()
-        try round.runCommand(.after)
+        if let failure = outcome.failedAfter { throw failure }
+        if !report.unmatched.isEmpty {
+            throw CommandFailure(
+                "no conflict is \(report.unmatched.map(\.description).joined(separator: ", ")): nothing kept for \(report.unmatched.count == 1 ? "it" : "them")",
+                status: .failure)
+        }
         if !report.conflicts.isEmpty {
             throw CommandFailure(
                 "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") left unchanged on both sides: sync --keep mine, theirs or both resolves them",
@@ -100,6 +124,8 @@ struct SyncRound: Sendable {
     let config: ConfigFile
     let from: Day
     let keep: SyncSide?
+    /// The conflicts `keep` resolves; none: all.
+    var keepOnly: [ConflictName] = []
     let dryRun: Bool
     /// The `[sync] command`'s output goes to standard error; `quiet`: nowhere, and it reads
     /// nothing (the planner's screen is the terminal's).
@@ -124,8 +150,39 @@ struct SyncRound: Sendable {
         }
     }
 
+    /// What a round did: the sync's report, and why the `[sync] command` after it failed, if
+    /// it did (the plan and the folder are synced then, the server may not be).
+    struct Outcome {
+        var report: VdirSync.Report
+        var failedAfter: CommandFailure?
+    }
+
+    /// The whole round, one at a time per folder (`SyncLock`: a second waits, and `waiting` is
+    /// told so): the command before, the sync of the plan that `open` opens once it has run,
+    /// and the command after, only when the sync wrote or removed a file (with nothing sent,
+    /// the server has nothing to take). A failure before is thrown: nothing was synced.
+    func run(waiting: (String) -> Void, open: () throws -> MealStore) throws -> Outcome {
+        return try SyncLock.holding(folderPath, within: lockWait, shared: dryRun, waiting: waiting) {
+            try runCommand(.before)
+            let report = try sync(try open())
+            guard report.changedFolder else { return Outcome(report: report) }
+            do throws(CommandFailure) {
+                try runCommand(.after)
+            } catch {
+                return Outcome(report: report, failedAfter: error)
+            }
+            return Outcome(report: report)
+        }
+    }
+
+    /// How long a round waits for another of the same folder: as long as one can take with its
+    /// two commands at their time limit, and a minute for the sync itself.
+    var lockWait: Duration { .seconds(2 * config.sync.timeLimit + 60) }
+
     /// Syncs `plan` with the folder once.
     func sync(_ plan: MealStore) throws -> VdirSync.Report {
+        // Made first (as the first write would make it), so that its path is known for good.
+        if !dryRun { try VdirFolder(path: folderPath).create() }
         let slots = try plan.slots()
         var defaultSlot: String?
         if let (text, line) = config.sync.slot {
@@ -137,9 +194,7 @@ struct SyncRound: Sendable {
         }
         let settings = VdirSync.Settings(
             from: from, defaultSlot: defaultSlot, slotTimes: try config.slotTimes.times(of: slots),
-            stamp: UTCTimestamp(secondsSince1970: Int64(time(nil))), keep: keep, dryRun: dryRun)
-        // Made first (as the first write would make it), so that its path is known for good.
-        if !dryRun { try VdirFolder(path: folderPath).create() }
+            stamp: UTCTimestamp(secondsSince1970: Int64(time(nil))), keep: keep, keepOnly: keepOnly, dryRun: dryRun)
         let folder = VdirFolder(path: Self.canonical(folderPath))
         return try VdirSync(store: plan, folder: folder, settings: settings).run()
     }
