@@ -36,6 +36,11 @@ let package = Package(
         // pantry.conf, and the units and densities they set; every mistake names file and line.
         .target(name: "Settings", dependencies: ["Cooklang", "MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
         .target(name: "ShoppingList", dependencies: ["Cooklang", "MealPlanCore", "Settings", "TextHelpers"], swiftSettings: [functionSections]),
+        // Nutrition from USDA SR21, pure: the food table built in, names to foods, figures per
+        // serving, day and average (see scripts/generate-nutrition-tables.py).
+        .target(
+            name: "Nutrition", dependencies: ["Cooklang", "MealPlanCore", "Settings", "ShoppingList", "TextHelpers"],
+            exclude: ["README.md"], swiftSettings: [functionSections]),
         .target(
             name: "RecipeLibrary", dependencies: ["Cooklang", "ShoppingList", "MealPlanCore", "Settings", "TextHelpers"],
             swiftSettings: [functionSections]),
@@ -84,7 +89,7 @@ let package = Package(
                 "MealPlanCore", "MealPlanStore", "TerminalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "MealPlanExchange", "PlannerUI", "PlannerRuntime", "NCursesTerminal", "Timeline", "Recurrence",
-                "Cooklang", "ShoppingList", "ShoppingTasks", "RecipeLibrary", "Settings", "TextHelpers", "PlanSync", "TwoWaySync", "Vdir",
+                "Cooklang", "ShoppingList", "ShoppingTasks", "RecipeLibrary", "Nutrition", "Settings", "TextHelpers", "PlanSync", "TwoWaySync", "Vdir",
                 "PrintedWeek",
             ],
             // The sample plan `--demo` opens travels inside the binary (a link to Data/), with
@@ -116,13 +121,16 @@ let package = Package(
         .executableTarget(
             name: "repeat-expansion", dependencies: ["Recurrence", "MealPlanCore"], path: "Benchmarks/repeat-expansion"),
         // Helpers shared by the test targets: day literals, temporary folders, the built
-        // binary, the tmux driver, the rule for missing tools, a seeded random generator.
+        // binary, the tmux driver, the rule for missing tools, a seeded random generator, recipes
+        // from texts (`TextBook`).
         .target(
-            name: "TestSupport", dependencies: ["MealPlanCore"], path: "Tests/TestSupport",
+            name: "TestSupport", dependencies: ["MealPlanCore", "Cooklang", "ShoppingList"], path: "Tests/TestSupport",
             // Run by path (`#filePath`): a Python program, not a resource of the test bundle.
             exclude: ["caldav-phone.py"]),
         .testTarget(name: "CooklangTests", dependencies: ["Cooklang", "TestSupport"]),
         .testTarget(name: "RecipeLibraryTests", dependencies: ["RecipeLibrary", "ShoppingList", "Cooklang", "TestSupport"]),
+        .testTarget(
+            name: "NutritionTests", dependencies: ["Nutrition", "ShoppingList", "Settings", "Cooklang", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "ShoppingListTests", dependencies: ["ShoppingList", "Cooklang", "MealPlanCore", "MealPlanExchange", "Settings", "TestSupport"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "TextHelpers", "TestSupport"]),

@@ -52,7 +52,7 @@ INGREDIENTS = [
     ("plain yogurt", "01116", "cup (8 fl oz)"),
     ("powdered sugar", "19336", "cup unsifted"),
     ("self-raising flour", "20082", "cup"),
-    ("red lentils", "16069", "cup"),
+    ("red lentils", "16144", "cup"),
     ("rice", "20044", "cup"),
     ("long-grain rice", "20044", "cup"),
     ("rolled oats", "08120", "cup"),

@@ -38,7 +38,7 @@ public struct LeftoverShare: Hashable, Sendable {
         var problems: [LeftoverProblem] = []
         if source.status == .skipped, !leftovers.isEmpty {
             problems.append(.sourceSkipped)
-        } else if let notPlanned, notPlanned < 0, let cooked {
+        } else if !leftovers.isEmpty, let notPlanned, notPlanned < 0, let cooked {
             problems.append(.moreThanCooked(planned: planned, available: max(0, cooked - (eatenAtSource ?? 0))))
         }
         problems += leftovers.filter { isBefore($0, source) }.map(LeftoverProblem.before)

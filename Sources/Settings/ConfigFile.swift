@@ -17,7 +17,8 @@ public struct ConfigFile: Sendable {
     public static let keys = ["recipes", "aisles", "pantry", "servings", "week-start", "units"]
     /// Every table the file may have; any other is a mistake. A table read by another module
     /// is named here too, so that every command refuses a misspelt one.
-    public static let tables = [SlotTimes.table, DensitySettings.table, ShopSettings.table, SyncSettings.table]
+    public static let tables = [SlotTimes.table, DensitySettings.table, ShopSettings.table, SyncSettings.table,
+                                "foods"]  // Nutrition's FoodSettings
 
     /// The file read, `nil` when there is none.
     public var path: String?

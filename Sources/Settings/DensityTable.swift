@@ -39,7 +39,7 @@ extension Densities {
         ("pine nuts", 0.5706, "12147 Nuts, pine nuts, dried: 135 g per 1 cup"),
         ("plain yogurt", 1.0356, "01116 Yogurt, plain, whole milk, 8 grams protein per 8 ounce: 245 g per 1 cup (8 fl oz)"),
         ("powdered sugar", 0.5072, "19336 Sugars, powdered: 120 g per 1 cup unsifted"),
-        ("red lentils", 0.8115, "16069 Lentils, raw: 192 g per 1 cup"),
+        ("red lentils", 0.8115, "16144 Lentils, pink, raw: 192 g per 1 cup"),
         ("rice", 0.7819, "20044 Rice, white, long-grain, regular, raw, enriched: 185 g per 1 cup"),
         ("rolled oats", 0.3424, "08120 Cereals, oats, regular and quick and instant, not fortified, dry: 81 g per 1 cup"),
         ("salt", 1.2342, "02047 Salt, table: 292 g per 1 cup"),

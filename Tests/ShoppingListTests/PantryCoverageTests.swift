@@ -1,6 +1,7 @@
 import MealPlanCore
 import Settings
 import Testing
+import TestSupport
 @testable import ShoppingList
 
 /// `recipes --can-make`: recipes ranked by the share of their ingredients the pantry holds,

@@ -6,20 +6,6 @@ import Testing
 import TestSupport
 @testable import ShoppingList
 
-/// Recipes from a dictionary of texts, as the folder would give them.
-struct TextBook: RecipeBook {
-    let texts: [String: String]
-
-    func recipe(named name: String) throws(RecipeLookupError) -> Recipe {
-        guard let text = texts[name] else { throw RecipeLookupError("no recipe '\(name)'", isMissing: true) }
-        do {
-            return try CooklangParser.parse(text)
-        } catch {
-            throw RecipeLookupError("\(name).cook:\(error)")
-        }
-    }
-}
-
 @Suite struct ShoppingListTests {
     let monday = day("2026-03-02")
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MealPlanCore
 import MealPlanExchange
+import Nutrition
 import Cooklang
 import Settings
 import TerminalKit
@@ -32,6 +33,10 @@ struct ConfigCommand: MealplanCommand {
               [densities]              grams per millilitre of an ingredient, over the \
             built-in table (from the USDA's household measures), one line an ingredient: \
             butter = 0.96 or flour = "125 g/cup"; through it its cups and grams add up
+              [foods]                  the household's own names of USDA SR21 foods for \
+            'mealplan nutrition', over mealplan's table, one line a name: "house granola" = \
+            "08037" (five digits in quotes; 'mealplan nutrition --food NAME' lists the foods \
+            matching a name's words)
               [slot-times]             the time each slot's meals start at in an iCalendar \
             export and a sync, one line a slot: dinner = "19:00"
               [shop] tasks-vdir = "…"  the tasks folder (a vdir, as vdirsyncer, todoman and \
@@ -76,6 +81,9 @@ struct ConfigCommand: MealplanCommand {
                 if let system = config.units.system { print("  units = \(system.rawValue)") }
                 for entry in config.densities.entries {
                     print("  [densities] \(entry.name.terminalVisible) = \(QuantityValue.format(entry.gramsPerMillilitre)) g/ml")
+                }
+                for food in try config.section(FoodSettings.self).names.ownNames {
+                    print("  [foods] \(food.name.terminalVisible) = \(food.number)")
                 }
                 if let folder = config.shop.tasksVdir { print("  [shop] tasks-vdir = \(folder.terminalVisible)") }
                 for (key, value) in [("vdir", config.sync.vdir), ("from", config.sync.from?.text), ("slot", config.sync.slot?.text),
