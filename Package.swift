@@ -57,6 +57,10 @@ let package = Package(
         .target(
             name: "ShoppingTasks", dependencies: ["MealPlanCore", "MealPlanExchange", "RecipeLibrary", "ShoppingList", "TextHelpers", "Vdir"],
             swiftSettings: [functionSections]),
+        // A printed week and its shopping list, as one HTML page for a browser to print.
+        .target(
+            name: "PrintedWeek", dependencies: ["MealPlanCore", "ShoppingList", "TerminalKit", "TextHelpers"],
+            swiftSettings: [functionSections]),
         .target(name: "Timeline", dependencies: ["MealPlanCore"], swiftSettings: [functionSections]),
         .target(name: "Recurrence", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
         // What a two-way sync does with each item, from the last agreed state and both sides'.
@@ -76,7 +80,7 @@ let package = Package(
         .target(
             name: "PlannerRuntime",
             dependencies: [
-                "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "RecipeLibrary", "Settings", "ShoppingList", "Cooklang", "TextHelpers", "CMalloc",
+                "MealPlanCore", "MealPlanStore", "PlannerUI", "PrintedWeek", "TerminalKit", "RecipeLibrary", "Settings", "ShoppingList", "Cooklang", "TextHelpers", "CMalloc",
             ],
             swiftSettings: [functionSections]),
         .executableTarget(
@@ -86,6 +90,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "MealPlanExchange", "PlannerUI", "PlannerRuntime", "NCursesTerminal", "Timeline", "Recurrence",
                 "Cooklang", "ShoppingList", "ShoppingTasks", "RecipeLibrary", "Nutrition", "Settings", "TextHelpers", "PlanSync", "TwoWaySync", "Vdir",
+                "PrintedWeek",
             ],
             // The sample plan `--demo` opens travels inside the binary (a link to Data/), with
             // the sample recipes its meals name (Data/recipes/ as one file, made by
@@ -140,6 +145,7 @@ let package = Package(
             name: "ShoppingTasksTests",
             dependencies: ["ShoppingTasks", "ShoppingList", "RecipeLibrary", "MealPlanExchange", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence", "MealPlanCore", "TestSupport"]),
+        .testTarget(name: "PrintedWeekTests", dependencies: ["PrintedWeek", "MealPlanCore", "ShoppingList", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "TwoWaySyncTests", dependencies: ["TwoWaySync", "TestSupport"]),

@@ -20,6 +20,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case badData = 65
     /// The input file is missing or cannot be opened.
     case noInput = 66
+    /// A program mealplan needs is not installed (a browser to make a PDF).
+    case unavailable = 69
     /// The database or a file cannot be read or written.
     case ioError = 74
     /// A settings file (config.toml, aisle.conf, pantry.conf) has a mistake.
@@ -32,6 +34,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .usage: "bad usage or input: an unknown meal, slot or name, a date that is not one"
         case .badData: "bad data in an imported file or a recipe"
         case .noInput: "an input file, or the database of a command that only reads, is missing"
+        case .unavailable: "a program mealplan needs is not installed (a browser for print's PDF)"
         case .ioError: "the database or a file cannot be read or written"
         case .config: "a mistake in a settings file (config.toml, aisle.conf, pantry.conf)"
         }

@@ -70,6 +70,16 @@ extension Day {
     public func nextWeekStart(_ start: Weekday) -> Day {
         adding(days: (7 - weekday.daysAfter(start)) % 7)
     }
+
+    /// The `start` on or before this day: the first day of its week (clamped at 0001-01-01).
+    public func weekStart(_ start: Weekday) -> Day {
+        adding(days: -weekday.daysAfter(start))
+    }
+
+    /// The last day of this day's week, the day before the next `start` (clamped at 9999-12-31).
+    public func weekEnd(_ start: Weekday) -> Day {
+        adding(days: 6 - weekday.daysAfter(start))
+    }
 }
 
 extension DayRange {

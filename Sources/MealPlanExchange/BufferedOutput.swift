@@ -90,7 +90,7 @@ struct BufferedOutput {
             used = 0
             return
         }
-        let failure = buffer.withUnsafeBytes { FileDescriptorIO.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<pending]), to: fileDescriptor) }
+        let failure = buffer.withUnsafeBytes { writeAll(UnsafeRawBufferPointer(rebasing: $0[..<pending]), to: fileDescriptor) }
         used = 0
         if let failure {
             throw OutputWriteError(format: format, reason: systemErrorText(failure))

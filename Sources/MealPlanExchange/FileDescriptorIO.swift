@@ -7,20 +7,6 @@ import Darwin
 /// The plain system calls every reader and writer of meal files makes on a file descriptor,
 /// with the retry after an interruption that each would otherwise have to remember.
 enum FileDescriptorIO {
-    /// Writes all of `bytes`, retrying after interruptions; the `errno` of a failure, else `nil`.
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fileDescriptor: Int32) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return nil
-    }
-
     /// Reads at most `space.count` bytes, retrying after interruptions: the number read, 0 at
     /// the end of the input; `nil` with `errno` set after a failure.
     static func readSome(into space: UnsafeMutableRawBufferPointer, from fileDescriptor: Int32) -> Int? {

@@ -8,7 +8,8 @@ import RecipeLibrary
 public enum PlannerEffects {
     /// The answer to a store or recipe effect; `nil` for effects that are not theirs (the
     /// editor's, the clock's, the process's).
-    public static func answer(_ effect: Effect, store: MealStore, recipes: PlannerRecipes = .none) -> Input? {
+    /// A page `W` writes goes into `printFolder`: the folder the planner was started in.
+    public static func answer(_ effect: Effect, store: MealStore, recipes: PlannerRecipes = .none, printFolder: String = ".") -> Input? {
         switch effect {
         case .load(let request):
             do throws(StoreError) {
@@ -48,6 +49,8 @@ public enum PlannerEffects {
             } catch {
                 return .shoppingListFailed(message: error.reason)
             }
+        case .printDays(let request):
+            return PlannerPrint.answer(request, store: store, recipes: recipes, folder: printFolder)
         case .tickShoppingItem(let name, let checked, let days):
             do throws(StoreError) {
                 return recipes.tick(name, checked: checked, meals: try store.meals(in: days), days: days)

@@ -207,7 +207,7 @@ public struct PlannerLoop {
             case .save(let request):
                 queue += saving(request)
             case .load, .findMatch, .showRecipe, .showShoppingList, .tickShoppingItem, .listRecipes, .listTitles, .chooseRecipe, .rankPantry,
-                 .saveTemplate, .listTemplates, .placeTemplate, .shareLeftovers, .findLeftoverSources:
+                 .saveTemplate, .listTemplates, .placeTemplate, .shareLeftovers, .findLeftoverSources, .printDays:
                 if let answer = PlannerEffects.answer(effect, store: store, recipes: recipes) {
                     queue += Planner.update(&state, answer)
                 }

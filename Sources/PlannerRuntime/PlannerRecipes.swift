@@ -1,6 +1,7 @@
 import Cooklang
 import MealPlanCore
 import PlannerUI
+import PrintedWeek
 import RecipeLibrary
 import Settings
 import ShoppingList
@@ -108,6 +109,11 @@ public struct PlannerRecipes: Sendable {
             }
             return .success(sources.recipes.path(of: name))
         }
+    }
+
+    /// The shopping list of `meals` for the page `W` writes, or why there is none.
+    func printedList(for meals: [Meal]) -> Result<PrintedList, RecipeFolderError> {
+        Result { () throws(RecipeFolderError) in PrintedList(try sources.get().tickedList(for: meals), for: meals) }
     }
 
     /// `.showShoppingList`'s answer for `meals`, the meals of `days`.

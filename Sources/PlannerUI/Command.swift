@@ -15,6 +15,8 @@ public enum Command: Hashable, Sendable {
     case readNote, editNoteInEditor
     // Recipes.
     case readRecipe, editRecipe, shoppingList, shoppingListForDays, moreServings, fewerServings
+    // The days shown on paper.
+    case printDays
     // Finding meals.
     case search, nextMatch, previousMatch
     case sync, help, suspend, quit

@@ -32,6 +32,9 @@ public enum Effect: Hashable, Sendable {
     /// `.shopping-checked`; answer `.pageShown` with the list of `days` again, or
     /// `.shoppingListFailed`.
     case tickShoppingItem(name: String, checked: Bool, days: DayRange)
+    /// Write the meals of `request.days` and their shopping list as the page `mealplan print
+    /// --list` makes, to a file; answer `.printed` or `.printFailed`.
+    case printDays(PrintRequest)
     /// List the recipes folder's names (no recipe is read) for Tab in a title; answer
     /// `.recipeNamesLoaded` or `.recipePromptFailed`.
     case listRecipes
@@ -164,6 +167,19 @@ public struct TemplatePlacement: Hashable, Sendable {
         self.name = name
         self.start = start
         self.times = times
+    }
+}
+
+/// "The days `days` on paper, in weeks from `weekStart`, printed on `today`" (`W`).
+public struct PrintRequest: Hashable, Sendable {
+    public let days: DayRange
+    public let weekStart: Weekday
+    public let today: Day
+
+    public init(days: DayRange, weekStart: Weekday, today: Day) {
+        self.days = days
+        self.weekStart = weekStart
+        self.today = today
     }
 }
 

@@ -92,6 +92,11 @@ public enum Input: Hashable, Sendable {
     /// conflicts"), changing the plan by `stored` (as made), which undo takes back as one step.
     case synced(summary: String, stored: [MealChange])
     case syncFailed(message: String)
+    /// The answer to `.printDays`: the page of `days` is at `path`, with their shopping list
+    /// unless `withoutList` says why not (no recipes folder, a broken aisle file).
+    case printed(days: DayRange, path: String, withoutList: String?)
+    /// `.printDays` wrote nothing: why.
+    case printFailed(message: String)
     case tick
     /// The local date is now this day (midnight passed while the planner was open, or the clock
     /// was set): "today" moves to it, in the days' labels and in `t`, `g` and the date prompts.

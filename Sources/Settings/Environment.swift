@@ -26,6 +26,9 @@ public struct Environment: Sendable {
         ("LANG", "the locale, when neither of the above is set"),
         ("VISUAL", "the editor for notes (E) and recipes (R)"),
         ("EDITOR", "the editor when VISUAL is not set; else vi"),
+        ("PATH", "where print looks for a browser to make a PDF (chromium, else weasyprint)"),
+        ("LC_PAPER", "the paper of print's PDF (A4, or US Letter in the US and Canada), when LC_ALL is not set and --paper is not given"),
+        ("MEALPLAN_BROWSER_TIMEOUT", "the seconds print's browser may take to make a PDF (1 to 3600; default 60)"),
     ]
 
     public static let names = documented.map(\.name)

@@ -115,7 +115,7 @@ public struct VdirFolder: Sendable {
         let partial = temporaryPath(beside: itemPath, kind: Self.partialKind)
         let descriptor = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw VdirError("cannot write '\(itemPath)': \(systemErrorText(errno))", status: .ioError) }
-        var failure = writeWhole(text, to: descriptor)
+        var failure = writeAll(text, to: descriptor)
         var status = stat()
         if failure == nil && flushing && fsync(descriptor) != 0 { failure = errno }
         if failure == nil && fstat(descriptor, &status) != 0 { failure = errno }
@@ -258,19 +258,4 @@ public struct VdirError: UserFacingError, Equatable, CustomStringConvertible {
     }
 
     public var description: String { userMessage }
-}
-
-/// Writes all of `text` to `descriptor`; the `errno` of a failure, nil when all is written.
-private func writeWhole(_ text: String, to descriptor: Int32) -> Int32? {
-    var text = text
-    return text.withUTF8 { bytes in
-        var written = 0
-        while written < bytes.count {
-            let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return count < 0 ? errno : ENOSPC }
-            written += count
-        }
-        return nil
-    }
 }

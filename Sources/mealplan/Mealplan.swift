@@ -39,7 +39,7 @@ struct Mealplan: MealplanCommand {
         subcommands: [
             AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, CopyCommand.self, CopyDaysCommand.self, TemplateCommand.self,
             RemoveCommand.self, DoneCommand.self, SkippedCommand.self, PlannedCommand.self, LeftoversCommand.self, SlotsCommand.self, ImportCommand.self, ExportCommand.self, RecipesCommand.self,
-            RecipeCommand.self, ShopCommand.self, NutritionCommand.self, RepeatCommand.self, HistoryCommand.self, ForgottenCommand.self,
+            RecipeCommand.self, ShopCommand.self, NutritionCommand.self, PrintCommand.self, RepeatCommand.self, HistoryCommand.self, ForgottenCommand.self,
             SyncCommand.self, ConfigCommand.self, CompletionsCommand.self, ManpageCommand.self,
         ])
 

@@ -27,6 +27,8 @@ struct Harness {
     var recipes = PlannerRecipes.none
     /// What the sync key runs: none unless a test gives one.
     var sync = PlannerSync.none
+    /// Where `W` writes its page: nowhere that can be written unless a test gives a folder.
+    var printFolder = "/nonexistent"
 
     /// A planner on `today` over a new store holding `meals` (stored in order, so their ids
     /// count from 1) and the repeat `rules` (ids from 1 too) in the default slots and
@@ -102,8 +104,8 @@ struct Harness {
             case .save(let request) where holdsSaves:
                 heldSaves.append(request)
             case .load, .save, .findMatch, .showRecipe, .showShoppingList, .tickShoppingItem, .listRecipes, .listTitles, .chooseRecipe, .rankPantry,
-                 .saveTemplate, .listTemplates, .placeTemplate, .shareLeftovers, .findLeftoverSources:
-                queue += Planner.update(&state, PlannerEffects.answer(effect, store: store, recipes: recipes)!)
+                 .saveTemplate, .listTemplates, .placeTemplate, .shareLeftovers, .findLeftoverSources, .printDays:
+                queue += Planner.update(&state, PlannerEffects.answer(effect, store: store, recipes: recipes, printFolder: printFolder)!)
             case .sync:
                 queue += Planner.update(&state, sync.answer(store))
             case .scheduleTick:

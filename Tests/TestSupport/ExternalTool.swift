@@ -40,6 +40,12 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
     /// which `scripts/generate-density-table.py` makes the densities table.
     public static let usdaMeasures = ExternalTool(
         file: "/usr/lib/python3/dist-packages/gourmand/data/WEIGHT.txt", named: "Debian's gourmand package (its USDA data)")
+    /// Debian's `chromium`, whose headless print makes `print`'s PDFs in the tests.
+    public static let chromium = ExternalTool(program: "chromium")
+    /// WeasyPrint, the other program `print` makes a PDF with.
+    public static let weasyprint = ExternalTool(program: "weasyprint")
+    /// Debian's `poppler-utils`: `pdfinfo`, `pdftotext` and `pdftoppm` read a printed PDF back.
+    public static let poppler = ExternalTool(program: "pdftotext", named: "poppler-utils (pdfinfo, pdftotext, pdftoppm)")
     /// The locales whose first day of the week the tests read: Sunday in en_US, Monday in de_DE.
     public static let localeEnUS = ExternalTool(locale: "en_US.UTF-8")
     public static let localeDeDE = ExternalTool(locale: "de_DE.UTF-8")
@@ -62,6 +68,12 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
     /// A program found on PATH.
     init(program name: String) {
         description = name
+        isInstalled = Self.isOnPath(name)
+    }
+
+    /// A program found on PATH, named by the package that brings it.
+    init(program name: String, named package: String) {
+        description = package
         isInstalled = Self.isOnPath(name)
     }
 

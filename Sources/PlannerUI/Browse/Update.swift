@@ -77,6 +77,10 @@ extension PlannerState {
         case .leftoverSourcesFound(let meals): leftoverSourcesFound(meals)
         case .synced(let summary, let stored): didSync(summary: summary, stored: stored)
         case .syncFailed(let text): message = StatusMessage("Not synced: \(text)", isError: true)
+        case .printed(let days, let path, let withoutList):
+            let list = withoutList.map { " (no shopping list: \($0))" } ?? " and their shopping list"
+            message = StatusMessage("Wrote \(days.first.shortLabel) – \(days.last.shortLabel)\(list) to \(path)")
+        case .printFailed(let text): message = StatusMessage("Not written: \(text)", isError: true)
         case .tick: return nextFrame()
         case .newDay(let day):
             guard day != today else { return [] }
@@ -126,6 +130,7 @@ extension PlannerState {
         case .editRecipe: return recipeOfSelected().map { [.editRecipe($0)] } ?? []
         case .shoppingList: return [.showShoppingList(daysOnScreen)]
         case .shoppingListForDays: mode = .prompt(Prompt(.shoppingDays))
+        case .printDays: return [.printDays(PrintRequest(days: daysOnScreen, weekStart: weekStart, today: today))]
         case .moreServings: return changeServings(by: 1)
         case .fewerServings: return changeServings(by: -1)
         case .markDays: toggleMarking()
