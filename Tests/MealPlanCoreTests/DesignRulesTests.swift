@@ -129,6 +129,61 @@ import Testing
         }
     }
 
+    /// "Each goal, its script; the runs are data files the scripts write": every script in
+    /// `Benchmarks/` starts from `common.sh`, which writes its run through `run_record.py`, and
+    /// `docs/PERFORMANCE.md` names it.
+    @Test func everyBenchmarkWritesItsRunAndIsOnThePerformancePage() throws {
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: Self.repository + "Benchmarks")
+            .filter { $0.hasSuffix(".sh") && $0 != "common.sh" }.sorted()
+        #expect(scripts.count > 20, "the scripts were read")
+        let common = try Self.read("Benchmarks/common.sh")
+        #expect(common.contains("run_record.py") && common.contains("\"$run_record\" start") && common.contains("\"$run_record\" end"),
+                "common.sh starts and ends each script's run through run_record.py")
+        let page = try Self.read("docs/PERFORMANCE.md")
+        for script in scripts {
+            let text = try Self.read("Benchmarks/" + script)
+            #expect(text.contains("source \"$(dirname \"$0\")/common.sh\""), "Benchmarks/\(script) does not start from common.sh, which writes its run")
+            #expect(page.contains("`\(script)`"), "docs/PERFORMANCE.md does not name Benchmarks/\(script)")
+        }
+    }
+
+    /// "Each goal, its figure, its script, the date; the runs are data files": a row of
+    /// `docs/PERFORMANCE.md` that gives a date has the run of one of its scripts on that day in
+    /// `Benchmarks/runs/`, one not measured gives none, and every run file holds its figures
+    /// under the header `run_record.py` writes, one figure a line.
+    @Test func everyFigureOnThePerformancePageHasItsRun() throws {
+        let runs = Self.repository + "Benchmarks/runs/"
+        let days = try FileManager.default.contentsOfDirectory(atPath: runs).filter { $0.first != "." }
+        var files: [String] = []
+        for day in days {
+            #expect(day.wholeMatch(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}/) != nil, "Benchmarks/runs/\(day) is not a date")
+            files += try FileManager.default.contentsOfDirectory(atPath: runs + day).map { day + "/" + $0 }
+        }
+        #expect(!files.isEmpty, "the runs were read")
+        for file in files {
+            #expect(file.hasSuffix(".tsv"), "Benchmarks/runs/\(file) is no run")
+            let lines = try String(contentsOfFile: runs + file, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+            #expect(lines.first == "figure\tvalue\tunit", "Benchmarks/runs/\(file) lacks its header")
+            for line in lines.dropFirst() where line.split(separator: "\t", omittingEmptySubsequences: false).count != 3 {
+                Issue.record("Benchmarks/runs/\(file): '\(line)' is not figure, value and unit")
+            }
+        }
+        var dated = 0
+        for line in try Self.read("docs/PERFORMANCE.md").split(separator: "\n") where line.hasPrefix("| ") && !line.hasPrefix("| goal") && !line.hasPrefix("| what") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let date = cells[cells.count - 2]
+            let scripts = line.matches(of: /`([a-z0-9-]+)\.sh`/).map { String($0.output.1) }
+            if line.contains("not yet measured on this code") {
+                #expect(date.isEmpty, "a figure not measured gives no date: \(line)")
+                continue
+            }
+            dated += 1
+            let ran = scripts.contains { script in files.contains { $0 == "\(date)/\(script).tsv" || $0.hasPrefix("\(date)/\(script).") } }
+            #expect(ran, "no run in Benchmarks/runs/\(date)/ of \(scripts) for: \(line)")
+        }
+        #expect(dated > 0, "the page's figures were read")
+    }
+
     /// "The effects are …": every case of `Effect` is named in DESIGN.md's walk of the planner.
     @Test func everyEffectIsNamedInTheDesign() throws {
         let effect = try Self.read("Sources/PlannerUI/Effect.swift")
