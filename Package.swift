@@ -74,7 +74,7 @@ let package = Package(
         // `mealplan sync`: the plan and a vdir kept in step, item by item, through TwoWaySync.
         .target(
             name: "PlanSync",
-            dependencies: ["TwoWaySync", "Vdir", "MealPlanCore", "MealPlanStore", "MealPlanExchange", "Recurrence", "TextHelpers"],
+            dependencies: ["TwoWaySync", "Vdir", "MealPlanCore", "MealPlanStore", "MealPlanExchange", "Recurrence", "Settings", "TextHelpers"],
             swiftSettings: [functionSections]),
         .target(name: "TerminalKit", swiftSettings: [functionSections]),
         .systemLibrary(name: "CNcursesw"),
@@ -85,7 +85,7 @@ let package = Package(
         .target(
             name: "PlannerRuntime",
             dependencies: [
-                "MealPlanCore", "MealPlanStore", "PlannerUI", "PrintedWeek", "TerminalKit", "RecipeLibrary", "Settings", "ShoppingFiles", "ShoppingList", "Cooklang", "TextHelpers", "CMalloc",
+                "MealPlanCore", "MealPlanStore", "PlanSync", "PlannerUI", "PrintedWeek", "TerminalKit", "RecipeLibrary", "Settings", "ShoppingFiles", "ShoppingList", "Cooklang", "TextHelpers", "CMalloc",
             ],
             swiftSettings: [functionSections]),
         .executableTarget(
@@ -165,7 +165,8 @@ let package = Package(
         .testTarget(
             name: "PlannerRuntimeTests",
             dependencies: [
-                "PlannerRuntime", "PlannerUI", "MealPlanCore", "MealPlanStore", "TerminalKit", "RecipeLibrary", "ShoppingFiles", "ShoppingList", "TestSupport",
+                "PlannerRuntime", "PlannerUI", "PlanSync", "MealPlanCore", "MealPlanStore", "Settings", "TerminalKit", "RecipeLibrary", "ShoppingFiles", "ShoppingList",
+                "TestSupport",
             ]),
         .testTarget(
             name: "MealplanCLITests",
