@@ -69,7 +69,7 @@ let package = Package(
         // `mealplan sync`: the plan and a vdir kept in step, item by item, through TwoWaySync.
         .target(
             name: "PlanSync",
-            dependencies: ["TwoWaySync", "Vdir", "MealPlanCore", "MealPlanStore", "MealPlanExchange", "Recurrence", "TextHelpers"],
+            dependencies: ["TwoWaySync", "Vdir", "MealPlanCore", "MealPlanStore", "MealPlanExchange", "Recurrence", "Settings", "TextHelpers"],
             swiftSettings: [functionSections]),
         .target(name: "TerminalKit", swiftSettings: [functionSections]),
         .systemLibrary(name: "CNcursesw"),
@@ -80,7 +80,7 @@ let package = Package(
         .target(
             name: "PlannerRuntime",
             dependencies: [
-                "MealPlanCore", "MealPlanStore", "PlannerUI", "PrintedWeek", "TerminalKit", "RecipeLibrary", "Settings", "ShoppingList", "Cooklang", "TextHelpers", "CMalloc",
+                "MealPlanCore", "MealPlanStore", "PlanSync", "PlannerUI", "PrintedWeek", "TerminalKit", "RecipeLibrary", "Settings", "ShoppingList", "Cooklang", "TextHelpers", "CMalloc",
             ],
             swiftSettings: [functionSections]),
         .executableTarget(
@@ -159,7 +159,8 @@ let package = Package(
         .testTarget(
             name: "PlannerRuntimeTests",
             dependencies: [
-                "PlannerRuntime", "PlannerUI", "MealPlanCore", "MealPlanStore", "TerminalKit", "RecipeLibrary", "ShoppingList", "TestSupport",
+                "PlannerRuntime", "PlannerUI", "PlanSync", "MealPlanCore", "MealPlanStore", "Settings", "TerminalKit", "RecipeLibrary", "ShoppingList",
+                "TestSupport",
             ]),
         .testTarget(
             name: "MealplanCLITests",

@@ -108,8 +108,8 @@ public struct SyncError: UserFacingError {
         exitStatus = error.exitStatus
     }
 
-    init(message: String) {
+    init(message: String, status: ExitStatus = .failure) {
         userMessage = message
-        exitStatus = .failure
+        exitStatus = status
     }
 }
