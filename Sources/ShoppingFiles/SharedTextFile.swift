@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import MealPlanCore
+import RecipeLibrary
 import TextHelpers
 
 /// A small text file in the recipes folder that other programs change too (cookcli's
