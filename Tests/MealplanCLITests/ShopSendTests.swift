@@ -141,6 +141,27 @@ import TestSupport
         #expect(try Self.files(folder) == before)
     }
 
+    /// The plan grows after the send and before the phone's tick is read back: the tick is the
+    /// 1.25 l the task was for, and the 500 ml more is a new open task, as when the tick came first.
+    @Test func aTickReadAfterThePlanGrewIsTheAmountTheTaskWasFor() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let folder = cli.folder + "/tasks"
+        try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+        try cli.succeed(["add", "wed", "dinner", "--recipe", "lasagna", "--servings", "6"], environment: recipes)
+        try Self.complete("milk, 1.25 l", in: folder, cli: cli)
+        #expect(try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+                == "sent the list to \(folder): 1 new, 3 changed, 0 removed, 1 ticked there (milk)\n")
+        #expect(try ShopTicksTests.read(ShopTicksTests.log(recipes)) == "+ milk\n# mealplan bought: 1.25 l\n")
+        let milk = try Self.tasks(folder, in: cli).filter { $0.summary.hasPrefix("milk") }
+        #expect(milk.map(\.summary) == ["milk, +500 ml", "milk, 1.25 l"])
+        #expect(milk.map(\.status) == ["NEEDS-ACTION", "COMPLETED"])
+        // The top-up's task done: milk is bought whole, nothing more to send.
+        try Self.complete("milk, +500 ml", in: folder, cli: cli)
+        #expect(try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+                == "sent the list to \(folder): 0 new, 0 changed, 0 removed, 1 ticked there (milk)\n")
+        #expect(try cli.succeed(["shop"], environment: recipes).contains("\n✓ milk          1.75 l\n"))
+    }
+
     /// A task a phone changed (a priority, an alarm, a property of its own) keeps all that
     /// when the list rewrites it, open with a new amount or ticked here; what mealplan writes
     /// is there once.
