@@ -65,6 +65,11 @@ extension ShoppingList {
         "\(cooked) \(cooked == 1 ? "meal" : "meals") with recipes"
     }
 
+    /// What a list without items says, for `cooked` meals with recipes: with none, why.
+    public static func nothingToBuy(cooked: Int) -> String {
+        cooked == 0 ? "nothing to buy: no meal in these days has a recipe" : "nothing to buy"
+    }
+
     /// At most this many meals without a recipe are named; the rest are counted.
     static let namedWithoutRecipe = 10
 

@@ -96,7 +96,7 @@ struct SyncCommand: MealplanCommand {
             try store.openStore(dryRun ? .readExisting : .readWrite, in: environment)
         }
         let report = outcome.report
-        for line in report.skipped { warn(line) }
+        for line in report.skipped + report.notes { warn(line) }
         for conflict in report.conflicts {
             for line in conflict.lines { print(line.terminalVisible) }
         }
