@@ -11,6 +11,12 @@ extension ShoppingList.Item {
     }
 }
 
+extension ShoppingList.Item {
+    /// "Fri 2026-03-06 dinner 'Lasagne', Sat 2026-03-07 lunch 'Porridge'": the meals the item is
+    /// for, by day, slot and title, which are the same in every copy of a plan (ids are not).
+    public var mealPlacesText: String { meals.map(\.label).joined(separator: ", ") }
+}
+
 extension ShoppingList {
     /// The items aisle by aisle, in walking order; the aisle is `nil` for ingredients that
     /// `aisle.conf` does not name, which come last.
