@@ -4,7 +4,9 @@ import ShoppingList
 
 /// The shopping list as tasks for a phone: each line of the list (as `shop` shows it, ticks
 /// applied) is one task, a `VTODO`: `SUMMARY` the item and its amount, `CATEGORIES` its aisle,
-/// `DESCRIPTION` the meals it is for, done when the line is ticked.
+/// `DESCRIPTION` the meals it is for (by day, slot and title: two people sending the same plan
+/// from their own copies, where the meals have other ids, write the same tasks), done when the
+/// line is ticked.
 ///
 /// A task's UID is made from the item's name and how many times the log has ticked that name
 /// (its round), never from the days or amounts: sending again finds the same task and updates
@@ -52,7 +54,7 @@ public enum ShoppingTasks {
                 uid: uid(of: item, rounds: rounds),
                 summary: amount.isEmpty ? item.name : item.name + ", " + amount,
                 categories: [item.aisle ?? "other"],
-                description: item.meals.isEmpty ? nil : "for " + item.mealsText,
+                description: item.meals.isEmpty ? nil : "for " + item.mealPlacesText,
                 status: item.checked ? .completed : .open)
         }
     }

@@ -1,6 +1,7 @@
 import MealPlanCore
 import MealPlanExchange
 import RecipeLibrary
+import ShoppingFiles
 import ShoppingList
 import Vdir
 

@@ -4,6 +4,7 @@ import MealPlanStore
 import NCursesTerminal
 import PlannerRuntime
 import RecipeLibrary
+import ShoppingFiles
 import Settings
 
 /// `mealplan` without a subcommand: the interactive planner on the user's database, or with

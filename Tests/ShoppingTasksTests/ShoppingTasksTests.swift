@@ -30,7 +30,7 @@ import TestSupport
         let tasks = ShoppingTasks.tasks(of: Self.planned, log: CheckLog())
         #expect(tasks == [
             ICalendarTodo(uid: "mealplan-shop-milk-0", summary: "milk, 1.25 l", categories: ["dairy"],
-                          description: "for Lasagna (meal 1, Mon 2026-03-02)", status: .open),
+                          description: "for Mon 2026-03-02 dinner 'Lasagna'", status: .open),
             ICalendarTodo(uid: "mealplan-shop-paper_20towels-0", summary: "paper towels", categories: ["other"],
                           description: nil, status: .open),
         ])
