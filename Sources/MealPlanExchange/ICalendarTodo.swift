@@ -16,14 +16,24 @@ public struct ICalendarTodo: Hashable, Sendable {
     public var categories: [String]
     public var description: String?
     public var status: Status
+    /// What the sender records as bought once the task is done (`X-MEALPLAN-BOUGHT`, which
+    /// other programs keep and do not show): the amount the task was sent for, so that a tick
+    /// read back after the plan grew records that, not the larger need.
+    public var bought: String?
 
-    public init(uid: String, summary: String, categories: [String] = [], description: String? = nil, status: Status = .open) {
+    public init(
+        uid: String, summary: String, categories: [String] = [], description: String? = nil, status: Status = .open,
+        bought: String? = nil
+    ) {
         self.uid = uid
         self.summary = summary
         self.categories = categories
         self.description = description
         self.status = status
+        self.bought = bought
     }
+
+    static let boughtProperty = "X-MEALPLAN-BOUGHT"
 
     /// The PRODID of the task files mealplan writes.
     public static let productID = "-//mealplan//mealplan shopping list//EN"
@@ -31,7 +41,7 @@ public struct ICalendarTodo: Hashable, Sendable {
     /// The properties of a task that `file(stamp:)` writes, which a rewrite of a task another
     /// program changed replaces (`ICalendarComponent.written(over:)`); every other one stays.
     public static let writtenProperties: Set<String> = [
-        "DTSTAMP", "SUMMARY", "CATEGORIES", "DESCRIPTION", "STATUS", "COMPLETED", "PERCENT-COMPLETE",
+        "DTSTAMP", "SUMMARY", "CATEGORIES", "DESCRIPTION", "STATUS", "COMPLETED", "PERCENT-COMPLETE", boughtProperty,
     ]
 
     /// This task's file written over `calendar`, the file as the folder holds it (nil: a new
@@ -64,6 +74,7 @@ public struct ICalendarTodo: Hashable, Sendable {
         summary = component.property("SUMMARY")?.text ?? ""
         categories = component.properties("CATEGORIES").flatMap(\.textList)
         description = component.property("DESCRIPTION")?.text
+        bought = component.property(Self.boughtProperty)?.text
         status = Self.status(of: component)
     }
 
@@ -114,6 +125,7 @@ public struct ICalendarTodo: Hashable, Sendable {
         textLine("SUMMARY", [summary])
         if !categories.isEmpty { textLine("CATEGORIES", categories) }
         if let description { textLine("DESCRIPTION", [description]) }
+        if let bought { textLine(Self.boughtProperty, [bought]) }
         switch status {
         case .open: line("STATUS:NEEDS-ACTION")
         case .completed:
