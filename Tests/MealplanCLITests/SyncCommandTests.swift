@@ -329,7 +329,7 @@ import TestSupport
         let good = event("UID:good@x\r\nDTSTART;VALUE=DATE:20260306\r\nSUMMARY:Lunch: Pho\r\n")
         let cases: [(name: String, bytes: Data, message: String)] = [
             ("latin1.ics", Data("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:l@x\r\nDTSTART;VALUE=DATE:20260306\r\nSUMMARY:Cr".utf8) + Data([0xE8])
-                + Data("pe\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8), "line 5 is not UTF-8"),
+                + Data("pe\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8), "line 5: the line is not UTF-8"),
             ("nouid.ics", Data(event("DTSTART;VALUE=DATE:20260306\r\nSUMMARY:Soup\r\n").utf8), "line 3: the event has no UID"),
             ("broken.ics", Data(event("UID:b@x\r\nDTSTART;VALUE=DATE:2026030\r\nSUMMARY:Soup\r\n").utf8),
              "line 5: DTSTART '2026030' is not a date"),
