@@ -129,7 +129,8 @@ public struct SyncRound: Sendable {
         guard !request.dryRun, let command = config.sync.command else { return }
         let seconds = config.sync.timeLimit
         let output: ProcessOutput = commandOutput == .hidden ? .discarded : .standardError
-        let end = runProcess(["/bin/sh", "-c", command], output: output, timeLimit: .seconds(seconds)).ofShellCommand
+        let (ended, lastLine) = runProcessKeepingLastLine(["/bin/sh", "-c", command], output: output, timeLimit: .seconds(seconds))
+        let end = ended.ofShellCommand
         guard !end.succeeded else { return }
         let what = switch end {
         case .exited(let status): "failed \(when.rawValue) the sync (exit status \(status))"
@@ -137,7 +138,17 @@ public struct SyncRound: Sendable {
         case .timedOut: "did not finish within \(seconds) s ([sync] timeout) and was stopped \(when.rawValue) the sync"
         }
         let consequence = when == .before ? "nothing was synced" : "the plan and the folder are synced, the server may not be"
-        throw SyncError(message: "the [sync] command '\(command.messageExcerpt)' \(what); \(consequence)")
+        let saying = lastLine.map { ", saying '\(Self.reason($0))'" } ?? ""
+        throw SyncError(message: "the [sync] command '\(command.messageExcerpt)' \(what)\(saying); \(consequence)")
+    }
+
+    /// The most of a command's last line a message quotes: a whole line of a server's error,
+    /// not a megabyte of a program gone wrong.
+    static let reasonLength = 400
+
+    /// `line` as a message quotes it: at most `reasonLength` characters.
+    static func reason(_ line: String) -> String {
+        line.count <= reasonLength ? line : line.prefix(reasonLength - 1) + "…"
     }
 
     /// The folder's path without links or `..`, so that the sync's records name one folder

@@ -556,7 +556,7 @@ import TestSupport
         let failed = try home.run(home.a, ["sync"])
         #expect(failed.status == 1)
         #expect(failed.stdout == "")
-        #expect(failed.stderr == "pulled\nmealplan: the [sync] command 'echo pulled; exit 3' failed before the sync (exit status 3); nothing was synced\n")
+        #expect(failed.stderr == "pulled\nmealplan: the [sync] command 'echo pulled; exit 3' failed before the sync (exit status 3), saying 'pulled'; nothing was synced\n")
         #expect(!FileManager.default.fileExists(atPath: home.vdir))
 
         try "[sync]\nvdir = \"../../../vdir\"\ncommand = \"echo ran >> '\(home.cli.folder)/ran.log'\"\n"
@@ -631,8 +631,10 @@ import TestSupport
                 .write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
             let killed = try home.run(home.a, ["sync"])
             #expect(killed.status == 1 && killed.stdout == "")
-            // The shell may say "Killed" of its job first, on the command's standard error.
-            #expect(killed.stderr.split(separator: "\n").last == "mealplan: the [sync] command '\(command)' was killed by signal 9 (KILL) before the sync; nothing was synced")
+            // The shell may say "Killed" of its job first, on the command's standard error,
+            // which the message then quotes as its last line.
+            let saying = killed.stderr.hasPrefix("Killed\n") ? ", saying 'Killed'" : ""
+            #expect(killed.stderr.split(separator: "\n").last == "mealplan: the [sync] command '\(command)' was killed by signal 9 (KILL) before the sync\(saying); nothing was synced")
             #expect(!killed.stderr.contains("timeout"))
             #expect(!FileManager.default.fileExists(atPath: home.vdir))
         }

@@ -11,6 +11,8 @@ import TestSupport
 /// the same folder they print the same summary, leave the same plan and the same files, and
 /// run the `[sync] command` as often.
 @Suite struct SyncRoundAgreementTests {
+    init() {}
+
     let folder = TemporaryFolder()
     let today = "2026-03-02"
     var vdir: String { folder.file("vdir") }
@@ -125,7 +127,7 @@ import TestSupport
         let store = try MealStore.open(path: byKey, access: .read)
         let environment = Environment(variables: variables.merging(["MEALPLAN_DB": byKey]) { $1 })
         let answer = PlannerSync(environment: environment, weekStart: .monday).answer(store, today: day(today))
-        guard case .synced(let summary, let stored) = answer else {
+        guard case .synced(let summary, let stored, nil) = answer else {
             Issue.record("the key did not sync: \(answer)")
             return
         }

@@ -52,7 +52,10 @@ struct SyncCommand: MealplanCommand {
             (run before and after the sync through /bin/sh, its output on standard error; when \
             it fails before, nothing is synced; either failure exits with status 1), timeout = \
             120 (the seconds it may run each time before it is stopped with its children, a \
-            failure).
+            failure). The command runs after the sync only when the sync wrote or removed a \
+            file: with nothing to send there is nothing to carry. A failed command's message \
+            quotes the last line it wrote. --dry-run runs no command: it predicts from the \
+            folder as the command last fetched it, and says so.
 
             Examples:
               mealplan sync --vdir ~/.local/share/calendars/meals
@@ -75,11 +78,19 @@ struct SyncCommand: MealplanCommand {
 
     @OptionGroup var store: StoreOptions
     @Option(help: ArgumentHelp("The vdir (default: the config file's [sync] vdir).", valueName: "dir")) var vdir: String?
-    @Flag(help: "Say what would travel; change nothing, run no [sync] command.") var dryRun = false
+    @Flag(help: "Say what would travel, predicted from the folder as the [sync] command last left it; change nothing, run no command.")
+    var dryRun = false
     @Option(help: ArgumentHelp("Resolve conflicts: mine, theirs or both.", valueName: "side")) var keep: Keep?
     @Argument(help: ArgumentHelp(
         "With --keep, the conflicts it resolves (default: all), each by the id it prints (12 for meal 12, r3 for repeat 3) or its day.",
         valueName: "conflict")) var conflicts: [String] = []
+
+    /// What a dry run's summary ends with: that nothing changed, and, with a `[sync] command`,
+    /// that the folder was not fetched first (what the server holds since is not counted).
+    static func dryRunNote(commandSet: Bool) -> String {
+        commandSet ? " (dry run: nothing changed; predicted from the folder as last fetched, the [sync] command not run)"
+            : " (dry run: nothing changed)"
+    }
 
     func run(in environment: Environment) throws {
         guard conflicts.isEmpty || keep != nil else {
@@ -100,7 +111,7 @@ struct SyncCommand: MealplanCommand {
         for conflict in report.conflicts {
             for line in conflict.lines { print(line.terminalVisible) }
         }
-        print(report.summary + (dryRun ? " (dry run: nothing changed)" : ""))
+        print(report.summary + (dryRun ? Self.dryRunNote(commandSet: round.config.sync.command != nil) : ""))
         try StandardOutput.flush()
         if let failure = outcome.failedAfter { throw failure }
         if !report.unmatched.isEmpty {
