@@ -87,7 +87,6 @@ public enum Input: Hashable, Sendable {
     case leftoverSharesFailed(LeftoverShareRequest, message: String)
     /// The answer to `.findLeftoverSources`: the source meals that still exist.
     case leftoverSourcesFound([Meal])
-    /// The time asked for by `Effect.scheduleTick` has passed: the next animation frame is due.
     /// A sync brought and sent what `summary` says ("3 sent, 1 received, 1 removed, 0
     /// conflicts"), changing the plan by `stored` (as made), which undo takes back as one step;
     /// `problem`: what went wrong once the plan and the folder were synced (the `[sync]
@@ -99,6 +98,7 @@ public enum Input: Hashable, Sendable {
     case printed(days: DayRange, path: String, withoutList: String?)
     /// `.printDays` wrote nothing: why.
     case printFailed(message: String)
+    /// The time asked for by `Effect.scheduleTick` has passed: the next animation frame is due.
     case tick
     /// The local date is now this day (midnight passed while the planner was open, or the clock
     /// was set): "today" moves to it, in the days' labels and in `t`, `g` and the date prompts.
