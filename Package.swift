@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "TextHelpers", "TestSupport"]),
         .testTarget(
-            name: "MealPlanStoreTests", dependencies: ["MealPlanStore", "TestSupport"],
+            name: "MealPlanStoreTests", dependencies: ["MealPlanStore", "MealPlanExchange", "Recurrence", "TestSupport"],
             // Read by path (`#filePath`): SQL text, not a resource of the test bundle.
             exclude: ["Fixtures"]),
         .testTarget(
