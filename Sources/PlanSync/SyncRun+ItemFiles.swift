@@ -127,7 +127,7 @@ extension SyncRun {
         let existing = item.file == nil ? nil : parsedFile(of: &item)?.calendar
         if item.file?.hash != decided {
             // Read only now, and no longer what the decision saw.
-            throw SyncError(message: "'\(folder.path)/\(item.fileName)' was changed by another program meanwhile; run sync again")
+            throw SyncError(VdirError.changedMeanwhile("\(folder.path)/\(item.fileName)"), meanwhile: true)
         }
         let text = ICalendarItemFile.text(of: version.calendar(uid: uid, settings: settings), over: existing)
         let record = SyncItemRecord(

@@ -105,7 +105,7 @@ public enum PlannerEffects {
                 return .saved(request, stored: try store.copy(paste.meals, of: paste.days, to: paste.target, progress: progress))
             }
         } catch {
-            return error.kind == .input
+            return error.kind == .input || error.kind == .changedMeanwhile
                 ? .saveRefused(request, message: error.reason) : .saveFailed(request, message: error.reason)
         }
     }

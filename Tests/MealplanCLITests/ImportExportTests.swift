@@ -84,7 +84,7 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 74)
         #expect(try String(contentsOfFile: errors, encoding: .utf8)
-            == "mealplan: cannot write standard output: No space left on device\n")
+            == "mealplan: cannot write standard output: the disk is full\n")
     }
 
     @Test func dryRunReportsAndChangesNothing() throws {
