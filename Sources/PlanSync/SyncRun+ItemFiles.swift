@@ -50,11 +50,18 @@ extension SyncRun {
             .failure(Problem(line: "\(place): line \(line): \(message); left as it is"))
         }
         do {
-            guard let calendar = try ICalendarReader.read(Array(text.utf8)).first(where: { $0.name == "VCALENDAR" }) else {
+            let top = try ICalendarReader.read(Array(text.utf8))
+            guard let calendar = top.first(where: { $0.name == "VCALENDAR" }) else {
                 return .failure(Problem(line: "\(place): no VCALENDAR; left as it is"))
             }
+            if let second = top.dropFirst().first {
+                return problem(second.line, "a second \(second.name), which mealplan cannot keep in a rewrite")
+            }
+            for event in calendar.components("VEVENT") {
+                if let unkept = Self.unkeptProperty(of: event) { return problem(unkept.line, "\(unkept.name), which mealplan cannot keep in a rewrite") }
+            }
             let events = try calendar.components("VEVENT").map { event throws(ICalendarError) in
-                try CalendarMeal(event: event, slots: snapshot.slots, defaultSlot: defaultSlot)
+                try CalendarMeal(event: event, slots: snapshot.slots, defaultSlot: defaultSlot, zone: settings.zone)
             }
             guard let main = events.first(where: { $0.replacing == nil }) ?? events.first else {
                 return .failure(Problem(line: "\(place): no VEVENT; left as it is"))
@@ -71,6 +78,14 @@ extension SyncRun {
                     return problem(event.line, error.message)
                 }
             }
+            let replaced = events.compactMap(\.replacing)
+            if let twice = replaced.indices.first(where: { replaced[..<$0].contains(replaced[$0]) }) {
+                return problem(events.filter { $0.replacing != nil }[twice].line, "a second change of the same day of the repeat")
+            }
+            var notes: [String] = []
+            if let days = main.days {
+                notes.append("\(place): an all-day event of \(days) days; taken as one meal on its first day, \(main.meal.day.iso)")
+            }
             guard let rrule = main.rrule else {
                 if events.count > 1 { return problem(events[1].line, "a changed occurrence of an event that does not repeat") }
                 var meal = main.meal
@@ -81,7 +96,7 @@ extension SyncRun {
                     source = uid
                     meal.leftoversOf = snapshot.mealID(of: uid)
                 }
-                return .success(ParsedFile(calendar: calendar, uid: main.uid, version: .meal(meal, leftoversOf: source)))
+                return .success(ParsedFile(calendar: calendar, uid: main.uid, version: .meal(meal, leftoversOf: source), notes: notes))
             }
             let rule: RepeatRule
             do {
@@ -101,14 +116,24 @@ extension SyncRun {
                     return ICalendarMealWriter.ChangedOccurrence(replacing: day, meal: meal, leftoversOf: source)
                 }
             }
-            let replaced = Set(overrides.map(\.replacing))
             var meal = main.meal
             meal.position = 0
             return .success(ParsedFile(calendar: calendar, uid: main.uid, version: .rule(SyncVersion.RuleVersion(
-                rule: rule, meal: meal, skipped: Array(Set(main.skipped).subtracting(replaced)).sorted(), overrides: overrides, snapshot: nil))))
+                rule: rule, meal: meal, skipped: Array(Set(main.skipped).subtracting(replaced)).sorted(), overrides: overrides, snapshot: nil)),
+                notes: notes))
         } catch {
             return .failure(Problem(line: "\(place): \(error.description); left as it is"))
         }
+    }
+
+    /// The first property of `event` that says something mealplan cannot say again when it
+    /// rewrites the file, so that it must leave the file as it is rather than drop it: a
+    /// second `RRULE`, an `RDATE` or `EXRULE` (days a rule does not give), a `RECURRENCE-ID`
+    /// that changes the days after it too (`RANGE=THISANDFUTURE`).
+    static func unkeptProperty(of event: ICalendarComponent) -> ICalendarProperty? {
+        if let second = event.properties("RRULE").dropFirst().first { return second }
+        if let extra = event.properties.first(where: { $0.name == "RDATE" || $0.name == "EXRULE" }) { return extra }
+        return event.properties("RECURRENCE-ID").first { $0.parameter("RANGE") != nil }
     }
 
     // MARK: Writing
@@ -129,7 +154,9 @@ extension SyncRun {
             // Read only now, and no longer what the decision saw.
             throw SyncError(VdirError.changedMeanwhile("\(folder.path)/\(item.fileName)"), meanwhile: true)
         }
-        let text = ICalendarItemFile.text(of: version.calendar(uid: uid, settings: settings), over: existing)
+        let built = version.calendar(uid: uid, settings: settings)
+        // When the item happens, as the file there says it (`keepingTimes`).
+        let text = ICalendarItemFile.text(of: existing.map { built.keepingTimes(of: $0, zone: settings.zone) } ?? built, over: existing)
         let record = SyncItemRecord(
             uid: uid, kind: version.kind, fingerprint: version.fingerprint, fileName: item.fileName, etag: "",
             contentHash: SyncFingerprint.of(text: text))

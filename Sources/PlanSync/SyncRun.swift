@@ -37,6 +37,8 @@ struct SyncRun {
         var calendar: ICalendarComponent
         var uid: String
         var version: SyncVersion
+        /// What the run says of the file though it takes it (an event of several days).
+        var notes: [String] = []
     }
 
     /// Why a file is left as it is: one line naming it.

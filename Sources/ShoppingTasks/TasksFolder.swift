@@ -1,6 +1,7 @@
 import MealPlanCore
 import MealPlanExchange
 import RecipeLibrary
+import ShoppingFiles
 import ShoppingList
 import Vdir
 
@@ -48,7 +49,7 @@ public struct TasksFolder: Sendable {
         // What a send killed while writing left behind goes now.
         folder.removeStalePartials(listing)
         let existing = try tasks(listing.items)
-        let done = Set(existing.values.filter { $0.task.status == .completed }.map(\.task.uid))
+        let done = existing.values.map(\.task).filter { $0.status == .completed }
         var report = Report(skippedLinks: listing.skippedLinks)
         var log = try checks.read()
         if !ShoppingTasks.ticks(doneTasks: done, planned: planned, log: log).isEmpty {
@@ -59,7 +60,7 @@ public struct TasksFolder: Sendable {
                 return ticks
             }
         }
-        let wanted = ShoppingTasks.tasks(of: planned.ticked(by: log), log: log)
+        let wanted = ShoppingTasks.tasks(of: planned, log: log)
         for task in wanted {
             let stored = existing[task.uid]
             if let stored, stored.task.status != .open || stored.task == task { continue }

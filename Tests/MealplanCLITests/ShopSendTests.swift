@@ -76,16 +76,37 @@ import TestSupport
         #expect(tasks.map(\.category) == ["dairy", "dairy", "other", "dairy", "pasta"])
         #expect(tasks.allSatisfy { $0.status == "NEEDS-ACTION" })
         #expect(Set(tasks.map(\.uid)).count == 5)
-        let why = try cli.succeed(["shop", "--why"], environment: recipes).split(separator: "\n").map(String.init)
-        let milkWhy = try #require(why.firstIndex(of: "  milk          1.25 l").map { why[$0 + 1] })
-        #expect(tasks[3].description == milkWhy.trimmingCharacters(in: .whitespaces))
-        #expect(tasks[3].description.hasPrefix("for Lasagna al forno (meal 1, Mon 2026-03-02)"))
+        // The meals by day, slot and title, as every copy of the plan has them.
+        #expect(tasks[3].description == "for Mon 2026-03-02 dinner 'Lasagna al forno', Tue 2026-03-03 dinner 'Lasagna al forno'")
 
         let before = try Self.files(folder)
         #expect(try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
                 == "sent the list to \(folder): 0 new, 0 changed, 0 removed, 0 ticked there\n")
         #expect(try Self.files(folder) == before)
         #expect(!FileManager.default.fileExists(atPath: ShopTicksTests.log(recipes)), "no tick, no log")
+    }
+
+    /// Two people send the same list from their own copies of the plan, where the same meals
+    /// have other ids: the second send finds every task as it would write it.
+    @Test func twoPlansOfTheSameMealsSendTheSameTasks() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let other = ["MEALPLAN_DB": cli.folder + "/other.sqlite"].merging(recipes) { $1 }
+        // Other ids: a meal added and removed first, then the meals in another order.
+        try cli.succeed(["add", "fri", "dinner", "Pizza"], environment: other)
+        try cli.succeed(["remove", "1"], environment: other)
+        try cli.succeed(["add", "thu", "lunch", "Sandwich"], environment: other)
+        try cli.succeed(["add", "wed", "lunch", "--recipe", "soup", "--servings", "4"], environment: other)
+        try cli.succeed(["add", "tue", "dinner", "--recipe", "lasagna", "--servings", "3"], environment: other)
+        try cli.succeed(["add", "mon", "dinner", "--recipe", "lasagna", "--servings", "12"], environment: other)
+        #expect(try cli.succeed(["list", "--from", "mon", "--days", "7"], environment: other)
+                != (try cli.succeed(["list", "--from", "mon", "--days", "7"], environment: recipes)), "the ids differ")
+        let folder = cli.folder + "/tasks"
+        #expect(try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+                == "sent the list to \(folder): 5 new, 0 changed, 0 removed, 0 ticked there\n")
+        let before = try Self.files(folder)
+        #expect(try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: other)
+                == "sent the list to \(folder): 0 new, 0 changed, 0 removed, 0 ticked there\n")
+        #expect(try Self.files(folder) == before)
     }
 
     @Test func aTaskCompletedThereIsATickAndStaysDoneWhenThePlanGrows() throws {
@@ -118,6 +139,27 @@ import TestSupport
         #expect(try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
                 == "sent the list to \(folder): 0 new, 0 changed, 0 removed, 0 ticked there\n")
         #expect(try Self.files(folder) == before)
+    }
+
+    /// The plan grows after the send and before the phone's tick is read back: the tick is the
+    /// 1.25 l the task was for, and the 500 ml more is a new open task, as when the tick came first.
+    @Test func aTickReadAfterThePlanGrewIsTheAmountTheTaskWasFor() throws {
+        let (cli, recipes) = try ShopCommandTests.sandbox()
+        let folder = cli.folder + "/tasks"
+        try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+        try cli.succeed(["add", "wed", "dinner", "--recipe", "lasagna", "--servings", "6"], environment: recipes)
+        try Self.complete("milk, 1.25 l", in: folder, cli: cli)
+        #expect(try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+                == "sent the list to \(folder): 1 new, 3 changed, 0 removed, 1 ticked there (milk)\n")
+        #expect(try ShopTicksTests.read(ShopTicksTests.log(recipes)) == "+ milk\n# mealplan bought: 1.25 l\n")
+        let milk = try Self.tasks(folder, in: cli).filter { $0.summary.hasPrefix("milk") }
+        #expect(milk.map(\.summary) == ["milk, +500 ml", "milk, 1.25 l"])
+        #expect(milk.map(\.status) == ["NEEDS-ACTION", "COMPLETED"])
+        // The top-up's task done: milk is bought whole, nothing more to send.
+        try Self.complete("milk, +500 ml", in: folder, cli: cli)
+        #expect(try cli.succeed(["shop", "--send", "--tasks-vdir", folder], environment: recipes)
+                == "sent the list to \(folder): 0 new, 0 changed, 0 removed, 1 ticked there (milk)\n")
+        #expect(try cli.succeed(["shop"], environment: recipes).contains("\n✓ milk          1.75 l\n"))
     }
 
     /// A task a phone changed (a priority, an alarm, a property of its own) keeps all that

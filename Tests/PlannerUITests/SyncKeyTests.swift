@@ -19,7 +19,7 @@ import TestSupport
         var harness = Harness(today: monday, meals: [Meal(day: monday, slot: "lunch", title: "Soup")])
         let soup = harness.ordered[0]
         // A sync that receives a changed soup and a phone's tacos, as the store makes them.
-        harness.sync = PlannerSync { store in
+        harness.sync = PlannerSync { store, _ in
             var curry = soup
             curry.title = "Curry"
             let stored = try store.make([
@@ -46,7 +46,7 @@ import TestSupport
     @Test func aSyncThatBroughtNothingLeavesTheHistoryAlone() {
         var harness = Harness(today: monday, meals: [Meal(day: monday, slot: "lunch", title: "Soup")])
         harness.press(.character("d"))
-        harness.sync = PlannerSync { _ in ("1 sent, 0 received, 0 removed, 0 conflicts", []) }
+        harness.sync = PlannerSync { _, _ in ("1 sent, 0 received, 0 removed, 0 conflicts", []) }
         harness.press(.character("C"))
         #expect(harness.state.message == StatusMessage("Synced: 1 sent, 0 received, 0 removed, 0 conflicts"))
         // The delete before it is still the step `u` takes back.
