@@ -61,6 +61,10 @@ public struct CalendarMeal: Hashable, Sendable {
     /// UID, a day or a title, or with a value mealplan cannot read, is an error naming the line.
     public init(event: ICalendarComponent, slots: [String], defaultSlot: String, zone: LocalZone = .current) throws(ICalendarError) {
         line = event.line
+        // A NUL would end the text where the plan stores it: the meal is refused, not cut.
+        if let cut = event.properties.first(where: { Self.storedText.contains($0.name) && $0.value.utf8.contains(0) }) {
+            throw ICalendarError(line: cut.line, message: "\(cut.name) holds a NUL character, which a plan cannot keep")
+        }
         guard let uid = event.property("UID")?.text.trimmingWhitespace(), !uid.isEmpty else {
             throw ICalendarError(line: event.line, message: "the event has no UID")
         }
@@ -81,12 +85,14 @@ public struct CalendarMeal: Hashable, Sendable {
             throw ICalendarError(line: event.property("SUMMARY")?.line ?? event.line, message: "the event has no title (SUMMARY)")
         }
         var meal = Meal(day: day, slot: slot, title: title)
-        meal.note = event.property("DESCRIPTION").map(\.text).flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
+        // As the plan keeps it (`Meal.validNote`), so that a file taken is not sent back changed.
+        meal.note = Meal.validNote(event.property("DESCRIPTION")?.text)
         meal.recipe = event.property(Property.recipe).map { $0.text.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
         meal.servings = try event.property(Property.servings).map(Self.servings)
         if let position = event.property(Property.position) {
-            guard let number = Int(position.value.trimmingWhitespace()), number >= 0 else {
-                throw ICalendarError(line: position.line, message: "\(Property.position) '\(position.value.messageExcerpt)' is not a place in a slot")
+            guard let number = Int(position.value.trimmingWhitespace()), (0...Self.lastPosition).contains(number) else {
+                throw ICalendarError(
+                    line: position.line, message: "\(Property.position) '\(position.value.messageExcerpt)' is not a place in a slot (0 to \(Self.lastPosition))")
             }
             meal.position = number
         }
@@ -107,6 +113,13 @@ public struct CalendarMeal: Hashable, Sendable {
             self.meal.uid = uid
         }
     }
+
+    /// The properties whose text the plan stores.
+    static let storedText: Set<String> = ["UID", "SUMMARY", "DESCRIPTION", "CATEGORIES", Property.slot, Property.recipe, Property.leftoversOf, Property.mealUID]
+
+    /// The last place in a slot a file may name: what the plan's whole-plan file allows too,
+    /// far from where counting one more could overflow.
+    public static let lastPosition = Int(Int32.max)
 
     /// A number of servings or eaters (`X-MEALPLAN-SERVINGS`, `X-MEALPLAN-EATERS`) within the
     /// bounds the plan stores, else an error naming the property and its line: the file's

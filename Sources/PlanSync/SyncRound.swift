@@ -45,6 +45,7 @@ public struct SyncRound: Sendable {
     public let folderPath: String
     public let config: ConfigFile
     public let from: Day
+    public let until: Day
     public let request: Request
     public var commandOutput: CommandOutput
 
@@ -59,16 +60,24 @@ public struct SyncRound: Sendable {
         self.config = config
         self.request = request
         self.commandOutput = commandOutput
-        if let (text, line) = config.sync.from {
+        func day(_ key: String, _ setting: (text: String, line: Int)?, default text: String) throws -> Day {
             do {
-                from = try DateInput.parse(text, today: today, weekStart: weekStart)
+                return try DateInput.parse(setting?.text ?? text, today: today, weekStart: weekStart)
             } catch {
-                throw ConfigFileError(message: "config file '\(config.path ?? "")': line \(line): [sync] from: \(error.message)")
+                throw ConfigFileError(message: "config file '\(config.path ?? "")': line \(setting?.line ?? 0): [sync] \(key): \(error.message)")
             }
-        } else {
-            from = today.adding(days: -90)
+        }
+        from = try day("from", config.sync.from, default: Self.defaultFrom)
+        until = try day("until", config.sync.until, default: Self.defaultUntil)
+        guard from <= until else {
+            let line = config.sync.until?.line ?? config.sync.from?.line ?? 0
+            throw ConfigFileError(message: "config file '\(config.path ?? "")': line \(line): [sync] until \(until.iso) is before from \(from.iso)")
         }
     }
+
+    /// The window without `[sync] from` and `until`: ninety days back, two years ahead, about
+    /// 820 days; even at ten meals a day, fewer events than Radicale serves in one request.
+    public static let defaultFrom = "-90", defaultUntil = "+24m"
 
     /// What a round did: the sync's report, and why the `[sync] command` after it failed, if
     /// it did (the plan and the folder are synced then, the server may not be).
@@ -113,7 +122,7 @@ public struct SyncRound: Sendable {
             }
         }
         let settings = VdirSync.Settings(
-            from: from, defaultSlot: defaultSlot, slotTimes: try config.slotTimes.times(of: slots),
+            from: from, until: until, defaultSlot: defaultSlot, slotTimes: try config.slotTimes.times(of: slots),
             stamp: UTCTimestamp(secondsSince1970: Int64(time(nil))), keep: request.keep, keepOnly: request.keepOnly,
             dryRun: request.dryRun)
         let folder = VdirFolder(path: Self.canonical(folderPath))
@@ -129,7 +138,8 @@ public struct SyncRound: Sendable {
         guard !request.dryRun, let command = config.sync.command else { return }
         let seconds = config.sync.timeLimit
         let output: ProcessOutput = commandOutput == .hidden ? .discarded : .standardError
-        let end = runProcess(["/bin/sh", "-c", command], output: output, timeLimit: .seconds(seconds)).ofShellCommand
+        let (ended, lastLine) = runProcessKeepingLastLine(["/bin/sh", "-c", command], output: output, timeLimit: .seconds(seconds))
+        let end = ended.ofShellCommand
         guard !end.succeeded else { return }
         let what = switch end {
         case .exited(let status): "failed \(when.rawValue) the sync (exit status \(status))"
@@ -137,7 +147,17 @@ public struct SyncRound: Sendable {
         case .timedOut: "did not finish within \(seconds) s ([sync] timeout) and was stopped \(when.rawValue) the sync"
         }
         let consequence = when == .before ? "nothing was synced" : "the plan and the folder are synced, the server may not be"
-        throw SyncError(message: "the [sync] command '\(command.messageExcerpt)' \(what); \(consequence)")
+        let saying = lastLine.map { ", saying '\(Self.reason($0))'" } ?? ""
+        throw SyncError(message: "the [sync] command '\(command.messageExcerpt)' \(what)\(saying); \(consequence)")
+    }
+
+    /// The most of a command's last line a message quotes: a whole line of a server's error,
+    /// not a megabyte of a program gone wrong.
+    static let reasonLength = 400
+
+    /// `line` as a message quotes it: at most `reasonLength` characters.
+    static func reason(_ line: String) -> String {
+        line.count <= reasonLength ? line : line.prefix(reasonLength - 1) + "…"
     }
 
     /// The folder's path without links or `..`, so that the sync's records name one folder

@@ -17,13 +17,13 @@ extension SyncRun {
         guard var file = item.file else { return nil }
         if let read = file.read { return read }
         do {
-            let (text, etag) = try folder.read(item.fileName)
+            let (bytes, etag) = try folder.readBytes(item.fileName)
             file.etag = etag
-            file.hash = SyncFingerprint.of(text: text)
-            file.read = ReadFile(text: text, parsed: nil)
+            file.hash = SyncFingerprint.of(bytes: bytes)
+            file.read = ReadFile(bytes: bytes, parsed: nil)
         } catch {
             let line = error.userMessage + "; left as it is"
-            file.read = ReadFile(text: "", parsed: .failure(Problem(line: line)))
+            file.read = ReadFile(bytes: [], parsed: .failure(Problem(line: line)))
             report.skipped.append(line)
         }
         item.file = file
@@ -35,7 +35,7 @@ extension SyncRun {
     mutating func parsedFile(of item: inout Item) -> ParsedFile? {
         guard var read = readFile(of: &item) else { return nil }
         if read.parsed == nil {
-            let parsed = parse(read.text, name: item.fileName)
+            let parsed = parse(read.bytes, name: item.fileName)
             if case .failure(let problem) = parsed { report.skipped.append(problem.line) }
             read.parsed = parsed
             item.file?.read = read
@@ -44,13 +44,13 @@ extension SyncRun {
         return parsed
     }
 
-    func parse(_ text: String, name: String) -> Result<ParsedFile, Problem> {
+    func parse(_ bytes: [UInt8], name: String) -> Result<ParsedFile, Problem> {
         let place = folder.path + "/" + name
         func problem(_ line: Int, _ message: String) -> Result<ParsedFile, Problem> {
             .failure(Problem(line: "\(place): line \(line): \(message); left as it is"))
         }
         do {
-            let top = try ICalendarReader.read(Array(text.utf8))
+            let top = try ICalendarReader.read(bytes)
             guard let calendar = top.first(where: { $0.name == "VCALENDAR" }) else {
                 return .failure(Problem(line: "\(place): no VCALENDAR; left as it is"))
             }
@@ -70,6 +70,9 @@ extension SyncRun {
                 if event.uid != main.uid { return problem(event.line, "a second event with another UID") }
                 guard snapshot.slots.contains(event.meal.slot) else {
                     return problem(event.line, "the slot '\(event.meal.slot.messageExcerpt)' is not one of the plan's")
+                }
+                if event.meal.servings != nil && event.meal.recipe == nil {
+                    return problem(event.line, "servings without a recipe (\(CalendarMeal.Property.recipe)): they say how much of a recipe to make")
                 }
                 do throws(MealValidationError) {
                     _ = try Meal.validTitle(event.meal.title)
@@ -143,17 +146,27 @@ extension SyncRun {
     /// (`ICalendarItemFile`): what the file holds that mealplan does not write is kept, each
     /// event a revision made now.
     mutating func send(_ version: SyncVersion, uid: ItemUID, to item: Item, storing: Bool = false) throws(SyncError) {
-        report.sent += 1
-        report.changedFolder = true
-        if storing { report.received += 1 }
-        if settings.dryRun { return }
+        func counted() {
+            report.sent += 1
+            report.changedFolder = true
+            if storing { report.received += 1 }
+        }
+        if settings.dryRun { return counted() }
         var item = item
         let decided = item.file?.hash
         let existing = item.file == nil ? nil : parsedFile(of: &item)?.calendar
+        // A file there that mealplan cannot read is never written over (`parsedFile` named it),
+        // nor one whose name leaves no room for the hidden file a write goes through.
+        if item.file != nil && existing == nil { return }
+        guard item.fileName.utf8.count <= VdirFolder.maximumWrittenName else {
+            report.skipped.append("\(folder.path)/\(item.fileName.messageExcerpt): its name is too long for mealplan to write the file again; left as it is, and the change here not sent")
+            return
+        }
         if item.file?.hash != decided {
             // Read only now, and no longer what the decision saw.
             throw SyncError(VdirError.changedMeanwhile("\(folder.path)/\(item.fileName)"), meanwhile: true)
         }
+        counted()
         let built = version.calendar(uid: uid, settings: settings)
         // When the item happens, as the file there says it (`keepingTimes`).
         let text = ICalendarItemFile.text(of: existing.map { built.keepingTimes(of: $0, zone: settings.zone) } ?? built, over: existing)

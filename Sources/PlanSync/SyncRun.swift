@@ -26,9 +26,10 @@ struct SyncRun {
         var read: ReadFile?
     }
 
-    /// A file read: its text and, once parsed, what it holds.
+    /// A file read: its bytes (UTF-8 once unfolded, the reader checks) and, once parsed, what
+    /// it holds.
     struct ReadFile {
-        var text: String
+        var bytes: [UInt8]
         var parsed: Result<ParsedFile, Problem>?
     }
 
@@ -68,7 +69,7 @@ struct SyncRun {
         self.folder = folder
         self.settings = settings
         do {
-            snapshot = try store.syncSnapshot(folder: folder.path, from: settings.from)
+            snapshot = try store.syncSnapshot(folder: folder.path, from: settings.from, through: settings.until)
         } catch {
             throw SyncError(error)
         }
@@ -100,13 +101,24 @@ struct SyncRun {
 
     // MARK: Pairing
 
+    /// Whether an item not synced before is in the window: a meal on one of its days, a rule
+    /// that starts by its end (the plan's rules are read for the window already).
+    func isInWindow(_ version: SyncVersion) -> Bool {
+        switch version {
+        case .meal(let meal, _): settings.from <= meal.day && meal.day <= settings.until
+        case .rule(let rule): rule.rule.firstOccurrence <= settings.until
+        }
+    }
+
     /// Every item of the window: each record with the plan's version and its file, each meal
     /// and rule not synced before with the file its UID names, and each other file.
     mutating func pairedItems() throws(SyncError) -> [Item] {
         var files: [String: VdirEtag] = [:]
+        var skipped: [String: VdirSkippedEntry] = [:]
         do {
             let listing = try folder.items()
             for item in listing.items { files[item.name] = item.etag }
+            for entry in listing.skipped { skipped[entry.name] = entry }
             // What a sync killed while writing left behind goes now.
             if !settings.dryRun { folder.removeStalePartials(listing) }
         } catch where error.isMissing {
@@ -135,15 +147,24 @@ struct SyncRun {
         for record in snapshot.records {
             var version = here.removeValue(forKey: record.uid)
             if version?.kind != record.kind { version = nil }
+            if files[record.fileName] == nil, let entry = skipped.removeValue(forKey: record.fileName) {
+                // Something else in the item's place says nothing of the item: both sides stay.
+                let meal = version.map { " of \($0.shortText)" } ?? ""
+                report.skipped.append("\(folder.path)/\(entry.name): \(entry.kind.rawValue) in the place of the file\(meal); left as it is, and so is the plan's")
+                continue
+            }
             let file = files.removeValue(forKey: record.fileName).map { etag in
                 FileState(etag: etag, hash: etag.text == record.etag ? record.contentHash : 0, read: nil)
             }
             items.append(Item(uid: record.uid, record: record, here: version, fileName: record.fileName, file: file))
         }
+        for entry in skipped.values.sorted(by: { $0.name < $1.name }) {
+            report.skipped.append("\(folder.path)/\(entry.name): \(entry.kind.rawValue), not an item's file; skipped")
+        }
         var unfiled: [ItemUID: Int] = [:]
         for uid in order {
             guard let version = here.removeValue(forKey: uid) else { continue }
-            if case .meal(let meal, _) = version, meal.day < settings.from { continue }
+            if !isInWindow(version) { continue }
             let name = VdirFolder.fileName(forUID: CalendarUID.text(uid))
             let file = files.removeValue(forKey: name).map { FileState(etag: $0, hash: 0, read: nil) }
             if file == nil { unfiled[uid] = items.count }
@@ -156,7 +177,7 @@ struct SyncRun {
                items[index].here?.kind == parsed.version.kind {
                 items[index].fileName = name
                 items[index].file = item.file
-            } else if case .meal(let meal, _) = parsed.version, meal.day < settings.from {
+            } else if !isInWindow(parsed.version) {
                 continue
             } else {
                 items.append(item)

@@ -10,7 +10,7 @@ import Settings
 public struct PlannerSync: Sendable {
     /// One sync of `store` on `today`: its status line and what it changed in the plan, as
     /// made; an error is said in one line.
-    public typealias Run = @Sendable (_ store: MealStore, _ today: Day) throws -> (summary: String, stored: [MealChange])
+    public typealias Run = @Sendable (_ store: MealStore, _ today: Day) throws -> (summary: String, stored: [MealChange], problem: String?)
 
     let run: Result<Run, PlannerSyncUnavailable>
 
@@ -27,7 +27,7 @@ public struct PlannerSync: Sendable {
             guard config.sync.vdir != nil else { throw PlannerSyncUnavailable.noVdir }
             let round = try SyncRound(config: config, request: SyncRound.Request(), today: today, weekStart: weekStart, commandOutput: .hidden)
             let outcome = try round.run(waiting: { _ in }) { store }
-            return (Self.summary(of: outcome), outcome.report.stored)
+            return (Self.summary(of: outcome.report), outcome.report.stored, outcome.failedAfter?.userMessage)
         }
     }
 
@@ -41,10 +41,8 @@ public struct PlannerSync: Sendable {
 
     /// The status line of a round: the summary `mealplan sync` prints, and what the command
     /// line would print besides it (each conflict, each file skipped), pointed at.
-    static func summary(of outcome: SyncRound.Outcome) -> String {
-        let report = outcome.report
+    static func summary(of report: VdirSync.Report) -> String {
         var summary = report.summary
-        if let failure = outcome.failedAfter { summary += "; " + failure.userMessage }
         if !report.conflicts.isEmpty { summary += "; mealplan sync shows them, sync --keep resolves them" }
         if !report.skipped.isEmpty {
             summary += "; \(report.skipped.count) file\(report.skipped.count == 1 ? "" : "s") left as \(report.skipped.count == 1 ? "it is" : "they are"): mealplan sync names them"
@@ -59,8 +57,8 @@ public struct PlannerSync: Sendable {
             return .syncFailed(message: unavailable.reason)
         case .success(let run):
             do {
-                let (summary, stored) = try run(store, today)
-                return .synced(summary: summary, stored: stored)
+                let (summary, stored, problem) = try run(store, today)
+                return .synced(summary: summary, stored: stored, problem: problem)
             } catch let unavailable as PlannerSyncUnavailable {
                 return .syncFailed(message: unavailable.reason)
             } catch let error as any UserFacingError {

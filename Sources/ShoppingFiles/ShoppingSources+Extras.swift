@@ -22,8 +22,9 @@ extension ShoppingSources {
                 throw RecipeFolderError("aisle '\(aisle.messageExcerpt)': an aisle's name is one line without '[' or ']'")
             }
             let file = SharedTextFile(path: aislesFile ?? recipes.root + "/aisle.conf")
-            if let place = try aisles().place(of: name) {
-                let current = try aisles().aisles[place.aisle].name
+            let aisles = try aisles()
+            if let place = aisles.place(of: name) {
+                let current = aisles.aisles[place.aisle].name
                 guard current.lowercased() == aisle.lowercased() else {
                     throw RecipeFolderError("'\(name.messageExcerpt)' is in aisle [\(current.messageExcerpt)] of \(file.path)")
                 }

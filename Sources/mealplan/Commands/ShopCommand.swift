@@ -180,6 +180,8 @@ struct ShopCommand: ParsableCommand {
             for link in report.skippedLinks {
                 printError("warning: \(path)/\(link) is a link, not a task: left alone".terminalVisible)
             }
+            for message in report.unreadable { printError("warning: \(message): left alone".terminalVisible) }
+            for message in report.notSent { printError("warning: \(message)".terminalVisible) }
             let ticked = report.tickedThere.isEmpty ? "" : " (" + report.tickedThere.joined(separator: ", ") + ")"
             print(("sent the list to \(path): \(report.added) new, \(report.changed) changed, \(report.removed) removed, "
                    + "\(report.tickedThere.count) ticked there\(ticked)").terminalVisible)

@@ -28,8 +28,10 @@ struct SyncCommand: MealplanCommand {
             cannot represent (hourly, every second Monday of the year…) is left as it is and \
             named on standard error.
 
-            Meals and repeats from [sync] from on are synced (default -90: ninety days ago); \
-            an item synced before is followed wherever it moves.
+            Meals and repeats from [sync] from through [sync] until are synced (default -90 to \
+            +24m: ninety days ago to two years ahead, fewer events than a server such as \
+            Radicale serves in one request); an item synced before is followed wherever it \
+            moves.
 
             A meal changed on both sides (or changed on one and removed on the other) is a \
             conflict: its day, slot and id, the title each side holds, and a line for every \
@@ -48,11 +50,14 @@ struct SyncCommand: MealplanCommand {
             one line: "3 sent, 1 received, 1 removed, 0 conflicts".
 
             The config file's [sync] table: vdir = "~/.local/share/calendars/meals" (the folder \
-            without --vdir), from = "-90", slot = "dinner", command = "vdirsyncer sync meals" \
+            without --vdir), from = "-90", until = "+24m", slot = "dinner", command = "vdirsyncer sync meals" \
             (run before and after the sync through /bin/sh, its output on standard error; when \
             it fails before, nothing is synced; either failure exits with status 1), timeout = \
             120 (the seconds it may run each time before it is stopped with its children, a \
-            failure).
+            failure). The command runs after the sync only when the sync wrote or removed a \
+            file: with nothing to send there is nothing to carry. A failed command's message \
+            quotes the last line it wrote. --dry-run runs no command: it predicts from the \
+            folder as the command last fetched it, and says so.
 
             Examples:
               mealplan sync --vdir ~/.local/share/calendars/meals
@@ -75,11 +80,19 @@ struct SyncCommand: MealplanCommand {
 
     @OptionGroup var store: StoreOptions
     @Option(help: ArgumentHelp("The vdir (default: the config file's [sync] vdir).", valueName: "dir")) var vdir: String?
-    @Flag(help: "Say what would travel; change nothing, run no [sync] command.") var dryRun = false
+    @Flag(help: "Say what would travel, predicted from the folder as the [sync] command last left it; change nothing, run no command.")
+    var dryRun = false
     @Option(help: ArgumentHelp("Resolve conflicts: mine, theirs or both.", valueName: "side")) var keep: Keep?
     @Argument(help: ArgumentHelp(
         "With --keep, the conflicts it resolves (default: all), each by the id it prints (12 for meal 12, r3 for repeat 3) or its day.",
         valueName: "conflict")) var conflicts: [String] = []
+
+    /// What a dry run's summary ends with: that nothing changed, and, with a `[sync] command`,
+    /// that the folder was not fetched first (what the server holds since is not counted).
+    static func dryRunNote(commandSet: Bool) -> String {
+        commandSet ? " (dry run: nothing changed; predicted from the folder as last fetched, the [sync] command not run)"
+            : " (dry run: nothing changed)"
+    }
 
     func run(in environment: Environment) throws {
         guard conflicts.isEmpty || keep != nil else {
@@ -100,7 +113,7 @@ struct SyncCommand: MealplanCommand {
         for conflict in report.conflicts {
             for line in conflict.lines { print(line.terminalVisible) }
         }
-        print(report.summary + (dryRun ? " (dry run: nothing changed)" : ""))
+        print(report.summary + (dryRun ? Self.dryRunNote(commandSet: round.config.sync.command != nil) : ""))
         try StandardOutput.flush()
         if let failure = outcome.failedAfter { throw failure }
         if !report.unmatched.isEmpty {
