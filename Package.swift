@@ -44,6 +44,11 @@ let package = Package(
         .target(
             name: "RecipeLibrary", dependencies: ["Cooklang", "ShoppingList", "MealPlanCore", "Settings", "TextHelpers"],
             swiftSettings: [functionSections]),
+        // The shopping list of some days from the files beside the recipes (aisle.conf,
+        // pantry.conf, the tick log, the extra items): one core for `shop`, `print` and the planner.
+        .target(
+            name: "ShoppingFiles", dependencies: ["Cooklang", "MealPlanCore", "RecipeLibrary", "Settings", "ShoppingList", "TerminalKit", "TextHelpers"],
+            swiftSettings: [functionSections]),
         .target(
             name: "MealPlanStore",
             dependencies: [
@@ -55,7 +60,7 @@ let package = Package(
         .target(name: "MealPlanExchange", dependencies: ["MealPlanCore", "Recurrence", "TextHelpers"], swiftSettings: [functionSections]),
         // The shopping list as tasks in a tasks folder (a vdir), and tasks done there as ticks.
         .target(
-            name: "ShoppingTasks", dependencies: ["MealPlanCore", "MealPlanExchange", "RecipeLibrary", "ShoppingList", "TextHelpers", "Vdir"],
+            name: "ShoppingTasks", dependencies: ["MealPlanCore", "MealPlanExchange", "RecipeLibrary", "ShoppingFiles", "ShoppingList", "TextHelpers", "Vdir"],
             swiftSettings: [functionSections]),
         // A printed week and its shopping list, as one HTML page for a browser to print.
         .target(
@@ -69,7 +74,7 @@ let package = Package(
         // `mealplan sync`: the plan and a vdir kept in step, item by item, through TwoWaySync.
         .target(
             name: "PlanSync",
-            dependencies: ["TwoWaySync", "Vdir", "MealPlanCore", "MealPlanStore", "MealPlanExchange", "Recurrence", "TextHelpers"],
+            dependencies: ["TwoWaySync", "Vdir", "MealPlanCore", "MealPlanStore", "MealPlanExchange", "Recurrence", "Settings", "TextHelpers"],
             swiftSettings: [functionSections]),
         .target(name: "TerminalKit", swiftSettings: [functionSections]),
         .systemLibrary(name: "CNcursesw"),
@@ -80,7 +85,7 @@ let package = Package(
         .target(
             name: "PlannerRuntime",
             dependencies: [
-                "MealPlanCore", "MealPlanStore", "PlannerUI", "PrintedWeek", "TerminalKit", "RecipeLibrary", "Settings", "ShoppingList", "Cooklang", "TextHelpers", "CMalloc",
+                "MealPlanCore", "MealPlanStore", "PlanSync", "PlannerUI", "PrintedWeek", "TerminalKit", "RecipeLibrary", "Settings", "ShoppingFiles", "ShoppingList", "Cooklang", "TextHelpers", "CMalloc",
             ],
             swiftSettings: [functionSections]),
         .executableTarget(
@@ -89,7 +94,7 @@ let package = Package(
                 "MealPlanCore", "MealPlanStore", "TerminalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "MealPlanExchange", "PlannerUI", "PlannerRuntime", "NCursesTerminal", "Timeline", "Recurrence",
-                "Cooklang", "ShoppingList", "ShoppingTasks", "RecipeLibrary", "Nutrition", "Settings", "TextHelpers", "PlanSync", "TwoWaySync", "Vdir",
+                "Cooklang", "ShoppingFiles", "ShoppingList", "ShoppingTasks", "RecipeLibrary", "Nutrition", "Settings", "TextHelpers", "PlanSync", "TwoWaySync", "Vdir",
                 "PrintedWeek",
             ],
             // The sample plan `--demo` opens travels inside the binary (a link to Data/), with
@@ -128,9 +133,10 @@ let package = Package(
             // Run by path (`#filePath`): a Python program, not a resource of the test bundle.
             exclude: ["caldav-phone.py"]),
         .testTarget(name: "CooklangTests", dependencies: ["Cooklang", "TestSupport"]),
-        .testTarget(name: "RecipeLibraryTests", dependencies: ["RecipeLibrary", "ShoppingList", "Cooklang", "TestSupport"]),
+        .testTarget(name: "RecipeLibraryTests", dependencies: ["RecipeLibrary", "ShoppingFiles", "ShoppingList", "Cooklang", "TestSupport"]),
         .testTarget(
             name: "NutritionTests", dependencies: ["Nutrition", "ShoppingList", "Settings", "Cooklang", "MealPlanCore", "TestSupport"]),
+        .testTarget(name: "ShoppingFilesTests", dependencies: ["ShoppingFiles", "RecipeLibrary", "ShoppingList", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "ShoppingListTests", dependencies: ["ShoppingList", "Cooklang", "MealPlanCore", "MealPlanExchange", "Settings", "TestSupport"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "TextHelpers", "TestSupport"]),
@@ -143,7 +149,7 @@ let package = Package(
             dependencies: ["MealPlanExchange", "MealPlanCore", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
         .testTarget(
             name: "ShoppingTasksTests",
-            dependencies: ["ShoppingTasks", "ShoppingList", "RecipeLibrary", "MealPlanExchange", "MealPlanCore", "TestSupport"]),
+            dependencies: ["ShoppingTasks", "ShoppingFiles", "ShoppingList", "RecipeLibrary", "MealPlanExchange", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "PrintedWeekTests", dependencies: ["PrintedWeek", "MealPlanCore", "ShoppingList", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "MealPlanCore", "TestSupport"]),
@@ -153,17 +159,21 @@ let package = Package(
         .testTarget(
             name: "PlannerUITests",
             dependencies: [
-                "PlannerUI", "PlannerRuntime", "MealPlanCore", "MealPlanStore", "Recurrence", "Timeline", "TerminalKit", "RecipeLibrary",
+                "PlannerUI", "PlannerRuntime", "MealPlanCore", "MealPlanStore", "Recurrence", "Timeline", "TerminalKit", "RecipeLibrary", "ShoppingFiles",
                 "TestSupport",
             ]),
         .testTarget(
             name: "PlannerRuntimeTests",
             dependencies: [
-                "PlannerRuntime", "PlannerUI", "MealPlanCore", "MealPlanStore", "TerminalKit", "RecipeLibrary", "ShoppingList", "TestSupport",
+                "PlannerRuntime", "PlannerUI", "PlanSync", "MealPlanCore", "MealPlanStore", "Settings", "TerminalKit", "RecipeLibrary", "ShoppingFiles", "ShoppingList",
+                "TestSupport",
             ]),
         .testTarget(
             name: "MealplanCLITests",
-            dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "Settings", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "mealplan", "MealPlanCore", "MealPlanStore", "PlannerRuntime", "PlannerUI", "RecipeLibrary", "Settings", "ShoppingFiles", "ShoppingList",
+                "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // The slow tiers, each a target of its own so that the fast command leaves them out
         // by name (docs/TESTING.md): crashes, concurrent writers and huge hostile imports; and
         // comparisons with an independent program over hundreds of random cases.

@@ -37,7 +37,8 @@ rm -f "$db"*
 "$mealplan" import Data/sample-plan.csv --db "$db" --allow-duplicates > /dev/null
 export MEALPLAN_RECIPES="$PWD/Data/recipes" MEALPLAN_DB="$db" MEALPLAN_TODAY=2026-03-04
 all_meals=$(sqlite3 "$db" "SELECT COUNT(*) FROM meal")
-sample=$(($(wc -l < Data/sample-plan.csv) - 1))
+# Rows, not lines: a quoted note may hold a line break.
+sample=$(python3 -c 'import csv, sys; print(sum(1 for _ in csv.reader(open(sys.argv[1]))) - 1)' Data/sample-plan.csv)
 echo "meals: $all_meals"
 [ "$all_meals" = $((1000000 + sample)) ] || fail "the plan should hold $((1000000 + sample)) meals"
 page="$work/week.html"

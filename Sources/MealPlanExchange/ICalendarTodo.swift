@@ -1,4 +1,5 @@
 import MealPlanCore
+import TextHelpers
 
 /// A task (a `VTODO`, RFC 5545 section 3.6.2) as the shopping list sends it to a tasks folder
 /// and reads it back: what it says, and whether it was done. A phone, a CalDAV client or
@@ -15,14 +16,24 @@ public struct ICalendarTodo: Hashable, Sendable {
     public var categories: [String]
     public var description: String?
     public var status: Status
+    /// What the sender records as bought once the task is done (`X-MEALPLAN-BOUGHT`, which
+    /// other programs keep and do not show): the amount the task was sent for, so that a tick
+    /// read back after the plan grew records that, not the larger need.
+    public var bought: String?
 
-    public init(uid: String, summary: String, categories: [String] = [], description: String? = nil, status: Status = .open) {
+    public init(
+        uid: String, summary: String, categories: [String] = [], description: String? = nil, status: Status = .open,
+        bought: String? = nil
+    ) {
         self.uid = uid
         self.summary = summary
         self.categories = categories
         self.description = description
         self.status = status
+        self.bought = bought
     }
+
+    static let boughtProperty = "X-MEALPLAN-BOUGHT"
 
     /// The PRODID of the task files mealplan writes.
     public static let productID = "-//mealplan//mealplan shopping list//EN"
@@ -30,7 +41,7 @@ public struct ICalendarTodo: Hashable, Sendable {
     /// The properties of a task that `file(stamp:)` writes, which a rewrite of a task another
     /// program changed replaces (`ICalendarComponent.written(over:)`); every other one stays.
     public static let writtenProperties: Set<String> = [
-        "DTSTAMP", "SUMMARY", "CATEGORIES", "DESCRIPTION", "STATUS", "COMPLETED", "PERCENT-COMPLETE",
+        "DTSTAMP", "SUMMARY", "CATEGORIES", "DESCRIPTION", "STATUS", "COMPLETED", "PERCENT-COMPLETE", boughtProperty,
     ]
 
     /// This task's file written over `calendar`, the file as the folder holds it (nil: a new
@@ -63,15 +74,29 @@ public struct ICalendarTodo: Hashable, Sendable {
         summary = component.property("SUMMARY")?.text ?? ""
         categories = component.properties("CATEGORIES").flatMap(\.textList)
         description = component.property("DESCRIPTION")?.text
-        let state = component.property("STATUS")?.value.uppercased()
-        if state == "CANCELLED" {
-            status = .cancelled
-        } else if state == "COMPLETED" || component.property("COMPLETED") != nil
-            || component.property("PERCENT-COMPLETE")?.value == "100" {
-            status = .completed
-        } else {
-            status = .open
-        }
+        bought = component.property(Self.boughtProperty)?.text
+        status = Self.status(of: component)
+    }
+
+    /// Whether `component` is done, read as RFC 5545 has it: STATUS's value in any case and
+    /// without the spaces a hand-edited file may have around it; a `COMPLETED` that is no
+    /// date-time (`COMPLETED:garbage`) is no completion time, and then STATUS decides.
+    static func status(of component: ICalendarComponent) -> Status {
+        let state = component.property("STATUS")?.value.trimmingWhitespace().uppercased()
+        if state == "CANCELLED" { return .cancelled }
+        let completedAt = component.property("COMPLETED").map { isDateTime($0.value.trimmingWhitespace()) } ?? false
+        let percent = component.property("PERCENT-COMPLETE")?.value.trimmingWhitespace()
+        return state == "COMPLETED" || completedAt || percent.flatMap { Int($0) } == 100 ? .completed : .open
+    }
+
+    /// Whether `text` is a DATE-TIME (`20261124T190000Z`, or floating without the `Z`) of a
+    /// real day and time.
+    static func isDateTime(_ text: String) -> Bool {
+        let parts = text.split(separator: "T", omittingEmptySubsequences: false)
+        guard parts.count == 2, Day(basicISO: parts[0]) != nil else { return false }
+        let time = parts[1].hasSuffix("Z") ? parts[1].dropLast() : parts[1]
+        guard time.count == 6, time.allSatisfy({ $0.isASCII && $0.isNumber }), let clock = Int(time) else { return false }
+        return clock / 10_000 < 24 && clock / 100 % 100 < 60 && clock % 100 <= 60
     }
 
     /// A calendar file holding this task alone, made at `stamp` (its `DTSTAMP`, and its
@@ -100,6 +125,7 @@ public struct ICalendarTodo: Hashable, Sendable {
         textLine("SUMMARY", [summary])
         if !categories.isEmpty { textLine("CATEGORIES", categories) }
         if let description { textLine("DESCRIPTION", [description]) }
+        if let bought { textLine(Self.boughtProperty, [bought]) }
         switch status {
         case .open: line("STATUS:NEEDS-ACTION")
         case .completed:

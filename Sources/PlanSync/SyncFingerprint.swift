@@ -27,8 +27,13 @@ enum SyncFingerprint {
 
     /// The bytes of a file's text.
     static func of(text: String) -> UInt64 {
+        of(bytes: text.utf8)
+    }
+
+    /// The hash of a file's bytes: of its text, when they are UTF-8.
+    static func of(bytes: some Sequence<UInt8>) -> UInt64 {
         var hash = FNV1a()
-        hash.add(bytes: text.utf8)
+        hash.add(bytes: bytes)
         return hash.value
     }
 

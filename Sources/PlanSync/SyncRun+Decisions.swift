@@ -117,6 +117,7 @@ extension SyncRun {
     mutating func receive(_ there: ParsedFile, into item: Item) {
         guard let file = item.file else { return }
         report.received += 1
+        report.notes += there.notes
         var uid = item.uid
         if uid == nil, case .item(let named) = CalendarUID.reference(there.uid) { uid = named }
         let record = SyncItemRecord(

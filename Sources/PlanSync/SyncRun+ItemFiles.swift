@@ -17,13 +17,13 @@ extension SyncRun {
         guard var file = item.file else { return nil }
         if let read = file.read { return read }
         do {
-            let (text, etag) = try folder.read(item.fileName)
+            let (bytes, etag) = try folder.readBytes(item.fileName)
             file.etag = etag
-            file.hash = SyncFingerprint.of(text: text)
-            file.read = ReadFile(text: text, parsed: nil)
+            file.hash = SyncFingerprint.of(bytes: bytes)
+            file.read = ReadFile(bytes: bytes, parsed: nil)
         } catch {
             let line = error.userMessage + "; left as it is"
-            file.read = ReadFile(text: "", parsed: .failure(Problem(line: line)))
+            file.read = ReadFile(bytes: [], parsed: .failure(Problem(line: line)))
             report.skipped.append(line)
         }
         item.file = file
@@ -35,7 +35,7 @@ extension SyncRun {
     mutating func parsedFile(of item: inout Item) -> ParsedFile? {
         guard var read = readFile(of: &item) else { return nil }
         if read.parsed == nil {
-            let parsed = parse(read.text, name: item.fileName)
+            let parsed = parse(read.bytes, name: item.fileName)
             if case .failure(let problem) = parsed { report.skipped.append(problem.line) }
             read.parsed = parsed
             item.file?.read = read
@@ -44,17 +44,24 @@ extension SyncRun {
         return parsed
     }
 
-    func parse(_ text: String, name: String) -> Result<ParsedFile, Problem> {
+    func parse(_ bytes: [UInt8], name: String) -> Result<ParsedFile, Problem> {
         let place = folder.path + "/" + name
         func problem(_ line: Int, _ message: String) -> Result<ParsedFile, Problem> {
             .failure(Problem(line: "\(place): line \(line): \(message); left as it is"))
         }
         do {
-            guard let calendar = try ICalendarReader.read(Array(text.utf8)).first(where: { $0.name == "VCALENDAR" }) else {
+            let top = try ICalendarReader.read(bytes)
+            guard let calendar = top.first(where: { $0.name == "VCALENDAR" }) else {
                 return .failure(Problem(line: "\(place): no VCALENDAR; left as it is"))
             }
+            if let second = top.dropFirst().first {
+                return problem(second.line, "a second \(second.name), which mealplan cannot keep in a rewrite")
+            }
+            for event in calendar.components("VEVENT") {
+                if let unkept = Self.unkeptProperty(of: event) { return problem(unkept.line, "\(unkept.name), which mealplan cannot keep in a rewrite") }
+            }
             let events = try calendar.components("VEVENT").map { event throws(ICalendarError) in
-                try CalendarMeal(event: event, slots: snapshot.slots, defaultSlot: defaultSlot)
+                try CalendarMeal(event: event, slots: snapshot.slots, defaultSlot: defaultSlot, zone: settings.zone)
             }
             guard let main = events.first(where: { $0.replacing == nil }) ?? events.first else {
                 return .failure(Problem(line: "\(place): no VEVENT; left as it is"))
@@ -64,12 +71,23 @@ extension SyncRun {
                 guard snapshot.slots.contains(event.meal.slot) else {
                     return problem(event.line, "the slot '\(event.meal.slot.messageExcerpt)' is not one of the plan's")
                 }
+                if event.meal.servings != nil && event.meal.recipe == nil {
+                    return problem(event.line, "servings without a recipe (\(CalendarMeal.Property.recipe)): they say how much of a recipe to make")
+                }
                 do throws(MealValidationError) {
                     _ = try Meal.validTitle(event.meal.title)
                     if let recipe = event.meal.recipe { _ = try Meal.validRecipeName(recipe) }
                 } catch {
                     return problem(event.line, error.message)
                 }
+            }
+            let replaced = events.compactMap(\.replacing)
+            if let twice = replaced.indices.first(where: { replaced[..<$0].contains(replaced[$0]) }) {
+                return problem(events.filter { $0.replacing != nil }[twice].line, "a second change of the same day of the repeat")
+            }
+            var notes: [String] = []
+            if let days = main.days {
+                notes.append("\(place): an all-day event of \(days) days; taken as one meal on its first day, \(main.meal.day.iso)")
             }
             guard let rrule = main.rrule else {
                 if events.count > 1 { return problem(events[1].line, "a changed occurrence of an event that does not repeat") }
@@ -81,7 +99,7 @@ extension SyncRun {
                     source = uid
                     meal.leftoversOf = snapshot.mealID(of: uid)
                 }
-                return .success(ParsedFile(calendar: calendar, uid: main.uid, version: .meal(meal, leftoversOf: source)))
+                return .success(ParsedFile(calendar: calendar, uid: main.uid, version: .meal(meal, leftoversOf: source), notes: notes))
             }
             let rule: RepeatRule
             do {
@@ -101,14 +119,24 @@ extension SyncRun {
                     return ICalendarMealWriter.ChangedOccurrence(replacing: day, meal: meal, leftoversOf: source)
                 }
             }
-            let replaced = Set(overrides.map(\.replacing))
             var meal = main.meal
             meal.position = 0
             return .success(ParsedFile(calendar: calendar, uid: main.uid, version: .rule(SyncVersion.RuleVersion(
-                rule: rule, meal: meal, skipped: Array(Set(main.skipped).subtracting(replaced)).sorted(), overrides: overrides, snapshot: nil))))
+                rule: rule, meal: meal, skipped: Array(Set(main.skipped).subtracting(replaced)).sorted(), overrides: overrides, snapshot: nil)),
+                notes: notes))
         } catch {
             return .failure(Problem(line: "\(place): \(error.description); left as it is"))
         }
+    }
+
+    /// The first property of `event` that says something mealplan cannot say again when it
+    /// rewrites the file, so that it must leave the file as it is rather than drop it: a
+    /// second `RRULE`, an `RDATE` or `EXRULE` (days a rule does not give), a `RECURRENCE-ID`
+    /// that changes the days after it too (`RANGE=THISANDFUTURE`).
+    static func unkeptProperty(of event: ICalendarComponent) -> ICalendarProperty? {
+        if let second = event.properties("RRULE").dropFirst().first { return second }
+        if let extra = event.properties.first(where: { $0.name == "RDATE" || $0.name == "EXRULE" }) { return extra }
+        return event.properties("RECURRENCE-ID").first { $0.parameter("RANGE") != nil }
     }
 
     // MARK: Writing
@@ -118,18 +146,30 @@ extension SyncRun {
     /// (`ICalendarItemFile`): what the file holds that mealplan does not write is kept, each
     /// event a revision made now.
     mutating func send(_ version: SyncVersion, uid: ItemUID, to item: Item, storing: Bool = false) throws(SyncError) {
-        report.sent += 1
-        report.changedFolder = true
-        if storing { report.received += 1 }
-        if settings.dryRun { return }
+        func counted() {
+            report.sent += 1
+            report.changedFolder = true
+            if storing { report.received += 1 }
+        }
+        if settings.dryRun { return counted() }
         var item = item
         let decided = item.file?.hash
         let existing = item.file == nil ? nil : parsedFile(of: &item)?.calendar
+        // A file there that mealplan cannot read is never written over (`parsedFile` named it),
+        // nor one whose name leaves no room for the hidden file a write goes through.
+        if item.file != nil && existing == nil { return }
+        guard item.fileName.utf8.count <= VdirFolder.maximumWrittenName else {
+            report.skipped.append("\(folder.path)/\(item.fileName.messageExcerpt): its name is too long for mealplan to write the file again; left as it is, and the change here not sent")
+            return
+        }
         if item.file?.hash != decided {
             // Read only now, and no longer what the decision saw.
             throw SyncError(message: "'\(folder.path)/\(item.fileName)' was changed by another program meanwhile; run sync again")
         }
-        let text = ICalendarItemFile.text(of: version.calendar(uid: uid, settings: settings), over: existing)
+        counted()
+        let built = version.calendar(uid: uid, settings: settings)
+        // When the item happens, as the file there says it (`keepingTimes`).
+        let text = ICalendarItemFile.text(of: existing.map { built.keepingTimes(of: $0, zone: settings.zone) } ?? built, over: existing)
         let record = SyncItemRecord(
             uid: uid, kind: version.kind, fingerprint: version.fingerprint, fileName: item.fileName, etag: "",
             contentHash: SyncFingerprint.of(text: text))

@@ -26,9 +26,10 @@ struct SyncRun {
         var read: ReadFile?
     }
 
-    /// A file read: its text and, once parsed, what it holds.
+    /// A file read: its bytes (UTF-8 once unfolded, the reader checks) and, once parsed, what
+    /// it holds.
     struct ReadFile {
-        var text: String
+        var bytes: [UInt8]
         var parsed: Result<ParsedFile, Problem>?
     }
 
@@ -37,6 +38,8 @@ struct SyncRun {
         var calendar: ICalendarComponent
         var uid: String
         var version: SyncVersion
+        /// What the run says of the file though it takes it (an event of several days).
+        var notes: [String] = []
     }
 
     /// Why a file is left as it is: one line naming it.
@@ -102,9 +105,11 @@ struct SyncRun {
     /// and rule not synced before with the file its UID names, and each other file.
     mutating func pairedItems() throws(SyncError) -> [Item] {
         var files: [String: VdirEtag] = [:]
+        var skipped: [String: VdirSkippedEntry] = [:]
         do {
             let listing = try folder.items()
             for item in listing.items { files[item.name] = item.etag }
+            for entry in listing.skipped { skipped[entry.name] = entry }
             // What a sync killed while writing left behind goes now.
             if !settings.dryRun { folder.removeStalePartials(listing) }
         } catch where error.isMissing {
@@ -133,10 +138,19 @@ struct SyncRun {
         for record in snapshot.records {
             var version = here.removeValue(forKey: record.uid)
             if version?.kind != record.kind { version = nil }
+            if files[record.fileName] == nil, let entry = skipped.removeValue(forKey: record.fileName) {
+                // Something else in the item's place says nothing of the item: both sides stay.
+                let meal = version.map { " of \($0.shortText)" } ?? ""
+                report.skipped.append("\(folder.path)/\(entry.name): \(entry.kind.rawValue) in the place of the file\(meal); left as it is, and so is the plan's")
+                continue
+            }
             let file = files.removeValue(forKey: record.fileName).map { etag in
                 FileState(etag: etag, hash: etag.text == record.etag ? record.contentHash : 0, read: nil)
             }
             items.append(Item(uid: record.uid, record: record, here: version, fileName: record.fileName, file: file))
+        }
+        for entry in skipped.values.sorted(by: { $0.name < $1.name }) {
+            report.skipped.append("\(folder.path)/\(entry.name): \(entry.kind.rawValue), not an item's file; skipped")
         }
         var unfiled: [ItemUID: Int] = [:]
         for uid in order {

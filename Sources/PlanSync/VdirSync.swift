@@ -36,6 +36,8 @@ public struct VdirSync {
         public var keepOnly: [ConflictName]
         /// Decide and count, change nothing.
         public var dryRun: Bool
+        /// The user's time zone, which says the day of a UTC or zoned time in a file.
+        public var zone: LocalZone = .current
 
         public init(
             from: Day, defaultSlot: String? = nil, slotTimes: [String: TimeOfDay] = [:], duration: EventDuration = .standard,
@@ -69,6 +71,9 @@ public struct VdirSync {
         public var unmatched: [ConflictName] = []
         /// Each file left as it is because mealplan cannot take it, as one line naming it.
         public var skipped: [String] = []
+        /// Each file taken though not all of it is a meal (an all-day event of several days),
+        /// as one line naming it and saying what was taken.
+        public var notes: [String] = []
         /// What the sync changed in the plan, as made (`MealStore.commitSync`): for the
         /// planner's undo.
         public var stored: [MealChange] = []
@@ -108,8 +113,8 @@ public struct SyncError: UserFacingError {
         exitStatus = error.exitStatus
     }
 
-    init(message: String) {
+    init(message: String, status: ExitStatus = .failure) {
         userMessage = message
-        exitStatus = .failure
+        exitStatus = status
     }
 }

@@ -202,7 +202,7 @@ public struct PlannerLoop {
             case .sync:
                 // A sync waits on the disk and the [sync] command: "Syncing…" is on screen first.
                 draw()
-                queue += Planner.update(&state, sync.answer(store))
+                queue += Planner.update(&state, sync.answer(store, today: today()))
                 needsDraw = true
             case .save(let request):
                 queue += saving(request)

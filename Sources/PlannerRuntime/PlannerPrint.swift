@@ -22,7 +22,7 @@ enum PlannerPrint {
         var page = PrintedPlan(days: request.days, weekStart: request.weekStart, slots: slots.map(\.name), meals: meals,
                                printedOn: request.today)
         var withoutList: String?
-        switch recipes.printedList(for: meals) {
+        switch recipes.printedList(for: meals, days: request.days) {
         case .success(let list): page.list = list
         case .failure(let error): withoutList = error.userMessage
         }

@@ -4,6 +4,7 @@ import PlannerUI
 import PrintedWeek
 import RecipeLibrary
 import Settings
+import ShoppingFiles
 import ShoppingList
 
 /// The files behind the planner's recipe keys: the recipes folder with the aisle and pantry
@@ -111,17 +112,18 @@ public struct PlannerRecipes: Sendable {
         }
     }
 
-    /// The shopping list of `meals` for the page `W` writes, or why there is none.
-    func printedList(for meals: [Meal]) -> Result<PrintedList, RecipeFolderError> {
-        Result { () throws(RecipeFolderError) in PrintedList(try sources.get().tickedList(for: meals), for: meals) }
+    /// The shopping list of `meals`, the meals of `days`, for the page `W` writes, or why there is none.
+    func printedList(for meals: [Meal], days: DayRange) -> Result<PrintedList, RecipeFolderError> {
+        Result { () throws(RecipeFolderError) in
+            let list = try sources.get().list(of: meals, days: days)
+            return PrintedList(list.ticked, cooked: list.cooked)
+        }
     }
 
     /// `.showShoppingList`'s answer for `meals`, the meals of `days`.
     func shoppingList(for meals: [Meal], days: DayRange) -> Input {
         do throws(RecipeFolderError) {
-            let list = try sources.get().tickedList(for: meals)
-            let cooked = meals.filter { $0.recipe != nil }.count
-            return .pageShown(Self.page(of: list, cooked: cooked, days: days))
+            return .pageShown(Self.page(of: try sources.get().list(of: meals, days: days)))
         } catch {
             return .shoppingListFailed(message: error.userMessage)
         }
@@ -132,29 +134,23 @@ public struct PlannerRecipes: Sendable {
     /// (as read under its lock) still has it ticked.
     func tick(_ name: String, checked: Bool, meals: [Meal], days: DayRange) -> Input {
         do throws(RecipeFolderError) {
-            let sources = try sources.get()
-            let planned = try sources.plannedList(for: meals)
-            try sources.checks.append { log in
-                if checked { return [planned.tick(name)] }
-                return log.isChecked(name) ? [CheckLog.Entry(name: name, checked: false)] : []
+            let list = try sources.get().list(of: meals, days: days) { list in
+                if checked { return [list.planned.tick(name)] }
+                return list.log.isChecked(name) ? [CheckLog.Entry(name: name, checked: false)] : []
             }
+            return .pageShown(Self.page(of: list))
         } catch {
             return .shoppingListFailed(message: error.userMessage)
         }
-        return shoppingList(for: meals, days: days)
     }
 
-    /// The list as the page shows it: how many meals it is for, then aisle by aisle each
-    /// ingredient and its amounts (ticked ones marked), then the notes (recipes used as
-    /// written, meals without a recipe, meals left out); each item's line is one `x` can tick.
-    static func page(of list: ShoppingList, cooked: Int, days: DayRange) -> TextPage {
-        var lines = [ShoppingList.cookedText(cooked)]
-        if list.items.isEmpty { lines.append("nothing to buy") }
-        var items: [PageItem] = []
-        for row in list.textRows() {
-            if let item = row.item { items.append(PageItem(line: lines.count, name: item.name, checked: item.checked)) }
-            lines.append(row.text)
+    /// The list as the page shows it, line for line as `shop` prints it (the page's title bar
+    /// names the days); each item's line is one `x` can tick.
+    static func page(of list: DaysShoppingList) -> TextPage {
+        let rows = list.rows(titled: false)
+        let items = rows.enumerated().compactMap { line, row in
+            row.item.map { PageItem(line: line, name: $0.name, checked: $0.checked) }
         }
-        return TextPage(kind: .shoppingList(days), lines: lines, items: items)
+        return TextPage(kind: .shoppingList(list.days), lines: rows.map(\.text), items: items)
     }
 }

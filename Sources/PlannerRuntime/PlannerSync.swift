@@ -1,37 +1,66 @@
 import MealPlanCore
 import MealPlanStore
+import PlanSync
 import PlannerUI
+import Settings
 
-/// What the planner's sync key runs: `mealplan sync` as the config file sets it up, on the
-/// planner's own plan, or why there is nothing to sync with, said when the key is pressed.
+/// What the planner's sync key runs: the round `mealplan sync` runs (`SyncRound`), on the
+/// planner's own plan, as the config file sets it up when the key is pressed, the `[sync]
+/// command`'s output kept off the screen; or why there is nothing to sync with.
 public struct PlannerSync: Sendable {
-    /// One sync of `store`: its one-line summary and what it changed in the plan, as made; an
-    /// error is said in one line.
-    public typealias Run = @Sendable (MealStore) throws -> (summary: String, stored: [MealChange])
+    /// One sync of `store` on `today`: its status line and what it changed in the plan, as
+    /// made; an error is said in one line.
+    public typealias Run = @Sendable (_ store: MealStore, _ today: Day) throws -> (summary: String, stored: [MealChange], problem: String?)
 
     let run: Result<Run, PlannerSyncUnavailable>
 
+    /// A sync of its own (tests).
     public init(_ run: @escaping Run) {
         self.run = .success(run)
     }
 
-    /// No vdir to sync with; `reason` is the line the key shows.
+    /// The round of the config file that `environment` names, read afresh at each press, so
+    /// that a `[sync]` table written while the planner runs is the one used.
+    public init(environment: Environment, weekStart: Weekday) {
+        run = .success { store, today in
+            let config = try ConfigFile.load(in: environment)
+            guard config.sync.vdir != nil else { throw PlannerSyncUnavailable.noVdir }
+            let round = try SyncRound(config: config, request: SyncRound.Request(), today: today, weekStart: weekStart, commandOutput: .hidden)
+            let outcome = try round.run(waiting: { _ in }) { store }
+            return (Self.summary(of: outcome.report), outcome.report.stored, outcome.failedAfter?.userMessage)
+        }
+    }
+
+    /// No sync at all; `reason` is the line the key shows.
     public init(unavailable reason: String) {
         run = .failure(PlannerSyncUnavailable(reason: reason))
     }
 
     /// What a planner without a sync set up (tests) answers.
-    public static let none = PlannerSync(unavailable: "no vdir to sync with: set [sync] vdir in the config file")
+    public static let none = PlannerSync(unavailable: PlannerSyncUnavailable.noVdir.reason)
+
+    /// The status line of a round: the summary `mealplan sync` prints, and what the command
+    /// line would print besides it (each conflict, each file skipped), pointed at.
+    static func summary(of report: VdirSync.Report) -> String {
+        var summary = report.summary
+        if !report.conflicts.isEmpty { summary += "; mealplan sync shows them, sync --keep resolves them" }
+        if !report.skipped.isEmpty {
+            summary += "; \(report.skipped.count) file\(report.skipped.count == 1 ? "" : "s") left as \(report.skipped.count == 1 ? "it is" : "they are"): mealplan sync names them"
+        }
+        return summary
+    }
 
     /// `.sync`'s answer.
-    public func answer(_ store: MealStore) -> Input {
+    public func answer(_ store: MealStore, today: Day) -> Input {
         switch run {
         case .failure(let unavailable):
             return .syncFailed(message: unavailable.reason)
         case .success(let run):
             do {
-                let (summary, stored) = try run(store)
-                return .synced(summary: summary, stored: stored)
+                let (summary, stored, problem) = try run(store, today)
+                return .synced(summary: summary, stored: stored, problem: problem)
+            } catch let unavailable as PlannerSyncUnavailable {
+                return .syncFailed(message: unavailable.reason)
             } catch let error as any UserFacingError {
                 return .syncFailed(message: error.userMessage)
             } catch {
@@ -44,4 +73,6 @@ public struct PlannerSync: Sendable {
 /// Why the planner has no sync: the one line its key shows.
 struct PlannerSyncUnavailable: Error {
     let reason: String
+
+    static let noVdir = PlannerSyncUnavailable(reason: "no vdir to sync with: set [sync] vdir in the config file")
 }

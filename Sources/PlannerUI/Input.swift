@@ -89,8 +89,10 @@ public enum Input: Hashable, Sendable {
     case leftoverSourcesFound([Meal])
     /// The time asked for by `Effect.scheduleTick` has passed: the next animation frame is due.
     /// A sync brought and sent what `summary` says ("3 sent, 1 received, 1 removed, 0
-    /// conflicts"), changing the plan by `stored` (as made), which undo takes back as one step.
-    case synced(summary: String, stored: [MealChange])
+    /// conflicts"), changing the plan by `stored` (as made), which undo takes back as one step;
+    /// `problem`: what went wrong once the plan and the folder were synced (the `[sync]
+    /// command` after it failed), shown as an error.
+    case synced(summary: String, stored: [MealChange], problem: String? = nil)
     case syncFailed(message: String)
     /// The answer to `.printDays`: the page of `days` is at `path`, with their shopping list
     /// unless `withoutList` says why not (no recipes folder, a broken aisle file).

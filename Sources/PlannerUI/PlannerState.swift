@@ -127,10 +127,15 @@ public enum Mode: Hashable, Sendable {
 public struct StatusMessage: Hashable, Sendable {
     public let text: String
     public let isError: Bool
+    /// Shown whole, wrapped on the lines above the status line when it does not fit on it,
+    /// instead of cut at the screen's edge: a sync's outcome, whose reason (a server's last
+    /// words) is what the person needs to read.
+    public let showsWhole: Bool
 
-    public init(_ text: String, isError: Bool = false) {
+    public init(_ text: String, isError: Bool = false, showsWhole: Bool = false) {
         self.text = text
         self.isError = isError
+        self.showsWhole = showsWhole
     }
 }
 

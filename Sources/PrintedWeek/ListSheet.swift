@@ -25,7 +25,7 @@ struct ListSheet {
         html += "<section class=\"sheet list\(flowing)\" style=\"font-size: \(PrintStyle.rounded(layout.fontSize))pt\">\n"
         html += "<header><h1>Shopping list, \(SheetText.range(days))</h1><p>"
             + HTMLText.escaped(ShoppingList.cookedText(printed.cooked)) + "</p></header>\n<div class=\"aisles\">\n"
-        if list.items.isEmpty { html += "<p>nothing to buy</p>\n" }
+        if list.items.isEmpty { html += "<p>" + HTMLText.escaped(ShoppingList.nothingToBuy(cooked: printed.cooked)) + "</p>\n" }
         for group in list.aisleGroups {
             html += "<section class=\"aisle\"><h2>" + HTMLText.escaped(group.aisle ?? "other") + "</h2><ul>\n"
             for item in group.items {

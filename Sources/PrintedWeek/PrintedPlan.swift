@@ -66,9 +66,4 @@ public struct PrintedList: Sendable {
         self.list = list
         self.cooked = cooked
     }
-
-    /// `list`, the list of `meals`: those cooked from a recipe are counted as `shop` counts them.
-    public init(_ list: ShoppingList, for meals: [Meal]) {
-        self.init(list, cooked: meals.filter { $0.recipe != nil && $0.isCooked }.count)
-    }
 }

@@ -113,7 +113,7 @@ public struct CheckLog: Equatable, Sendable {
     public static func text(of entry: Entry) -> String {
         var text = (entry.checked ? "+ " : "- ") + entry.name + "\n"
         if entry.checked, let bought = entry.bought, !bought.isEmpty {
-            text += boughtPrefix + " " + bought.map(amountText).joined(separator: " + ") + "\n"
+            text += boughtPrefix + " " + amountsText(bought) + "\n"
         }
         return text
     }
@@ -122,6 +122,11 @@ public struct CheckLog: Equatable, Sendable {
     /// not empty.
     public static func isWritable(_ name: String) -> Bool {
         !name.isEmpty && name == name.trimmingWhitespace() && !name.contains(where: \.isNewline)
+    }
+
+    /// "1.25 l + 2 tins": amounts as the log keeps them, which `parseAmounts` reads back.
+    public static func amountsText(_ amounts: [Amount]) -> String {
+        amounts.map(amountText).joined(separator: " + ")
     }
 
     /// "59.147 ml", "3", "a pinch": the number in full (what was bought is compared later, so
@@ -137,7 +142,7 @@ public struct CheckLog: Equatable, Sendable {
     }
 
     /// `amountText`s joined by " + " read back; `nil` when one is not an amount.
-    static func parseAmounts(_ text: String) -> [Amount]? {
+    public static func parseAmounts(_ text: String) -> [Amount]? {
         var amounts: [Amount] = []
         for part in text.split(separator: " + ", omittingEmptySubsequences: false) {
             let part = String(part).trimmingWhitespace()

@@ -11,6 +11,12 @@ extension ShoppingList.Item {
     }
 }
 
+extension ShoppingList.Item {
+    /// "Fri 2026-03-06 dinner 'Lasagne', Sat 2026-03-07 lunch 'Porridge'": the meals the item is
+    /// for, by day, slot and title, which are the same in every copy of a plan (ids are not).
+    public var mealPlacesText: String { meals.map(\.label).joined(separator: ", ") }
+}
+
 extension ShoppingList {
     /// The items aisle by aisle, in walking order; the aisle is `nil` for ingredients that
     /// `aisle.conf` does not name, which come last.
@@ -63,6 +69,11 @@ extension ShoppingList {
     /// How many meals of the days have a recipe, as the list's heading says it.
     public static func cookedText(_ cooked: Int) -> String {
         "\(cooked) \(cooked == 1 ? "meal" : "meals") with recipes"
+    }
+
+    /// What a list without items says, for `cooked` meals with recipes: with none, why.
+    public static func nothingToBuy(cooked: Int) -> String {
+        cooked == 0 ? "nothing to buy: no meal in these days has a recipe" : "nothing to buy"
     }
 
     /// At most this many meals without a recipe are named; the rest are counted.

@@ -4,7 +4,9 @@ import ShoppingList
 
 /// The shopping list as tasks for a phone: each line of the list (as `shop` shows it, ticks
 /// applied) is one task, a `VTODO`: `SUMMARY` the item and its amount, `CATEGORIES` its aisle,
-/// `DESCRIPTION` the meals it is for, done when the line is ticked.
+/// `DESCRIPTION` the meals it is for (by day, slot and title: two people sending the same plan
+/// from their own copies, where the meals have other ids, write the same tasks), done when the
+/// line is ticked.
 ///
 /// A task's UID is made from the item's name and how many times the log has ticked that name
 /// (its round), never from the days or amounts: sending again finds the same task and updates
@@ -43,17 +45,21 @@ public enum ShoppingTasks {
         return rounds
     }
 
-    /// Each line of `list` (ticked by `log`) as its task.
-    public static func tasks(of list: ShoppingList, log: CheckLog) -> [ICalendarTodo] {
+    /// Each line of `planned` as `log` ticks it, as its task. An open task carries what a tick
+    /// of it records as bought (`ICalendarTodo.bought`): the whole amount the plan needs of
+    /// the item as it is sent, a top-up line's too (what was bought before and its more).
+    public static func tasks(of planned: ShoppingList, log: CheckLog) -> [ICalendarTodo] {
         let rounds = rounds(log)
-        return list.items.map { item in
+        return planned.ticked(by: log).items.map { item in
             let amount = item.shownAmount
+            let bought = item.checked ? [] : planned.tick(item.name).bought ?? []
             return ICalendarTodo(
                 uid: uid(of: item, rounds: rounds),
                 summary: amount.isEmpty ? item.name : item.name + ", " + amount,
                 categories: [item.aisle ?? "other"],
-                description: item.meals.isEmpty ? nil : "for " + item.mealsText,
-                status: item.checked ? .completed : .open)
+                description: item.meals.isEmpty ? nil : "for " + item.mealPlacesText,
+                status: item.checked ? .completed : .open,
+                bought: bought.isEmpty ? nil : CheckLog.amountsText(bought))
         }
     }
 
@@ -65,15 +71,21 @@ public enum ShoppingTasks {
     }
 
     /// The ticks that tasks done elsewhere stand for: each open line of `planned` (ticked by
-    /// `log`) whose task is among `done` (UIDs), ticked as `--check` ticks it, with what the
-    /// list needs of it now.
-    public static func ticks(doneTasks done: Set<String>, planned: ShoppingList, log: CheckLog) -> [CheckLog.Entry] {
+    /// `log`) whose task is among `done`, ticked as `--check` ticks it, at the amount the task
+    /// was sent for (what the plan needs now, for a task that does not say): a plan that grew
+    /// after the send keeps what it needs beyond that as an open line, so a new task.
+    public static func ticks(doneTasks done: [ICalendarTodo], planned: ShoppingList, log: CheckLog) -> [CheckLog.Entry] {
         guard !done.isEmpty else { return [] }
+        let byUID = Dictionary(done.map { ($0.uid, $0) }) { first, _ in first }
         let rounds = rounds(log)
-        var names: [String] = []
-        for item in planned.ticked(by: log).items where !item.checked && done.contains(uid(of: item, rounds: rounds)) {
-            if !names.contains(where: { $0.lowercased() == item.name.lowercased() }) { names.append(item.name) }
+        var ticks: [CheckLog.Entry] = []
+        for item in planned.ticked(by: log).items where !item.checked {
+            guard let task = byUID[uid(of: item, rounds: rounds)],
+                  !ticks.contains(where: { $0.name.lowercased() == item.name.lowercased() }) else { continue }
+            var tick = planned.tick(item.name)
+            if let sent = task.bought.flatMap(CheckLog.parseAmounts) { tick.bought = sent }
+            ticks.append(tick)
         }
-        return names.map(planned.tick)
+        return ticks
     }
 }

@@ -1,6 +1,7 @@
 import MealPlanCore
 import MealPlanExchange
 import RecipeLibrary
+import ShoppingFiles
 import ShoppingList
 import Vdir
 
@@ -28,6 +29,12 @@ public struct TasksFolder: Sendable {
         public var changedMeanwhile: [String] = []
         /// Links in the folder, which are no tasks (they could lead anywhere): left alone.
         public var skippedLinks: [String] = []
+        /// Files that could not be read as tasks, each said with its name and why: left alone,
+        /// so that one bad file never stops every later send.
+        public var unreadable: [String] = []
+        /// Tasks not written because a link or an unreadable file has their file's name, each
+        /// said with the file.
+        public var notSent: [String] = []
     }
 
     /// Sends `planned` (the list before ticks): first each open line whose task was done in
@@ -40,16 +47,19 @@ public struct TasksFolder: Sendable {
     /// needed is removed, as `shop` no longer shows the line: left, it would send someone to
     /// buy what no meal needs. Every write and removal is compare-and-set against the file as
     /// it was read; the folder is made (one level) when missing. A file that cannot be read
-    /// is an error naming it and its line, before anything is written. The hidden files of a
+    /// (or is no calendar) is named in the report and left alone, as a link is: the rest is
+    /// sent, and a task whose file name it holds is not. The hidden files of a
     /// send killed while writing, an hour old, are removed first.
     public func send(_ planned: ShoppingList, checks: ShoppingChecks, stamp: UTCTimestamp) throws -> Report {
         try folder.create()
         let listing = try folder.items()
         // What a send killed while writing left behind goes now.
         folder.removeStalePartials(listing)
-        let existing = try tasks(listing.items)
-        let done = Set(existing.values.filter { $0.task.status == .completed }.map(\.task.uid))
         var report = Report(skippedLinks: listing.skippedLinks)
+        let (existing, unreadable) = tasks(listing.items)
+        report.unreadable = unreadable.map(\.message)
+        let occupied = Set(listing.skippedLinks + unreadable.map(\.name))
+        let done = existing.values.map(\.task).filter { $0.status == .completed }
         var log = try checks.read()
         if !ShoppingTasks.ticks(doneTasks: done, planned: planned, log: log).isEmpty {
             // Worked out again from the log under its lock: a compare-and-set.
@@ -59,11 +69,15 @@ public struct TasksFolder: Sendable {
                 return ticks
             }
         }
-        let wanted = ShoppingTasks.tasks(of: planned.ticked(by: log), log: log)
+        let wanted = ShoppingTasks.tasks(of: planned, log: log)
         for task in wanted {
             let stored = existing[task.uid]
             if let stored, stored.task.status != .open || stored.task == task { continue }
             let name = stored?.name ?? VdirFolder.fileName(forUID: task.uid)
+            if stored == nil && occupied.contains(name) {
+                report.notSent.append("the task '\(task.summary)' was not sent: \(folder.path)/\(name) is in its place")
+                continue
+            }
             let text = task.file(over: stored?.calendar, stamp: stamp)
             if try changedMeanwhile({ () throws(VdirError) in try folder.write(text, to: name, expecting: stored?.etag) }) {
                 report.changedMeanwhile.append(task.summary)
@@ -105,32 +119,30 @@ public struct TasksFolder: Sendable {
         var calendar: ICalendarComponent
     }
 
-    /// The folder's shopping-list tasks by UID; other programs' items are read (a file that
-    /// cannot be is an error) but left alone.
-    func tasks(_ items: [VdirItem]) throws -> [String: StoredTask] {
+    /// The folder's shopping-list tasks by UID, and the files that could not be read, each
+    /// with its message (naming the file, and its line when it is no calendar); other
+    /// programs' items are read but left alone.
+    func tasks(_ items: [VdirItem]) -> (tasks: [String: StoredTask], unreadable: [(name: String, message: String)]) {
         var tasks: [String: StoredTask] = [:]
+        var unreadable: [(name: String, message: String)] = []
         for item in items {
-            let (text, etag) = try folder.read(item.name)
             let todos: [(task: ICalendarTodo, calendar: ICalendarComponent)]
+            let etag: VdirEtag
             do {
+                let (text, read) = try folder.read(item.name)
+                etag = read
                 todos = try ICalendarTodo.todos(in: Array(text.utf8))
+            } catch let error as VdirError {
+                unreadable.append((item.name, error.userMessage))
+                continue
             } catch {
-                throw TasksFolderError("\(folder.path)/\(item.name): \(error)")
+                unreadable.append((item.name, "\(folder.path)/\(item.name): \(error)"))
+                continue
             }
             for (todo, calendar) in todos where ShoppingTasks.isShoppingTask(todo.uid) && tasks[todo.uid] == nil {
                 tasks[todo.uid] = StoredTask(name: item.name, etag: etag, task: todo, calendar: calendar)
             }
         }
-        return tasks
-    }
-}
-
-/// A file of the tasks folder that cannot be read, named with its line.
-public struct TasksFolderError: UserFacingError, Equatable, Sendable {
-    public let userMessage: String
-    public var exitStatus: ExitStatus { .badData }
-
-    init(_ message: String) {
-        userMessage = message
+        return (tasks, unreadable)
     }
 }

@@ -20,6 +20,19 @@ public enum BoundedFile {
     public static func contents(
         of path: String, maximumSize: Int, followingLinks: Bool = true
     ) throws(BoundedFileError) -> Contents {
+        let (text, status) = try bytes(of: path, maximumSize: maximumSize, followingLinks: followingLinks)
+        guard let decoded = String(validating: text, as: UTF8.self) else {
+            throw BoundedFileError(path: path, kind: .notUTF8(line: firstInvalidLine(text[...])))
+        }
+        return Contents(text: decoded, status: status)
+    }
+
+    /// The whole file at `path` as bytes (a leading byte-order mark dropped), for a reader that
+    /// decodes them itself (an iCalendar file, whose folds may fall inside a UTF-8 sequence),
+    /// and its `stat` as it was opened; refused as `contents` refuses, UTF-8 or not.
+    public static func bytes(
+        of path: String, maximumSize: Int, followingLinks: Bool = true
+    ) throws(BoundedFileError) -> (bytes: [UInt8], status: stat) {
         // O_NONBLOCK: opening a FIFO must not wait for a writer.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { throw BoundedFileError(path: path, kind: .cannotOpen(errno)) }
@@ -53,10 +66,7 @@ public enum BoundedFile {
         guard filled <= maximumSize else { throw tooLarge }
         var text = bytes[..<filled]
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
-        guard let decoded = String(validating: text, as: UTF8.self) else {
-            throw BoundedFileError(path: path, kind: .notUTF8(line: firstInvalidLine(text)))
-        }
-        return Contents(text: decoded, status: status)
+        return (Array(text), status)
     }
 
     /// `1 MB`, `64 KB`: a limit as a message says it.

@@ -16,6 +16,19 @@ import Darwin
 /// is given the terminal while it runs when mealplan has it (a password asked there is
 /// answered, Ctrl-C stops the program), and the terminal comes back after.
 public func runProcess(_ arguments: [String], output: ProcessOutput = .inherited, timeLimit: Duration? = nil) -> ProcessEnd {
+    runProcess(arguments, output: output, timeLimit: timeLimit, keepingLastLine: false).end
+}
+
+/// `runProcess`, and the last line the program wrote to its standard output or error (nil: it
+/// wrote none): the reason a failed program gives, for a message that names it. Its output
+/// passes through mealplan on its way where `output` says (`inherited` is `standardError` here).
+public func runProcessKeepingLastLine(_ arguments: [String], output: ProcessOutput, timeLimit: Duration? = nil)
+    -> (end: ProcessEnd, lastLine: String?) {
+    runProcess(arguments, output: output, timeLimit: timeLimit, keepingLastLine: true)
+}
+
+private func runProcess(_ arguments: [String], output: ProcessOutput, timeLimit: Duration?, keepingLastLine: Bool)
+    -> (end: ProcessEnd, lastLine: String?) {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -30,39 +43,117 @@ public func runProcess(_ arguments: [String], output: ProcessOutput = .inherited
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
+    var outputPipe: [Int32] = [-1, -1]
+    if keepingLastLine {
+        if pipe(&outputPipe) == 0 {
+            // Not inherited by another program started meanwhile (the child gets its copies).
+            for end in outputPipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        } else {
+            outputPipe = [-1, -1]
+        }
+    }
+    let kept = outputPipe[0] >= 0 ? LastLineKept(reading: outputPipe[0], echo: output != .discarded) : nil
+    defer { kept?.close() }
     switch output {
-    case .inherited: break
-    case .standardError: posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
+    case .inherited where kept == nil: break
+    case .inherited, .standardError:
+        if kept == nil { posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO) }
     case .discarded:
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
+        if kept == nil {
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
+        }
+    }
+    if kept != nil {
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], STDOUT_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], STDERR_FILENO)
     }
     var cArguments = arguments.map { strdup($0) } + [nil]
     defer { cArguments.forEach { free($0) } }
     var process = pid_t()
-    guard posix_spawn(&process, arguments[0], &actions, &attributes, &cArguments, environ) == 0 else { return .exited(127) }
+    let spawned = posix_spawn(&process, arguments[0], &actions, &attributes, &cArguments, environ)
+    if outputPipe[1] >= 0 { Glibc.close(outputPipe[1]) }
+    guard spawned == 0 else { return (.exited(127), nil) }
     var status: Int32 = 0
-    if let timeLimit {
-        let terminal = output == .discarded ? nil : ForegroundTerminal.handed(to: process)
+    if timeLimit != nil || kept != nil {
+        let terminal = timeLimit == nil || output == .discarded ? nil : ForegroundTerminal.handed(to: process)
         defer { terminal?.takeBack() }
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeLimit)
+        let deadline = timeLimit.map { clock.now.advanced(by: $0) }
         while true {
             let ended = waitpid(process, &status, WNOHANG)
             if ended == process || (ended < 0 && errno != EINTR) { break }
-            if clock.now >= deadline {
+            if let deadline, clock.now >= deadline {
                 kill(-process, SIGKILL)
                 while waitpid(process, &status, 0) < 0 && errno == EINTR {}
-                return .timedOut
+                kept?.readAvailable()
+                return (.timedOut, kept?.lastLine)
             }
+            // Waits for output for as long as it would have slept.
+            if let kept, kept.waitAndRead(milliseconds: 10) { continue }
             usleep(10_000)
         }
+        kept?.readAvailable()
     } else {
         while waitpid(process, &status, 0) < 0 && errno == EINTR {}
     }
     let signal = status & 0x7F
-    return signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(signal: signal)
+    return (signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(signal: signal), kept?.lastLine)
+}
+
+/// The reading end of a program's output: each piece read is passed on to standard error
+/// (`echo`) and its last bytes kept, for the last line.
+private final class LastLineKept {
+    /// The bytes kept: enough for a long last line.
+    static let keptBytes = 4096
+    private let descriptor: Int32
+    private let echo: Bool
+    private var tail: [UInt8] = []
+    private var ended = false
+
+    init(reading descriptor: Int32, echo: Bool) {
+        self.descriptor = descriptor
+        self.echo = echo
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    }
+
+    func close() {
+        Glibc.close(descriptor)
+    }
+
+    /// Waits at most `milliseconds` for output and reads it; whether there was any (false at
+    /// its end, when the program and its children closed it).
+    func waitAndRead(milliseconds: Int32) -> Bool {
+        guard !ended else { return false }
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&request, 1, milliseconds) > 0 else { return false }
+        return readAvailable()
+    }
+
+    /// Reads what is there without waiting; whether there was any.
+    @discardableResult
+    func readAvailable() -> Bool {
+        var any = false
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !ended {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { ended = true }
+            guard count > 0 else { break }
+            any = true
+            if echo { buffer.withUnsafeBytes { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, count) } }
+            tail += buffer[..<count]
+            if tail.count > Self.keptBytes { tail.removeFirst(tail.count - Self.keptBytes) }
+        }
+        return any
+    }
+
+    /// The last line that holds more than spaces, without its line end.
+    var lastLine: String? {
+        let text = String(decoding: tail, as: UTF8.self)
+        let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+        return lines.last { !$0.allSatisfy(\.isWhitespace) }.map { String($0).trimmingWhitespace() }
+    }
 }
 
 /// How a program that `runProcess` started ended.

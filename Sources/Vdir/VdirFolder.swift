@@ -22,6 +22,11 @@ public struct VdirFolder: Sendable {
     /// write under way (a whole folder's takes seconds) is far younger.
     public static let stalePartialAge: Int = 3600
 
+    /// The longest name of an item mealplan writes again: its hidden file beside it
+    /// (`.NAME.PID-RANDOM.partial`, at most 31 bytes more) must fit in a file name of 255
+    /// bytes, and a name another program chose may leave no room for it.
+    public static let maximumWrittenName = 255 - 31
+
     public init(path: String) {
         self.path = path
     }
@@ -58,7 +63,12 @@ public struct VdirFolder: Sendable {
                 throw VdirError("vdir '\(path)' has more than \(Self.maximumEntries) entries", status: .badData)
             }
             let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            guard let name = String(validating: bytes, as: UTF8.self) else { continue }
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                // Named by what it would be: an item's file, were its name UTF-8.
+                let shown = String(decoding: bytes, as: UTF8.self)
+                if Self.isItemName(shown) { listing.skipped.append(VdirSkippedEntry(name: shown, kind: .nameNotUTF8)) }
+                continue
+            }
             var status = stat()
             guard Self.isItemName(name) else {
                 if let item = temporaryPathTarget(of: name, kind: Self.partialKind), Self.isItemName(String(item)),
@@ -71,8 +81,13 @@ public struct VdirFolder: Sendable {
             guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             switch status.st_mode & S_IFMT {
             case S_IFREG: listing.items.append(VdirItem(name: name, etag: VdirEtag(status)))
-            case S_IFLNK: listing.skippedLinks.append(name)
-            default: continue
+            case S_IFLNK:
+                listing.skippedLinks.append(name)
+                listing.skipped.append(VdirSkippedEntry(name: name, kind: .link))
+            case S_IFDIR: listing.skipped.append(VdirSkippedEntry(name: name, kind: .folder))
+            case S_IFIFO: listing.skipped.append(VdirSkippedEntry(name: name, kind: .fifo))
+            case S_IFSOCK: listing.skipped.append(VdirSkippedEntry(name: name, kind: .socket))
+            default: listing.skipped.append(VdirSkippedEntry(name: name, kind: .device))
             }
         }
         listing.items.sort { $0.name < $1.name }
@@ -86,9 +101,25 @@ public struct VdirFolder: Sendable {
             let contents = try BoundedFile.contents(of: itemPath, maximumSize: Self.maximumItemSize, followingLinks: false)
             return (contents.text, VdirEtag(contents.status))
         } catch {
-            if error.kind == .cannotOpen(ELOOP) { throw VdirError("'\(itemPath)' is a link, not an item", status: .badData) }
-            throw VdirError(error.message, status: error.exitStatus, isMissing: error.isMissing)
+            throw Self.readError(error, itemPath)
         }
+    }
+
+    /// The item's bytes, UTF-8 or not (an iCalendar reader unfolds before it decodes), and its
+    /// etag as it was read.
+    public func readBytes(_ name: String) throws(VdirError) -> (bytes: [UInt8], etag: VdirEtag) {
+        let itemPath = try self.itemPath(name)
+        do {
+            let contents = try BoundedFile.bytes(of: itemPath, maximumSize: Self.maximumItemSize, followingLinks: false)
+            return (contents.bytes, VdirEtag(contents.status))
+        } catch {
+            throw Self.readError(error, itemPath)
+        }
+    }
+
+    private static func readError(_ error: BoundedFileError, _ itemPath: String) -> VdirError {
+        if error.kind == .cannotOpen(ELOOP) { return VdirError("'\(itemPath)' is a link, not an item", status: .badData) }
+        return VdirError(error.message, status: error.exitStatus, isMissing: error.isMissing)
     }
 
     /// Writes `text` as the item `name`, whole: under a hidden name beside it, flushed to disk,
@@ -207,9 +238,24 @@ public struct VdirListing: Sendable {
     public var items: [VdirItem] = []
     /// Names of `.ics` links, which are not read.
     public var skippedLinks: [String] = []
+    /// Every entry named as an item (`*.ics`, not hidden) that is not a regular file, or whose
+    /// name is not UTF-8: not read, for the caller to name.
+    public var skipped: [VdirSkippedEntry] = []
     /// Hidden files of writes killed before their rename (`.NAME.ics.PID-RANDOM.partial`),
     /// older than `VdirFolder.stalePartialAge`.
     public var stalePartials: [String] = []
+}
+
+/// An entry of a vdir named as an item that is none: what it is, for a message.
+public struct VdirSkippedEntry: Hashable, Sendable {
+    public enum Kind: String, Sendable {
+        case link = "a link", folder = "a folder", fifo = "a FIFO", socket = "a socket", device = "a device"
+        case nameNotUTF8 = "a file whose name is not UTF-8"
+    }
+
+    /// Its name (a name that is not UTF-8 with U+FFFD for each byte that is not).
+    public let name: String
+    public let kind: Kind
 }
 
 /// One item file of a vdir: its name and its version.

@@ -4,6 +4,7 @@ import MealPlanStore
 import NCursesTerminal
 import PlannerRuntime
 import RecipeLibrary
+import ShoppingFiles
 import Settings
 
 /// `mealplan` without a subcommand: the interactive planner on the user's database, or with
@@ -35,7 +36,7 @@ enum PlannerSession {
         // Asked again on every change check, so that today follows the clock past midnight.
         let currentDay = { (try? options.today(in: environment)) ?? today }
         let recipes = Self.recipes(options: recipeOptions, demoFolder: demoDatabase?.recipesFolder, environment: environment)
-        let sync = demo ? PlannerSync(unavailable: "the demo plan is not synced") : Self.sync(options: options, environment: environment)
+        let sync = demo ? PlannerSync(unavailable: "the demo plan is not synced") : PlannerSync(environment: environment, weekStart: weekStart)
         var loop = PlannerLoop(terminal: terminal, store: store, today: currentDay, weekStart: weekStart,
                                slots: try store.slots(), editor: editor, recipes: recipes, sync: sync, isDemo: demo) {
             signals.received != nil
@@ -68,34 +69,6 @@ extension PlannerSession {
             return PlannerRecipes(unavailable: error.userMessage)
         } catch {
             return PlannerRecipes(unavailable: "\(error)")
-        }
-    }
-}
-
-extension PlannerSession {
-    /// What the sync key runs: the round `mealplan sync` runs, the `[sync] command`'s output
-    /// kept off the screen; what the command line would print besides the summary (each
-    /// conflict, each file skipped) is left for `mealplan sync` to show. Without a vdir in the
-    /// config file the key says so.
-    static func sync(options: StoreOptions, environment: Environment) -> PlannerSync {
-        do {
-            var round = try SyncRound(vdir: nil, keep: nil, dryRun: false, store: options, in: environment)
-            round.quiet = true
-            return PlannerSync { [round] plan in
-                let outcome = try round.run(waiting: { _ in }) { plan }
-                let report = outcome.report
-                var summary = report.summary
-                if let failure = outcome.failedAfter { summary += "; " + failure.userMessage }
-                if !report.conflicts.isEmpty { summary += "; mealplan sync shows them, sync --keep resolves them" }
-                if !report.skipped.isEmpty {
-                    summary += "; \(report.skipped.count) file\(report.skipped.count == 1 ? "" : "s") left as \(report.skipped.count == 1 ? "it is" : "they are"): mealplan sync names them"
-                }
-                return (summary, report.stored)
-            }
-        } catch let error as any UserFacingError {
-            return PlannerSync(unavailable: error.userMessage)
-        } catch {
-            return PlannerSync(unavailable: "\(error)")
         }
     }
 }

@@ -126,7 +126,7 @@ import TestSupport
         ("UID:x\nDTSTART:20261127\nSUMMARY: \n", 5, "the event has no title (SUMMARY)"),
         ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-SERVINGS:lots", 6, "X-MEALPLAN-SERVINGS 'lots' is not a number from 0.01 to 10000"),
         ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-SERVINGS:inf", 6, "X-MEALPLAN-SERVINGS 'inf' is not a number from 0.01 to 10000"),
-        ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-POSITION:-1", 6, "X-MEALPLAN-POSITION '-1' is not a place in a slot"),
+        ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-POSITION:-1", 6, "X-MEALPLAN-POSITION '-1' is not a place in a slot (0 to 2147483647)"),
         ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nEXDATE:20261128,tomorrow", 6, "EXDATE 'tomorrow' is not a date"),
         ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-STATUS:eaten", 6, "X-MEALPLAN-STATUS 'eaten' is not planned, done or skipped"),
         ("UID:x\nDTSTART:20261127\nSUMMARY:Soup\nX-MEALPLAN-SERVINGS:10000.5", 6, "X-MEALPLAN-SERVINGS '10000.5' is not a number from 0.01 to 10000"),

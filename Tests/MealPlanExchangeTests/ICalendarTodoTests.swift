@@ -28,6 +28,28 @@ import TestSupport
         #expect(try Self.read(Self.file(["STATUS:CANCELLED"])).map(\.status) == [.cancelled])
     }
 
+    /// RFC 5545: a property's value in any case, with no meaning in the spaces a hand-edited
+    /// file puts around it; COMPLETED is a DATE-TIME, and one that is none is no completion
+    /// time, so STATUS decides.
+    @Test(arguments: [
+        (["STATUS: COMPLETED "], ICalendarTodo.Status.completed),
+        (["STATUS:\tCompleted"], .completed),
+        (["STATUS: cancelled "], .cancelled),
+        (["STATUS: NEEDS-ACTION ", "PERCENT-COMPLETE: 100 "], .completed),
+        (["COMPLETED:garbage"], .open),
+        (["COMPLETED:garbage", "STATUS:COMPLETED"], .completed),
+        (["COMPLETED:garbage", "STATUS:NEEDS-ACTION"], .open),
+        (["COMPLETED:20261327T101500Z"], .open),
+        (["COMPLETED:20261127T251500Z"], .open),
+        (["COMPLETED:20261127"], .open),
+        (["COMPLETED:20261127T101500"], .completed),
+        (["COMPLETED: 20261127T101500Z "], .completed),
+        (["PERCENT-COMPLETE:99"], .open),
+    ])
+    func statusAndCompletedAreReadAsTheRFCHasThem(lines: [String], status: ICalendarTodo.Status) throws {
+        #expect(try Self.read(Self.file(lines)).map(\.status) == [status])
+    }
+
     @Test func aTaskWithoutAUIDIsNamedByItsLine() {
         #expect(throws: ICalendarError(line: 2, message: "a VTODO without a UID")) {
             try Self.read("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")

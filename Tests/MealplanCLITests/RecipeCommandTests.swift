@@ -1,4 +1,5 @@
 import Foundation
+import Settings
 import Testing
 import TestSupport
 
@@ -125,7 +126,7 @@ import TestSupport
 
         try Data("recipes = \"x\"\nrecipe_folder = \"y\"\n".utf8).write(to: URL(fileURLWithPath: config + "/config.toml"))
         try cli.expectFailure(["recipes"], status: 78,
-                              message: "config file '\(config)/config.toml': line 2: key 'recipe_folder' is unknown; the keys are recipes, aisles, pantry, servings, week-start, units, and the tables [slot-times], [densities], [shop], [sync]",
+                              message: "config file '\(config)/config.toml': line 2: key 'recipe_folder' is unknown; the keys are \(ConfigFile.keys.joined(separator: ", ")), and the tables \(ConfigFile.tables.map { "[\($0)]" }.joined(separator: ", "))",
                               environment: environment)
         try Data("recipes = ~/x\n".utf8).write(to: URL(fileURLWithPath: config + "/config.toml"))
         try cli.expectFailure(["recipes"], status: 78,

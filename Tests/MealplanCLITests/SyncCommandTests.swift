@@ -329,7 +329,7 @@ import TestSupport
         let good = event("UID:good@x\r\nDTSTART;VALUE=DATE:20260306\r\nSUMMARY:Lunch: Pho\r\n")
         let cases: [(name: String, bytes: Data, message: String)] = [
             ("latin1.ics", Data("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:l@x\r\nDTSTART;VALUE=DATE:20260306\r\nSUMMARY:Cr".utf8) + Data([0xE8])
-                + Data("pe\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8), "line 5 is not UTF-8"),
+                + Data("pe\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8), "line 5: the line is not UTF-8"),
             ("nouid.ics", Data(event("DTSTART;VALUE=DATE:20260306\r\nSUMMARY:Soup\r\n").utf8), "line 3: the event has no UID"),
             ("broken.ics", Data(event("UID:b@x\r\nDTSTART;VALUE=DATE:2026030\r\nSUMMARY:Soup\r\n").utf8),
              "line 5: DTSTART '2026030' is not a date"),
@@ -556,7 +556,7 @@ import TestSupport
         let failed = try home.run(home.a, ["sync"])
         #expect(failed.status == 1)
         #expect(failed.stdout == "")
-        #expect(failed.stderr == "pulled\nmealplan: the [sync] command 'echo pulled; exit 3' failed before the sync (exit status 3); nothing was synced\n")
+        #expect(failed.stderr == "pulled\nmealplan: the [sync] command 'echo pulled; exit 3' failed before the sync (exit status 3), saying 'pulled'; nothing was synced\n")
         #expect(!FileManager.default.fileExists(atPath: home.vdir))
 
         try "[sync]\nvdir = \"../../../vdir\"\ncommand = \"echo ran >> '\(home.cli.folder)/ran.log'\"\n"
@@ -631,8 +631,10 @@ import TestSupport
                 .write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
             let killed = try home.run(home.a, ["sync"])
             #expect(killed.status == 1 && killed.stdout == "")
-            // The shell may say "Killed" of its job first, on the command's standard error.
-            #expect(killed.stderr.split(separator: "\n").last == "mealplan: the [sync] command '\(command)' was killed by signal 9 (KILL) before the sync; nothing was synced")
+            // The shell may say "Killed" of its job first, on the command's standard error,
+            // which the message then quotes as its last line.
+            let saying = killed.stderr.hasPrefix("Killed\n") ? ", saying 'Killed'" : ""
+            #expect(killed.stderr.split(separator: "\n").last == "mealplan: the [sync] command '\(command)' was killed by signal 9 (KILL) before the sync\(saying); nothing was synced")
             #expect(!killed.stderr.contains("timeout"))
             #expect(!FileManager.default.fileExists(atPath: home.vdir))
         }

@@ -4,6 +4,7 @@ import MealPlanStore
 import PlannerRuntime
 import PlannerUI
 import RecipeLibrary
+import ShoppingFiles
 import TerminalKit
 import Testing
 import TestSupport

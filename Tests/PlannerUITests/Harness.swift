@@ -107,7 +107,7 @@ struct Harness {
                  .saveTemplate, .listTemplates, .placeTemplate, .shareLeftovers, .findLeftoverSources, .printDays:
                 queue += Planner.update(&state, PlannerEffects.answer(effect, store: store, recipes: recipes, printFolder: printFolder)!)
             case .sync:
-                queue += Planner.update(&state, sync.answer(store))
+                queue += Planner.update(&state, sync.answer(store, today: state.today))
             case .scheduleTick:
                 pendingTicks += 1
             case .quit:

@@ -2,6 +2,7 @@ import MealPlanCore
 import PlannerRuntime
 import PlannerUI
 import RecipeLibrary
+import ShoppingFiles
 import TerminalKit
 import Testing
 import TestSupport

@@ -3,6 +3,7 @@ import MealPlanCore
 import PlannerRuntime
 import PlannerUI
 import RecipeLibrary
+import ShoppingFiles
 import TerminalKit
 import Testing
 import TestSupport
@@ -138,13 +139,14 @@ final class SampleRecipes: Sendable {
 
     /// `s`: the days on screen, the soup for 4 of its 2 servings, in the aisle file's order.
     /// The 11 timeline lines hold Friday (2 lines), Saturday (2), the banner and Sunday (3),
-    /// Monday (2) and Tuesday's first 2.
+    /// Monday (2) and Tuesday's first 2. Names are padded to the longest ("butter"), as `shop`
+    /// prints them.
     @Test func sShowsTheShoppingListOfTheDaysOnScreen() {
         var harness = planner([Meal(day: saturday, slot: "lunch", title: "Soup", recipe: "Soup", servings: 4)], height: 12)
         harness.press(.character("s"))
         let days = DayRange(day("2026-02-27"), day("2026-03-03"))
         #expect(harness.effects.last == .showShoppingList(days))
-        let expected = ["1 meal with recipes", "", "produce", "  leeks  \(2 * 4 / 2)", "", "dairy", "  butter  \(50 * 4 / 2) g"]
+        let expected = ["1 meal with recipes", "", "produce", "  " + "leeks".padding(toLength: "butter".count, withPad: " ", startingAt: 0) + "  \(2 * 4 / 2)", "", "dairy", "  butter  \(50 * 4 / 2) g"]
         #expect(harness.lines == page("Shopping list · Fri 27 Feb – Tue 3 Mar 2026", expected, width: 60, height: 12,
                                       footer: ShoppingPageTests.footer))
     }

@@ -30,7 +30,7 @@ import TestSupport
         let tasks = ShoppingTasks.tasks(of: Self.planned, log: CheckLog())
         #expect(tasks == [
             ICalendarTodo(uid: "mealplan-shop-milk-0", summary: "milk, 1.25 l", categories: ["dairy"],
-                          description: "for Lasagna (meal 1, Mon 2026-03-02)", status: .open),
+                          description: "for Mon 2026-03-02 dinner 'Lasagna'", status: .open, bought: "1.25 l"),
             ICalendarTodo(uid: "mealplan-shop-paper_20towels-0", summary: "paper towels", categories: ["other"],
                           description: nil, status: .open),
         ])
@@ -40,33 +40,70 @@ import TestSupport
     /// of 250 ml is round 1, open. Ticked again, the top-up's task is done too; put back, round 2.
     @Test func aTickedLineIsDoneInItsRoundAndWhatFollowsIsTheNextRound() {
         var log = CheckLog(entries: [.init(name: "Milk", checked: true, bought: [Amount(quantity: 1, unit: "l")])])
-        var tasks = ShoppingTasks.tasks(of: Self.planned.ticked(by: log), log: log)
+        var tasks = ShoppingTasks.tasks(of: Self.planned, log: log)
         #expect(tasks.prefix(2).map(\.uid) == ["mealplan-shop-milk-0", "mealplan-shop-milk-1"])
         #expect(tasks.prefix(2).map(\.summary) == ["milk, 1 l", "milk, +250 ml"])
         #expect(tasks.prefix(2).map(\.status) == [.completed, .open])
 
         log = CheckLog(entries: log.entries + [Self.planned.tick("milk")])
-        tasks = ShoppingTasks.tasks(of: Self.planned.ticked(by: log), log: log)
+        tasks = ShoppingTasks.tasks(of: Self.planned, log: log)
         #expect(tasks.first { $0.summary.hasPrefix("milk") }.map { [$0.uid, $0.summary] } == ["mealplan-shop-milk-1", "milk, 1.25 l"])
         #expect(tasks.first?.status == .completed)
 
         log = CheckLog(entries: log.entries + [.init(name: "milk", checked: false)])
-        tasks = ShoppingTasks.tasks(of: Self.planned.ticked(by: log), log: log)
+        tasks = ShoppingTasks.tasks(of: Self.planned, log: log)
         #expect(tasks.first.map { [$0.uid, $0.summary] } == ["mealplan-shop-milk-2", "milk, 1.25 l"])
         #expect(tasks.first?.status == .open)
     }
 
     @Test func aDoneTaskOfAnOpenLineIsTheTickCheckWouldMake() {
         let none = CheckLog()
-        #expect(ShoppingTasks.ticks(doneTasks: ["mealplan-shop-milk-0"], planned: Self.planned, log: none)
+        #expect(ShoppingTasks.ticks(doneTasks: [Self.done("mealplan-shop-milk-0")], planned: Self.planned, log: none)
                 == [CheckLog.Entry(name: "milk", checked: true, bought: [Amount(quantity: 1.25, unit: "l")])])
         // A done task of another round, or of a line already ticked, ticks nothing.
-        #expect(ShoppingTasks.ticks(doneTasks: ["mealplan-shop-milk-1", "other"], planned: Self.planned, log: none).isEmpty)
+        #expect(ShoppingTasks.ticks(doneTasks: [Self.done("mealplan-shop-milk-1"), Self.done("other")], planned: Self.planned, log: none).isEmpty)
         let ticked = CheckLog(entries: [Self.planned.tick("milk")])
-        #expect(ShoppingTasks.ticks(doneTasks: ["mealplan-shop-milk-0"], planned: Self.planned, log: ticked).isEmpty)
+        #expect(ShoppingTasks.ticks(doneTasks: [Self.done("mealplan-shop-milk-0")], planned: Self.planned, log: ticked).isEmpty)
         // The top-up of round 1 done: milk ticked again, at the whole amount.
         let partly = CheckLog(entries: [.init(name: "milk", checked: true, bought: [Amount(quantity: 1, unit: "l")])])
-        #expect(ShoppingTasks.ticks(doneTasks: ["mealplan-shop-milk-1"], planned: Self.planned, log: partly)
+        #expect(ShoppingTasks.ticks(doneTasks: [Self.done("mealplan-shop-milk-1")], planned: Self.planned, log: partly)
                 == [Self.planned.tick("milk")])
+    }
+
+    /// A task of `uid` done on a phone, sent for `bought` (nil: a task that does not say).
+    static func done(_ uid: String, bought: String? = nil) -> ICalendarTodo {
+        ICalendarTodo(uid: uid, summary: "milk", status: .completed, bought: bought)
+    }
+
+    /// Sent at 1.25 l, then the plan grew to 2 l before the phone's tick was read back: the tick
+    /// records the 1.25 l the task was for, and the 750 ml beyond it is an open line, so the task
+    /// of the next round.
+    @Test func aTickReadAfterThePlanGrewRecordsTheAmountTheTaskWasFor() throws {
+        let sent = try #require(ShoppingTasks.tasks(of: Self.planned, log: CheckLog()).first)
+        var grown = Self.planned
+        grown.items[0].amounts = [Amount(quantity: 2, unit: "l")]
+        let ticks = ShoppingTasks.ticks(doneTasks: [Self.done(sent.uid, bought: sent.bought)], planned: grown, log: CheckLog())
+        #expect(ticks == [CheckLog.Entry(name: "milk", checked: true, bought: [Amount(quantity: 1.25, unit: "l")])])
+        let tasks = ShoppingTasks.tasks(of: grown, log: CheckLog(entries: ticks))
+        #expect(tasks.prefix(2).map(\.summary) == ["milk, 1.25 l", "milk, +750 ml"])
+        #expect(tasks.prefix(2).map(\.status) == [.completed, .open])
+        #expect(tasks[1].uid == ShoppingTasks.uid(of: "milk", round: 1) && tasks[1].uid != sent.uid)
+        // The top-up's task is sent for the whole 2 l: done, milk is ticked at 2 l, nothing open.
+        #expect(tasks[1].bought == "2 l")
+        let again = ShoppingTasks.ticks(doneTasks: [Self.done(tasks[1].uid, bought: tasks[1].bought)], planned: grown,
+                                        log: CheckLog(entries: ticks))
+        #expect(again == [CheckLog.Entry(name: "milk", checked: true, bought: [Amount(quantity: 2, unit: "l")])])
+        #expect(ShoppingTasks.tasks(of: grown, log: CheckLog(entries: ticks + again)).filter { $0.summary.hasPrefix("milk") }
+            .map(\.status) == [.completed])
+    }
+
+    /// The plan shrank after the send: the tick records what the task was for, and nothing is open.
+    @Test func aTickReadAfterThePlanShrankRecordsTheAmountTheTaskWasFor() throws {
+        let sent = try #require(ShoppingTasks.tasks(of: Self.planned, log: CheckLog()).first)
+        var shrunk = Self.planned
+        shrunk.items[0].amounts = [Amount(quantity: 1, unit: "l")]
+        let ticks = ShoppingTasks.ticks(doneTasks: [Self.done(sent.uid, bought: sent.bought)], planned: shrunk, log: CheckLog())
+        #expect(ticks.first?.bought == [Amount(quantity: 1.25, unit: "l")])
+        #expect(shrunk.ticked(by: CheckLog(entries: ticks)).items.filter { $0.name == "milk" }.map(\.checked) == [true])
     }
 }

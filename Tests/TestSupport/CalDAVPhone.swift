@@ -25,6 +25,19 @@ public struct CalDAVPhone: Sendable {
         try run(["add-event", day, summary]).trimmingCharacters(in: .newlines)
     }
 
+    /// Adds an event from `start` to `end` (`YYYY-MM-DDTHH:MM`) in the time zone `zone`
+    /// ("Europe/Berlin"), written with its `TZID`, as a phone's calendar does; its UID.
+    @discardableResult
+    public func addEvent(in zone: String, from start: String, to end: String, _ summary: String) throws -> String {
+        try run(["add-timed-event", zone, start, end, summary]).trimmingCharacters(in: .newlines)
+    }
+
+    /// The `DTSTART` and `DTEND` of the event `uid` as the server holds them, as Python's
+    /// `icalendar` reads them: "DTSTART 2026-12-01T20:00:00+01:00 Europe/Berlin", one a line.
+    public func times(of uid: String) throws -> [String] {
+        try run(["times", uid]).split(separator: "\n").map(String.init)
+    }
+
     /// Ticks off the one open task titled `summary`.
     public func completeTask(_ summary: String) throws {
         try run(["complete-todo", summary])

@@ -54,12 +54,12 @@ extension PlannerState {
     /// What a sync brought is one step of the history: `u` takes all of it back (and the next
     /// sync sends the plan as it then is). The days shown are read again, as after another
     /// program's change.
-    mutating func didSync(summary: String, stored: [MealChange]) {
+    mutating func didSync(summary: String, stored: [MealChange], problem: String?) {
         if !stored.isEmpty {
             undoStack.append(ChangeBatch(stored, label: "sync"))
             redoStack = []
         }
-        message = StatusMessage("Synced: \(summary)")
+        message = StatusMessage("Synced: \(summary)" + (problem.map { "; " + $0 } ?? ""), isError: problem != nil, showsWhole: true)
         if let meal = selectedMeal { focus = Focus(meal) }
         leftoverSources = [:]
         timeline.invalidate(timeline.window)

@@ -75,8 +75,8 @@ extension PlannerState {
         case .leftoverSharesLoaded(let request, let shares): leftoverSharesLoaded(request, shares)
         case .leftoverSharesFailed(let request, let text): leftoverSharesFailed(request, message: text)
         case .leftoverSourcesFound(let meals): leftoverSourcesFound(meals)
-        case .synced(let summary, let stored): didSync(summary: summary, stored: stored)
-        case .syncFailed(let text): message = StatusMessage("Not synced: \(text)", isError: true)
+        case .synced(let summary, let stored, let problem): didSync(summary: summary, stored: stored, problem: problem)
+        case .syncFailed(let text): message = StatusMessage("Not synced: \(text)", isError: true, showsWhole: true)
         case .printed(let days, let path, let withoutList):
             let list = withoutList.map { " (no shopping list: \($0))" } ?? " and their shopping list"
             message = StatusMessage("Wrote \(days.first.shortLabel) – \(days.last.shortLabel)\(list) to \(path)")

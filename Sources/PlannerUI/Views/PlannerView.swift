@@ -104,7 +104,9 @@ enum TimelineView {
 
 /// The bottom line while browsing: the selected date, the message (or the selected meal's
 /// note), and a hint of the help key, after a word that the plan is a sample in the demo. A
-/// message too long to follow the date in full gets the date without its year.
+/// message too long to follow the date in full gets the date without its year; an error too
+/// long for the line even so, when it is to be shown whole (a sync's outcome, with a failed
+/// command's reason), is wrapped on the lines above it instead of cut at the screen's edge.
 enum StatusLineView {
     /// What the demo says beside the help hint, longest first: the first that fits is shown.
     static let demoNotices = ["sample plan, deleted when you quit", "sample plan", "demo"]
@@ -113,6 +115,14 @@ enum StatusLineView {
         let row = buffer.height - 1
         let width = buffer.width
         let day = state.timeline.selection.day
+        if state.longSaveStatus == nil, let message = state.message, message.showsWhole,
+           !message.text.fits(inWidth: width - DayBlock.headerText(for: day).terminalWidth - 2) {
+            drawWrapped(message.text, style: message.isError ? theme.error : theme.info, into: &buffer)
+            let hint = Self.helpHint(state, room: width - longDate(day).terminalWidth - 2)
+            buffer.write(longDate(day), x: 0, y: row, style: theme.statusDate)
+            buffer.write(hint, x: width - hint.terminalWidth, y: row, style: theme.hint)
+            return
+        }
         let messageWidth = (state.longSaveStatus ?? state.message?.text)?.terminalWidth ?? 0
         let date = longDate(day).terminalWidth + 2 + messageWidth > width ? DayBlock.headerText(for: day) : longDate(day)
         let helpHint = Self.helpHint(state, room: width - date.terminalWidth - 2)
@@ -148,6 +158,22 @@ enum StatusLineView {
         }
         if column < hintColumn {
             buffer.write(helpHint, x: hintColumn, y: row, style: theme.hint)
+        }
+    }
+
+    /// `text` wrapped to the screen's width on the lines right above the bottom one, as many as
+    /// it takes (the last of them ends in "…" when even the whole screen is too short).
+    static func drawWrapped(_ text: String, style: Style, into buffer: inout Buffer) {
+        var lines = text.wrapped(toWidth: buffer.width)
+        let room = buffer.height - 1
+        if lines.count > room {
+            lines = Array(lines.prefix(room))
+            lines[room - 1] = (lines[room - 1] + " …").truncated(toWidth: buffer.width)
+        }
+        let top = room - lines.count
+        buffer.fill(Rect(x: 0, y: top, width: buffer.width, height: lines.count), style: .plain)
+        for (offset, line) in lines.enumerated() {
+            buffer.write(line, x: 0, y: top + offset, style: style)
         }
     }
 

@@ -4,6 +4,7 @@ import MealPlanExchange
 import MealPlanStore
 import Nutrition
 import RecipeLibrary
+import ShoppingFiles
 import Settings
 import TerminalKit
 import TextHelpers

@@ -5,6 +5,7 @@ import MealPlanStore
 import PrintedWeek
 import Settings
 import RecipeLibrary
+import ShoppingFiles
 import ShoppingList
 import TerminalKit
 import TextHelpers
@@ -91,9 +92,9 @@ struct PrintCommand: MealplanCommand {
             let config = try ConfigFile.load(in: environment)
             let sources = ShoppingSources(recipes: try recipes.recipeFolder(in: environment), aisles: config.aisles,
                                           pantry: config.pantry, units: config.units)
-            let shopping = try sources.tickedList(for: meals)
-            leftOut = shopping.problems
-            printed.list = PrintedList(shopping, for: meals)
+            let shopping = try sources.list(of: meals, days: range)
+            leftOut = shopping.planned.problems
+            printed.list = PrintedList(shopping.ticked, cooked: shopping.cooked)
         }
         let html = printed.html
         switch (outputKind, output) {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Cooklang
 import MealPlanCore
 import RecipeLibrary
+import ShoppingFiles
 import Settings
 import ShoppingList
 import TerminalKit

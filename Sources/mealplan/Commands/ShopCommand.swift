@@ -4,6 +4,7 @@ import MealPlanCore
 import MealPlanExchange
 import MealPlanStore
 import RecipeLibrary
+import ShoppingFiles
 import Settings
 import ShoppingList
 import ShoppingTasks
@@ -131,25 +132,23 @@ struct ShopCommand: ParsableCommand {
             let sources = ShoppingSources(
                 recipes: try recipes.recipeFolder(in: environment), aisles: aisles ?? config.aisles,
                 pantry: pantry ?? config.pantry, usesPantry: !noPantry, units: config.units)
-            let aisleConfig = try sources.aisles()
-            let planned = try sources.plannedList(for: meals)
             // Only a tick opens the log for writing: a list alone needs no write access.
-            let log = check.isEmpty && uncheck.isEmpty ? try sources.checks.read() : try sources.checks.append { log throws(UnknownItemError) in
-                try Self.entries(checking: check, unchecking: uncheck, on: planned, aisles: aisleConfig, log: log)
-            }
+            let shopping = check.isEmpty && uncheck.isEmpty
+                ? try sources.list(of: meals, days: range)
+                : try sources.list(of: meals, days: range) { list throws(UnknownItemError) in
+                    try Self.entries(checking: check, unchecking: uncheck, on: list)
+                }
             if send {
-                try send(planned, sources: sources, config: config)
-                return try reportLeftOut(planned)
+                try send(shopping.planned, sources: sources, config: config)
+                return try reportLeftOut(shopping.planned)
             }
-            let ticked = planned.ticked(by: log)
-            let list = open ? ticked.open : ticked
-            let cooked = meals.filter { $0.recipe != nil && $0.isCooked }.count
+            let list = open ? shopping.ticked.open : shopping.ticked
             switch format {
             case .text:
-                print(ShoppingListText.text(list, range: range, cooked: cooked, why: why))
+                print(shopping.lines(titled: true, open: open, why: why).joined(separator: "\n"))
                 if why { try printLeftovers(of: meals, plan: plan, household: config.servings) }
             case .markdown:
-                print(ShoppingListText.markdown(list, range: range, why: why))
+                print(ShoppingListText.markdown(list, title: shopping.title, why: why))
                 if why { try printLeftovers(of: meals, plan: plan, household: config.servings) }
             case .json:
                 warn(about: list)
@@ -181,6 +180,8 @@ struct ShopCommand: ParsableCommand {
             for link in report.skippedLinks {
                 printError("warning: \(path)/\(link) is a link, not a task: left alone".terminalVisible)
             }
+            for message in report.unreadable { printError("warning: \(message): left alone".terminalVisible) }
+            for message in report.notSent { printError("warning: \(message)".terminalVisible) }
             let ticked = report.tickedThere.isEmpty ? "" : " (" + report.tickedThere.joined(separator: ", ") + ")"
             print(("sent the list to \(path): \(report.added) new, \(report.changed) changed, \(report.removed) removed, "
                    + "\(report.tickedThere.count) ticked there\(ticked)").terminalVisible)
@@ -204,16 +205,14 @@ struct ShopCommand: ParsableCommand {
 
         /// The log entries for `--check` and `--uncheck`: each name as the list shows it, a tick
         /// with what the list needs of it now (so that a later need for more shows as a top-up).
-        static func entries(
-            checking: [String], unchecking: [String], on list: ShoppingList, aisles: AisleConfig, log: CheckLog
-        ) throws(UnknownItemError) -> [CheckLog.Entry] {
+        static func entries(checking: [String], unchecking: [String], on list: DaysShoppingList) throws(UnknownItemError) -> [CheckLog.Entry] {
             var entries: [CheckLog.Entry] = []
             for typed in checking {
-                entries.append(list.tick(try list.listedName(typed, aisles: aisles)))
+                entries.append(list.planned.tick(try list.planned.listedName(typed, aisles: list.aisles)))
             }
-            let ticked = log.ticks.filter(\.value.checked).map(\.key)
+            let ticked = list.log.ticks.filter(\.value.checked).map(\.key)
             for typed in unchecking {
-                entries.append(CheckLog.Entry(name: try list.listedName(typed, aisles: aisles, also: ticked), checked: false))
+                entries.append(CheckLog.Entry(name: try list.planned.listedName(typed, aisles: list.aisles, also: ticked), checked: false))
             }
             return entries
         }

@@ -52,7 +52,10 @@ struct SyncCommand: MealplanCommand {
             (run before and after the sync through /bin/sh, its output on standard error; when \
             it fails before, nothing is synced; either failure exits with status 1), timeout = \
             120 (the seconds it may run each time before it is stopped with its children, a \
-            failure).
+            failure). The command runs after the sync only when the sync wrote or removed a \
+            file: with nothing to send there is nothing to carry. A failed command's message \
+            quotes the last line it wrote. --dry-run runs no command: it predicts from the \
+            folder as the command last fetched it, and says so.
 
             Examples:
               mealplan sync --vdir ~/.local/share/calendars/meals
@@ -75,11 +78,19 @@ struct SyncCommand: MealplanCommand {
 
     @OptionGroup var store: StoreOptions
     @Option(help: ArgumentHelp("The vdir (default: the config file's [sync] vdir).", valueName: "dir")) var vdir: String?
-    @Flag(help: "Say what would travel; change nothing, run no [sync] command.") var dryRun = false
+    @Flag(help: "Say what would travel, predicted from the folder as the [sync] command last left it; change nothing, run no command.")
+    var dryRun = false
     @Option(help: ArgumentHelp("Resolve conflicts: mine, theirs or both.", valueName: "side")) var keep: Keep?
     @Argument(help: ArgumentHelp(
         "With --keep, the conflicts it resolves (default: all), each by the id it prints (12 for meal 12, r3 for repeat 3) or its day.",
         valueName: "conflict")) var conflicts: [String] = []
+
+    /// What a dry run's summary ends with: that nothing changed, and, with a `[sync] command`,
+    /// that the folder was not fetched first (what the server holds since is not counted).
+    static func dryRunNote(commandSet: Bool) -> String {
+        commandSet ? " (dry run: nothing changed; predicted from the folder as last fetched, the [sync] command not run)"
+            : " (dry run: nothing changed)"
+    }
 
     func run(in environment: Environment) throws {
         guard conflicts.isEmpty || keep != nil else {
@@ -88,17 +99,19 @@ struct SyncCommand: MealplanCommand {
         let names = try conflicts.map { text in
             try ConflictName(id: text) ?? .day(try store.day(text, in: environment))
         }
-        var round = try SyncRound(vdir: vdir, keep: keep?.side, dryRun: dryRun, store: store, in: environment)
-        round.keepOnly = names
+        let request = SyncRound.Request(vdir: vdir, keep: keep?.side, keepOnly: names, dryRun: dryRun)
+        let round = try SyncRound(
+            config: try ConfigFile.load(in: environment), request: request, today: try store.today(in: environment),
+            weekStart: try store.weekStart(in: environment))
         let outcome = try round.run(waiting: { warn($0) }) {
             try store.openStore(dryRun ? .readExisting : .readWrite, in: environment)
         }
         let report = outcome.report
-        for line in report.skipped { warn(line) }
+        for line in report.skipped + report.notes { warn(line) }
         for conflict in report.conflicts {
             for line in conflict.lines { print(line.terminalVisible) }
         }
-        print(report.summary + (dryRun ? " (dry run: nothing changed)" : ""))
+        print(report.summary + (dryRun ? Self.dryRunNote(commandSet: round.config.sync.command != nil) : ""))
         try StandardOutput.flush()
         if let failure = outcome.failedAfter { throw failure }
         if !report.unmatched.isEmpty {
@@ -111,121 +124,5 @@ struct SyncCommand: MealplanCommand {
                 "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") left unchanged on both sides: sync --keep mine, theirs or both resolves them",
                 status: .failure)
         }
-    }
-}
-
-/// One round of `mealplan sync` as the options and the config file's `[sync]` table set it up:
-/// the `[sync] command` before, the sync of a plan with its vdir, the command after. The
-/// command line and the planner's sync key run the same round.
-struct SyncRound: Sendable {
-    enum When: String { case before, after }
-
-    let folderPath: String
-    let config: ConfigFile
-    let from: Day
-    let keep: SyncSide?
-    /// The conflicts `keep` resolves; none: all.
-    var keepOnly: [ConflictName] = []
-    let dryRun: Bool
-    /// The `[sync] command`'s output goes to standard error; `quiet`: nowhere, and it reads
-    /// nothing (the planner's screen is the terminal's).
-    var quiet = false
-
-    init(vdir: String?, keep: SyncSide?, dryRun: Bool, store: StoreOptions, in environment: Environment) throws {
-        config = try ConfigFile.load(in: environment)
-        guard let folderPath = vdir ?? config.sync.vdir else {
-            throw CommandFailure.usage("no vdir to sync with: give --vdir DIR or set [sync] vdir in the config file")
-        }
-        self.folderPath = folderPath
-        self.keep = keep
-        self.dryRun = dryRun
-        if let (text, line) = config.sync.from {
-            do {
-                from = try store.day(text, in: environment)
-            } catch let error as any UserFacingError {
-                throw ConfigFileError(message: "config file '\(config.path ?? "")': line \(line): [sync] from: \(error.userMessage)")
-            }
-        } else {
-            from = try store.today(in: environment).adding(days: -90)
-        }
-    }
-
-    /// What a round did: the sync's report, and why the `[sync] command` after it failed, if
-    /// it did (the plan and the folder are synced then, the server may not be).
-    struct Outcome {
-        var report: VdirSync.Report
-        var failedAfter: CommandFailure?
-    }
-
-    /// The whole round, one at a time per folder (`SyncLock`: a second waits, and `waiting` is
-    /// told so): the command before, the sync of the plan that `open` opens once it has run,
-    /// and the command after, only when the sync wrote or removed a file (with nothing sent,
-    /// the server has nothing to take). A failure before is thrown: nothing was synced.
-    func run(waiting: (String) -> Void, open: () throws -> MealStore) throws -> Outcome {
-        return try SyncLock.holding(folderPath, within: lockWait, shared: dryRun, waiting: waiting) {
-            try runCommand(.before)
-            let report = try sync(try open())
-            guard report.changedFolder else { return Outcome(report: report) }
-            do throws(CommandFailure) {
-                try runCommand(.after)
-            } catch {
-                return Outcome(report: report, failedAfter: error)
-            }
-            return Outcome(report: report)
-        }
-    }
-
-    /// How long a round waits for another of the same folder: as long as one can take with its
-    /// two commands at their time limit, and a minute for the sync itself.
-    var lockWait: Duration { .seconds(2 * config.sync.timeLimit + 60) }
-
-    /// Syncs `plan` with the folder once.
-    func sync(_ plan: MealStore) throws -> VdirSync.Report {
-        // Made first (as the first write would make it), so that its path is known for good.
-        if !dryRun { try VdirFolder(path: folderPath).create() }
-        let slots = try plan.slots()
-        var defaultSlot: String?
-        if let (text, line) = config.sync.slot {
-            do {
-                defaultSlot = try slots.resolve(text).name
-            } catch {
-                throw ConfigFileError(message: "config file '\(config.path ?? "")': line \(line): [sync] slot: \(error.message)")
-            }
-        }
-        let settings = VdirSync.Settings(
-            from: from, defaultSlot: defaultSlot, slotTimes: try config.slotTimes.times(of: slots),
-            stamp: UTCTimestamp(secondsSince1970: Int64(time(nil))), keep: keep, keepOnly: keepOnly, dryRun: dryRun)
-        let folder = VdirFolder(path: Self.canonical(folderPath))
-        return try VdirSync(store: plan, folder: folder, settings: settings).run()
-    }
-
-    /// Runs the `[sync] command` through `/bin/sh -c` (not in a dry run), stopped with its
-    /// children after `[sync] timeout` seconds; a failure, a signal or a stop is the command's
-    /// error, one line naming it.
-    func runCommand(_ when: When) throws(CommandFailure) {
-        guard !dryRun, let command = config.sync.command else { return }
-        let seconds = config.sync.timeLimit
-        let end = runProcess(["/bin/sh", "-c", command], output: quiet ? .discarded : .standardError,
-                             timeLimit: .seconds(seconds)).ofShellCommand
-        guard !end.succeeded else { return }
-        let what = switch end {
-        case .exited(let status): "failed \(when.rawValue) the sync (exit status \(status))"
-        case .killed: "\(end.text) \(when.rawValue) the sync"
-        case .timedOut: "did not finish within \(seconds) s ([sync] timeout) and was stopped \(when.rawValue) the sync"
-        }
-        let consequence = when == .before ? "nothing was synced" : "the plan and the folder are synced, the server may not be"
-        throw CommandFailure("the [sync] command '\(command.messageExcerpt)' \(what); \(consequence)", status: .failure)
-    }
-
-    /// The folder's path without links or `..`, so that the sync's records name one folder
-    /// however it is typed; made absolute while it does not exist yet (a dry run).
-    private static func canonical(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else {
-            guard !path.hasPrefix("/"), let folder = getcwd(nil, 0) else { return path }
-            defer { free(folder) }
-            return String(cString: folder) + "/" + path
-        }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

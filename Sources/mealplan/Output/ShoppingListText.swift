@@ -4,27 +4,14 @@ import MealPlanExchange
 import ShoppingList
 import TerminalKit
 
-/// The shopping list as `mealplan shop` prints it: text for a person, a Markdown checklist,
-/// JSON and CSV for programs. User text (ingredient and aisle names come from files) is made
-/// visible in text and Markdown; JSON (`ShoppingListJSON`) escapes it.
+/// The shopping list as `mealplan shop` prints it beside the text the planner shows too
+/// (`DaysShoppingList.lines`): a Markdown checklist, CSV for programs. User text (ingredient
+/// and aisle names come from files) is made visible in Markdown; JSON (`ShoppingListJSON`)
+/// escapes it.
 enum ShoppingListText {
-    /// The heading, then aisle by aisle each ingredient with its amounts in a column, the
-    /// ingredients no aisle names under "other", and the notes at the end. `why` adds the
-    /// meals each line is for.
-    static func text(_ list: ShoppingList, range: DayRange, cooked: Int, why: Bool) -> String {
-        var lines = ["Shopping list for \(describe(range)): " + ShoppingList.cookedText(cooked)]
-        if list.items.isEmpty { lines.append(cooked == 0 ? "nothing to buy: no meal in these days has a recipe" : "nothing to buy") }
-        let nameWidth = list.items.map { $0.name.terminalWidth }.max() ?? 0
-        lines += list.textLines(
-            name: { $0.name.terminalVisible.padded(toWidth: nameWidth) },
-            detail: { item in why ? "for " + item.mealsText : nil })
-        // Names come from files: what they hold must not act on the terminal.
-        return lines.map(\.terminalVisible).joined(separator: "\n")
-    }
-
     /// A checklist: a heading per aisle, one `- [ ]` line per ingredient.
-    static func markdown(_ list: ShoppingList, range: DayRange, why: Bool) -> String {
-        var lines = ["# Shopping list for \(describe(range))"]
+    static func markdown(_ list: ShoppingList, title: String, why: Bool) -> String {
+        var lines = ["# " + title]
         for group in list.aisleGroups {
             lines += ["", "## " + (group.aisle ?? "other").terminalVisible, ""]
             for item in group.items {
@@ -59,8 +46,4 @@ enum ShoppingListText {
         return rows.map { $0.map(CSVMealWriter.field).joined(separator: ",") + "\r\n" }.joined()
     }
 
-    /// "Mon 2026-03-02 … Sun 2026-03-08", or one day.
-    private static func describe(_ range: DayRange) -> String {
-        range.first == range.last ? range.first.label : "\(range.first.label) … \(range.last.label)"
-    }
 }

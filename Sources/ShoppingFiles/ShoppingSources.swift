@@ -1,5 +1,6 @@
 import Cooklang
 import MealPlanCore
+import RecipeLibrary
 import Settings
 import ShoppingList
 
@@ -27,12 +28,12 @@ public struct ShoppingSources: Sendable {
         [folder.root + "/" + name, folder.root + "/config/" + name].first { TextFile.isRegularFile($0) }
     }
 
-    /// The shopping list for the meals with a recipe among `meals`, naming the others. Leftovers
+    /// The shopping list for the meals with a recipe among `meals`, naming the others, grouped
+    /// and merged by `aisles` less what `pantry` holds (each read once by the caller). Leftovers
     /// are bought with the meal that cooks them, and a skipped meal is not cooked: neither adds
-    /// anything. A broken aisle or pantry file is an error naming its file; a recipe that is
-    /// missing, malformed or in a cycle of references leaves its meal out, named in the list's
-    /// problems.
-    public func shoppingList(for meals: [Meal]) throws(RecipeFolderError) -> ShoppingList {
+    /// anything. A recipe that is missing, malformed or in a cycle of references leaves its
+    /// meal out, named in the list's problems.
+    func shoppingList(for meals: [Meal], aisles: AisleConfig, pantry: PantryConfig?) throws(RecipeFolderError) -> ShoppingList {
         var planned: [PlannedRecipe] = []
         var withoutRecipe: [ShoppingList.MealUse] = []
         for meal in meals where meal.isCooked {
@@ -44,8 +45,6 @@ public struct ShoppingSources: Sendable {
                 withoutRecipe.append(use)
             }
         }
-        let aisles = try aisles()
-        let pantry = try pantry()
         do {
             return try ShoppingList.make(for: planned, withoutRecipe: withoutRecipe, recipes: recipes,
                                          aisles: aisles, pantry: pantry, units: units)

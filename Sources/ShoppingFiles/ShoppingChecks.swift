@@ -1,4 +1,5 @@
 import MealPlanCore
+import RecipeLibrary
 import ShoppingList
 import TextHelpers
 

@@ -4,11 +4,14 @@ import Glibc
 import Darwin
 #endif
 import MealPlanCore
+import RecipeLibrary
 import TextHelpers
 
 /// A small text file in the recipes folder that other programs change too (cookcli's
 /// `.shopping-checked` and `.shopping-list`): changed under an exclusive `flock`, so that
-/// mealplans wait for each other, and only from the text as it is when the lock is held.
+/// mealplans wait for each other, and only from the text as it is when the lock is held. A link
+/// in its place is refused, for reading and for writing (`O_NOFOLLOW`): followed, it would
+/// list a private file's lines as items, or append ticks to a file outside the folder.
 struct SharedTextFile {
     let path: String
 
@@ -18,10 +21,20 @@ struct SharedTextFile {
     /// The file's text; a missing file is empty.
     func text() throws(RecipeFolderError) -> String {
         do {
-            return try TextFile.contents(of: path)
+            return try BoundedFile.contents(of: path, maximumSize: TextFile.maximumSize, followingLinks: false).text
         } catch where error.isMissing {
             return ""
+        } catch where error.kind == .cannotOpen(ELOOP) {
+            throw linkRefused
+        } catch {
+            throw RecipeFolderError(error.message, status: error.exitStatus)
         }
+    }
+
+    /// A link where the file should be: named, and left alone.
+    var linkRefused: RecipeFolderError {
+        RecipeFolderError("'\(path)' is a link: mealplan reads and writes only a file of its own here, never one a link leads to",
+                          status: .badData)
     }
 
     /// Appends what `addition` makes of the text as it is (nothing for ""), in one `write` on
@@ -32,14 +45,14 @@ struct SharedTextFile {
     @discardableResult
     func append(_ addition: (String) throws(RecipeFolderError) -> String) throws(RecipeFolderError) -> String {
         for _ in 0..<Self.attempts {
-            let flags = O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY | O_NONBLOCK
+            let flags = O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW
             var descriptor = open(path, flags)
             if descriptor < 0 && errno == ENOENT {
                 if try addition("").isEmpty { return "" }
                 descriptor = open(path, flags | O_CREAT | O_EXCL, 0o644)
                 if descriptor < 0 && errno == EEXIST { continue }
             }
-            guard descriptor >= 0 else { throw failure("cannot write", errno) }
+            guard descriptor >= 0 else { throw errno == ELOOP ? linkRefused : failure("cannot write", errno) }
             defer { close(descriptor) }
             try lock(descriptor)
             let before = try size(of: descriptor)
@@ -58,8 +71,8 @@ struct SharedTextFile {
     /// Puts what `change` makes of the text in place of the file: written whole under a
     /// temporary name beside it, then renamed over it, so no reader sees half of it.
     func rewrite(_ change: (String) throws(RecipeFolderError) -> String) throws(RecipeFolderError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        guard descriptor >= 0 else { throw failure("cannot read", errno) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW)
+        guard descriptor >= 0 else { throw errno == ELOOP ? linkRefused : failure("cannot read", errno) }
         defer { close(descriptor) }
         try lock(descriptor)
         let changed = Array(try change(try text()).utf8)

@@ -1,4 +1,5 @@
 import MealPlanCore
+import RecipeLibrary
 import ShoppingList
 import TextHelpers
 
@@ -36,7 +37,8 @@ public struct ShoppingExtras: Sendable {
     /// an error with the nearest name. Returns the name removed.
     @discardableResult
     public func remove(_ name: String) throws(RecipeFolderError) -> String {
-        guard TextFile.isRegularFile(path) else {
+        // Read first: a missing file (or a link in its place) is said before anything is locked.
+        guard !(try read()).isEmpty else {
             throw RecipeFolderError("'\(name.messageExcerpt)' is not an extra item of the shopping list")
         }
         var removed = ""

@@ -1,4 +1,5 @@
 import MealPlanCore
+import RecipeLibrary
 import Settings
 import ShoppingList
 import TextHelpers
@@ -9,16 +10,6 @@ extension ShoppingSources {
 
     /// The recipes folder's `.shopping-list`.
     public var extras: ShoppingExtras { ShoppingExtras(folder: recipes) }
-
-    /// The list for `meals` and the extra items, before ticks: what a tick records as bought.
-    public func plannedList(for meals: [Meal]) throws(RecipeFolderError) -> ShoppingList {
-        try shoppingList(for: meals).adding(extras.read(), aisles: aisles())
-    }
-
-    /// The list for `meals` as it is shown: ticks applied.
-    public func tickedList(for meals: [Meal]) throws(RecipeFolderError) -> ShoppingList {
-        try plannedList(for: meals).ticked(by: checks.read())
-    }
 
     /// Puts `name` on the list as an extra item (`ShoppingExtras`), and with `aisle` into that
     /// aisle of `aisle.conf` (made in the recipes folder when there is none), where the
@@ -31,8 +22,9 @@ extension ShoppingSources {
                 throw RecipeFolderError("aisle '\(aisle.messageExcerpt)': an aisle's name is one line without '[' or ']'")
             }
             let file = SharedTextFile(path: aislesFile ?? recipes.root + "/aisle.conf")
-            if let place = try aisles().place(of: name) {
-                let current = try aisles().aisles[place.aisle].name
+            let aisles = try aisles()
+            if let place = aisles.place(of: name) {
+                let current = aisles.aisles[place.aisle].name
                 guard current.lowercased() == aisle.lowercased() else {
                     throw RecipeFolderError("'\(name.messageExcerpt)' is in aisle [\(current.messageExcerpt)] of \(file.path)")
                 }
