@@ -45,6 +45,7 @@ public struct SyncRound: Sendable {
     public let folderPath: String
     public let config: ConfigFile
     public let from: Day
+    public let until: Day
     public let request: Request
     public var commandOutput: CommandOutput
 
@@ -59,16 +60,24 @@ public struct SyncRound: Sendable {
         self.config = config
         self.request = request
         self.commandOutput = commandOutput
-        if let (text, line) = config.sync.from {
+        func day(_ key: String, _ setting: (text: String, line: Int)?, default text: String) throws -> Day {
             do {
-                from = try DateInput.parse(text, today: today, weekStart: weekStart)
+                return try DateInput.parse(setting?.text ?? text, today: today, weekStart: weekStart)
             } catch {
-                throw ConfigFileError(message: "config file '\(config.path ?? "")': line \(line): [sync] from: \(error.message)")
+                throw ConfigFileError(message: "config file '\(config.path ?? "")': line \(setting?.line ?? 0): [sync] \(key): \(error.message)")
             }
-        } else {
-            from = today.adding(days: -90)
+        }
+        from = try day("from", config.sync.from, default: Self.defaultFrom)
+        until = try day("until", config.sync.until, default: Self.defaultUntil)
+        guard from <= until else {
+            let line = config.sync.until?.line ?? config.sync.from?.line ?? 0
+            throw ConfigFileError(message: "config file '\(config.path ?? "")': line \(line): [sync] until \(until.iso) is before from \(from.iso)")
         }
     }
+
+    /// The window without `[sync] from` and `until`: ninety days back, two years ahead, about
+    /// 820 days; even at ten meals a day, fewer events than Radicale serves in one request.
+    public static let defaultFrom = "-90", defaultUntil = "+24m"
 
     /// What a round did: the sync's report, and why the `[sync] command` after it failed, if
     /// it did (the plan and the folder are synced then, the server may not be).
@@ -113,7 +122,7 @@ public struct SyncRound: Sendable {
             }
         }
         let settings = VdirSync.Settings(
-            from: from, defaultSlot: defaultSlot, slotTimes: try config.slotTimes.times(of: slots),
+            from: from, until: until, defaultSlot: defaultSlot, slotTimes: try config.slotTimes.times(of: slots),
             stamp: UTCTimestamp(secondsSince1970: Int64(time(nil))), keep: request.keep, keepOnly: request.keepOnly,
             dryRun: request.dryRun)
         let folder = VdirFolder(path: Self.canonical(folderPath))

@@ -69,7 +69,7 @@ struct SyncRun {
         self.folder = folder
         self.settings = settings
         do {
-            snapshot = try store.syncSnapshot(folder: folder.path, from: settings.from)
+            snapshot = try store.syncSnapshot(folder: folder.path, from: settings.from, through: settings.until)
         } catch {
             throw SyncError(error)
         }
@@ -100,6 +100,15 @@ struct SyncRun {
     }
 
     // MARK: Pairing
+
+    /// Whether an item not synced before is in the window: a meal on one of its days, a rule
+    /// that starts by its end (the plan's rules are read for the window already).
+    func isInWindow(_ version: SyncVersion) -> Bool {
+        switch version {
+        case .meal(let meal, _): settings.from <= meal.day && meal.day <= settings.until
+        case .rule(let rule): rule.rule.firstOccurrence <= settings.until
+        }
+    }
 
     /// Every item of the window: each record with the plan's version and its file, each meal
     /// and rule not synced before with the file its UID names, and each other file.
@@ -155,7 +164,7 @@ struct SyncRun {
         var unfiled: [ItemUID: Int] = [:]
         for uid in order {
             guard let version = here.removeValue(forKey: uid) else { continue }
-            if case .meal(let meal, _) = version, meal.day < settings.from { continue }
+            if !isInWindow(version) { continue }
             let name = VdirFolder.fileName(forUID: CalendarUID.text(uid))
             let file = files.removeValue(forKey: name).map { FileState(etag: $0, hash: 0, read: nil) }
             if file == nil { unfiled[uid] = items.count }
@@ -168,7 +177,7 @@ struct SyncRun {
                items[index].here?.kind == parsed.version.kind {
                 items[index].fileName = name
                 items[index].file = item.file
-            } else if case .meal(let meal, _) = parsed.version, meal.day < settings.from {
+            } else if !isInWindow(parsed.version) {
                 continue
             } else {
                 items.append(item)

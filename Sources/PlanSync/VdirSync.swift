@@ -16,13 +16,16 @@ import Vdir
 /// as seen), and then the plan's changes and the records are committed in one transaction,
 /// compare-and-set. A conflict touches neither side until `keep` says which to keep.
 ///
-/// Only the window from `Settings.from` on is synced (meals from that day, rules that can
-/// happen from it): older meals and files stay as they are, except that an item synced before
+/// Only the window from `Settings.from` through `Settings.until` is synced (meals on those
+/// days, rules that can happen on them): older meals and files stay as they are, except that an item synced before
 /// is followed wherever it moves.
 public struct VdirSync {
     public struct Settings: Sendable {
         /// The first day synced.
         public var from: Day
+        /// The last day synced: a server refuses a request for more events than its limit
+        /// (Radicale: 10,000), so the window ends too.
+        public var until: Day
         /// The slot of an event that names none; nil: the plan's last slot (dinner, by default).
         public var defaultSlot: String?
         /// What the folder's files say of times, as `export --format ics` writes them.
@@ -40,11 +43,12 @@ public struct VdirSync {
         public var zone: LocalZone = .current
 
         public init(
-            from: Day, defaultSlot: String? = nil, slotTimes: [String: TimeOfDay] = [:], duration: EventDuration = .standard,
+            from: Day, until: Day = .last, defaultSlot: String? = nil, slotTimes: [String: TimeOfDay] = [:], duration: EventDuration = .standard,
             stamp: UTCTimestamp, keep: SyncSide? = nil, keepOnly: [ConflictName] = [], dryRun: Bool = false
         ) {
             self.keepOnly = keepOnly
             self.from = from
+            self.until = until
             self.defaultSlot = defaultSlot
             self.slotTimes = slotTimes
             self.duration = duration

@@ -1,8 +1,8 @@
-/// The config file's `[sync]` table, for `mealplan sync`: the folder, the window, the default
+/// The config file's `[sync]` table, for `mealplan sync`: the folder, the window (from, until), the default
 /// slot, the command that carries the folder to a server and how long that may take.
 public struct SyncSettings: ConfigSection {
     public static let table = "sync"
-    public static let keys = ["vdir", "from", "slot", "command", "timeout"]
+    public static let keys = ["vdir", "from", "until", "slot", "command", "timeout"]
     /// How long the command may run without `timeout`, and the most `timeout` may say.
     public static let defaultTimeLimit = 120
     public static let timeLimits = 1...86_400
@@ -11,6 +11,8 @@ public struct SyncSettings: ConfigSection {
     public var vdir: String?
     /// The first day synced, in the date grammar ("-90": ninety days ago), and its line.
     public var from: (text: String, line: Int)?
+    /// The last day synced, in the date grammar ("+24m": two years ahead), and its line.
+    public var until: (text: String, line: Int)?
     /// The slot of an event that names none, and its line.
     public var slot: (text: String, line: Int)?
     /// A shell command run before and after a sync ("vdirsyncer sync meals").
@@ -30,6 +32,7 @@ public struct SyncSettings: ConfigSection {
             timeLimit = seconds
         case "vdir": vdir = try entry.path()
         case "from": from = (try entry.text(), entry.line)
+        case "until": until = (try entry.text(), entry.line)
         case "slot": slot = (try entry.text(), entry.line)
         default: command = try entry.text()
         }

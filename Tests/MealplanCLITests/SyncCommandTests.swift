@@ -705,7 +705,7 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
         let file = config + "/config.toml"
         for (text, message) in [
-            ("[sync]\nvdri = \"x\"\n", "line 2: key 'sync.vdri' is unknown; [sync] takes vdir, from, slot, command, timeout"),
+            ("[sync]\nvdri = \"x\"\n", "line 2: key 'sync.vdri' is unknown; [sync] takes vdir, from, until, slot, command, timeout"),
             ("[sync]\nvdir = 3\n", "line 2: key 'sync.vdir' must be a path in quotes"),
             ("[sync]\nvdir = \"v\"\nslot = \"brunch\"\n", "line 3: [sync] slot: "),
             ("[sync]\nvdir = \"v\"\nfrom = \"someday\"\n", "line 3: [sync] from: "),

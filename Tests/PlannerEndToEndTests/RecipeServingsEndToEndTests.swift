@@ -20,9 +20,9 @@ struct RecipeServingsEndToEndTests {
             page.filter { $0 == "  dinner    Beef stew ℞ · 6 servings" }.count == 2 && page.shows("Pasted")
         }
         try planner.press("s")
-        // Two stews for 6 (of 2): 2 × 1.5 kg of beef, 2 × 3 onions.
+        // Two stews for 6 (of 2): 2 × 1.5 kg of beef, 2 × 3 onions; names padded to the longest.
         try planner.waitForScreen("the list of both meals") { page in
-            page.shows(" 2 meals with recipes") && page.shows("   beef  3 kg") && page.shows("   onion  6")
+            page.shows(" 2 meals with recipes") && page.shows("   beef   3 kg") && page.shows("   onion  6")
         }
     }
 
@@ -34,9 +34,9 @@ struct RecipeServingsEndToEndTests {
         try planner.waitFor("  dinner    Beef stew ℞ · 7 servings")
         try planner.press("s")
         // 7 of 2 servings: 3.5 × 500 g of beef.
-        try planner.waitFor("   beef  1.75 kg")
+        try planner.waitFor("   beef   1.75 kg")
         try planner.press("Escape")
-        try planner.waitForAbsence(of: "beef  1.75 kg")
+        try planner.waitForAbsence(of: "beef   1.75 kg")
         try planner.press("u")
         try planner.waitFor("  dinner    Beef stew ℞ · 6 servings")
     }

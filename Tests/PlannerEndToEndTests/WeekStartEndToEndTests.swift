@@ -30,7 +30,7 @@ struct WeekStartEndToEndTests {
         try planner.press("Enter")
         try planner.waitForScreen("the list of Saturday 7 to Friday 13 March at \(width)×\(height)") { page in
             page.count == height && page[0] == "Shopping list · Sat 7 Mar – Fri 13 Mar 2026"
-                && Array(page[1...4]) == [" 1 meal with recipes", "", " meat", "   beef  1.5 kg"]
+                && Array(page[1...4]) == [" 1 meal with recipes", "", " meat", "   beef   1.5 kg"]
         }
         try planner.press("Escape")
         try planner.waitForAbsence(of: "Shopping list")

@@ -81,4 +81,28 @@ import TestSupport
         #expect(stored.isEmpty)
         #expect(problem.hasSuffix("failed after the sync (exit status 2), saying 'upload refused'; the plan and the folder are synced, the server may not be"))
     }
+
+    /// `[sync] until` ends the window as `from` starts it: a meal after it is not sent, a
+    /// phone's event after it not taken, until the window reaches them.
+    @Test func theWindowEndsOnUntil() throws {
+        try home.folder.write("[sync]\nvdir = \"\(home.vdir)\"\nuntil = \"+7\"\n", to: "home/.config/mealplan/config.toml")
+        try home.mealplan(plan, ["add", "2026-03-09", "lunch", "Soup"])
+        try home.mealplan(plan, ["add", "2026-03-10", "lunch", "Stew"])
+        try FileManager.default.createDirectory(atPath: home.vdir, withIntermediateDirectories: true)
+        try SyncRoundAgreementTests.phoneEvent(uid: "PHONE-1", day: "20260311", title: "Dinner: Tacos")
+            .write(toFile: home.vdir + "/phone-1.ics", atomically: true, encoding: .utf8)
+        #expect(try home.mealplan(plan, ["sync"]) == "1 sent, 0 received, 0 removed, 0 conflicts\n")
+        #expect(try home.files().count == 2)
+        try home.folder.write("[sync]\nvdir = \"\(home.vdir)\"\nuntil = \"+9\"\n", to: "home/.config/mealplan/config.toml")
+        #expect(try home.mealplan(plan, ["sync"]) == "1 sent, 1 received, 0 removed, 0 conflicts\n")
+        #expect(try home.files().count == 3)
+    }
+
+    @Test func anUntilBeforeFromIsAConfigError() throws {
+        try home.folder.write("[sync]\nvdir = \"\(home.vdir)\"\nfrom = \"2026-03-01\"\nuntil = \"2026-02-01\"\n", to: "home/.config/mealplan/config.toml")
+        let answer = try syncKey()
+        #expect(answer == .syncFailed(message:
+            "config file '\(home.folder.file("home/.config/mealplan/config.toml"))': line 4: [sync] until 2026-02-01 is before from 2026-03-01"))
+    }
 }
+

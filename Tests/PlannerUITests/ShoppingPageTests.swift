@@ -34,7 +34,8 @@ import TestSupport
     @Test func xTicksTheSelectedItemOffAndBackThroughTheLog() throws {
         var harness = listed()
         // Lines: the meal count, "", "produce", leeks, "", "dairy", butter; leeks is selected.
-        let leeks = "  leeks  \(2 * 4 / 2)", butter = "  butter  \(50 * 4 / 2) g"
+        // Names are padded to the longest, "butter", as `shop` prints them.
+        let leeks = "  " + "leeks".padded(toWidth: "butter".count) + "  \(2 * 4 / 2)", butter = "  butter  \(50 * 4 / 2) g"
         #expect(harness.lines[4] == " " + leeks.padded(toWidth: 59))
         #expect(Self.selectedRow(harness) == 4)
         harness.press(.character("j"))

@@ -49,13 +49,13 @@ extension MealStore {
     /// (none when they are for another folder), the stored meals from `first` on that no
     /// repeat rule links to, and the meals the records name wherever they are now (a meal
     /// moved out of the window is still the same meal).
-    public func syncSnapshot(folder: String, from first: Day) throws(StoreError) -> SyncSnapshot {
+    public func syncSnapshot(folder: String, from first: Day, through last: Day = .last) throws(StoreError) -> SyncSnapshot {
         try read { db in
             let path = try String.fetchOne(db, sql: "SELECT path FROM syncFolder WHERE id = 1")
             let records = path == folder ? try Self.syncRecords(db) : []
             var meals = try Row.fetchAll(
-                db, sql: "\(Self.mealColumns) WHERE meal.day >= ? AND meal.ruleId IS NULL \(Self.displayOrder)",
-                arguments: [first.number]
+                db, sql: "\(Self.mealColumns) WHERE meal.day BETWEEN ? AND ? AND meal.ruleId IS NULL \(Self.displayOrder)",
+                arguments: [first.number, last.number]
             ).map(Self.meal(from:))
             var seen = Set(meals.compactMap(\.uid))
             for record in records where record.kind == .meal && !seen.contains(record.uid) {
@@ -66,7 +66,7 @@ extension MealStore {
                     seen.insert(record.uid)
                 }
             }
-            var rules = try self.rules(db, in: DayRange(first, .last), slot: nil, search: nil)
+            var rules = try self.rules(db, in: DayRange(first, max(first, last)), slot: nil, search: nil)
             var ruleUIDs = Set(rules.compactMap(\.uid))
             for record in records where record.kind == .rule && !ruleUIDs.contains(record.uid) {
                 rules += try Self.fetchRules(db, where: "rule.uid = X'\(record.uid.text.filter { $0 != "-" })'")

@@ -44,7 +44,7 @@ struct ConfigCommand: MealplanCommand {
             names one
               [sync]                   for 'mealplan sync' (see 'mealplan help sync'): vdir = \
             "~/.local/share/calendars/meals" (the folder without --vdir), from = "-90" (the first day \
-            synced, in the date grammar), slot = "dinner" (the slot of an event that names \
+            synced, in the date grammar), until = "+24m" (the last), slot = "dinner" (the slot of an event that names \
             none; else the plan's last slot), command = "vdirsyncer sync meals" (run before \
             and after), timeout = 120 (the seconds the command may run each time)
 
@@ -86,7 +86,7 @@ struct ConfigCommand: MealplanCommand {
                     print("  [foods] \(food.name.terminalVisible) = \(food.number)")
                 }
                 if let folder = config.shop.tasksVdir { print("  [shop] tasks-vdir = \(folder.terminalVisible)") }
-                for (key, value) in [("vdir", config.sync.vdir), ("from", config.sync.from?.text), ("slot", config.sync.slot?.text),
+                for (key, value) in [("vdir", config.sync.vdir), ("from", config.sync.from?.text), ("until", config.sync.until?.text), ("slot", config.sync.slot?.text),
                                      ("command", config.sync.command)] {
                     if let value { print("  [sync] \(key) = \(value.terminalVisible)") }
                 }

@@ -28,8 +28,10 @@ struct SyncCommand: MealplanCommand {
             cannot represent (hourly, every second Monday of the year…) is left as it is and \
             named on standard error.
 
-            Meals and repeats from [sync] from on are synced (default -90: ninety days ago); \
-            an item synced before is followed wherever it moves.
+            Meals and repeats from [sync] from through [sync] until are synced (default -90 to \
+            +24m: ninety days ago to two years ahead, fewer events than a server such as \
+            Radicale serves in one request); an item synced before is followed wherever it \
+            moves.
 
             A meal changed on both sides (or changed on one and removed on the other) is a \
             conflict: its day, slot and id, the title each side holds, and a line for every \
@@ -48,7 +50,7 @@ struct SyncCommand: MealplanCommand {
             one line: "3 sent, 1 received, 1 removed, 0 conflicts".
 
             The config file's [sync] table: vdir = "~/.local/share/calendars/meals" (the folder \
-            without --vdir), from = "-90", slot = "dinner", command = "vdirsyncer sync meals" \
+            without --vdir), from = "-90", until = "+24m", slot = "dinner", command = "vdirsyncer sync meals" \
             (run before and after the sync through /bin/sh, its output on standard error; when \
             it fails before, nothing is synced; either failure exits with status 1), timeout = \
             120 (the seconds it may run each time before it is stopped with its children, a \
