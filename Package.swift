@@ -174,6 +174,12 @@ let package = Package(
                 "mealplan", "MealPlanCore", "MealPlanStore", "PlannerRuntime", "PlannerUI", "RecipeLibrary", "Settings", "ShoppingFiles", "ShoppingList",
                 "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The slow tiers, each a target of its own so that the fast command leaves them out
+        // by name (docs/TESTING.md): crashes, concurrent writers and huge hostile imports; and
+        // comparisons with an independent program over hundreds of random cases.
+        .testTarget(name: "StressTests", dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "TestSupport"]),
+        .testTarget(
+            name: "OracleComparisonTests", dependencies: ["mealplan", "Recurrence", "MealPlanCore", "TestSupport"]),
         .testTarget(
             name: "PlannerEndToEndTests",
             dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "TestSupport"]),
