@@ -96,7 +96,6 @@ public enum PlannerEffects {
         do throws(StoreError) {
             switch request.work {
             case .changes(let batch):
-                HeapReuse.prepare(forSaving: batch.changes)
                 return .saved(request, stored: try store.make(batch.changes, progress: progress))
             case .template(let placement, let template):
                 let laid = try store.applyTemplate(template, to: placement.start, times: placement.times, progress: progress)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct ImportExportTests {
     /// A file with every awkward thing a CSV field can hold, in the shape export writes.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A command whose output cannot be written has failed, whatever it did before: it says so in
 /// one line naming the output and exits with 74, never 0.
