@@ -2,15 +2,6 @@
 import Foundation
 import PackageDescription
 
-/// Release builds give every function its own section, so that the linker can lay out the
-/// functions the planner and `list` run side by side, in the order `Data/linker-order.txt`
-/// names them (made by `scripts/generate-linker-order.sh`): scattered over the whole binary,
-/// they pull many more pages into the planner's memory (the README's "Speed and memory" has
-/// the figures). Dependencies get their sections
-/// from `-Xswiftc -Xfrontend -Xswiftc -function-sections` on the build command (see README).
-let functionSections = SwiftSetting.unsafeFlags(
-    ["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
-let linkerOrder = String(#filePath.dropLast("Package.swift".count)) + "Data/linker-order.txt"
 /// A folder of linker scripts named as shared libraries (`libstdc++.so`, `libsqlite3.so`,
 /// `libncursesw.so`), each naming the static library instead: searched first, it links the C++
 /// library the static Swift runtime needs, SQLite and ncurses statically (see its files).
@@ -29,65 +20,57 @@ let package = Package(
     targets: [
         // Small helpers of text every module shares: trimming typed text, ASCII digits, a message's
         // excerpt of a value, a system error's text, a hidden name for a file made whole first.
-        .target(name: "TextHelpers", swiftSettings: [functionSections]),
-        .target(name: "MealPlanCore", dependencies: ["TextHelpers"], swiftSettings: [functionSections]),
-        .target(name: "Cooklang", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
+        .target(name: "TextHelpers"),
+        .target(name: "MealPlanCore", dependencies: ["TextHelpers"]),
+        .target(name: "Cooklang", dependencies: ["MealPlanCore", "TextHelpers"]),
         // What the user set: the environment, config.toml section by section, aisle.conf,
         // pantry.conf, and the units and densities they set; every mistake names file and line.
-        .target(name: "Settings", dependencies: ["Cooklang", "MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
-        .target(name: "ShoppingList", dependencies: ["Cooklang", "MealPlanCore", "Settings", "TextHelpers"], swiftSettings: [functionSections]),
+        .target(name: "Settings", dependencies: ["Cooklang", "MealPlanCore", "TextHelpers"]),
+        .target(name: "ShoppingList", dependencies: ["Cooklang", "MealPlanCore", "Settings", "TextHelpers"]),
         // Nutrition from USDA SR21, pure: the food table built in, names to foods, figures per
         // serving, day and average (see scripts/generate-nutrition-tables.py).
         .target(
             name: "Nutrition", dependencies: ["Cooklang", "MealPlanCore", "Settings", "ShoppingList", "TextHelpers"],
-            exclude: ["README.md"], swiftSettings: [functionSections]),
+            exclude: ["README.md"]),
         .target(
-            name: "RecipeLibrary", dependencies: ["Cooklang", "ShoppingList", "MealPlanCore", "Settings", "TextHelpers"],
-            swiftSettings: [functionSections]),
+            name: "RecipeLibrary", dependencies: ["Cooklang", "ShoppingList", "MealPlanCore", "Settings", "TextHelpers"]),
         // The shopping list of some days from the files beside the recipes (aisle.conf,
         // pantry.conf, the tick log, the extra items): one core for `shop`, `print` and the planner.
         .target(
-            name: "ShoppingFiles", dependencies: ["Cooklang", "MealPlanCore", "RecipeLibrary", "Settings", "ShoppingList", "TerminalKit", "TextHelpers"],
-            swiftSettings: [functionSections]),
+            name: "ShoppingFiles", dependencies: ["Cooklang", "MealPlanCore", "RecipeLibrary", "Settings", "ShoppingList", "TerminalKit", "TextHelpers"]),
         .target(
             name: "MealPlanStore",
             dependencies: [
                 "MealPlanCore", "Recurrence", "TextHelpers",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ],
-            swiftSettings: [functionSections]),
-        .target(name: "MealPlanExchange", dependencies: ["MealPlanCore", "Recurrence", "TextHelpers"], swiftSettings: [functionSections]),
+            ]),
+        .target(name: "MealPlanExchange", dependencies: ["MealPlanCore", "Recurrence", "TextHelpers"]),
         // The shopping list as tasks in a tasks folder (a vdir), and tasks done there as ticks.
         .target(
-            name: "ShoppingTasks", dependencies: ["MealPlanCore", "MealPlanExchange", "RecipeLibrary", "ShoppingFiles", "ShoppingList", "TextHelpers", "Vdir"],
-            swiftSettings: [functionSections]),
+            name: "ShoppingTasks", dependencies: ["MealPlanCore", "MealPlanExchange", "RecipeLibrary", "ShoppingFiles", "ShoppingList", "TextHelpers", "Vdir"]),
         // A printed week and its shopping list, as one HTML page for a browser to print.
         .target(
-            name: "PrintedWeek", dependencies: ["MealPlanCore", "ShoppingList", "TerminalKit", "TextHelpers"],
-            swiftSettings: [functionSections]),
-        .target(name: "Timeline", dependencies: ["MealPlanCore"], swiftSettings: [functionSections]),
-        .target(name: "Recurrence", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
+            name: "PrintedWeek", dependencies: ["MealPlanCore", "ShoppingList", "TerminalKit", "TextHelpers"]),
+        .target(name: "Timeline", dependencies: ["MealPlanCore"]),
+        .target(name: "Recurrence", dependencies: ["MealPlanCore", "TextHelpers"]),
         // What a two-way sync does with each item, from the last agreed state and both sides'.
-        .target(name: "TwoWaySync", swiftSettings: [functionSections]),
-        .target(name: "Vdir", dependencies: ["MealPlanCore", "TextHelpers"], swiftSettings: [functionSections]),
+        .target(name: "TwoWaySync"),
+        .target(name: "Vdir", dependencies: ["MealPlanCore", "TextHelpers"]),
         // `mealplan sync`: the plan and a vdir kept in step, item by item, through TwoWaySync.
         .target(
             name: "PlanSync",
-            dependencies: ["TwoWaySync", "Vdir", "MealPlanCore", "MealPlanStore", "MealPlanExchange", "Recurrence", "Settings", "TextHelpers"],
-            swiftSettings: [functionSections]),
-        .target(name: "TerminalKit", swiftSettings: [functionSections]),
+            dependencies: ["TwoWaySync", "Vdir", "MealPlanCore", "MealPlanStore", "MealPlanExchange", "Recurrence", "Settings", "TextHelpers"]),
+        .target(name: "TerminalKit"),
         .systemLibrary(name: "CNcursesw"),
-        .systemLibrary(name: "CMalloc"),
-        .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"], swiftSettings: [functionSections]),
-        .target(name: "PlannerUI", dependencies: ["MealPlanCore", "Recurrence", "Timeline", "TerminalKit", "TextHelpers"], swiftSettings: [functionSections]),
+        .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
+        .target(name: "PlannerUI", dependencies: ["MealPlanCore", "Recurrence", "Timeline", "TerminalKit", "TextHelpers"]),
         // The planner's run loop: PlannerUI, the store and a terminal backend wired together.
         .target(
             name: "PlannerRuntime",
             dependencies: [
-                "MealPlanCore", "MealPlanStore", "PlanSync", "PlannerUI", "PrintedWeek", "TerminalKit", "RecipeLibrary", "Settings", "ShoppingFiles", "ShoppingList", "Cooklang", "TextHelpers", "CMalloc",
-            ],
-            swiftSettings: [functionSections]),
+                "MealPlanCore", "MealPlanStore", "PlanSync", "PlannerUI", "PrintedWeek", "TerminalKit", "RecipeLibrary", "Settings", "ShoppingFiles", "ShoppingList", "Cooklang", "TextHelpers",
+            ]),
         .executableTarget(
             name: "mealplan",
             dependencies: [
@@ -101,7 +84,6 @@ let package = Package(
             // the sample recipes its meals name (Data/recipes/ as one file, made by
             // scripts/bundle-sample-recipes.sh).
             resources: [.embedInCode("sample-plan.csv"), .embedInCode("sample-recipes.bundle")],
-            swiftSettings: [functionSections],
             // A position-dependent release binary skips the start-up relocations of all Swift
             // metadata (GRDB, Foundation, ArgumentParser), a cost paid by every command.
             // The static Swift standard library exports all ~7,700 of its symbols from the
@@ -113,7 +95,7 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(
                     ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-L\(linkStatically)",
-                     "-use-ld=gold", "-Xlinker", "--section-ordering-file=\(linkerOrder)"],
+                     "-use-ld=gold"],
                     .when(platforms: [.linux], configuration: .release)),
             ]),
         // Times the CSV reader and writer alone; see Benchmarks/cli-vs-sqlite3.sh.
@@ -141,7 +123,7 @@ let package = Package(
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "MealPlanCore", "TestSupport"]),
         .testTarget(name: "MealPlanCoreTests", dependencies: ["MealPlanCore", "TextHelpers", "TestSupport"]),
         .testTarget(
-            name: "MealPlanStoreTests", dependencies: ["MealPlanStore", "TestSupport"],
+            name: "MealPlanStoreTests", dependencies: ["MealPlanStore", "MealPlanExchange", "Recurrence", "TestSupport"],
             // Read by path (`#filePath`): SQL text, not a resource of the test bundle.
             exclude: ["Fixtures"]),
         .testTarget(
@@ -174,6 +156,12 @@ let package = Package(
                 "mealplan", "MealPlanCore", "MealPlanStore", "PlannerRuntime", "PlannerUI", "RecipeLibrary", "Settings", "ShoppingFiles", "ShoppingList",
                 "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The slow tiers, each a target of its own so that the fast command leaves them out
+        // by name (docs/TESTING.md): crashes, concurrent writers and huge hostile imports; and
+        // comparisons with an independent program over hundreds of random cases.
+        .testTarget(name: "StressTests", dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "TestSupport"]),
+        .testTarget(
+            name: "OracleComparisonTests", dependencies: ["mealplan", "Recurrence", "MealPlanCore", "TestSupport"]),
         .testTarget(
             name: "PlannerEndToEndTests",
             dependencies: ["mealplan", "MealPlanCore", "MealPlanStore", "PlannerUI", "TerminalKit", "TestSupport"]),

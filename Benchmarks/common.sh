@@ -110,12 +110,10 @@ use_work_folder() {
 }
 
 # Builds the given products in release as the README tells users to build the binary they
-# install: the Swift standard library linked statically, and every function (the dependencies'
-# too) in a section of its own, so that the linker can lay out the ones the planner runs side by
-# side (see Data/linker-order.txt). Sets `bin` to the folder holding them. The scripts build
+# install: the Swift standard library linked statically. Sets `bin` to the folder holding them. The scripts build
 # this way only the helpers that time library code alone (csv-throughput, planner-keys), and
 # mealplan itself only when MEALPLAN_BIN is unset (mealplan_binary).
-release_flags=(-c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections)
+release_flags=(-c release --static-swift-stdlib)
 build_release() {
     local product
     require_tools swift

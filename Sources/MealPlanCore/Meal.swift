@@ -102,6 +102,11 @@ public struct MealValidationError: Error, Equatable, CustomStringConvertible {
 }
 
 extension Meal {
+    /// The positions a meal can have in its day's slot: any the store's `position >= 0` keeps,
+    /// which a whole plan's file may carry back (a plan's positions grow with every meal added
+    /// to a slot and are never renumbered).
+    public static let positions: ClosedRange<Int64> = 0...Int64.max
+
     /// The longest title accepted, in characters.
     public static let maximumTitleLength = 500
     /// The longest title accepted, in Unicode code points, which is what the database's own

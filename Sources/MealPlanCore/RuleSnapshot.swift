@@ -21,7 +21,12 @@ public struct RuleSnapshot: Hashable, Sendable {
     /// The end: a last day or a number of occurrences, neither for a rule without end.
     public var untilDay: Day?
     public var count: Int?
-    /// The days the rule skips, earliest first.
+    /// The days the rule skips, earliest first: any days of the calendar. A skipped day the
+    /// rule no longer gives (an edit moved the rule off it, a calendar's EXDATE of another day or
+    /// past the last of a COUNT) is kept as data, with no effect, by the store and a whole
+    /// plan's file alike, as iCalendar keeps an EXDATE: an edit that brings the rule back to
+    /// that day finds it skipped still, and a changed occurrence that stands in for it stays
+    /// linked. Only skipping a day by hand asks that the rule give it.
     public var exceptions: [Day]
     /// The stored meals that replace occurrences (occurrences changed or moved), by id, with
     /// the day of the occurrence each replaces.

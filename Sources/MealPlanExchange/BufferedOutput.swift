@@ -5,7 +5,7 @@ import TextHelpers
 public struct OutputWriteError: UserFacingError, Equatable, Sendable, CustomStringConvertible {
     /// The name of the format being written ("CSV", "JSON", "ICS"), which the message names.
     public let format: String
-    /// The system's text, e.g. "No space left on device".
+    /// The system's text, e.g. "the disk is full" (`systemErrorText`).
     public let reason: String
 
     public init(format: String, reason: String) {

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MealPlanCore
+import TextHelpers
 
 /// Writes meals as RFC 4180 CSV (UTF-8, CRLF, header
 /// `date,slot,title,note,recipe,servings,status,leftovers_of,eaters`) to a file descriptor, one
@@ -14,10 +20,16 @@ import MealPlanCore
 /// with `=`, `+`, `-`, `@`, a tab or CR), or that starts with an apostrophe, gets an apostrophe
 /// before it, and the header says so (see `CSVFormat.protectedHeaderStart`), so that
 /// `CSVMealReader` removes them again.
+///
+/// Written to a terminal, every C0 and C1 control character of a field (a line break in a note
+/// too) is shown as its stand-in (`ControlPicture`), so that no text of a meal reaches the
+/// terminal as a command; to a file or a pipe, a field keeps its text as stored.
 public struct CSVMealWriter {
     private var output: BufferedOutput
     private var wroteHeader = false
     private let protectsFormulas: Bool
+    /// Whether the output is a terminal, where control characters are shown.
+    private let showsControls: Bool
 
     /// A writer to `fileDescriptor`, which stays open and owned by the caller.
     public init(fileDescriptor: Int32) {
@@ -27,6 +39,7 @@ public struct CSVMealWriter {
     public init(fileDescriptor: Int32, protectsFormulas: Bool) {
         output = BufferedOutput(fileDescriptor: fileDescriptor, format: "CSV")
         self.protectsFormulas = protectsFormulas
+        showsControls = isatty(fileDescriptor) == 1
     }
 
     /// Appends `meal` as one row, after the header if this is the first row.
@@ -43,21 +56,22 @@ public struct CSVMealWriter {
         var source = row.leftoversSource?.place ?? ""
         var eaters = row.eaters.map(Meal.servingsText) ?? ""
         let status = row.status.storedValue?.utf8.count ?? 0
-        // Date, five fields that may double every byte and gain two quotes and an apostrophe,
-        // servings, status, eaters, commas, CR LF.
+        // Date, five fields that may double every byte (or triple it, each a control shown) and
+        // gain two quotes and an apostrophe, servings, status, eaters, commas, CR LF.
         let textBytes = slot.count + title.count + note.count + recipe.count + source.utf8.count
-        let largestRow = 10 + 2 * textBytes + 15 + servings.utf8.count + status + eaters.utf8.count + 8 + 2
+        let growth = showsControls ? ControlPicture.growth : 2
+        let largestRow = 10 + growth * textBytes + 15 + servings.utf8.count + status + eaters.utf8.count + 8 + 2
         try output.reserve(largestRow)
-        let date = row.day.date, protects = protectsFormulas
+        let date = row.day.date, protects = protectsFormulas, shows = showsControls
         output.encode { bytes, end in
             DigitEncoding.date(date, separator: UInt8(ascii: "-"), into: bytes, at: &end)
-            Self.encodeField(slot, protectingFormulas: protects, into: bytes, at: &end)
-            Self.encodeField(title, protectingFormulas: protects, into: bytes, at: &end)
-            Self.encodeField(note, protectingFormulas: protects, into: bytes, at: &end)
-            Self.encodeField(recipe, protectingFormulas: protects, into: bytes, at: &end)
+            Self.encodeField(slot, protectingFormulas: protects, showingControls: shows, into: bytes, at: &end)
+            Self.encodeField(title, protectingFormulas: protects, showingControls: shows, into: bytes, at: &end)
+            Self.encodeField(note, protectingFormulas: protects, showingControls: shows, into: bytes, at: &end)
+            Self.encodeField(recipe, protectingFormulas: protects, showingControls: shows, into: bytes, at: &end)
             servings.withUTF8 { Self.encodeField($0, protectingFormulas: false, into: bytes, at: &end) }
             Self.encodeStatus(row.status, into: bytes, at: &end)
-            source.withUTF8 { Self.encodeField($0, protectingFormulas: protects, into: bytes, at: &end) }
+            source.withUTF8 { Self.encodeField($0, protectingFormulas: protects, showingControls: shows, into: bytes, at: &end) }
             eaters.withUTF8 { Self.encodeField($0, protectingFormulas: false, into: bytes, at: &end) }
             bytes[end] = CSVFormat.carriageReturn
             bytes[end + 1] = CSVFormat.lineFeed
@@ -91,11 +105,18 @@ public struct CSVMealWriter {
     }
 
     /// Writes a comma and the field, quoted only when it must be, after an apostrophe when
-    /// protecting formulas and the field needs one.
+    /// protecting formulas and the field needs one; `showingControls`, its control characters
+    /// shown (`ControlPicture`).
     private static func encodeField(
-        _ bytes: UnsafeBufferPointer<UInt8>, protectingFormulas: Bool, into row: UnsafeMutableBufferPointer<UInt8>,
-        at end: inout Int
+        _ bytes: UnsafeBufferPointer<UInt8>, protectingFormulas: Bool, showingControls: Bool = false,
+        into row: UnsafeMutableBufferPointer<UInt8>, at end: inout Int
     ) {
+        if showingControls, bytes.contains(where: { ControlPicture.isC0($0) || $0 == 0xC2 }) {
+            var shown: [UInt8] = []
+            ControlPicture.appendShown(bytes, to: &shown)
+            shown.withUnsafeBufferPointer { encodeField($0, protectingFormulas: protectingFormulas, into: row, at: &end) }
+            return
+        }
         row[end] = CSVFormat.comma
         end += 1
         let quoted = needsQuotes(bytes)
@@ -124,9 +145,16 @@ public struct CSVMealWriter {
         end += 1
     }
 
-    /// `text` as one CSV field of another table (a shopping list): quoted only when it must be.
+    /// `text` as one CSV field of another table (a shopping list), which is printed to standard
+    /// output: its control characters shown when that is a terminal.
     public static func field(_ text: String) -> String {
-        var text = text
+        field(text, showingControls: isatty(STDOUT_FILENO) == 1)
+    }
+
+    /// `text` as one CSV field: quoted only when it must be, and with its control characters
+    /// shown when `showingControls`.
+    public static func field(_ text: String, showingControls: Bool) -> String {
+        var text = showingControls ? ControlPicture.shown(text) : text
         guard text.withUTF8(needsQuotes) else { return text }
         var quoted = "\""
         for scalar in text.unicodeScalars {

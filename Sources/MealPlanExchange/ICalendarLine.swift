@@ -1,3 +1,5 @@
+import TextHelpers
+
 /// What every iCalendar file mealplan writes is made of: TEXT values escaped, and content
 /// lines folded, the one way for the meal export and the shopping list's tasks alike.
 public enum ICalendarLine {
@@ -5,12 +7,23 @@ public enum ICalendarLine {
     static let lineLimit = 75
 
     /// `text` as an iCalendar TEXT value (RFC 5545 section 3.3.11): `\`, `;`, `,` and line
-    /// breaks (CR, LF and CR LF each become `\n`) escaped; other control characters, which
-    /// iCalendar text may not hold, written as their visible Unicode pictures (ESC as ␛), tabs kept.
+    /// breaks (CR, LF and CR LF each become `\n`) escaped; other control characters, C0 and
+    /// C1 alike, which iCalendar text may not hold or a terminal would obey, written as their
+    /// visible stand-ins (`ControlPicture`: ESC as ␛, U+009B as U+FFFD), tabs kept.
     static func appendText(_ text: String, to line: inout [UInt8]) {
         var previous: UInt8 = 0
+        var pendingLead = false
         for byte in text.utf8 {
             defer { previous = byte }
+            if pendingLead {
+                pendingLead = false
+                if ControlPicture.isC1(lead: 0xC2, next: byte) {
+                    let standIn = ControlPicture.c1StandIn
+                    line.append(contentsOf: [standIn.0, standIn.1, standIn.2])
+                    continue
+                }
+                line.append(0xC2)
+            }
             switch byte {
             case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
                 line.append(UInt8(ascii: "\\"))
@@ -21,13 +34,17 @@ public enum ICalendarLine {
                 if previous != CSVFormat.carriageReturn { line.append(contentsOf: Self.escapedLineBreak) }
             case CSVFormat.tab:
                 line.append(byte)
-            case 0x00..<0x20, 0x7F:
-                // U+2400 + the control character's value (U+2421 for DEL), in UTF-8.
-                line.append(contentsOf: [0xE2, 0x90, byte == 0x7F ? 0xA1 : 0x80 + byte])
+            case 0xC2:
+                // Perhaps the lead of a C1 control: decided by the next byte.
+                pendingLead = true
+            case _ where ControlPicture.isC0(byte):
+                let picture = ControlPicture.c0Picture(byte)
+                line.append(contentsOf: [picture.0, picture.1, picture.2])
             default:
                 line.append(byte)
             }
         }
+        if pendingLead { line.append(0xC2) }
     }
 
     private static let escapedLineBreak = Array(#"\n"#.utf8)

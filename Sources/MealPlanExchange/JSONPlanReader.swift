@@ -25,7 +25,8 @@ public struct PlanImportError: UserFacingError, Equatable, Sendable, CustomStrin
 
 /// Reads the file `JSONPlanWriter` writes: `readStructure` the slots, repeats and templates,
 /// each checked by the rules the plan keeps (a title by `Meal.validTitle`, a repeat by
-/// `RepeatRule`, a skipped day one of its days, no id, UID or name twice), then `nextMeal`
+/// `RepeatRule(snapshot)` as the store reads its rows, a skipped day any day, a position any
+/// of `Meal.positions`, no id, UID or name twice), then `nextMeal`
 /// each meal in turn, streaming, checked alike (its slot one of the file's, a changed occurrence
 /// one that its repeat skips). The keys of the plan come in the writer's order (the meals last,
 /// so that they can stream); those of a repeat, template or meal in any order, a missing one
@@ -34,8 +35,8 @@ public struct PlanImportError: UserFacingError, Equatable, Sendable, CustomStrin
 public struct JSONPlanReader: Sendable {
     private var scanner: JSONScanner
     private var slotNames: Set<String> = []
-    /// Each repeat's rule and the days it skips, by id.
-    private var rules: [Int64: (rule: RepeatRule, skipped: Set<Day>)] = [:]
+    /// The days each repeat skips, by id: a changed occurrence stands in for one of them.
+    private var rules: [Int64: Set<Day>] = [:]
     private var mealCount = 0
     private var mealsEnded = false
 
@@ -91,6 +92,9 @@ public struct JSONPlanReader: Sendable {
         }
         try scanner.expect(UInt8(ascii: "{"), "'{', a whole plan as 'mealplan export --format json --everything' writes it")
         var plan = PlanStructure(slots: [])
+        // Everything before the meals is held until they are in: bounded all together.
+        scanner.wholeValueBudget = (Self.structureBytes, "the slots, repeats and templates take more than "
+            + "\(Self.structureBytes >> 20) MiB, more than a plan holds; this is not a whole plan mealplan wrote")
         for field in JSONPlanWriter.Field.allCases {
             if field != .format { try scanner.expect(UInt8(ascii: ","), "',' and \"\(field.rawValue)\"") }
             let line = scanner.line
@@ -104,6 +108,8 @@ public struct JSONPlanReader: Sendable {
             switch field {
             case .meals:
                 try scanner.expect(UInt8(ascii: "["), "'[', the array of meals")
+                // Each meal is bounded on its own, and goes once it is stored.
+                scanner.wholeValueBudget = nil
                 return plan
             case .repeats:
                 plan.rules = try elements(path) { reader, value, line, path in try reader.rule(value, line, path) }
@@ -111,7 +117,6 @@ public struct JSONPlanReader: Sendable {
             case .templates:
                 plan.templates = try elements(path) { reader, value, line, path in try reader.template(value, line, path) }
                 try expectDistinct(plan.templates.map { ($0.name.lowercased(), "name '\($0.name.messageExcerpt)'") }, line, path)
-                try expectDistinct(plan.templates.map { ($0.uid!.text, "uid \($0.uid!.text)") }, line, path)
                 continue
             case .format, .version, .slots: break
             }
@@ -151,7 +156,7 @@ public struct JSONPlanReader: Sendable {
     }
 
     private mutating func rule(_ value: JSONValue, _ line: Int, _ path: String) throws -> RuleSnapshot {
-        let fields = try Fields(value, keys: Self.ruleKeys, line: line, path: path)
+        let fields = try JSONPlanFields(value, keys: Self.ruleKeys, line: line, path: path)
         let id = try fields.integer("id", in: 1...Int64.max)!
         guard rules[id] == nil else { throw fields.fail("id", "repeat \(id) comes twice") }
         let meal = try fields.meal(day: try fields.day("from")!, slots: slotNames)
@@ -161,41 +166,50 @@ public struct JSONPlanReader: Sendable {
             }
             return bits | 1 << (day - 1)
         }
+        // Any day of the calendar: a skipped day the rule no longer gives is kept as data
+        // (`RuleSnapshot.exceptions` says why), as the store keeps it.
         let skipped = try (fields.array("skipped") ?? []).map { element -> Day in
             guard case .string(let text) = element, let day = try? Day(iso: text) else {
                 throw fields.fail("skipped", "a skipped day is a date (YYYY-MM-DD)")
             }
             return day
         }
+        // The numbers of the pattern and its end are judged by `RepeatRule(snapshot)` alone,
+        // the one reading of a rule that the store's rows get too.
         let snapshot = RuleSnapshot(
             id: id, uid: try fields.uid(), meal: meal, frequency: try fields.text("frequency") ?? "",
-            interval: Int(try fields.integer("interval", in: 1...9999)!), weekdays: weekdays,
-            monthDay: try fields.integer("monthDay", in: 1...31, required: false).map(Int.init),
-            ordinal: try fields.integer("ordinal", in: -5...5, required: false).map(Int.init),
-            weekday: try fields.integer("weekday", in: 1...7, required: false).map(Int.init),
-            untilDay: try fields.day("until", required: false),
-            count: try fields.integer("count", in: 1...Int64(Int32.max), required: false).map(Int.init),
-            exceptions: Set(skipped).sorted())
-        let rule: RepeatRule
+            interval: try fields.integer("interval")!, weekdays: weekdays,
+            monthDay: try fields.integer("monthDay", required: false), ordinal: try fields.integer("ordinal", required: false),
+            weekday: try fields.integer("weekday", required: false), untilDay: try fields.day("until", required: false),
+            count: try fields.integer("count", required: false), exceptions: Set(skipped).sorted())
         do {
-            rule = try RepeatRule(snapshot)
+            _ = try RepeatRule(snapshot)
         } catch {
             throw fields.fail(nil, error.message)
         }
-        if let day = skipped.first(where: { !rule.isOccurrence($0) }) {
-            throw fields.fail("skipped", "\(day.iso) is not one of the repeat's days")
-        }
-        rules[id] = (rule, Set(skipped))
-        if let uid = snapshot.uid, ruleUIDs.insert(uid).inserted == false {
-            throw fields.fail("uid", "another repeat has this uid")
-        }
+        rules[id] = Set(skipped)
+        try register(snapshot.uid!, line: line, path: path)
         return snapshot
     }
 
-    private var ruleUIDs: Set<ItemUID> = []
+    /// Where each repeat's and template's UID was read: no other item of the file may have it.
+    private var itemUIDs: [ItemUID: (line: Int, path: String)] = [:]
 
-    private func template(_ value: JSONValue, _ line: Int, _ path: String) throws -> MealTemplate {
-        let fields = try Fields(value, keys: Self.templateKeys, line: line, path: path)
+    /// Refuses `uid` of the item at `path` when an earlier repeat or template has it, naming both.
+    private mutating func register(_ uid: ItemUID, line: Int, path: String) throws {
+        try expectUnused(uid, line: line, path: path)
+        itemUIDs[uid] = (line, path)
+    }
+
+    /// Refuses `uid` of the item at `path` when a repeat or template has it, naming both: a meal
+    /// with another item's UID would be that item to a calendar, and never sync. Two meals
+    /// with one are found by the store (`SharedUIDError`), which does not hold every UID.
+    private func expectUnused(_ uid: ItemUID, line: Int, path: String) throws {
+        if let first = itemUIDs[uid] { throw error(line, "\(path).uid", "\(first.path) on line \(first.line) has this uid too") }
+    }
+
+    private mutating func template(_ value: JSONValue, _ line: Int, _ path: String) throws -> MealTemplate {
+        let fields = try JSONPlanFields(value, keys: Self.templateKeys, line: line, path: path)
         let name: String
         let typed = try fields.text("name") ?? ""
         do throws(MealValidationError) {
@@ -205,11 +219,11 @@ public struct JSONPlanReader: Sendable {
         }
         let days = Int(try fields.integer("days", in: 1...Int64(Day.first.distance(to: .last) + 1))!)
         let meals = try (fields.array("meals") ?? []).enumerated().map { index, element in
-            let mealFields = try Fields(element, keys: Self.templateMealKeys, line: line,
+            let mealFields = try JSONPlanFields(element, keys: Self.templateMealKeys, line: line,
                                         path: "\(path).meals[\(index)]")
             let offset = Int(try mealFields.integer("day", in: 0...Int64(days - 1))!)
             var meal = try mealFields.meal(day: Day.first.adding(days: offset), slots: slotNames)
-            meal.position = Int(try mealFields.integer("position", in: 0...Int64(Int32.max))!)
+            meal.position = Int(try mealFields.integer("position", in: Meal.positions)!)
             meal.eaters = try mealFields.eaters()
             return (meal, mealFields)
         }
@@ -221,7 +235,9 @@ public struct JSONPlanReader: Sendable {
             guard source != index else { throw mealFields.fail("leftovers_of", "a meal cannot be its own leftovers") }
             sources[index] = Int(source)
         }
-        return MealTemplate(name: name, days: days, meals: meals.map(\.0), uid: try fields.uid(), leftoverSources: sources)
+        let uid = try fields.uid()
+        try register(uid, line: line, path: path)
+        return MealTemplate(name: name, days: days, meals: meals.map(\.0), uid: uid, leftoverSources: sources)
     }
 
     // MARK: Meals
@@ -238,18 +254,19 @@ public struct JSONPlanReader: Sendable {
         _ = try scanner.peekToken()
         let line = scanner.line
         let path = "meals[\(mealCount)]"
-        let fields = try Fields(try scanner.value(), keys: Self.mealKeys, line: line, path: path)
+        let fields = try JSONPlanFields(try scanner.value(), keys: Self.mealKeys, line: line, path: path)
         var meal = try fields.meal(day: try fields.day("date")!, slots: slotNames)
         meal.id = try fields.integer("id", in: 1...Int64.max)
         meal.uid = try fields.uid()
-        meal.position = Int(try fields.integer("position", in: 0...Int64(Int32.max))!)
+        try expectUnused(meal.uid!, line: line, path: path)
+        meal.position = Int(try fields.integer("position", in: Meal.positions)!)
         let rule = try fields.integer("repeat", in: 1...Int64.max, required: false)
         let replaced = try fields.day("replaces", required: false)
         switch (rule, replaced) {
         case (nil, nil): break
         case let (rule?, day?):
             guard let known = rules[rule] else { throw fields.fail("repeat", "there is no repeat \(rule) in the file") }
-            guard known.skipped.contains(day) else {
+            guard known.contains(day) else {
                 throw fields.fail("replaces", "repeat \(rule) does not skip \(day.iso), so no meal stands in for it")
             }
             meal.occurrence = Occurrence(rule: rule, day: day)
@@ -262,6 +279,10 @@ public struct JSONPlanReader: Sendable {
     }
 
     // MARK: Helpers
+
+    /// The most memory, about, that the slots, repeats and templates of a file may take: a
+    /// plan of thousands of repeats and templates of a year of meals takes a few MiB.
+    static let structureBytes = 32 << 20
 
     /// The keys each kind of object may have: the writer's.
     private static let ruleKeys = JSONPlanWriter.RuleField.allCases.map(\.rawValue)
@@ -298,151 +319,5 @@ public struct JSONPlanReader: Sendable {
 
     private func error(_ line: Int, _ path: String, _ message: String) -> PlanImportError {
         PlanImportError(line: line, path: path, message: message, isReadFailure: false)
-    }
-}
-
-/// The fields of one object of a whole plan's file, each read by what its key holds, every
-/// complaint naming the object's line and the key's path.
-private struct Fields {
-    /// In the file's order: a dozen keys are found faster by looking than by hashing.
-    let fields: [(key: String, value: JSONValue)]
-    let line: Int
-    let path: String
-
-    init(_ value: JSONValue, keys: [String], line: Int, path: String) throws {
-        self.line = line
-        self.path = path
-        guard case .object(let fields) = value else {
-            throw PlanImportError(line: line, path: path, message: "not an object", isReadFailure: false)
-        }
-        for (index, field) in fields.enumerated() {
-            guard keys.contains(field.key) else {
-                throw PlanImportError(line: line, path: path, message: "unknown key \"\(field.key.messageExcerpt)\"", isReadFailure: false)
-            }
-            guard !fields[..<index].contains(where: { $0.key == field.key }) else {
-                throw PlanImportError(line: line, path: path, message: "the key \"\(field.key)\" comes twice", isReadFailure: false)
-            }
-        }
-        self.fields = fields
-    }
-
-    /// The value of `key`, if the object has it.
-    private subscript(key: String) -> JSONValue? {
-        fields.first { $0.key == key }?.value
-    }
-
-    func fail(_ key: String?, _ message: String) -> PlanImportError {
-        PlanImportError(line: line, path: key.map { "\(path).\($0)" } ?? path, message: message, isReadFailure: false)
-    }
-
-    /// The value of `key`, `nil` for `null` or a missing key, which `required` refuses.
-    private func value(_ key: String, required: Bool) throws -> JSONValue? {
-        let value = self[key]
-        switch value {
-        case .none, .some(.null):
-            if required { throw fail(key, value == nil ? "missing" : "null, which it cannot be") }
-            return nil
-        case .some(let value): return value
-        }
-    }
-
-    func text(_ key: String, required: Bool = false) throws -> String? {
-        guard let value = try value(key, required: required) else { return nil }
-        guard case .string(let text) = value else { throw fail(key, "not a string") }
-        return text
-    }
-
-    func integer(_ key: String, in range: ClosedRange<Int64>, required: Bool = true) throws -> Int64? {
-        guard let value = try value(key, required: required) else { return nil }
-        guard case .number(let text) = value, let number = Int64(text), range.contains(number) else {
-            throw fail(key, "not a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return number
-    }
-
-    func day(_ key: String, required: Bool = true) throws -> Day? {
-        guard let text = try text(key, required: required) else { return nil }
-        do {
-            return try Day(iso: text)
-        } catch {
-            throw fail(key, "bad date \(error.message)")
-        }
-    }
-
-    func array(_ key: String) throws -> [JSONValue]? {
-        guard let value = try value(key, required: false) else { return nil }
-        guard case .array(let elements) = value else { throw fail(key, "not an array") }
-        return elements
-    }
-
-    /// `status`: "planned" (or missing), "done" or "skipped".
-    func status() throws -> MealStatus {
-        guard let text = try text("status") else { return .planned }
-        guard let status = MealStatus(rawValue: text) else {
-            throw fail("status", "'\(text.messageExcerpt)' is not a status; use planned, done or skipped")
-        }
-        return status
-    }
-
-    /// `eaters`: how many eat at a cooked meal, a number like servings, or null.
-    func eaters() throws -> Double? {
-        switch try value("eaters", required: false) {
-        case nil: return nil
-        case .number(let text)?:
-            do throws(MealValidationError) {
-                return try Meal.validServings(Double(text)!)
-            } catch {
-                throw fail("eaters", error.message)
-            }
-        case _?: throw fail("eaters", "not a number")
-        }
-    }
-
-    /// `leftovers_of`: the source's UID, or its id in the file.
-    func leftoversSource() throws -> LeftoversSource? {
-        switch try value("leftovers_of", required: false) {
-        case nil: return nil
-        case .string(let text)?:
-            guard let uid = ItemUID(text: text) else { throw fail("leftovers_of", "'\(text.messageExcerpt)' is not a UUID") }
-            return LeftoversSource(uid: uid)
-        case .number?: return LeftoversSource(id: try integer("leftovers_of", in: 1...Int64.max))
-        case _?: throw fail("leftovers_of", "neither a meal's UID nor its id")
-        }
-    }
-
-    func uid() throws -> ItemUID {
-        let text = try text("uid", required: true)!
-        guard let uid = ItemUID(text: text) else { throw fail("uid", "'\(text.messageExcerpt)' is not a UUID") }
-        return uid
-    }
-
-    /// The meal of the object's slot, title, note, recipe and servings on `day`.
-    func meal(day: Day, slots: Set<String>) throws -> Meal {
-        let slot = try text("slot", required: true)!
-        guard slots.contains(slot) else { throw fail("slot", "'\(slot.messageExcerpt)' is not one of the plan's slots") }
-        let title: String, recipe: String?, servings: Double?
-        let typedTitle = try text("title", required: true)!, typedRecipe = try text("recipe")
-        do throws(MealValidationError) {
-            title = try Meal.validTitle(typedTitle)
-        } catch {
-            throw fail("title", error.message)
-        }
-        do throws(MealValidationError) {
-            recipe = try typedRecipe.map { name throws(MealValidationError) in try Meal.validRecipeName(name) }
-        } catch {
-            throw fail("recipe", error.message)
-        }
-        switch try value("servings", required: false) {
-        case nil: servings = nil
-        case .number(let text)?:
-            do throws(MealValidationError) {
-                servings = try Meal.validServings(Double(text)!)
-            } catch {
-                throw fail("servings", error.message)
-            }
-        case _?: throw fail("servings", "not a number")
-        }
-        if servings != nil && recipe == nil { throw fail("servings", "servings need a recipe, and this names none") }
-        return Meal(day: day, slot: slot, title: title, note: Meal.validNote(try text("note")), recipe: recipe, servings: servings)
     }
 }

@@ -36,6 +36,12 @@ struct JSONScanner: Sendable {
     private var scratch: [UInt8] = []
     /// The line of the next byte.
     private(set) var line = 1
+    /// How many more bytes the values read whole may take, and what to say when they would take
+    /// more; `nil` for no bound but each value's own. Each string costs its bytes and every
+    /// value `valueCost` more, about what it takes in memory, so that many values read whole
+    /// (a whole plan's slots, repeats and templates) take bounded memory whatever the file.
+    var wholeValueBudget: (bytes: Int, message: String)?
+    static let valueCost = 32
 
     init(fileDescriptor: Int32, chunkSize: Int = 256 * 1024) {
         self.fileDescriptor = fileDescriptor
@@ -135,8 +141,12 @@ struct JSONScanner: Sendable {
             throw Failure(line: line, message: "values nested deeper than \(Self.maximumDepth)")
         }
         guard let byte = try peekToken() else { throw unexpected("a value") }
+        try spend(Self.valueCost)
         switch byte {
-        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "\""):
+            let text = try string()
+            try spend(text.utf8.count)
+            return .string(text)
         case UInt8(ascii: "{"):
             _ = try take()
             var fields: [(key: String, value: JSONValue)] = []
@@ -144,6 +154,7 @@ struct JSONScanner: Sendable {
             repeat {
                 guard fields.count < Self.maximumElements else { throw tooMany("keys") }
                 let key = try string()
+                try spend(key.utf8.count)
                 try expect(UInt8(ascii: ":"), "':'")
                 fields.append((key, try value(depth: depth + 1)))
             } while try skip(UInt8(ascii: ","))
@@ -165,6 +176,13 @@ struct JSONScanner: Sendable {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw unexpected("a value")
         }
+    }
+
+    /// Takes `bytes` from `wholeValueBudget`, if there is one.
+    private mutating func spend(_ bytes: Int) throws(Failure) {
+        guard let budget = wholeValueBudget else { return }
+        guard budget.bytes >= bytes else { throw Failure(line: line, message: budget.message) }
+        wholeValueBudget = (budget.bytes - bytes, budget.message)
     }
 
     private func tooMany(_ what: String) -> Failure {

@@ -1,5 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GRDB
 import MealPlanCore
+import TextHelpers
 
 /// Why the store refused or failed a request, worded for a one-line message to the user.
 ///
@@ -17,6 +23,9 @@ public struct StoreError: UserFacingError, Equatable, CustomStringConvertible {
         /// What was given to be stored contradicts itself: two meals of a whole plan's file
         /// with one id, UID or place.
         case badData
+        /// Another program changed (or removed, or put back) what the request was worked out
+        /// from: running it again works from what is there now.
+        case changedMeanwhile
     }
 
     public let kind: Kind
@@ -28,13 +37,15 @@ public struct StoreError: UserFacingError, Equatable, CustomStringConvertible {
     public var description: String { message }
     public var userMessage: String { message }
     /// A request the user can fix is a usage error (64), a file that contradicts itself bad
-    /// data (65), a missing database a missing input (66), trouble with the file an I/O error (74).
+    /// data (65), a missing database a missing input (66), trouble with the file an I/O error
+    /// (74), another program's change meanwhile a temporary failure (75).
     public var exitStatus: ExitStatus {
         switch kind {
         case .input: .usage
         case .badData: .badData
         case .missing: .noInput
         case .database: .ioError
+        case .changedMeanwhile: .changedMeanwhile
         }
     }
 
@@ -46,6 +57,7 @@ public struct StoreError: UserFacingError, Equatable, CustomStringConvertible {
 
     static func input(_ message: String) -> StoreError { StoreError(.input, message) }
     static func database(_ message: String) -> StoreError { StoreError(.database, message) }
+    static func changedMeanwhile(_ message: String) -> StoreError { StoreError(.changedMeanwhile, message) }
 
     /// `error` as a store error: SQLite's result codes become sentences naming the file (the
     /// reason: the same sentence about "the database").
@@ -65,13 +77,15 @@ public struct StoreError: UserFacingError, Equatable, CustomStringConvertible {
             case .SQLITE_NOTADB:
                 "the file is not a SQLite database"
             case .SQLITE_FULL:
-                "the disk is full"
+                diskFull
             case .SQLITE_CANTOPEN:
                 "\(subject) cannot be opened (check the file and its folder's permissions)"
             case .SQLITE_PERM, .SQLITE_AUTH:
                 "permission denied"
             case .SQLITE_IOERR:
-                "input/output error"
+                // SQLite reports a write the disk had no room for as SQLITE_FULL only where it
+                // writes pages; the log's index and a sync say "I/O error" for the same cause.
+                isNearlyFull(path) ? diskFull : "input/output error"
             case .SQLITE_CONSTRAINT:
                 "the change breaks a rule of the schema (\(error.message ?? "constraint failed"))"
             default:
@@ -80,4 +94,20 @@ public struct StoreError: UserFacingError, Equatable, CustomStringConvertible {
         }
         return StoreError(.database, "database '\(path)': \(detail("it"))", reason: detail("the database"))
     }
+
+    /// The one message of a write that found no room, from SQLite or the system (`ENOSPC`).
+    static let diskFull = systemErrorText(ENOSPC)
+
+    /// Whether the file system of `path` has less room left than SQLite needs for one more
+    /// write of its log: the reason an I/O error there is a full disk.
+    static func isNearlyFull(_ path: String) -> Bool {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? "."
+        var status = statvfs()
+        guard statvfs(folder, &status) == 0 else { return false }
+        return UInt64(status.f_bavail) * UInt64(status.f_frsize) < nearlyFullBytes
+    }
+
+    /// Room under which a disk counts as full: a few of SQLite's log pages.
+    static let nearlyFullBytes: UInt64 = 256 * 1024
 }

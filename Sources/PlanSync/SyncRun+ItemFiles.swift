@@ -164,7 +164,7 @@ extension SyncRun {
         }
         if item.file?.hash != decided {
             // Read only now, and no longer what the decision saw.
-            throw SyncError(message: "'\(folder.path)/\(item.fileName)' was changed by another program meanwhile; run sync again")
+            throw SyncError(VdirError.changedMeanwhile("\(folder.path)/\(item.fileName)"), meanwhile: true)
         }
         counted()
         let built = version.calendar(uid: uid, settings: settings)

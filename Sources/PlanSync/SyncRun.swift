@@ -94,7 +94,7 @@ struct SyncRun {
         do {
             report.stored = try store.commitSync(folder: folder.path, steps + links.map(SyncStep.linkLeftovers))
         } catch {
-            throw SyncError(error, meanwhile: error.kind == .input)
+            throw SyncError(error, meanwhile: error.kind == .input || error.kind == .changedMeanwhile)
         }
         return report
     }

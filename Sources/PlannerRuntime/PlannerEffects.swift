@@ -96,7 +96,6 @@ public enum PlannerEffects {
         do throws(StoreError) {
             switch request.work {
             case .changes(let batch):
-                HeapReuse.prepare(forSaving: batch.changes)
                 return .saved(request, stored: try store.make(batch.changes, progress: progress))
             case .template(let placement, let template):
                 let laid = try store.applyTemplate(template, to: placement.start, times: placement.times, progress: progress)
@@ -105,7 +104,7 @@ public enum PlannerEffects {
                 return .saved(request, stored: try store.copy(paste.meals, of: paste.days, to: paste.target, progress: progress))
             }
         } catch {
-            return error.kind == .input
+            return error.kind == .input || error.kind == .changedMeanwhile
                 ? .saveRefused(request, message: error.reason) : .saveFailed(request, message: error.reason)
         }
     }

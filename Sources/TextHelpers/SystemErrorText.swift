@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The system's text for an `errno` value, e.g. "No space left on device": the one place that
-/// asks `strerror`, for every module that reports a failed system call.
+/// The system's text for an `errno` value, e.g. "Permission denied": the one place that asks
+/// `strerror`, for every module that reports a failed system call. A write that found no room
+/// says "the disk is full", as the store says it for SQLite's `SQLITE_FULL`, whatever wrote.
 public func systemErrorText(_ code: Int32) -> String {
-    String(cString: strerror(code))
+    code == ENOSPC || code == EDQUOT ? "the disk is full" : String(cString: strerror(code))
 }

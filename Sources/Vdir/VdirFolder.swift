@@ -299,8 +299,9 @@ public struct VdirError: UserFacingError, Equatable, CustomStringConvertible {
         self.isChangedMeanwhile = isChangedMeanwhile
     }
 
-    static func changedMeanwhile(_ itemPath: String) -> VdirError {
-        VdirError("'\(itemPath)' was changed by another program meanwhile", status: .failure, isChangedMeanwhile: true)
+    /// The item at `itemPath` changed by another program between reading and writing.
+    public static func changedMeanwhile(_ itemPath: String) -> VdirError {
+        VdirError("'\(itemPath)' was changed by another program meanwhile", status: .changedMeanwhile, isChangedMeanwhile: true)
     }
 
     public var description: String { userMessage }

@@ -93,7 +93,7 @@ struct CSVMealWriterTests {
     @Test("a write that fails reports the system's reason")
     func writeFailure() throws {
         #expect(try errorOnFullDevice(CSVMealWriter.init(fileDescriptor:)) as? OutputWriteError
-            == OutputWriteError(format: "CSV", reason: "No space left on device"))
+            == OutputWriteError(format: "CSV", reason: "the disk is full"))
     }
 }
 

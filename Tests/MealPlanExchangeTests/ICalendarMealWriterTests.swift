@@ -75,6 +75,8 @@ struct ICalendarMealWriterTests {
         (#"\n is not a break"#, #"\\n is not a break"#),
         ("tab\tstays: colon too", "tab\tstays: colon too"),
         ("esc\u{1B} nul\u{0} del\u{7F}", "esc␛ nul␀ del␡"),
+        // C1 controls, which a terminal obeys as ESC's two-byte forms, have no picture: U+FFFD.
+        ("csi\u{9B}31m nel\u{85} £\u{A0}£", "csi\u{FFFD}31m nel\u{FFFD} £\u{A0}£"),
         ("\"quotes\" 拉麺 🍜", "\"quotes\" 拉麺 🍜"),
     ])
     func escaping(input: String, escaped: String) throws {
@@ -213,7 +215,7 @@ struct ICalendarMealWriterTests {
     @Test("a write that fails reports the system's reason")
     func writeFailure() throws {
         #expect(try errorOnFullDevice({ ICalendarMealWriter(fileDescriptor: $0, settings: .init(stamp: Self.stamp)) }) as? OutputWriteError
-            == OutputWriteError(format: "ICS", reason: "No space left on device"))
+            == OutputWriteError(format: "ICS", reason: "the disk is full"))
     }
 }
 

@@ -114,6 +114,6 @@ struct JSONMealWriterTests {
     @Test("a write that fails reports the system's reason")
     func writeFailure() throws {
         #expect(try errorOnFullDevice(JSONMealWriter.init(fileDescriptor:)) as? OutputWriteError
-            == OutputWriteError(format: "JSON", reason: "No space left on device"))
+            == OutputWriteError(format: "JSON", reason: "the disk is full"))
     }
 }

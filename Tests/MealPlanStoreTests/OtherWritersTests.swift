@@ -22,7 +22,7 @@ import TestSupport
 
         var typed = seen
         typed.title = "Leek soup"
-        #expect(throws: StoreError(.input,
+        #expect(throws: StoreError(.changedMeanwhile,
             "'Soup' was changed by another program meanwhile (its day is now 2026-03-05, its slot is now dinner, its note changed)")) {
             try planner.apply([.update(from: seen, to: typed, restoresPosition: false)])
         }
@@ -48,7 +48,7 @@ import TestSupport
 
         var typed = seen
         typed.note = note("x", "a")
-        #expect(throws: StoreError(.input, "'Soup' was changed by another program meanwhile (its note changed)")) {
+        #expect(throws: StoreError(.changedMeanwhile, "'Soup' was changed by another program meanwhile (its note changed)")) {
             try planner.apply([.update(from: seen, to: typed, restoresPosition: false)])
         }
         #expect(try other.meal(id: seen.id!) == theirs, "the other writer's note stays")
@@ -87,7 +87,7 @@ import TestSupport
         let (planner, other) = try twoWriters()
         let seen = try planner.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")
         try other.updateMeal(id: seen.id!, title: "Tomato soup")
-        #expect(throws: StoreError(.input, "'Soup' was changed by another program meanwhile (its title is now 'Tomato soup')")) {
+        #expect(throws: StoreError(.changedMeanwhile, "'Soup' was changed by another program meanwhile (its title is now 'Tomato soup')")) {
             try planner.apply([.remove(seen)])
         }
         #expect(try other.meal(id: seen.id!)?.title == "Tomato soup")
@@ -110,7 +110,7 @@ import TestSupport
         #expect(try cacheSize() == -64)
         let middle = try #require(added[count / 2].result)
         try other.updateMeal(id: middle.id!, title: "Changed")
-        #expect(throws: StoreError(.input, "'\(middle.title)' was changed by another program meanwhile (its title is now 'Changed')")) {
+        #expect(throws: StoreError(.changedMeanwhile, "'\(middle.title)' was changed by another program meanwhile (its title is now 'Changed')")) {
             try planner.make(added.reversed().map(\.inverse))
         }
         #expect(try other.mealCount() == count)
@@ -141,7 +141,7 @@ import TestSupport
         try other.removeMeals(ids: [added.id!])
         let christmas = try other.addMeal(day: day("2026-12-25"), slot: "dinner", title: "Christmas dinner")
         #expect(christmas.id != added.id)
-        #expect(throws: StoreError(.input, "'Soup' was removed by another program meanwhile")) {
+        #expect(throws: StoreError(.changedMeanwhile, "'Soup' was removed by another program meanwhile")) {
             try planner.apply([MealChange.add(added).stored(as: added).inverse])
         }
         #expect(try other.meals(in: .all) == [christmas])
@@ -153,7 +153,7 @@ import TestSupport
         let soup = try planner.addMeal(day: day("2026-03-02"), slot: "lunch", title: "Soup")
         try planner.apply([.remove(soup)])
         #expect(try other.apply([.restore(soup)]) == [soup])
-        #expect(throws: StoreError(.input, "'Soup' is back in the plan already (another program put it back)")) {
+        #expect(throws: StoreError(.changedMeanwhile, "'Soup' is back in the plan already (another program put it back)")) {
             try planner.apply([.restore(soup)])
         }
         #expect(try other.meals(in: .all) == [soup])

@@ -73,7 +73,7 @@ import Testing
         try store.updateMeal(id: seen.id!, servings: 12)
         var typed = seen
         typed.title = "Veggie lasagne"
-        #expect(throws: StoreError(.input, "'Lasagne' was changed by another program meanwhile (its recipe changed)")) {
+        #expect(throws: StoreError(.changedMeanwhile, "'Lasagne' was changed by another program meanwhile (its recipe changed)")) {
             try store.apply([.update(from: seen, to: typed, restoresPosition: false)])
         }
         #expect(try store.meal(id: seen.id!)?.servings == 12)

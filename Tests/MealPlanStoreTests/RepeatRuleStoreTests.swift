@@ -75,7 +75,7 @@ import Testing
         var noted = read.meal
         noted.note = "with honey"
         let current = try store.updateRule(read, rule: read.rule, meal: noted)
-        let refusal = StoreError(.input, "repeat \(read.id) was changed by another program meanwhile")
+        let refusal = StoreError(.changedMeanwhile, "repeat \(read.id) was changed by another program meanwhile")
         var renamed = read.meal
         renamed.title = "Muesli"
         #expect(throws: refusal) { try store.updateRule(read, rule: read.rule, meal: renamed) }
@@ -168,7 +168,7 @@ import Testing
         #expect(stored.title == "Oat porridge" && stored.id == nil)
         #expect(try store.meals(in: DayRange(monday, monday.adding(days: 3))).map(\.title) == Array(repeating: "Oat porridge", count: 4))
         // `porridge` is no longer what the rule gives: refused, nothing changed.
-        #expect(throws: StoreError.input("the repeat of 'Porridge' was changed by another program meanwhile")) {
+        #expect(throws: StoreError.changedMeanwhile("the repeat of 'Porridge' was changed by another program meanwhile")) {
             try store.apply([.skip(porridge)])
         }
         #expect(try store.rule(id: 1).exceptions == [])
@@ -182,7 +182,7 @@ import Testing
         #expect(throws: StoreError.input("'Soup' is not an occurrence of a repeat")) { try store.apply([.skip(soup)]) }
         try store.removeRule(id: 1)
         let gone = Meal(day: monday, slot: "breakfast", title: "Porridge", occurrence: Occurrence(rule: 1, day: monday))
-        #expect(throws: StoreError.input("the repeat of 'Porridge' was removed by another program meanwhile")) {
+        #expect(throws: StoreError.changedMeanwhile("the repeat of 'Porridge' was removed by another program meanwhile")) {
             try store.apply([.unskip(gone)])
         }
     }

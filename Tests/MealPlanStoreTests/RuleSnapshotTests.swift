@@ -71,11 +71,11 @@ import Testing
         #expect(try store.meals(in: DayRange(day("2026-03-23"), day("2026-03-23")))[0].occurrence
                 == Occurrence(rule: 1, day: day("2026-03-23")))
         // Put back twice, or removed after another change: refused, nothing changed.
-        #expect(throws: StoreError.input("repeat 1 ('Porridge') is in the plan already (another program put it back)")) {
+        #expect(throws: StoreError.changedMeanwhile("repeat 1 ('Porridge') is in the plan already (another program put it back)")) {
             try store.make([.restoreRule(snapshot)])
         }
         try store.skipOccurrence(rule: 1, on: day("2026-03-30"))
-        #expect(throws: StoreError.input("the repeat of 'Porridge' was changed by another program meanwhile")) {
+        #expect(throws: StoreError.changedMeanwhile("the repeat of 'Porridge' was changed by another program meanwhile")) {
             try store.make([.removeRule(snapshot)])
         }
         #expect(try store.rule(id: 1).exceptions.count == 3)
@@ -163,7 +163,7 @@ import Testing
         try store.apply([.update(from: soup, to: renamed, restoresPosition: false)])
         let before = try everything(store)
         let daily = try RepeatRule(firstDay: monday, pattern: .days(interval: 1))
-        #expect(throws: StoreError.input("'Soup' was changed by another program meanwhile (its title is now 'Stew')")) {
+        #expect(throws: StoreError.changedMeanwhile("'Soup' was changed by another program meanwhile (its title is now 'Stew')")) {
             try store.make([.remove(soup), .addRule(RuleSnapshot(daily, meal: soup))])
         }
         #expect(try everything(store) == before)

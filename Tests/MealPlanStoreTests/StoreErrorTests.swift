@@ -28,6 +28,7 @@ import Testing
     @Test func theKindChoosesTheExitStatus() {
         #expect(StoreError(.input, "there is no meal 42").exitStatus == .usage)
         #expect(StoreError(.database, "database 'x': the disk is full").exitStatus == .ioError)
+        #expect(StoreError(.changedMeanwhile, "'Soup' was removed by another program meanwhile").exitStatus.rawValue == 75)
         #expect(StoreError(.input, "there is no meal 42").userMessage == "there is no meal 42")
     }
 

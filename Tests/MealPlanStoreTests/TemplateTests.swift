@@ -280,7 +280,7 @@ import Testing
             let seen = try planner.applyTemplate("Week", to: start, times: 2, dryRun: true).template
             try change(other)
             let before = try other.meals(in: .all)
-            #expect(throws: StoreError(.input, message)) { try planner.applyTemplate(seen, to: start, times: 2) }
+            #expect(throws: StoreError(.changedMeanwhile, message)) { try planner.applyTemplate(seen, to: start, times: 2) }
             #expect(try other.meals(in: .all) == before, "nothing laid down: \(message)")
 
             guard let now = try planner.templates().first else { continue }

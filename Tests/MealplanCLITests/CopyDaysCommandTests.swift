@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `copy-days`: whole days copied in one go, and every way it refuses (database unchanged).
 @Suite struct CopyDaysCommandTests {

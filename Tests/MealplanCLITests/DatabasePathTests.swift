@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A database path names one file, whatever its spelling: never a SQLite URI, never memory, and
 /// a special file is refused at once.

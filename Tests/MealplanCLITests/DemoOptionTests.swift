@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--demo` opens the planner on a sample plan and nothing else: with a command it is refused
 /// before any database is opened or created.

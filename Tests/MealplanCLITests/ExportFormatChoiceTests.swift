@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `export --output FILE` without `--format` writes the format the file's extension names;
 /// a `--format` that contradicts the extension is refused before anything is written.

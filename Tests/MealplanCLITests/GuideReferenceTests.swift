@@ -10,6 +10,12 @@ import TestSupport
 @Suite struct GuideReferenceTests {
     static let environment = GeneratedGuideText("environment", from: "Environment.documented")
     static let files = GeneratedGuideText("files", from: "FileLocations.documented")
+    static let exitStatuses = GeneratedGuideText("exit statuses", from: "ExitStatus.reference")
+
+    @Test func theGuidesExitStatusTableIsTheCodes() throws {
+        #expect(try Self.exitStatuses.holds(GuideTables.exitStatuses()),
+                "docs/GUIDE.md's exit status table differs from ExitStatus.reference: MEALPLAN_WRITE_REFERENCE=1 swift test --filter GuideReferenceTests writes it")
+    }
 
     @Test func theGuidesEnvironmentTableIsTheCodes() throws {
         #expect(try Self.environment.holds(GuideTables.environment()),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct ImportExportTests {
     /// A file with every awkward thing a CSV field can hold, in the shape export writes.
@@ -84,7 +85,7 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 74)
         #expect(try String(contentsOfFile: errors, encoding: .utf8)
-            == "mealplan: cannot write standard output: No space left on device\n")
+            == "mealplan: cannot write standard output: the disk is full\n")
     }
 
     @Test func dryRunReportsAndChangesNothing() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `import` protects the plan: a file whose meals are already planned is refused whole unless
 /// asked, and a file that is not mealplan's CSV is named for what it looks like.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct ListCommandTests {
     /// A week with meals on some days, one wide slot name and a note.

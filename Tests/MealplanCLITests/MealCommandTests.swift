@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// add, edit, move, copy and remove, each with its error paths.
 @Suite struct MealCommandTests {

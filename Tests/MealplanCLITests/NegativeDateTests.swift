@@ -1,6 +1,7 @@
 import Foundation
 import MealPlanCore
 import Testing
+import TestSupport
 
 /// Negative date offsets (`-7`, `-1w`) as positional arguments and as option values: the date
 /// grammar documents them, and ArgumentParser would otherwise take them for options.

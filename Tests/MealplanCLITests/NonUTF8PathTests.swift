@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A path that is not valid UTF-8 cannot reach the file it names through Swift's strings (its
 /// bad bytes would become U+FFFD, another file): it is refused in one line, nothing is opened

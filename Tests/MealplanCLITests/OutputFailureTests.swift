@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A command whose output cannot be written has failed, whatever it did before: it says so in
 /// one line naming the output and exits with 74, never 0.
@@ -20,7 +21,7 @@ import Testing
         for command in Self.printingCommands(input: input, output: output) {
             let result = try cli.shell("\"$MEALPLAN\" \(command) > /dev/full")
             #expect(result.status == 74, "\(command)")
-            #expect(result.stderr == "mealplan: cannot write standard output: No space left on device\n", "\(command)")
+            #expect(result.stderr == "mealplan: cannot write standard output: the disk is full\n", "\(command)")
         }
     }
 
@@ -37,6 +38,6 @@ import Testing
             exec unshare --mount sh -c 'mount -t tmpfs -o size=4k tmpfs small && "$MEALPLAN" list > small/list.txt'
             """)
         #expect(result.status == 74)
-        #expect(result.stderr == "mealplan: cannot write standard output: No space left on device\n")
+        #expect(result.stderr == "mealplan: cannot write standard output: the disk is full\n")
     }
 }

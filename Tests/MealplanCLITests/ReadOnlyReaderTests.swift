@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Someone who may read a shared plan but not write it (here `nobody`, reading a plan of root
 /// in a sticky folder like /tmp) reads it without leaving a file beside it, so the owner never

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `export --output FILE.csv` protects fields a spreadsheet would run as formulas; standard
 /// output does not unless asked; `import` gives back exactly what was exported.

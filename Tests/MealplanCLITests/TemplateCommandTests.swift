@@ -1,6 +1,7 @@
 import Foundation
 import MealPlanCore
 import Testing
+import TestSupport
 
 /// `mealplan template`: save, list, show, apply and remove, and every refusal leaving the
 /// database files byte-identical.

@@ -66,8 +66,12 @@ import Testing
          { "line \($0): meals[\(meal($0))].replaces: repeat 2 does not skip 2026-04-10, so no meal stands in for it" }),
         ("a changed occurrence of a repeat the file lacks", mutated(#""repeat":2"#, #""repeat":9"#),
          { "line \($0): meals[\(meal($0))].repeat: there is no repeat 9 in the file" }),
-        ("a skipped day that is not the repeat's", mutated(#""skipped":["2026-03-05"]"#, #""skipped":["2026-03-06"]"#),
-         { "line \($0): repeats[0].skipped: 2026-03-06 is not one of the repeat's days" }),
+        ("a skipped day that is no date", mutated(#""skipped":["2026-03-05"]"#, #""skipped":["2026-03-32"]"#),
+         { "line \($0): repeats[0].skipped: a skipped day is a date (YYYY-MM-DD)" }),
+        ("a count of none", mutated(#""count":6"#, #""count":0"#),
+         { "line \($0): repeats[1]: --count 0: the count must be at least 1" }),
+        ("a position below 0", mutated(#""position":0"#, #""position":-1"#, after: meals),
+         { "line \($0): meals[\(meal($0))].position: not a whole number from 0 to 9223372036854775807" }),
         ("a frequency there is not", mutated(#""frequency":"day""#, #""frequency":"fortnight""#),
          { "line \($0): repeats[2]: its frequency 'fortnight' is not day, week, month or year" }),
         ("a repeat id twice", mutated(#"{"id":2,"#, #"{"id":1,"#, after: #""repeats":["#),
@@ -165,7 +169,7 @@ import Testing
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         let ids = (0..<2).map { mealLines[mealLines.startIndex + $0].split(separator: ",")[0].dropFirst(#"{"id":"#.count) }
         try cli.expectFailure(["import", path], status: 65,
-                              message: "line \(Self.firstMealLine + 1): meals[1].uid: meal \(ids[0]) of the file has this uid too",
+                              message: "line \(Self.firstMealLine + 1): meals[1].uid: meals[0] on line \(Self.firstMealLine) has this uid too",
                               environment: ["MEALPLAN_DB": cli.folder + "/fresh.sqlite"], database: cli.folder + "/fresh.sqlite",
                               inputs: [path])
         // From a pipe, which cannot be read again, the meals are named by their ids.
@@ -175,6 +179,41 @@ import Testing
         #expect(piped.status == 65)
         #expect(piped.stderr == "mealplan: meals: meals \(ids.min()!) and \(ids.max()!) of the file have one uid, \(first)\n")
         #expect(!FileManager.default.fileExists(atPath: cli.folder + "/fresh.sqlite"))
+    }
+
+    /// The first UID on line `number` (1-based) of the good file: the item's own.
+    static func uid(onLine number: Int) -> String {
+        let line = String(lines[number - 1])
+        let range = line.range(of: "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", options: .regularExpression)!
+        return String(line[range])
+    }
+
+    /// The line (1-based) of the first item after the line ending in `key`.
+    static func firstLine(after key: String) -> Int { lines.firstIndex { $0.hasSuffix(key) }! + 2 }
+
+    /// A meal, repeat or template with the UID of a repeat or template before it is refused
+    /// with both lines named, nothing written: to a calendar they would be one item.
+    @Test(arguments: [
+        ("a meal", "a repeat", #""meals":["#, 0, #""repeats":["#, 0, "meals[0]", "repeats[0]"),
+        ("a meal", "a template", #""meals":["#, 0, #""templates":["#, 0, "meals[0]", "templates[0]"),
+        ("a template", "a repeat", #""templates":["#, 0, #""repeats":["#, 0, "templates[0]", "repeats[0]"),
+        ("a repeat", "a repeat", #""repeats":["#, 1, #""repeats":["#, 0, "repeats[1]", "repeats[0]"),
+    ])
+    func anItemWithTheUIDOfAnotherIsRefusedNamingBothLines(
+        _ what: String, _ other: String, _ key: String, _ index: Int, _ otherKey: String, _ otherIndex: Int, _ item: String,
+        _ otherItem: String
+    ) throws {
+        let line = Self.firstLine(after: key) + index, otherLine = Self.firstLine(after: otherKey) + otherIndex
+        var lines = Self.lines
+        lines[line - 1] = Substring(lines[line - 1].replacingOccurrences(of: Self.uid(onLine: line), with: Self.uid(onLine: otherLine)))
+        let cli = CLISandbox()
+        let path = cli.folder + "/bad.json"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(lines.joined(separator: "\n").utf8))
+        let fresh = cli.folder + "/fresh.sqlite"
+        try cli.expectFailure(["import", path], status: 65,
+                              message: "line \(line): \(item).uid: \(otherItem) on line \(otherLine) has this uid too",
+                              environment: ["MEALPLAN_DB": fresh], database: fresh, inputs: [path])
+        #expect(!FileManager.default.fileExists(atPath: fresh), "\(what) and \(other)")
     }
 
     /// A hostile file ends at its bound, at once: nesting past 8, a string past 1 MiB, a number

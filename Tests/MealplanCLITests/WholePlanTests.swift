@@ -47,27 +47,9 @@ import Testing
         ].map { try cli.succeed($0, environment: environment) }
     }
 
-    /// Every row of the plan's tables, slots by name (their row ids are the database's own),
-    /// UIDs in hex, as the `sqlite3` shell reads them.
-    static let tablesSQL = """
-        SELECT 'slot', name, position FROM slot ORDER BY position;
-        SELECT 'meal', meal.id, hex(meal.uid), day, slot.name, meal.position, title, note, recipe, servings, ruleId, ruleDay,
-            status, leftoversOf, eaters FROM meal JOIN slot ON slot.id = meal.slotId ORDER BY meal.id;
-        SELECT 'rule', rule.id, hex(rule.uid), slot.name, title, note, recipe, servings, firstDay, frequency, interval, weekdays,
-            monthDay, ordinal, weekday, untilDay, count, lastDay FROM rule JOIN slot ON slot.id = rule.slotId ORDER BY rule.id;
-        SELECT 'skip', ruleId, day FROM ruleException ORDER BY ruleId, day;
-        SELECT 'template', hex(uid), name, days FROM template ORDER BY name;
-        SELECT 'templateMeal', template.name, dayOffset, slot.name, templateMeal.position, title, note, recipe, servings, eaters,
-            (SELECT source.dayOffset || ' ' || source.position || ' ' || source.title FROM templateMeal AS source
-                WHERE source.id = templateMeal.leftoversOf)
-            FROM templateMeal JOIN template ON template.id = templateId JOIN slot ON slot.id = templateMeal.slotId
-            ORDER BY template.name, dayOffset, slot.position, templateMeal.position;
-        SELECT 'mealTitle', title, folded FROM mealTitle ORDER BY title;
-        SELECT 'mealNote', note, folded FROM mealNote ORDER BY note;
-        """
-
+    /// Every row of the plan's tables (`PlanTables`).
     static func tables(_ database: String, in cli: CLISandbox) throws -> String {
-        let result = try ExternalTool.run("sqlite3", ["-bail", database, tablesSQL], in: cli.folder)
+        let result = try ExternalTool.run("sqlite3", ["-bail", database, PlanTables.sql], in: cli.folder)
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout
     }

@@ -136,7 +136,8 @@ enum DatabaseFile {
         /// Makes the file under its temporary name, in WAL mode with the current schema.
         init(at path: String, configuration: Configuration) throws(StoreError) {
             self.path = path
-            temporary = temporaryPath(beside: path, kind: "new")
+            DatabaseFile.removeAbandonedNewFiles(beside: path)
+            temporary = temporaryPath(beside: path, kind: Self.kind)
             let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else {
                 throw .database("cannot create database '\(path)': \(systemErrorText(errno))")
@@ -171,9 +172,12 @@ enum DatabaseFile {
             return true
         }
 
+        /// The kind of its temporary name (`temporaryPath`).
+        static let kind = "new"
+
         /// Removes the temporary name (the linked file stays under `path`) and what SQLite made beside it.
         func discard() {
-            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
+            for suffix in [""] + DatabaseFile.companionSuffixes { unlink(temporary + suffix) }
         }
     }
 }

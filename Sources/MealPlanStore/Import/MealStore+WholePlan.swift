@@ -56,7 +56,7 @@ extension MealStore {
         _ plan: PlanStructure, dryRun: Bool = false, _ produce: @escaping @Sendable (inout ImportFeed) throws -> Void
     ) throws -> ImportSummary {
         if !dryRun, let summary = try inNewFile({ try $0.importPlan(plan, produce) }, madeMeanwhile: { _ in
-            throw StoreError.input("database '\(path)' was made by another program meanwhile; nothing imported")
+            throw StoreError.changedMeanwhile("database '\(path)' was made by another program meanwhile; nothing imported")
         }) {
             return summary
         }

@@ -118,7 +118,7 @@ extension MealStore {
     @discardableResult
     static func expectUnchanged(_ db: Database, _ seen: Meal) throws -> Meal {
         guard let stored = try fetchMeal(db, id: try storedID(of: seen), knownNote: seen.note) else {
-            throw StoreError.input("'\(seen.title.messageExcerpt)' was removed by another program meanwhile")
+            throw StoreError.changedMeanwhile("'\(seen.title.messageExcerpt)' was removed by another program meanwhile")
         }
         var changes: [String] = []
         if stored.day != seen.day { changes.append("its day is now \(stored.day.iso)") }
@@ -129,7 +129,7 @@ extension MealStore {
         if stored.status != seen.status { changes.append("it is now \(stored.status.rawValue)") }
         if stored.leftoversOf != seen.leftoversOf || stored.eaters != seen.eaters { changes.append("its leftovers changed") }
         guard changes.isEmpty else {
-            throw StoreError.input(
+            throw StoreError.changedMeanwhile(
                 "'\(seen.title.messageExcerpt)' was changed by another program meanwhile (\(changes.joined(separator: ", ")))")
         }
         return stored
@@ -174,7 +174,7 @@ extension MealStore {
     static func restore(_ db: Database, _ meal: Meal) throws -> Meal {
         let slot = try resolveSlot(db, meal.slot)
         if let id = meal.id, try fetchMeal(db, id: id) != nil {
-            throw StoreError.input("'\(meal.title.messageExcerpt)' is back in the plan already (another program put it back)")
+            throw StoreError.changedMeanwhile("'\(meal.title.messageExcerpt)' is back in the plan already (another program put it back)")
         }
         let idTaken = meal.id == nil
         let placeTaken = try Bool.fetchOne(

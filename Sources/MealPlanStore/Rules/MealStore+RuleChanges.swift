@@ -19,13 +19,13 @@ extension MealStore {
     static func expectRuleUnchanged(_ db: Database, _ seen: Meal) throws -> StoredRule {
         let occurrence = try occurrence(of: seen)
         guard let stored = try fetchRules(db, where: "rule.id = \(occurrence.rule)").first else {
-            throw StoreError.input("the repeat of '\(seen.title.messageExcerpt)' was removed by another program meanwhile")
+            throw StoreError.changedMeanwhile("the repeat of '\(seen.title.messageExcerpt)' was removed by another program meanwhile")
         }
         let gives = stored.meal
         guard gives.slot == seen.slot, gives.title == seen.title, gives.note == seen.note,
               gives.recipe == seen.recipe, gives.servings == seen.servings
         else {
-            throw StoreError.input("the repeat of '\(seen.title.messageExcerpt)' was changed by another program meanwhile")
+            throw StoreError.changedMeanwhile("the repeat of '\(seen.title.messageExcerpt)' was changed by another program meanwhile")
         }
         return stored
     }
@@ -44,7 +44,7 @@ extension MealStore {
         let standsIn = try Bool.fetchOne(
             db, sql: "SELECT EXISTS (SELECT 1 FROM meal WHERE ruleId = ? AND ruleDay = ?)", arguments: [stored.id, day.number])
         guard stored.exceptions.contains(day), standsIn == false else {
-            throw StoreError.input("'\(meal.title.messageExcerpt)' on \(day.iso) is back in the plan already (another program put it back)")
+            throw StoreError.changedMeanwhile("'\(meal.title.messageExcerpt)' on \(day.iso) is back in the plan already (another program put it back)")
         }
         try db.execute(sql: "DELETE FROM ruleException WHERE ruleId = ? AND day = ?", arguments: [stored.id, day.number])
     }
@@ -99,10 +99,10 @@ extension MealStore {
     /// exceptions and changed occurrences).
     static func removeRule(_ db: Database, _ snapshot: RuleSnapshot) throws {
         guard let stored = try fetchRules(db, where: "rule.id = \(snapshot.id)").first else {
-            throw StoreError.input("the repeat of '\(snapshot.meal.title.messageExcerpt)' was removed by another program meanwhile")
+            throw StoreError.changedMeanwhile("the repeat of '\(snapshot.meal.title.messageExcerpt)' was removed by another program meanwhile")
         }
         guard try self.snapshot(db, stored) == snapshot else {
-            throw StoreError.input("the repeat of '\(snapshot.meal.title.messageExcerpt)' was changed by another program meanwhile")
+            throw StoreError.changedMeanwhile("the repeat of '\(snapshot.meal.title.messageExcerpt)' was changed by another program meanwhile")
         }
         try deleteRule(db, id: snapshot.id)
     }
@@ -112,7 +112,7 @@ extension MealStore {
     static func restoreRule(_ db: Database, _ snapshot: RuleSnapshot) throws {
         let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM rule WHERE id = ?)", arguments: [snapshot.id])
         guard exists == false else {
-            throw StoreError.input("repeat \(snapshot.id) ('\(snapshot.meal.title.messageExcerpt)') is in the plan already (another program put it back)")
+            throw StoreError.changedMeanwhile("repeat \(snapshot.id) ('\(snapshot.meal.title.messageExcerpt)') is in the plan already (another program put it back)")
         }
         try insertRule(db, snapshot, id: snapshot.id)
         for day in snapshot.exceptions {

@@ -154,7 +154,7 @@ extension MealStore {
     @discardableResult
     static func expectUnchanged(_ db: Database, _ seen: StoredRule) throws -> StoredRule {
         let current = try fetchRule(db, id: seen.id)
-        guard current == seen else { throw StoreError.input("repeat \(seen.id) was changed by another program meanwhile") }
+        guard current == seen else { throw StoreError.changedMeanwhile("repeat \(seen.id) was changed by another program meanwhile") }
         return current
     }
 

@@ -190,14 +190,14 @@ extension MealStore {
             seen.uid.map { stored.uid == $0 } ?? sameTemplateName(stored.name, seen.name)
         }
         let name = "template '\(seen.name.messageExcerpt)'"
-        guard let stored else { throw StoreError.input("\(name) was removed by another program meanwhile") }
+        guard let stored else { throw StoreError.changedMeanwhile("\(name) was removed by another program meanwhile") }
         let current = try fetchTemplate(db, stored)
         var changes: [String] = []
         if current.name != seen.name { changes.append("its name is now '\(current.name.messageExcerpt)'") }
         if current.days != seen.days { changes.append("it has \(current.days == 1 ? "1 day" : "\(current.days) days") now") }
         if current.meals != seen.meals || current.leftoverSources != seen.leftoverSources { changes.append("its meals changed") }
         guard changes.isEmpty else {
-            throw StoreError.input("\(name) was changed by another program meanwhile (\(changes.joined(separator: ", ")))")
+            throw StoreError.changedMeanwhile("\(name) was changed by another program meanwhile (\(changes.joined(separator: ", ")))")
         }
         return current
     }

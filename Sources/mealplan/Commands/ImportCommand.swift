@@ -152,22 +152,22 @@ struct ImportCommand: MealplanCommand {
         return "the whole plan: \(parts) (slots \(slots))"
     }
 
-    /// The error of two meals sharing a UID, named by the line of the second (in the file's
-    /// order) when the file can be read again from its start; else by the meals' ids.
+    /// The error of two meals sharing a UID, named by the lines of both (in the file's order)
+    /// when the file can be read again from its start; else by the meals' ids.
     private static func located(_ shared: SharedUIDError, in input: Int32) -> any Error {
         let unlocated = CommandFailure(
             "meals: meals \(shared.ids.first) and \(shared.ids.second) of the file have one uid, \(shared.uid.text)", status: .badData)
         guard regularFileSize(input) != nil, lseek(input, 0, SEEK_SET) == 0 else { return unlocated }
         var reader = JSONPlanReader(fileDescriptor: input)
         guard (try? reader.readStructure()) != nil else { return unlocated }
-        var index = 0, firstID: Int64?
+        var index = 0, first: (index: Int, line: Int)?
         while let (meal, line, _) = (try? reader.nextMeal()) ?? nil {
             if meal.uid == shared.uid {
-                if let firstID {
+                if let first {
                     return PlanImportError(line: line, path: "meals[\(index)].uid",
-                                           message: "meal \(firstID) of the file has this uid too", isReadFailure: false)
+                                           message: "meals[\(first.index)] on line \(first.line) has this uid too", isReadFailure: false)
                 }
-                firstID = meal.id
+                first = (index, line)
             }
             index += 1
         }

@@ -1,7 +1,9 @@
+import MealPlanCore
 import Settings
 
-/// The guide's tables of the environment variables and of the files, made from the lists the
-/// manual page prints (`Environment.documented`, `FileLocations.documented`), so that the guide
+/// The guide's tables of the environment variables, the files and the exit statuses, made from
+/// the lists the manual page prints (`Environment.documented`, `FileLocations.documented`,
+/// `ExitStatus.reference`), so that the guide
 /// cannot drift from what the code reads; a test compares docs/GUIDE.md with them, as it
 /// compares the key table with `KeyReference.markdown()`.
 enum GuideTables {
@@ -11,6 +13,11 @@ enum GuideTables {
 
     static func files() -> String {
         table(header: ("file", "what it holds"), FileLocations.documented.map { ($0.path, $0.meaning) })
+    }
+
+    /// Every exit status, as `mealplan --help` and the manual page list them.
+    static func exitStatuses() -> String {
+        table(header: ("status", "what it means"), ExitStatus.reference.map { (String($0.status), $0.meaning) })
     }
 
     /// A Markdown table: each name in backticks, each text safe in a cell.

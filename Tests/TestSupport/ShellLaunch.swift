@@ -4,7 +4,7 @@ extension CLISandbox {
     /// Runs `script` with /bin/sh in the sandbox's folder and environment, `$MEALPLAN` naming
     /// the built binary: for what `run` cannot say, such as standard output sent to a device
     /// or arguments that are not valid UTF-8 (made with printf, as Foundation passes only text).
-    func shell(_ script: String, environment: [String: String] = [:]) throws -> RunResult {
+    public func shell(_ script: String, environment: [String: String] = [:]) throws -> RunResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // The script changes folder itself rather than rely on Process doing it for the child.

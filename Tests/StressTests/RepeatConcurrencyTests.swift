@@ -22,9 +22,9 @@ import Testing
         return commands.indices.map { results[$0]! }
     }
 
-    /// A refused change printed why, on one line, and exited with a failure.
+    /// A refused change printed why, on one line, and exited with 75, "run it again".
     func expectRefusedWithReason(_ result: RunResult, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(result.status != 0, sourceLocation: sourceLocation)
+        #expect(result.status == 75, sourceLocation: sourceLocation)
         #expect(result.stderr.contains(Self.refusal) && result.stderr.filter { $0 == "\n" }.count == 1,
                 "\(result.stderr)", sourceLocation: sourceLocation)
     }

@@ -1,16 +1,15 @@
 import Foundation
-import TestSupport
 import Testing
 
 /// What one run of the built `mealplan` binary did.
-struct RunResult {
-    let status: Int32
-    let stdout: String
-    let stderr: String
+public struct RunResult {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
 
     /// Runs `process` to its end with `input` as standard input. Files in `scratch` rather than
     /// pipes carry the streams: nothing to drain concurrently, however much is printed.
-    init(of process: Process, input: Data, scratch: String) throws {
+    public init(of process: Process, input: Data, scratch: String) throws {
         let io = scratch + "/io-\(UUID().uuidString)"
         _ = FileManager.default.createFile(atPath: io + ".in", contents: input)
         _ = FileManager.default.createFile(atPath: io + ".out", contents: nil)
@@ -26,19 +25,21 @@ struct RunResult {
         stderr = String(decoding: FileManager.default.contents(atPath: io + ".err") ?? Data(), as: UTF8.self)
     }
 
-    var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    public var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
 }
 
 /// A temporary home with its own database, against which the built binary runs with today
 /// pinned to Monday 2026-03-02.
-final class CLISandbox {
+public final class CLISandbox {
     private let temporary = TemporaryFolder()
-    var folder: String { temporary.path }
-    var database: String { folder + "/data/meals.sqlite" }
-    var today = "2026-03-02"
+    public var folder: String { temporary.path }
+    public var database: String { folder + "/data/meals.sqlite" }
+    public var today = "2026-03-02"
+
+    public init() {}
 
     /// The `mealplan` executable built with the tests.
-    static let binary = builtExecutable("mealplan")
+    public static let binary = builtExecutable("mealplan")
 
     /// The binary the sandbox runs, and the command that runs it (empty: run it directly).
     private var binaryPath = CLISandbox.binary.path
@@ -47,7 +48,7 @@ final class CLISandbox {
     /// Makes the following runs happen as the unprivileged user `nobody` (through `setpriv`),
     /// for tests of permissions, which root ignores. The binary is copied into the sandbox so
     /// that user can surely run it.
-    func runAsNobody() throws {
+    public func runAsNobody() throws {
         let copy = folder + "/bin/mealplan"
         try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: false)
         // Copied by cp, not in this process: a child that another test starts meanwhile would
@@ -63,7 +64,7 @@ final class CLISandbox {
 
     /// Runs `mealplan arguments…` with MEALPLAN_DB and MEALPLAN_TODAY set (unless `environment`
     /// overrides them) and `input` as standard input, in `directory` (else the test's own).
-    func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
+    public func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
              directory: String? = nil) throws -> RunResult {
         let process = Process()
         process.currentDirectoryURL = directory.map { URL(fileURLWithPath: $0) }
@@ -76,7 +77,7 @@ final class CLISandbox {
 
     /// The binary's whole environment: MEALPLAN_DB, MEALPLAN_TODAY and a few basics, changed
     /// by `overrides` (an empty value removes the variable).
-    func environment(_ overrides: [String: String] = [:]) -> [String: String] {
+    public func environment(_ overrides: [String: String] = [:]) -> [String: String] {
         var variables = ["PATH": "/usr/bin:/bin", "HOME": folder + "/home", "LANG": "C.UTF-8",
                          "MEALPLAN_DB": database, "MEALPLAN_TODAY": today]
         variables.merge(overrides) { $1 }
@@ -84,14 +85,14 @@ final class CLISandbox {
     }
 
     /// The database and its WAL, for checking that a failed command changed nothing.
-    func snapshot(_ path: String? = nil) -> [Data?] {
+    public func snapshot(_ path: String? = nil) -> [Data?] {
         let path = path ?? database
         return [path, path + "-wal"].map { FileManager.default.contents(atPath: $0) }
     }
 
     /// The SHA-256 of each file in `paths` as `sha256sum` prints it, or "absent": a fingerprint
     /// of the database, its `-wal` and `-shm`, and any input file, to compare before and after.
-    func sha256(of paths: [String]) throws -> [String] {
+    public func sha256(of paths: [String]) throws -> [String] {
         let present = paths.filter { FileManager.default.fileExists(atPath: $0) }
         var sums: [String: String] = [:]
         if !present.isEmpty {
@@ -109,14 +110,14 @@ final class CLISandbox {
     }
 
     /// The database at `path` and the files SQLite keeps beside it.
-    static func databaseFiles(_ path: String) -> [String] {
+    public static func databaseFiles(_ path: String) -> [String] {
         [path, path + "-wal", path + "-shm"]
     }
 
     /// Runs a command that must fail with `status` and exactly `message` on standard error,
     /// nothing on standard output, and leave the database files and `inputs` byte-identical
     /// (same SHA-256; a file that was absent stays absent).
-    func expectFailure(
+    public func expectFailure(
         _ arguments: [String], status: Int32, message: String, input: Data = Data(),
         environment: [String: String] = [:], database: String? = nil, inputs: [String] = [],
         sourceLocation: SourceLocation = #_sourceLocation
@@ -132,7 +133,7 @@ final class CLISandbox {
 
     /// Runs a command that must succeed, returning its standard output.
     @discardableResult
-    func succeed(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
+    public func succeed(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
                  sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let result = try run(arguments, input: input, environment: environment)
         #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
@@ -145,7 +146,7 @@ final class CLISandbox {
 /// expect to the byte, since every plan's UIDs are new. A `uid` that is neither `null` nor a
 /// lowercase UUID of a version mealplan makes (7) or its schema's triggers do (4) stays, so the
 /// comparison shows it.
-func withoutUIDs(_ json: String) -> String {
+public func withoutUIDs(_ json: String) -> String {
     let uid = #","uid":("[0-9a-f]{8}-[0-9a-f]{4}-[47][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"|null)"#
     return json.replacingOccurrences(of: uid, with: "", options: .regularExpression)
 }

@@ -5,18 +5,18 @@ import Testing
 /// A process the test can kill at any moment and reap itself: started with `posix_spawn`, as
 /// Foundation's `Process` reaps its children on a thread of its own, after which a late
 /// `kill` could hit a reused pid.
-struct KillableProcess {
+public struct KillableProcess {
     /// How a process ended.
-    enum Ending: Equatable {
+    public enum Ending: Equatable, Sendable {
         case exited(Int32)
         case killed(by: Int32)
     }
 
-    let pid: pid_t
+    public let pid: pid_t
 
     /// Starts `executable arguments…` with exactly `environment`, standard input from /dev/null
     /// and its output streams written to the files `standardOutput` and `standardError`.
-    init(_ executable: String, _ arguments: [String], environment: [String: String],
+    public init(_ executable: String, _ arguments: [String], environment: [String: String],
          standardOutput: String, standardError: String) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -44,7 +44,7 @@ struct KillableProcess {
     }
 
     /// Waits for the end, or only until `deadline` when one is given (`nil` if still running then).
-    func wait(until deadline: ContinuousClock.Instant? = nil) -> Ending? {
+    public func wait(until deadline: ContinuousClock.Instant? = nil) -> Ending? {
         var status: Int32 = 0
         while true {
             let result = waitpid(pid, &status, deadline == nil ? 0 : WNOHANG)
@@ -59,7 +59,7 @@ struct KillableProcess {
     }
 
     /// Waits for the end; returns it with the process's peak resident memory in KiB.
-    func waitForPeakMemory() -> (ending: Ending, maxRSSKiB: Int) {
+    public func waitForPeakMemory() -> (ending: Ending, maxRSSKiB: Int) {
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
@@ -73,7 +73,7 @@ struct KillableProcess {
     /// every millisecond), for Ctrl-C in the middle of the work; returns whether it was sent.
     /// Bounded: an issue is recorded, and the process killed, when it ends first or writes too
     /// little in 300 s.
-    func interrupt(onceOver bytes: Int, written writing: () -> Int, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    public func interrupt(onceOver bytes: Int, written writing: () -> Int, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         let deadline = ContinuousClock.now + .seconds(300)
         while writing() < bytes {
             if let ending = wait(until: .now) {
@@ -91,7 +91,7 @@ struct KillableProcess {
     }
 
     /// Sends SIGKILL and reaps the process (which may have ended already: then its ending).
-    func kill() -> Ending {
+    public func kill() -> Ending {
         _ = Glibc.kill(pid, SIGKILL)
         return wait()!
     }
