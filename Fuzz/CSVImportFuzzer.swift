@@ -17,7 +17,7 @@ public func fuzzCSVImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let result = importMeals(CSVMealReader(bytes: bytes))
     let chunked = importMeals(CSVMealReader(fileDescriptor: scratchFile { fd in
-        _ = bytes.withUnsafeBytes { FileDescriptorIO.writeAll($0, to: fd) }
+        _ = bytes.withUnsafeBytes { writeAll($0, to: fd) }
     }, chunkSize: 1 + size % 8))
     FuzzCheck.require(chunked == result, "reading in chunks gives what reading at once gives", "at once: \(result)\nin chunks: \(chunked)")
     switch result {
