@@ -22,7 +22,7 @@ import TestSupport
         try home.succeed(home.a, ["add", "2026-03-02", "lunch", "Soup"])
         var waits = 0
         for run in 1...20 {
-            try home.put("phone-\(run).ics", Self.phoneEvent(uid: "PHONE-\(run)", day: "202603\(String(format: "%02d", run + 3))", title: "Dinner: Tacos \(run)"))
+            try home.put("phone-\(run).ics", phoneEvent(uid: "PHONE-\(run)", day: "202603\(String(format: "%02d", run + 3))", title: "Dinner: Tacos \(run)"))
             let results = try Self.twice { _ in try home.run(home.a, ["sync"]) }
             #expect(results.map(\.status) == [0, 0], "\(results.map(\.stderr))")
             let received = results.map(\.stdout).filter { $0.contains(", 1 received,") }
@@ -62,22 +62,6 @@ import TestSupport
         #expect(clock.now - start >= .milliseconds(1500), "it waited for the other round")
         #expect(waited.stderr == "mealplan: warning: another sync of '\(config)/../../../vdir' is running: waiting for it to end, at most 62 s\n")
         #expect(waited.stdout == SyncCommandTests.summary(sent: 1) + "\n")
-    }
-
-    static func phoneEvent(uid: String, day: String, title: String) -> String {
-        """
-        BEGIN:VCALENDAR\r
-        VERSION:2.0\r
-        PRODID:-//A phone//EN\r
-        BEGIN:VEVENT\r
-        UID:\(uid)\r
-        DTSTAMP:20260301T100000Z\r
-        DTSTART;VALUE=DATE:\(day)\r
-        SUMMARY:\(title)\r
-        END:VEVENT\r
-        END:VCALENDAR\r
-
-        """
     }
 }
 

@@ -63,23 +63,6 @@ import TestSupport
         return files
     }
 
-    /// An event as a phone makes it, all day on `day` (YYYYMMDD).
-    static func phoneEvent(uid: String, day: String, title: String) -> String {
-        """
-        BEGIN:VCALENDAR\r
-        VERSION:2.0\r
-        PRODID:-//A phone//EN\r
-        BEGIN:VEVENT\r
-        UID:\(uid)\r
-        DTSTAMP:20260301T100000Z\r
-        DTSTART;VALUE=DATE:\(day)\r
-        SUMMARY:\(title)\r
-        END:VEVENT\r
-        END:VCALENDAR\r
-
-        """
-    }
-
     /// Puts the folder and the command log back as `saved` holds them.
     func restore(_ saved: String) throws {
         try? FileManager.default.removeItem(atPath: vdir)
@@ -104,7 +87,7 @@ import TestSupport
         let stewText = try String(contentsOfFile: vdir + "/" + stew, encoding: .utf8)
         try stewText.replacingOccurrences(of: "SUMMARY:Dinner: Stew", with: "SUMMARY:Dinner: Beef stew")
             .write(toFile: vdir + "/" + stew, atomically: true, encoding: .utf8)
-        try Self.phoneEvent(uid: "PHONE-1", day: "20260307", title: "Dinner: Tacos")
+        try phoneEvent(uid: "PHONE-1", day: "20260307", title: "Dinner: Tacos")
             .write(toFile: vdir + "/phone-1.ics", atomically: true, encoding: .utf8)
         try? FileManager.default.removeItem(atPath: commandLog)
         let saved = folder.file("saved-vdir")

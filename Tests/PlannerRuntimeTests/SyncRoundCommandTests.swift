@@ -89,7 +89,7 @@ import TestSupport
         try home.mealplan(plan, ["add", "2026-03-09", "lunch", "Soup"])
         try home.mealplan(plan, ["add", "2026-03-10", "lunch", "Stew"])
         try FileManager.default.createDirectory(atPath: home.vdir, withIntermediateDirectories: true)
-        try SyncRoundAgreementTests.phoneEvent(uid: "PHONE-1", day: "20260311", title: "Dinner: Tacos")
+        try phoneEvent(uid: "PHONE-1", day: "20260311", title: "Dinner: Tacos")
             .write(toFile: home.vdir + "/phone-1.ics", atomically: true, encoding: .utf8)
         #expect(try home.mealplan(plan, ["sync"]) == "1 sent, 0 received, 0 removed, 0 conflicts\n")
         #expect(try home.files().count == 2)

@@ -24,7 +24,7 @@ import TestSupport
         let environment = Environment(variables: home.variables.merging(["MEALPLAN_DB": plan]) { $1 })
         let key = PlannerSync(environment: environment, weekStart: .monday)
         for run in 1...20 {
-            try SyncRoundAgreementTests.phoneEvent(uid: "PHONE-\(run)", day: String(format: "202604%02d", run), title: "Dinner: Tacos \(run)")
+            try phoneEvent(uid: "PHONE-\(run)", day: String(format: "202604%02d", run), title: "Dinner: Tacos \(run)")
                 .write(toFile: home.vdir + "/phone-\(run).ics", atomically: true, encoding: .utf8)
             let command = Process()
             command.executableURL = builtExecutable("mealplan")
