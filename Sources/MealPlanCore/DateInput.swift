@@ -91,35 +91,16 @@ extension Day {
 /// - `this fri`, `next fri`, `last fri`: that weekday of this, next or last week, a week
 ///   being the seven days from the household's week start (see `WeekStart.swift`);
 /// - `this-week`, `next-week`, `last-week`: the first day of that week;
+/// - `this-month`, `next-month`, `last-month`: the first day of that month, as a cook planning
+///   "next month" starts at its beginning (and as the week words name a week's first day);
+/// - `+Ny`, `-Ny`: N years, on the same day, or February 28 for a February 29 in a common year;
 /// - a month and day (`dec 25`, `25 dec`, `december 25`): the next such day on or after today;
-///   with a year (`dec 25 2027`, `25 dec 2027`), that day of that year.
+///   with a year (`dec 25 2027`, `25 dec 2027`), that day of that year;
+/// - a month and year (`jan 2100`): the first day of that month;
+/// - a date with slashes (`25/12/2027`, `12/25/2027`, `1/1/2100`), day and month in either order
+///   only where that cannot change the date: one of them above 12, or both the same. `3/4/2027`
+///   is 3 April in most of the world and March 4 in the United States, so it is refused.
 public enum DateInput {
-    /// The accepted forms, for error messages and help text.
-    public static let acceptedForms =
-        "YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, +Nm or -Nm months, "
-        + "a weekday (fri, next fri, last mon, this mon), this-week, next-week, last-week, "
-        + "or a month and day (dec 25, 25 dec 2027)"
-
-    /// Each form with what it means, one per line of a help screen: the planner's `?` names
-    /// the week start it uses; `nil` (a help text written before any config file is read)
-    /// points to where it is set.
-    public static func forms(weekStart: Weekday?) -> [(example: String, meaning: String)] {
-        let weekStartText = weekStart.map { "its \($0.name)" }
-            ?? "its first day; see 'mealplan help config'"
-        return [
-            ("2027-03-15", "that date"),
-            ("today tomorrow yesterday", ""),
-            ("fri friday tues thurs", "the next, or today"),
-            ("this/next/last fri", "Friday of that week"),
-            ("this-week next-week last-week", weekStartText),
-            ("dec 25, 25 dec", "the next, or today"),
-            ("dec 25 2027, 25 december 2027", "that date"),
-            ("+3 -2 +3d", "days from today"),
-            ("+2w -1w", "weeks from today"),
-            ("+1m -2m", "months; Jan 31 +1m: end of Feb"),
-        ]
-    }
-
     /// The day `text` names. Named days count from `today`, and the week words from the week
     /// that holds it, starting on `weekStart`; the offsets `+N`, `-2w`, `+1m` count from `base`
     /// (today when not given), so a meal's own day can anchor a move, and so does a lone weekday
@@ -135,6 +116,7 @@ public enum DateInput {
             // Quoted as typed in a refusal, not lower-cased.
             return try Day(iso: text.trimmingWhitespace())
         }
+        if input.contains("/") { return try slashed(input, original: text) }
         let words = words(input)
         let anchor = weekdaysFromToday ? today : base ?? today
         if let day = try named(words, today: today, weekdaysFrom: anchor, weekStart: weekStart, original: text) {
@@ -176,6 +158,7 @@ public enum DateInput {
             }
         case 2:
             guard let weeks = ["last": -1, "this": 0, "next": 1][words[0]] else { return nil }
+            if words[1] == "month" { return try firstOfMonth(movedBy: weeks, from: today, input: original) }
             let dayOfWeek: Int
             if words[1] == "week" {
                 dayOfWeek = 0
@@ -191,7 +174,7 @@ public enum DateInput {
         }
     }
 
-    /// `dec 25`, `25 dec`, either followed by a four-digit year.
+    /// `dec 25`, `25 dec`, either followed by a four-digit year; `jan 2100`, a month of a year.
     private static func monthDay(_ words: [String], today: Day, original: String) throws(DateInputError) -> Day? {
         guard words.count == 2 || words.count == 3 else { return nil }
         let month: Int, dayWord: String
@@ -202,9 +185,16 @@ public enum DateInput {
         } else {
             return nil
         }
-        guard let day = dayOfMonth(dayWord), words.count == 2 || words[2].allSatisfy(\.isASCIIDigit) else { return nil }
         let monthName = Day.monthNames[month - 1]
         let quoted = "'\(original.messageExcerpt)'"
+        // `jan 2100`: a month's word then more digits than a day has is a month of a year.
+        if words.count == 2, months[words[0]] != nil, words[1].count > 2, words[1].allSatisfy(\.isASCIIDigit) {
+            guard words[1].count == 4, let year = Int(words[1]), year >= 1 else {
+                throw DateInputError(message: "\(quoted): the year of \(monthName) must have four digits, 0001 to 9999")
+            }
+            return Day(year: year, month: month, day: 1)!
+        }
+        guard let day = dayOfMonth(dayWord), words.count == 2 || words[2].allSatisfy(\.isASCIIDigit) else { return nil }
         if words.count == 3 {
             guard words[2].count == 4, let year = Int(words[2]), year >= 1 else {
                 throw DateInputError(message: "\(quoted): the year of \(monthName) \(day) must have four digits, 0001 to 9999")
@@ -239,20 +229,65 @@ public enum DateInput {
         return day
     }
 
-    /// `+N`, `-Nd`, `+Nw`, `-Nm` from `base`.
+    /// `+N`, `-Nd`, `+Nw`, `-Nm`, `+Ny` from `base`.
     private static func relative(_ input: String, sign: Int, from base: Day, original: String) throws(DateInputError) -> Day {
         var digits = Substring(input.dropFirst())
-        let unit = digits.last.flatMap { ["d": 1, "w": 7, "m": 0][$0] }
+        // Days per unit; months and years (0 and -12) are counted in months instead.
+        let unit = digits.last.flatMap { ["d": 1, "w": 7, "m": 0, "y": -12][$0] }
         if unit != nil { digits = digits.dropLast() }
         guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) else { throw notADate(original) }
         // Any count beyond the calendar's length leaves it, however many digits it has.
         guard let count = Int(digits), count <= Day.validNumbers.count else { throw outsideCalendar(original) }
-        guard unit == 0 else { return try offset(base, by: sign * count * (unit ?? 1), input: original) }
+        switch unit {
+        case 0: return try sameDay(of: base, monthsLater: sign * count, input: original)
+        case -12: return try sameDay(of: base, monthsLater: sign * count * 12, input: original)
+        default: return try offset(base, by: sign * count * (unit ?? 1), input: original)
+        }
+    }
+
+    /// `base` moved by `months`, on the same day of the month or the month's last day when it
+    /// is shorter: Jan 31 and one month is Feb 28, Feb 29 and a year is the next Feb 28.
+    private static func sameDay(of base: Day, monthsLater months: Int, input: String) throws(DateInputError) -> Day {
         let date = base.date
-        let monthIndex = date.year * 12 + date.month - 1 + sign * count
-        let year = monthIndex / 12, month = monthIndex % 12 + 1
-        guard (1...9999).contains(year) else { throw outsideCalendar(original) }
+        let (year, month) = try monthMoved(year: date.year, month: date.month, by: months, input: input)
         return Day(year: year, month: month, day: min(date.day, Day.daysInMonth(year: year, month: month)))!
+    }
+
+    /// The first day of the month `months` after today's (`next-month`, `last-month`).
+    private static func firstOfMonth(movedBy months: Int, from today: Day, input: String) throws(DateInputError) -> Day {
+        let date = today.date
+        let (year, month) = try monthMoved(year: date.year, month: date.month, by: months, input: input)
+        return Day(year: year, month: month, day: 1)!
+    }
+
+    private static func monthMoved(year: Int, month: Int, by months: Int, input: String) throws(DateInputError) -> (Int, Int) {
+        let monthIndex = year * 12 + month - 1 + months
+        guard monthIndex >= 12, monthIndex < 10_000 * 12 else { throw outsideCalendar(input) }
+        return (monthIndex / 12, monthIndex % 12 + 1)
+    }
+
+    /// `25/12/2027`, `12/25/2027`, `1/1/2100`: a day, a month and a four-digit year, day and
+    /// month in the one order that makes a date. Where both orders do and differ (`3/4/2027`),
+    /// which is meant depends on the country, so it is refused rather than guessed.
+    private static func slashed(_ input: String, original: String) throws(DateInputError) -> Day {
+        let parts = input.split(separator: "/", omittingEmptySubsequences: false)
+        let quoted = "'\(original.messageExcerpt)'"
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }),
+              parts[0].count <= 2, parts[1].count <= 2 else { throw notADate(original) }
+        guard parts[2].count == 4, let year = Int(parts[2]), year >= 1 else {
+            throw DateInputError(message: "\(quoted): the year must have four digits, 0001 to 9999")
+        }
+        let first = Int(parts[0])!, second = Int(parts[1])!
+        let readings = Set([(first, second), (second, first)].compactMap { Day(year: year, month: $0.1, day: $0.0) })
+        guard readings.count <= 1 else {
+            throw DateInputError(
+                message: "\(quoted) is \(first) \(Day.monthNames[second - 1]) in some countries and \(Day.monthNames[first - 1]) \(second) "
+                    + "in others; write \(Day(year: year, month: second, day: first)!.iso) or \(Day(year: year, month: first, day: second)!.iso)")
+        }
+        guard let day = readings.first else {
+            throw DateInputError(message: "\(quoted) is no date, day or month first; write the date as YYYY-MM-DD")
+        }
+        return day
     }
 
     private static func offset(_ today: Day, by days: Int, input: String) throws(DateInputError) -> Day {

@@ -57,6 +57,30 @@ private let today = Day(year: 2026, month: 11, day: 21)!
         ("-2M", "2026-09-21"),
         ("+14m", "2028-01-21"),
         ("-11m", "2025-12-21"),
+        // Years: the same day, Feb 29 giving Feb 28 in a common year (tested below).
+        ("+1y", "2027-11-21"),
+        ("-2Y", "2024-11-21"),
+        ("+0y", "2026-11-21"),
+        // A month named by its neighbourhood is its first day.
+        ("next month", "2026-12-01"),
+        ("next-month", "2026-12-01"),
+        ("Last Month", "2026-10-01"),
+        ("this-month", "2026-11-01"),
+        // A month and a year: its first day.
+        ("jan 2100", "2100-01-01"),
+        ("January 2100", "2100-01-01"),
+        ("sept 2027", "2027-09-01"),
+        ("dec-2026", "2026-12-01"),
+        ("feb 0001", "0001-02-01"),
+        ("dec 9999", "9999-12-01"),
+        // Slashes where only one reading is a date, or both readings are the same date.
+        ("25/12/2027", "2027-12-25"),
+        ("12/25/2027", "2027-12-25"),
+        ("1/1/2100", "2100-01-01"),
+        ("07/07/2027", "2027-07-07"),
+        ("31/1/2027", "2027-01-31"),
+        ("29/2/2028", "2028-02-29"),
+        ("2/29/2028", "2028-02-29"),
     ])
     func accepted(input: String, expected: String) throws {
         #expect(try DateInput.parse(input, today: today, weekStart: .monday).iso == expected)
@@ -66,10 +90,27 @@ private let today = Day(year: 2026, month: 11, day: 21)!
         ("", "is not a date"),
         ("fr", "is not a date"),
         ("next", "is not a date"),
-        ("next month", "is not a date"),
+        ("next year", "is not a date"),
         ("dec", "is not a date"),
         ("dec 25 dinner", "is not a date"),
-        ("+1y", "is not a date"),
+        ("+1x", "is not a date"),
+        ("+8000y", "falls outside the calendar"),
+        ("-2026y", "falls outside the calendar"),
+        ("+99999999y", "falls outside the calendar"),
+        ("jan 0000", "four digits"),
+        ("jan 21000", "four digits"),
+        ("jan 210", "four digits"),
+        ("3/4/2027", "is 3 April in some countries and March 4 in others; write 2027-04-03 or 2027-03-04"),
+        ("12/11/2027", "is 12 November in some countries and December 11 in others"),
+        ("25/12/27", "four digits"),
+        ("25/12/0000", "four digits"),
+        ("32/1/2027", "is no date, day or month first"),
+        ("29/2/2027", "is no date, day or month first"),
+        ("13/13/2027", "is no date, day or month first"),
+        ("1/2", "is not a date"),
+        ("1/2/3/2027", "is not a date"),
+        ("a/b/2027", "is not a date"),
+        ("100/1/2027", "is not a date"),
         ("feb 30", "February has at most 29 days"),
         ("feb 29 2027", "February 2027 has 28 days"),
         ("apr 31 2027", "April 2027 has 30 days"),
@@ -153,6 +194,15 @@ private let today = Day(year: 2026, month: 11, day: 21)!
         #expect(try DateInput.parse("+1m", today: Day(year: 2028, month: 1, day: 31)!, weekStart: .monday).iso == "2028-02-29")
     }
 
+    @Test func monthWordsAndYearsNearTheEndsOfTheCalendarAreRejected() throws {
+        #expect(throws: DateInputError.self) { try DateInput.parse("next-month", today: Day(year: 9999, month: 12, day: 1)!, weekStart: .monday) }
+        #expect(throws: DateInputError.self) { try DateInput.parse("last-month", today: Day(year: 1, month: 1, day: 31)!, weekStart: .monday) }
+        #expect(throws: DateInputError.self) { try DateInput.parse("+1y", today: Day(year: 9999, month: 1, day: 1)!, weekStart: .monday) }
+        #expect(throws: DateInputError.self) { try DateInput.parse("-1y", today: Day(year: 1, month: 12, day: 31)!, weekStart: .monday) }
+        #expect(try DateInput.parse("+9998y", today: .first, weekStart: .monday).iso == "9999-01-01")
+        #expect(try DateInput.parse("this-month", today: .last, weekStart: .monday).iso == "9999-12-01")
+    }
+
     /// Foundation's Gregorian calendar as an independent oracle: the same civil dates, in UTC.
     private static let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
@@ -178,6 +228,74 @@ private let today = Day(year: 2026, month: 11, day: 21)!
                 let typed = months < 0 ? "\(months)m" : "+\(months)m"
                 let expected = Self.calendar.date(byAdding: .month, value: months, to: Self.foundationDate(start))!
                 #expect(try DateInput.parse(typed, today: start, weekStart: .monday) == Self.day(expected), "\(start.iso) \(typed)")
+            }
+        }
+    }
+
+    /// Every day of eight years (two leap days, 2024 and 2028), moved by −10 … +10 years: a
+    /// 29th of February lands on the 28th in a common year, as Foundation's calendar has it.
+    @Test func yearOffsetsClampLikeFoundationsCalendar() throws {
+        let first = Day(year: 2023, month: 1, day: 1)!
+        for start in stride(from: first.number, to: first.number + 8 * 365, by: 1).map({ Day(number: $0)! }) {
+            for years in -10...10 {
+                let typed = years < 0 ? "\(years)y" : "+\(years)y"
+                let expected = Self.calendar.date(byAdding: .year, value: years, to: Self.foundationDate(start))!
+                #expect(try DateInput.parse(typed, today: start, weekStart: .monday) == Self.day(expected), "\(start.iso) \(typed)")
+            }
+        }
+        #expect(try DateInput.parse("+1y", today: Day(year: 2028, month: 2, day: 29)!, weekStart: .monday).iso == "2029-02-28")
+        #expect(try DateInput.parse("+4y", today: Day(year: 2028, month: 2, day: 29)!, weekStart: .monday).iso == "2032-02-29")
+    }
+
+    /// `this|next|last-month` on every day of three years is the first day of the month
+    /// Foundation's calendar gives for today moved by −1, 0 or 1 months.
+    @Test func monthWordsAreTheFirstDayOfThatMonthLikeFoundationsCalendar() throws {
+        let first = Day(year: 2027, month: 1, day: 1)!
+        for start in stride(from: first.number, to: first.number + 3 * 366, by: 1).map({ Day(number: $0)! }) {
+            for (word, months) in [("last", -1), ("this", 0), ("next", 1)] {
+                let moved = Self.calendar.date(byAdding: .month, value: months, to: Self.foundationDate(start))!
+                let expected = Self.calendar.dateInterval(of: .month, for: moved)!.start
+                #expect(try DateInput.parse("\(word)-month", today: start, weekStart: .monday) == Self.day(expected), "\(start.iso) \(word)-month")
+            }
+        }
+    }
+
+    /// Every month of years across the Gregorian calendar Foundation keeps (from 1583; it is
+    /// Julian before 1582-10-15) named with its year is the date Foundation builds for its 1st.
+    @Test func aMonthAndYearIsItsFirstDayLikeFoundationsCalendar() throws {
+        for year in [1583, 1900, 1999, 2000, 2024, 2100, 2400, 5000, 9999] {
+            for month in 1...12 {
+                let expected = Self.calendar.date(from: DateComponents(year: year, month: month, day: 1))!
+                for name in [Day.monthNames[month - 1], String(Day.monthNames[month - 1].prefix(3))] {
+                    let typed = "\(name) \(String(repeating: "0", count: 4 - String(year).count))\(year)"
+                    #expect(try DateInput.parse(typed, today: today, weekStart: .monday) == Self.day(expected), "\(typed)")
+                }
+            }
+        }
+    }
+
+    /// A date with slashes, against the dates Foundation builds: for every day and month of
+    /// two years, each order that makes exactly one date (or the same date) is that date, and
+    /// two orders that make two dates are refused.
+    @Test func slashedDatesAreReadOnlyWhereOneReadingExists() throws {
+        for year in [2027, 2028] {
+            for first in 1...31 {
+                for second in 1...31 {
+                    let typed = "\(first)/\(second)/\(year)"
+                    let readings = Set([(day: first, month: second), (day: second, month: first)].compactMap { reading -> Date? in
+                        let components = DateComponents(year: year, month: reading.month, day: reading.day)
+                        // Foundation rolls 31 April over into May: a reading is a date only if it comes back.
+                        guard let date = Self.calendar.date(from: components),
+                              Self.calendar.component(.month, from: date) == reading.month,
+                              Self.calendar.component(.day, from: date) == reading.day else { return nil }
+                        return date
+                    })
+                    if readings.count == 1 {
+                        #expect(try DateInput.parse(typed, today: today, weekStart: .monday) == Self.day(readings.first!), "\(typed)")
+                    } else {
+                        #expect(throws: DateInputError.self, "\(typed)") { try DateInput.parse(typed, today: today, weekStart: .monday) }
+                    }
+                }
             }
         }
     }

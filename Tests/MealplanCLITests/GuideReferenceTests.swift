@@ -1,3 +1,4 @@
+import MealPlanCore
 @testable import mealplan
 import Settings
 import Testing
@@ -11,6 +12,21 @@ import TestSupport
     static let environment = GeneratedGuideText("environment", from: "Environment.documented")
     static let files = GeneratedGuideText("files", from: "FileLocations.documented")
     static let exitStatuses = GeneratedGuideText("exit statuses", from: "ExitStatus.reference")
+    static let dates = GeneratedGuideText("dates", from: "DateInput.forms")
+
+    @Test func theGuidesDateTableIsTheGrammars() throws {
+        #expect(try Self.dates.holds(GuideTables.dates()),
+                "docs/GUIDE.md's date table differs from DateInput.forms: MEALPLAN_WRITE_REFERENCE=1 swift test --filter GuideReferenceTests writes it")
+    }
+
+    /// Every example the guide's date table shows is read by the grammar.
+    @Test func everyDateExampleOfTheGuideIsADate() throws {
+        for form in DateInput.forms(weekStart: nil) {
+            for example in form.examples {
+                #expect(throws: Never.self, "\(example)") { try DateInput.parse(example, today: Day(year: 2026, month: 11, day: 30)!, weekStart: .monday) }
+            }
+        }
+    }
 
     @Test func theGuidesExitStatusTableIsTheCodes() throws {
         #expect(try Self.exitStatuses.holds(GuideTables.exitStatuses()),

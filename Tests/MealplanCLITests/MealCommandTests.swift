@@ -6,8 +6,8 @@ import TestSupport
 @Suite struct MealCommandTests {
     /// The date forms a refused date lists, as the README's date grammar gives them.
     static let dateForms = "YYYY-MM-DD, today, tomorrow, yesterday, +N or -N days, +Nw or -Nw weeks, +Nm or -Nm months, "
-        + "a weekday (fri, next fri, last mon, this mon), this-week, next-week, last-week, "
-        + "or a month and day (dec 25, 25 dec 2027)"
+        + "+Ny or -Ny years, a weekday (fri, next fri, last mon, this mon), this-week, next-week, last-week, "
+        + "next-month, last-month, a month and day (dec 25, 25 dec 2027) or a month and year (jan 2100)"
 
     @Test func addPrintsTheNewMealWithItsId() throws {
         let cli = CLISandbox()
