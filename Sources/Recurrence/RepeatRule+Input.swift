@@ -5,10 +5,12 @@ extension RepeatRule {
     /// The rule the command line's words give: `--every`, `--on`, `--until`, `--count`.
     ///
     /// - `every`: `day`, `week`, `month`, `year`, or a count with a unit: `3d`, `2w`, `6m`, `4y`
-    ///   (1 to 9999); case and surrounding spaces do not matter.
+    ///   (1 to 9999); case and surrounding spaces do not matter. Days of the week in the words
+    ///   of `WeekdaySet` (`weekdays`, `mon-fri`, `mon,wed,fri`) are a weekly rule on them, as
+    ///   a cook says "every weekday".
     /// - `on` (optional), which must fit the unit:
-    ///   - weeks: weekdays separated by commas, `mon,thu` (any spelling `DateInput` knows);
-    ///     without it, the first day's weekday;
+    ///   - weeks: days of the week in the words of `WeekdaySet` (`mon,thu`, `weekends`,
+    ///     `mon-fri`); without it, the first day's weekday;
     ///   - months: a day of the month, `15`; or a weekday with its place, counted from the
     ///     month's start, `2tue`, `2nd-tue`, or from its end, `last-fri`, `-1fri`, `-2fri`
     ///     (places 1 to 5); without it, the first day's day of the month;
@@ -20,12 +22,21 @@ extension RepeatRule {
     public init(firstDay: Day, every: String, on: String? = nil, until: Day? = nil, count: Int? = nil)
         throws(RepeatRuleError)
     {
-        let (interval, unit) = try Self.parseEvery(every)
         let pattern: Pattern
+        if let days = WeekdaySet.days(in: every) {
+            if let on {
+                throw RepeatRuleError("'\(field: .on) \(on.messageExcerpt)' does not fit \(field: .every) \(every.messageExcerpt), "
+                    + "which names the days already")
+            }
+            pattern = .weeks(interval: 1, weekdays: days)
+            try self.init(firstDay: firstDay, pattern: pattern, end: try Self.end(until: until, count: count))
+            return
+        }
+        let (interval, unit) = try Self.parseEvery(every)
         switch unit {
         case "d", "y":
             if let on {
-                throw RepeatRuleError("'--on \(on.messageExcerpt)' does not fit --every \(every.messageExcerpt): "
+                throw RepeatRuleError("'\(field: .on) \(on.messageExcerpt)' does not fit \(field: .every) \(every.messageExcerpt): "
                     + (unit == "d" ? "it repeats by days, without weekdays or dates"
                                    : "a yearly rule repeats on its first day's date"))
             }
@@ -36,14 +47,16 @@ extension RepeatRule {
             pattern = try on.map { text throws(RepeatRuleError) in try Self.parseMonthly(text, interval: interval) }
                 ?? .monthsOnDay(interval: interval, day: firstDay.date.day)
         }
-        let end: End
+        try self.init(firstDay: firstDay, pattern: pattern, end: try Self.end(until: until, count: count))
+    }
+
+    private static func end(until: Day?, count: Int?) throws(RepeatRuleError) -> End {
         switch (until, count) {
-        case (nil, nil): end = .never
-        case (let last?, nil): end = .until(last)
-        case (nil, let count?): end = .count(count)
-        case (_?, _?): throw RepeatRuleError("give --until or --count, not both")
+        case (nil, nil): .never
+        case (let last?, nil): .until(last)
+        case (nil, let count?): .count(count)
+        case (_?, _?): throw RepeatRuleError("give \(field: .until) or \(field: .count), not both")
         }
-        try self.init(firstDay: firstDay, pattern: pattern, end: end)
     }
 
     /// The interval and the unit letter (d, w, m, y) of `--every`.
@@ -56,28 +69,24 @@ extension RepeatRule {
         let digits = input.prefix { $0.isASCIIDigit }
         let unit = input.dropFirst(digits.count)
         guard !digits.isEmpty, unit.isEmpty || (unit.count == 1 && "dwmy".contains(unit)) else {
-            throw RepeatRuleError("'--every \(text.messageExcerpt)': use day, week, month, year, or a number "
-                + "with d, w, m or y (3d, 2w, 6m, 4y)")
+            throw RepeatRuleError("'\(field: .every) \(text.messageExcerpt)': use day, week, month, year, a number "
+                + "with d, w, m or y (3d, 2w, 6m, 4y), or days of the week (\(WeekdaySet.forms))")
         }
         guard let interval = Int(digits) else {
-            throw RepeatRuleError("'--every \(text.messageExcerpt)': the interval must be 1 to 9999")
+            throw RepeatRuleError("'\(field: .every) \(text.messageExcerpt)': the interval must be 1 to 9999")
         }
         try check(interval: interval)
         guard let letter = unit.first else {
-            throw RepeatRuleError("'--every \(text.messageExcerpt)': give the unit: \(digits)d, \(digits)w, \(digits)m or \(digits)y")
+            throw RepeatRuleError("'\(field: .every) \(text.messageExcerpt)': give the unit: \(digits)d, \(digits)w, \(digits)m or \(digits)y")
         }
         return (interval, letter)
     }
 
-    /// `mon,thu` for a weekly rule.
+    /// `mon,thu`, `weekends`, `mon-fri` for a weekly rule.
     private static func parseWeekdays(_ text: String) throws(RepeatRuleError) -> [Weekday] {
-        var weekdays: [Weekday] = []
-        for word in text.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
-            guard let weekday = DateInput.weekdays[String(word).trimmingWhitespace()] else {
-                throw RepeatRuleError("'--on \(text.messageExcerpt)' does not fit a weekly rule: "
-                    + "give weekdays separated by commas, as in mon,thu")
-            }
-            weekdays.append(weekday)
+        guard let weekdays = WeekdaySet.days(in: text) else {
+            throw RepeatRuleError("'\(field: .on) \(text.messageExcerpt)' does not fit a weekly rule: "
+                + "give days of the week, as in \(WeekdaySet.forms)")
         }
         return weekdays
     }
@@ -92,7 +101,7 @@ extension RepeatRule {
         if let (ordinal, weekday) = ordinalWeekday(input) {
             return .monthsOnWeekday(interval: interval, ordinal: ordinal, weekday: weekday)
         }
-        throw RepeatRuleError("'--on \(text.messageExcerpt)' does not fit a monthly rule: give a day of the month (15) "
+        throw RepeatRuleError("'\(field: .on) \(text.messageExcerpt)' does not fit a monthly rule: give a day of the month (15) "
             + "or a weekday with its place (2tue, last-fri)")
     }
 

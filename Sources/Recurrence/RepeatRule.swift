@@ -61,10 +61,10 @@ public struct RepeatRule: Hashable, Sendable {
         case .never: break
         case .until(let last):
             guard last >= firstDay else {
-                throw RepeatRuleError("--until \(last.iso) is before the first day, \(firstDay.iso)")
+                throw RepeatRuleError("\(field: .until) \(last.iso) is before the first day, \(firstDay.iso)")
             }
         case .count(let count):
-            guard count >= 1 else { throw RepeatRuleError("--count \(count): the count must be at least 1") }
+            guard count >= 1 else { throw RepeatRuleError("\(field: .count) \(count): the count must be at least 1") }
         }
         self.end = end
         guard !occurrences(from: firstDay, limit: 1).isEmpty else {
@@ -80,7 +80,7 @@ public struct RepeatRule: Hashable, Sendable {
 
     static func check(interval: Int) throws(RepeatRuleError) {
         guard intervals.contains(interval) else {
-            throw RepeatRuleError("--every: the interval must be 1 to 9999, not \(interval)")
+            throw RepeatRuleError("\(field: .every): the interval must be 1 to 9999, not \(interval)")
         }
     }
 
@@ -90,17 +90,17 @@ public struct RepeatRule: Hashable, Sendable {
         case .days, .years:
             return pattern
         case let .weeks(interval, weekdays):
-            guard !weekdays.isEmpty else { throw RepeatRuleError("--on: a weekly rule needs at least one weekday") }
+            guard !weekdays.isEmpty else { throw RepeatRuleError("\(field: .on): a weekly rule needs at least one weekday") }
             return .weeks(interval: interval, weekdays: Set(weekdays).sorted { $0.rawValue < $1.rawValue })
         case let .monthsOnDay(_, day):
             guard (1...31).contains(day) else {
-                throw RepeatRuleError("--on \(day): a day of the month is 1 to 31")
+                throw RepeatRuleError("\(field: .on) \(day): a day of the month is 1 to 31")
             }
             return pattern
         case let .monthsOnWeekday(_, ordinal, _):
             guard ordinals.contains(ordinal) else {
                 throw RepeatRuleError(
-                    "--on: no month has a weekday numbered \(ordinal); use 1 to 5, last, or -1 to -5 from the end")
+                    "\(field: .on): no month has a weekday numbered \(ordinal); use 1 to 5, last, or -1 to -5 from the end")
             }
             return pattern
         }
@@ -115,17 +115,5 @@ extension RepeatRule.Pattern {
              .monthsOnWeekday(let interval, _, _), .years(let interval):
             interval
         }
-    }
-}
-
-/// A repeating meal's rule that cannot be: one line for the command line (exit status 64).
-public struct RepeatRuleError: Error, Equatable, CustomStringConvertible, UserFacingError {
-    public let message: String
-    public var description: String { message }
-    public var userMessage: String { message }
-    public var exitStatus: ExitStatus { .usage }
-
-    init(_ message: String) {
-        self.message = message
     }
 }

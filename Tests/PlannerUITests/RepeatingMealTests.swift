@@ -27,13 +27,13 @@ import TestSupport
         return harness
     }
 
-    /// The message the parser gives for these options, which the prompt shows as it is.
+    /// The message the parser gives for these fields, in the prompt's words.
     func parserError(every: String, on: String? = nil, until: Day? = nil, count: Int? = nil) -> String {
         do {
             _ = try RepeatRule(firstDay: saturday, every: every, on: on, until: until, count: count)
             return "no error"
         } catch {
-            return error.message
+            return error.promptMessage
         }
     }
 
@@ -43,12 +43,12 @@ import TestSupport
         harness.press(.character("x"))
         #expect(form(harness)?.step == .every && form(harness)?.meal == porridge)
         // What is asked fills the line above; the keys' hints give way to it at 40 columns.
-        #expect(harness.lines[10] == line("Repeating 'Porridge' · day, week, 2w, month, 3m, year".truncated(toWidth: 40)))
+        #expect(harness.lines[10] == line("Repeating 'Porridge' · day, weekdays, mon-fri, 2w, month, year".truncated(toWidth: 40)))
         #expect(harness.lines[11] == line("Every: "))
         harness.type("week")
         harness.press(.enter)
         #expect(form(harness)?.step == .on && harness.prompt?.editor.text == "")
-        #expect(harness.lines[10] == line("Repeating 'Porridge' · mon,thu or nothing: every week on Sat".truncated(toWidth: 40)))
+        #expect(harness.lines[10] == line("Repeating 'Porridge' · mon,thu, mon-fri or nothing: every week on Sat".truncated(toWidth: 40)))
         #expect(harness.lines[11] == line("On: "))
         harness.type("sat,sun")
         harness.press(.enter)
@@ -95,7 +95,7 @@ import TestSupport
         #expect(harness.lines[23] == line("Ends:", 80))
         var wide = repeatPorridge(size: Size(width: 200, height: 50))
         #expect(wide.lines[48] == line(
-            ["Repeating 'Porridge'", "day, week, 2w, month, 3m, year", "Enter next", "Esc cancels"].joined(separator: " · "), 200))
+            ["Repeating 'Porridge'", "day, weekdays, mon-fri, 2w, month, year", "Enter next", "Esc cancels"].joined(separator: " · "), 200))
         wide.press(.escape)
         #expect(try wide.prompt == nil && wide.store.rules().isEmpty)
     }
@@ -117,20 +117,22 @@ import TestSupport
     @Test func eachFieldIsRefusedInTheParsersWordsKeepingWhatWasTyped() throws {
         var harness = repeatPorridge("2x")
         let everyError = parserError(every: "2x")
-        #expect(everyError.hasPrefix("'--every 2x'"))
+        #expect(everyError.hasPrefix("'every 2x'"))
         #expect(harness.prompt?.error == everyError && form(harness)?.step == .every && harness.prompt?.editor.text == "2x")
         #expect(harness.lines[10] == line(everyError.truncated(toWidth: 40)))
 
         // Nothing typed yet is a question, asked in the prompt's own words.
         for blank in ["", "  "] {
             harness = repeatPorridge(blank)
-            #expect(harness.prompt?.error == "Every: how often? day, week, month, year, or 3d, 2w, 6m, 4y" && form(harness)?.step == .every)
+            #expect(harness.prompt?.error == "Every: how often? day, week, month, year, 3d, 2w, 6m, 4y, weekdays, mon-fri" && form(harness)?.step == .every)
         }
 
         harness = repeatPorridge("month", "fri")
         #expect(harness.prompt?.error == parserError(every: "month", on: "fri") && form(harness)?.step == .on)
         harness = repeatPorridge("week", "mon,thu")
-        #expect(harness.prompt?.error == "'--on mon,thu' leaves out the meal's day, Sat 28 Feb 2026")
+        #expect(harness.prompt?.error == "'mon,thu' leaves out the meal's day, Sat 28 Feb 2026")
+        harness = repeatPorridge("weekdays")
+        #expect(harness.prompt?.error == "'weekdays' leaves out the meal's day, Sat 28 Feb 2026" && form(harness)?.step == .every)
 
         harness = repeatPorridge("day", "x0")
         #expect(harness.prompt?.error == parserError(every: "day", count: 0) && form(harness)?.step == .ends)
@@ -140,6 +142,25 @@ import TestSupport
         #expect(harness.prompt?.error == "Ends 'soon': give a date, x6 for 6 times, or nothing for never")
         #expect(harness.prompt?.editor.text == "soon")
         #expect(try harness.store.rules().isEmpty && harness.storedMeals.map(\.title).contains("Porridge"))
+    }
+
+    /// Days of the week in `every` name the days, so `on` is not asked; in `on` they are read
+    /// as the command line reads them. Saturday's porridge.
+    @Test func daysOfTheWeekAreTakenInEveryAndOn() throws {
+        var harness = repeatPorridge("weekends")
+        #expect(form(harness)?.step == .ends)
+        harness.press(.enter)
+        #expect(try harness.store.rule(id: 1).rule.pattern == .weeks(interval: 1, weekdays: [.saturday, .sunday]))
+        harness = repeatPorridge("fri-mon", "")
+        #expect(try harness.store.rule(id: 1).rule.pattern == .weeks(interval: 1, weekdays: [.monday, .friday, .saturday, .sunday]))
+        harness = repeatPorridge("2w", "mon,wed,sat", "x4")
+        #expect(try harness.store.rule(id: 1).rule.pattern == .weeks(interval: 2, weekdays: [.monday, .wednesday, .saturday]))
+        // A mistake in them names the prompt's fields, not the options.
+        harness = repeatPorridge("week", "mon-")
+        #expect(harness.prompt?.error == "'on mon-' does not fit a weekly rule: give days of the week, as in weekdays, weekends, mon-fri or mon,wed,fri")
+        harness = repeatPorridge("fortnightly")
+        #expect(harness.prompt?.error?.contains("--") == false)
+        #expect(harness.prompt?.error?.hasPrefix("'every fortnightly': use day") == true)
     }
 
     @Test func anEndDateCountsFromTheMealsDayXCountsTimesAndNothingMeansNever() throws {
@@ -152,7 +173,7 @@ import TestSupport
     /// A count too large for `--count` (which refuses it) is refused here too, never clamped.
     @Test func aCountTheCommandLineRefusesIsRefused() throws {
         let harness = repeatPorridge("day", "x99999999999999999999")
-        #expect(harness.prompt?.error == "Ends 'x99999999999999999999': too many times; give a count as --count takes it, like x6")
+        #expect(harness.prompt?.error == "Ends 'x99999999999999999999': too many times; give a count like x6")
         #expect(form(harness)?.step == .ends)
         #expect(try harness.store.rules().isEmpty)
     }

@@ -4,7 +4,8 @@ import TextHelpers
 
 /// A single meal being made to repeat (`x`): how often, on which days, and until when, one
 /// field at a time, each in the words of `mealplan repeat add`'s `--every`, `--on` and
-/// `--until`/`--count`.
+/// `--until`/`--count` (one parser, `RepeatRule(firstDay:every:…)`); its messages name its own
+/// fields, never those options.
 public struct RepeatForm: PlannerPrompt, Hashable {
     public enum Step: Int, Hashable, Sendable, CaseIterable {
         case every, on, ends
@@ -24,9 +25,11 @@ public struct RepeatForm: PlannerPrompt, Hashable {
     /// The rule `every` alone gives (nil while it makes none).
     var repetition: RepeatRule? { try? RepeatRule(firstDay: meal.day, every: self[.every]) }
 
-    /// Whether `every` asks for weekdays or a day of the month: days and years take neither.
+    /// Whether `every` asks for weekdays or a day of the month: days and years take neither,
+    /// nor days of the week named in `every` itself (`weekdays`, `mon-fri`).
     var takesOn: Bool {
-        switch repetition?.pattern {
+        if WeekdaySet.days(in: self[.every]) != nil { return false }
+        return switch repetition?.pattern {
         case .days?, .years?: false
         case .weeks?, .monthsOnDay?, .monthsOnWeekday?, nil: true
         }
@@ -42,6 +45,8 @@ public struct RepeatForm: PlannerPrompt, Hashable {
     }
 
     var kind: Prompt.Kind { .repeatMeal(self) }
+    /// The end may be a date, counted from the meal's day.
+    var dateField: DateField? { step == .ends ? .fromMealsDay : nil }
 
     var label: String {
         switch step {
@@ -55,10 +60,10 @@ public struct RepeatForm: PlannerPrompt, Hashable {
         let subject = PromptView.HintPart.asked("Repeating \(quoted(meal.title))")
         switch step {
         case .every:
-            return [subject, .asked("day, week, 2w, month, 3m, year"), .enter("next"), .cancel]
+            return [subject, .asked("day, weekdays, mon-fri, 2w, month, year"), .enter("next"), .cancel]
         case .on:
             let forms = repetition.map { rule -> String in
-                if case .weeks = rule.pattern { return "mon,thu or nothing: \(rule)" }
+                if case .weeks = rule.pattern { return "mon,thu, mon-fri or nothing: \(rule)" }
                 return "15, 2tue, last-fri or nothing: \(rule)"
             }
             return [subject] + (forms.map { [.asked($0)] } ?? []) + [.enter("next"), .back(to: "every"), .cancel]
@@ -131,14 +136,15 @@ extension PlannerState {
     static func rule(of form: RepeatForm, today: Day, weekStart: Weekday) throws -> RepeatRule {
         // An empty field is a question not yet answered, not a mistaken --every.
         guard !form[.every].trimmingWhitespace().isEmpty else {
-            throw RepeatFormError(description: "Every: how often? day, week, month, year, or 3d, 2w, 6m, 4y")
+            throw RepeatFormError(description: "Every: how often? day, week, month, year, 3d, 2w, 6m, 4y, weekdays, mon-fri")
         }
         let day = form.meal.day
         let on = form.step == .every || form[.on].trimmingWhitespace().isEmpty ? nil : form[.on]
         let (until, count) = form.step == .ends ? try Self.end(form[.ends], from: day, today: today, weekStart: weekStart) : (nil, nil)
         let rule = try RepeatRule(firstDay: day, every: form[.every], on: on, until: until, count: count)
         guard rule.isOccurrence(day) else {
-            throw RepeatFormError(description: "'--on \((on ?? "").messageExcerpt)' leaves out the meal's day, \(longDate(day))")
+            let days = on ?? form[.every]
+            throw RepeatFormError(description: "'\(days.messageExcerpt)' leaves out the meal's day, \(longDate(day))")
         }
         return rule
     }
@@ -152,7 +158,7 @@ extension PlannerState {
         if let times = MealTemplate.times(in: input) {
             // The command line's --count refuses a number too large to hold; so does this field.
             guard Int(input.dropFirst()) != nil else {
-                throw RepeatFormError(description: "Ends '\(input.messageExcerpt)': too many times; give a count as --count takes it, like x6")
+                throw RepeatFormError(description: "Ends '\(input.messageExcerpt)': too many times; give a count like x6")
             }
             return (nil, times)
         }

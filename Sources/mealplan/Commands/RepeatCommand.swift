@@ -13,14 +13,16 @@ struct RepeatCommand: ParsableCommand {
         abstract: "Meals that repeat: add, list, show, edit or remove a rule; skip or change one occurrence.",
         discussion: """
             A repeating meal is one rule: list, export, search and the shopping list show each \
-            occurrence in their days as a meal. --every takes day, week, month, year, or a \
-            count and a unit: 3d, 2w, 6m, 1y. --on takes weekdays for weekly rules (mon,thu), \
+            occurrence in their days as a meal. --every takes day, week, month, year, a \
+            count and a unit: 3d, 2w, 6m, 1y, or days of the week: weekdays, weekends, a range \
+            (mon-fri; fri-mon wraps past Sunday) or a list (mon,wed,fri). --on takes days of \
+            the week in the same words for weekly rules (2w --on mon,thu), \
             a day of the month (15) or a weekday in the month (2tue, last-fri) for monthly \
             ones. A day a month does not have is skipped, never moved: every month on the \
             31st happens in the months that have one.
 
             Examples:
-              mealplan repeat add mon breakfast Porridge --every week --on mon,tue,wed,thu,fri
+              mealplan repeat add mon breakfast Porridge --every weekdays
               mealplan repeat add fri dinner "Pizza night" --every week --recipe pizza
               mealplan repeat add 2026-12-04 dinner Fish --every month --on 1fri --count 6
               mealplan repeat skip 2 2026-12-25
@@ -31,8 +33,8 @@ struct RepeatCommand: ParsableCommand {
 
     /// --every, --on and the end of a rule, as the command line gives them.
     struct PatternOptions: ParsableArguments {
-        @Option(help: "How often: day, week, month, year, or Nd, Nw, Nm, Ny (2w: every 2 weeks).") var every: String?
-        @Option(help: "Weekdays (mon,thu), a day of the month (15), or a weekday in the month (2tue, last-fri).") var on: String?
+        @Option(help: "How often: day, week, month, year, Nd, Nw, Nm, Ny (2w: every 2 weeks), or days of the week (weekdays, weekends, mon-fri, mon,wed,fri).") var every: String?
+        @Option(help: "Days of the week (mon,thu, mon-fri, weekends), a day of the month (15), or a weekday in the month (2tue, last-fri).") var on: String?
         @Option(help: "The last day it may happen.") var until: String?
         @Option(help: "How many times it happens in all.") var count: Int?
 
