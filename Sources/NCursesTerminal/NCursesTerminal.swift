@@ -152,6 +152,11 @@ public final class NCursesTerminal: TerminalBackend {
     }
 
     public func resume() {
+        repaint()
+    }
+
+    /// The next draw sends every cell, and ncurses clears the terminal first.
+    public func repaint() {
         guard screen != nil else { return }
         shownFrame = nil
         clearok(cn_stdscr(), true)

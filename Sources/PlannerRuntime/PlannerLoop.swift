@@ -195,6 +195,9 @@ public struct PlannerLoop {
                 break
             case .suspend:
                 terminal.suspend()
+            case .redraw:
+                terminal.repaint()
+                needsDraw = true
             case .editNote(let meal):
                 queue += Planner.update(&state, editedNote(of: meal))
             case .editRecipe(let meal):

@@ -70,6 +70,8 @@ public enum Effect: Hashable, Sendable {
     /// Sync the plan with its vdir as `mealplan sync` does (answered by `synced` or
     /// `syncFailed`).
     case sync
+    /// Paint the whole screen again at the next draw (Ctrl-L); no answer.
+    case redraw
     /// Stop the process as Ctrl-Z does (the terminal given back until `fg`); no answer.
     case suspend
     /// Leave the planner and restore the terminal.

@@ -122,6 +122,7 @@ extension KeyTable where Command == PlannerUI.Command {
         ]) + section("Planner", [
             ([.character("C")], .sync, "sync with the shared calendar"),
             ([.character("?")], .help, "show or hide this help"),
+            ([.control("l")], .redraw, "redraw the whole screen, anywhere"),
             ([.control("z")], .suspend, "suspend (fg returns)"),
             ([.character("q"), .control("c")], .quit, "quit"),
         ]))

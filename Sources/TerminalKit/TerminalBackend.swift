@@ -21,6 +21,9 @@ public protocol TerminalBackend: AnyObject {
     /// Stops the process as Ctrl-Z does in a shell, the terminal given back meanwhile; returns
     /// once the process is continued (`fg`), ready to paint the whole screen again.
     func suspend()
+    /// Forgets what the screen shows, so that the next `draw` paints every cell: Ctrl-L, for
+    /// a screen another program or a wide character scribbled over.
+    func repaint()
 }
 
 /// A backend for tests: records every frame drawn and hands out scripted events, a
@@ -38,6 +41,8 @@ public final class TestBackend: TerminalBackend {
     public private(set) var isPaused = false
     /// How many times the process was suspended.
     public private(set) var suspensions = 0
+    /// How many times the whole screen was to be painted again (Ctrl-L).
+    public private(set) var repaints = 0
     private var pendingEvents: [Event]
 
     public init(width: Int, height: Int, hasColors: Bool = true, events: [Event] = []) {
@@ -66,6 +71,10 @@ public final class TestBackend: TerminalBackend {
 
     public func suspend() {
         suspensions += 1
+    }
+
+    public func repaint() {
+        repaints += 1
     }
 
     /// The next scripted event; nil, at once, when none is left.

@@ -140,4 +140,5 @@ final class KeysOnceDrawn: TerminalBackend {
     func pause() { terminal.pause() }
     func resume() { terminal.resume() }
     func suspend() { terminal.suspend() }
+    func repaint() { terminal.repaint() }
 }

@@ -196,6 +196,22 @@ import TestSupport
         #expect(backend.suspensions == 1)
     }
 
+    /// Ctrl-L, browsing and in an open prompt, has the terminal paint every cell again, and
+    /// a frame is drawn after it.
+    @Test func ctrlLRepaintsTheWholeScreen() throws {
+        let store = try openStore()
+        let backend = TestBackend(width: 40, height: 8, hasColors: false,
+                                  events: [.key(.control("l")), .key(.character("g")), .key(.control("l"))])
+        let framesBefore = Box(0)
+        var loop = PlannerLoop(terminal: backend, store: store, today: { today }, weekStart: .monday, slots: MealSlot.defaults) {
+            if backend.repaints < 2 { framesBefore.value = backend.frames.count }
+            return backend.repaints == 2 && backend.frames.count > framesBefore.value
+        }
+        #expect(loop.run() == .stopped)
+        #expect(backend.repaints == 2)
+        #expect(try #require(backend.frames.last).lines[7].hasPrefix("Go to:"))
+    }
+
     @Test func aFailedSaveIsShownInThePromptWithTheTypedTextKept() throws {
         let store = try openStore()
         // The planner knows a slot the database does not (as if another process removed it).

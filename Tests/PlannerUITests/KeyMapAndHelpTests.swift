@@ -26,6 +26,7 @@ import Testing
         (.character("r"), .readRecipe), (.character("R"), .editRecipe), (.character("s"), .shoppingList), (.character("S"), .shoppingListForDays), (.character("W"), .printDays),
         (.character("+"), .moreServings), (.character("-"), .fewerServings),
         (.character("C"), .sync), (.character("?"), .help), (.control("z"), .suspend), (.character("q"), .quit), (.control("c"), .quit),
+        (.control("l"), .redraw),
     ]
 
     @Test(arguments: required.indices)
@@ -43,6 +44,7 @@ import Testing
     /// (their tables are the prompts' own): Ctrl-P in a title, and the pantry list's keys.
     static let requiredInPrompts: [(section: String, keys: [String], text: String)] = [
         ("In a prompt", ["Ctrl-P"], "lists what the pantry can make"),
+        ("In a prompt", ["?"], "shows the prompt's help"),
         ("What the pantry can make (Ctrl-P)", ["↓"], "next recipe"),
         ("What the pantry can make (Ctrl-P)", ["↑"], "previous recipe"),
         ("What the pantry can make (Ctrl-P)", ["PgDn"], "a page more"),
@@ -119,23 +121,21 @@ import Testing
         harness.press(.character("?"))
         for _ in 0..<120 { harness.press(.character("j")) }
         // The overlay ends with the marks the days show, then the date forms `g` and `m` take, one a
-        // line, the note on `m`'s offsets, and the footer: 15 lines after the marks.
+        // line, the note on `m`'s offsets, and the footer: 19 lines after the marks.
         let rowsAfterMarks = 1 + 1 + DateInput.forms(weekStart: .monday).count + 1 + 1 + 1
-        #expect(rowsAfterMarks == 15)
+        #expect(rowsAfterMarks == 19)
         guard case .help(let scroll) = harness.state.mode else {
             Issue.record("help closed")
             return
         }
         let lines = box(harness.lines)
-        // The six marks fill the box's top, below its border (their heading is just above).
-        #expect(Array(lines[1...6]) == [row("℞", "a recipe, its servings after it"), row("↻", "a repeat's meal, changed or not"),
-                                         row("✎", "has a note (o reads it)"), row("✓", "done (c marks it)"),
-                                         row("✗", "skipped, its title dim"), row(DayBlock.leftoversMark, "leftovers, from the meal named")])
-        #expect(lines[7] == row("", ""))
-        #expect(lines[8] == row("", "Dates (g, m)"))
-        #expect(lines[9] == row("", "2027-03-15: that date"))
-        #expect(lines[10] == row("", "today tomorrow yesterday"))
-        #expect(Array(lines[11...18]) == DateInput.forms(weekStart: .monday).dropFirst(2).map { row("", "\($0.example): \($0.meaning)") })
+        // The last two marks fill the box's top, below its border, then the dates.
+        #expect(Array(lines[1...2]) == [row("✗", "skipped, its title dim"), row(DayBlock.leftoversMark, "leftovers, from the meal named")])
+        #expect(lines[3] == row("", ""))
+        #expect(lines[4] == row("", "Dates (g, m)"))
+        #expect(lines[5] == row("", "2027-03-15: that date"))
+        #expect(lines[6] == row("", "today tomorrow yesterday"))
+        #expect(Array(lines[7...18]) == DateInput.forms(weekStart: .monday).dropFirst(2).map { row("", "\($0.example): \($0.meaning)") })
         #expect(lines[19] == row("", "m counts +3, +2w, +1m, fri from the meal's day"))
         #expect(lines[20] == row("", ""))
         #expect(lines[21] == row("", "mouse wheel scrolls the days · Esc closes"))

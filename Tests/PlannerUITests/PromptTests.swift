@@ -46,7 +46,7 @@ import Timeline
         // Ctrl-J does nothing in the title, which is one line.
         harness.press(.control("j"), .enter)
         #expect(harness.lines[10] == line(
-            "New meal on Sat 28 Feb 2026 · note, optional · Enter saves · Ctrl-J new line · ↑ title · Esc adds it without a note", 120))
+            "New meal on Sat 28 Feb 2026 · note, optional · Enter saves · Ctrl-J new line · ↑ title · Esc cancels", 120))
         harness.type("leeks")
         harness.press(.control("j"))
         harness.type("butter")
@@ -77,23 +77,35 @@ import Timeline
         #expect(harness.meals.values.contains { $0.title == "Leek soup" && $0.note == "two\nlines" && $0.slot == "snack" })
     }
 
-    @Test func escOnTheOptionalNoteKeepsTheMealBeingAdded() {
+    /// Esc cancels the whole prompt in every field, the last included: adding, nothing is
+    /// added; editing, nothing changes. Enter on an empty note adds the meal without one.
+    @Test func escInAnyFieldCancelsWithNothingSaved() {
+        for fields in 0...2 {
+            var harness = Harness(today: saturday, size: Size(width: 100, height: 12), meals: sampleMeals)
+            let before = harness.meals
+            harness.press(.character("a"))
+            for (index, text) in ["", "Leek soup", "half a note"].enumerated() where index < fields {
+                harness.type(text)
+                harness.press(.enter)
+            }
+            harness.type(fields == 2 ? "half a note" : "x")
+            if fields == 2 { #expect(harness.formStep == .note && harness.lines[10].contains("Esc cancels")) }
+            harness.press(.escape)
+            #expect(harness.state.mode == .browsing)
+            #expect(harness.meals == before, "Esc after \(fields) fields")
+            #expect(harness.state.undoStack.isEmpty)
+        }
         var harness = Harness(today: saturday, size: Size(width: 100, height: 12), meals: sampleMeals)
         harness.press(.character("a"), .enter)
         harness.type("Leek soup")
-        harness.press(.enter)
-        #expect(harness.lines[10].contains("Esc adds it without a note"))
-        harness.type("half a note")
-        harness.press(.escape)
-        #expect(harness.state.mode == .browsing)
+        harness.press(.enter, .enter)
         #expect(harness.meals.values.contains { $0.title == "Leek soup" && $0.note == nil })
-        #expect(harness.state.message == StatusMessage("Added 'Leek soup' to Sat 28 Feb 2026; u undoes"))
-        // Editing a meal, Esc still cancels: nothing changes.
-        harness.press(.character("e"), .enter)
-        #expect(harness.lines[10].contains("Esc cancels"))
+        // Editing a meal, Esc in the note cancels: nothing changes.
+        harness.press(.character("e"))
         harness.type("changed")
         harness.press(.escape)
         #expect(harness.meals.values.contains { $0.title == "Leek soup" && $0.note == nil })
+        #expect(harness.state.undoStack.count == 1)
     }
 
     @Test func anAltChordLeavesThePromptOpen() {

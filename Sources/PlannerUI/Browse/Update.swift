@@ -140,6 +140,7 @@ extension PlannerState {
             message = StatusMessage("Syncing…")
             return [.sync]
         case .suspend: return [.suspend]
+        case .redraw: return [.redraw]
         case .quit:
             shouldQuit = true
             return [.quit]
@@ -184,6 +185,8 @@ extension PlannerState {
             return []
         case .key(let key):
             animationFrames = []
+            // Whatever is open, even too small to draw: no prompt or page types Ctrl-L.
+            if keyMap.command(for: key) == .redraw { return [.redraw] }
             guard !isTooSmall else { return tooSmallKey(key) }
             switch mode {
             case .browsing:

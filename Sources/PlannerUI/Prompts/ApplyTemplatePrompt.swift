@@ -11,6 +11,7 @@ public struct ApplyTemplatePrompt: PlannerPrompt, Hashable {
 
     var kind: Prompt.Kind { .applyTemplate(self) }
     var label: String { "Template: " }
+    var typesQuestionMark: Bool { true }
 
     func hint(_ prompt: Prompt, state: PlannerState) -> [PromptView.HintPart] {
         [.asked("From \(longDate(start)): a template, x4 lays 4 copies"), .enter("adds its meals"),
@@ -28,7 +29,7 @@ public struct ApplyTemplatePrompt: PlannerPrompt, Hashable {
     func run(_ command: PromptCommand, prompt: inout Prompt, state: inout PlannerState) -> [Effect] {
         switch command {
         case .completeNext, .completePrevious: state.completeTemplate(names, in: &prompt, forward: command == .completeNext)
-        case .previousField, .newLine, .pantry: []
+        case .previousField, .newLine, .pantry, .help: []
         }
     }
 }

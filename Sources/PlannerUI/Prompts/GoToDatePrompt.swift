@@ -5,6 +5,7 @@ import TextHelpers
 public struct GoToDatePrompt: PlannerPrompt, Hashable {
     var kind: Prompt.Kind { .goToDate(self) }
     var label: String { "Go to: " }
+    var dateField: DateField? { .fromToday }
 
     func hint(_ prompt: Prompt, state: PlannerState) -> [PromptView.HintPart] {
         [.asked("A date: tomorrow, fri, +2w, 2027-03-15"), .enter("goes"), .cancel]

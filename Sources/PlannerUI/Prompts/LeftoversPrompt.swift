@@ -12,6 +12,7 @@ public struct LeftoversPrompt: PlannerPrompt, Hashable {
 
     var kind: Prompt.Kind { .leftovers(self) }
     var label: String { "Eat the rest on: " }
+    var dateField: DateField? { .fromMealsDay }
 
     func hint(_ prompt: Prompt, state: PlannerState) -> [PromptView.HintPart] {
         let left = share.notPlanned.map { ", \(Meal.servingsText(max(0, $0))) left" } ?? ""

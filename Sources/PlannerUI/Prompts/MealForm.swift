@@ -61,6 +61,8 @@ public struct MealForm: PlannerPrompt, Hashable {
     }
 
     var kind: Prompt.Kind { .meal(self) }
+    /// A title or a note may hold a `?`.
+    var typesQuestionMark: Bool { step == .title || step == .note }
 
     var label: String {
         switch step {
@@ -85,11 +87,9 @@ public struct MealForm: PlannerPrompt, Hashable {
             return [.asked("\(subject), \(slot)")] + (linked.map { [$0] } ?? [])
                 + [.enter("next"), .back(to: "slot"), .key(.completeNext, "past titles, recipes"), .key(.pantry, "can make"), .cancel]
         case .note:
-            // Esc on a new meal's optional note adds the meal without one; on an edit it cancels.
-            let escape = original == nil
-                ? PromptView.HintPart(text: LineEditor.keys.keyNames(for: .cancel) + " adds it without a note", rank: 1) : .cancel
+            // Esc cancels here too, as in every field: Enter on an empty note saves without one.
             return [.asked(subject), .asked("note, optional"), .enter("saves"), .key(.newLine, "new line", rank: 1),
-                    .back(to: recipe == nil ? "title" : "servings"), escape]
+                    .back(to: recipe == nil ? "title" : "servings"), .cancel]
         case .servings:
             let linked = recipe.map { "\(DayBlock.recipeMark) \($0)" } ?? ""
             return [.asked("Servings of \(linked): a number, nothing: as written"), .enter("next"), .back(to: "title"), .cancel]
@@ -127,16 +127,6 @@ public struct MealForm: PlannerPrompt, Hashable {
         return []
     }
 
-    /// The note is optional: Esc there leaves it out but keeps the meal being added; once a
-    /// save was refused, Esc gives up the meal as it does anywhere else.
-    func cancel(_ prompt: inout Prompt, state: inout PlannerState) -> [Effect] {
-        guard step == .note, original == nil, prompt.error == nil else { return [] }
-        var form = self
-        form.note = ""
-        state.mode = .prompt(prompt)
-        return state.saveForm(form)
-    }
-
     /// Tab and Shift-Tab complete slot names, and recipe names and past titles in a title; ↑
     /// goes back to the previous field; Ctrl-J breaks a note's line; Ctrl-P in a title asks
     /// what the pantry can make (the list opens when the ranking arrives, `pantryRanked`).
@@ -163,6 +153,9 @@ public struct MealForm: PlannerPrompt, Hashable {
                 return []
             }
             return [.rankPantry]
+        case .help:
+            // `PromptHelp` answers it before the prompt sees the key.
+            break
         }
         return []
     }

@@ -8,6 +8,7 @@ public struct MoveMealPrompt: PlannerPrompt, Hashable {
 
     var kind: Prompt.Kind { .moveMeal(self) }
     var label: String { "Move to: " }
+    var dateField: DateField? { .fromMealsDay }
 
     func hint(_ prompt: Prompt, state: PlannerState) -> [PromptView.HintPart] {
         [.asked("Moving \(quoted(meal.title))"), .asked(Self.dayForms), .enter("moves"), .cancel]

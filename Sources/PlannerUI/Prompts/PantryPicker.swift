@@ -76,6 +76,7 @@ public struct PantryPicker: PlannerPrompt, Hashable {
     var kind: Prompt.Kind { .pantry(self) }
 
     var label: String { "Can make: " }
+    var typesQuestionMark: Bool { true }
 
     /// The recipes in the order shown whose name or title contains `filter`.
     func shown(_ filter: String) -> [PantryRanking.Pick] {

@@ -25,6 +25,11 @@ protocol PlannerPrompt: Sendable {
     func run(_ command: PromptCommand, prompt: inout Prompt, state: inout PlannerState) -> [Effect]
     /// Whether the field keeps line breaks (typed or pasted); by default not.
     var takesLineBreaks: Bool { get }
+    /// Whether a `?` typed is text (a title, a note, a name): there `?` shows the prompt's
+    /// help only in an empty field; elsewhere always. By default not.
+    var typesQuestionMark: Bool { get }
+    /// Whether the field takes a date, so that its help lists the date forms; by default not.
+    var dateField: DateField? { get }
     /// The rest of a name the typed text starts, shown dim after it; by default none.
     func completion(_ prompt: Prompt, state: PlannerState) -> String?
     /// The answers of a question answered by one key, each with its key ("o this one"); nil
@@ -44,11 +49,20 @@ extension PlannerPrompt {
     func cancel(_ prompt: inout Prompt, state: inout PlannerState) -> [Effect] { [] }
     func run(_ command: PromptCommand, prompt: inout Prompt, state: inout PlannerState) -> [Effect] { [] }
     var takesLineBreaks: Bool { false }
+    var typesQuestionMark: Bool { false }
+    var dateField: DateField? { nil }
     func completion(_ prompt: Prompt, state: PlannerState) -> String? { nil }
     var answers: [String]? { nil }
     func answer(_ key: Key, prompt: inout Prompt, state: inout PlannerState) -> [Effect] { [] }
     func intercept(_ key: Key, prompt: inout Prompt, state: inout PlannerState) -> [Effect]? { nil }
     func drawAbove(_ prompt: Prompt, state: PlannerState, theme: Theme, into buffer: inout Buffer) {}
+}
+
+/// A field that takes a date, by what its offsets count from.
+enum DateField: Hashable, Sendable {
+    case fromToday
+    /// A meal's move, its leftovers or its repeat's end: `+1w` from the meal's own day.
+    case fromMealsDay
 }
 
 /// A prompt that asks a question answered by one key of its own table (the help lists them),

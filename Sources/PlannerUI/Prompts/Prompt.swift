@@ -37,6 +37,8 @@ public struct Prompt: Hashable, Sendable {
     var pendingNamesTab: Bool?
     /// While Tab cycles in a title: the text is a recipe's name (else a title planned before).
     var suggestsRecipe = false
+    /// While the prompt's help (`?`, `PromptHelp`) is open over it: how far it is scrolled.
+    var helpScroll: Int?
 
     init(_ body: some PlannerPrompt, text: String = "", isSuggestion: Bool = false) {
         self.body = body
@@ -56,7 +58,7 @@ public struct Prompt: Hashable, Sendable {
     public static func == (lhs: Prompt, rhs: Prompt) -> Bool {
         lhs.kind == rhs.kind && lhs.editor == rhs.editor && lhs.error == rhs.error && lhs.isSuggestion == rhs.isSuggestion
             && lhs.completionBase == rhs.completionBase && lhs.pendingNamesTab == rhs.pendingNamesTab
-            && lhs.suggestsRecipe == rhs.suggestsRecipe
+            && lhs.suggestsRecipe == rhs.suggestsRecipe && lhs.helpScroll == rhs.helpScroll
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -67,5 +69,6 @@ public struct Prompt: Hashable, Sendable {
         hasher.combine(completionBase)
         hasher.combine(pendingNamesTab)
         hasher.combine(suggestsRecipe)
+        hasher.combine(helpScroll)
     }
 }

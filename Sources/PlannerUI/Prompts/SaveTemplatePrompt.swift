@@ -7,6 +7,7 @@ public struct SaveTemplatePrompt: PlannerPrompt, Hashable {
 
     var kind: Prompt.Kind { .saveTemplate(self) }
     var label: String { "Save as: " }
+    var typesQuestionMark: Bool { true }
 
     func hint(_ prompt: Prompt, state: PlannerState) -> [PromptView.HintPart] {
         [.asked("A template name for \(countedDays(days.count)) from \(longDate(days.first))"), .enter("saves"), .cancel]

@@ -5,6 +5,7 @@ import TextHelpers
 public struct SearchPrompt: PlannerPrompt, Hashable {
     var kind: Prompt.Kind { .search(self) }
     var label: String { "Search: " }
+    var typesQuestionMark: Bool { true }
 
     func hint(_ prompt: Prompt, state: PlannerState) -> [PromptView.HintPart] {
         [.asked("Text in titles and notes"), .enter("finds the next match"), .cancel]

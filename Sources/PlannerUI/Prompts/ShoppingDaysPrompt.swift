@@ -5,6 +5,7 @@ import TextHelpers
 public struct ShoppingDaysPrompt: PlannerPrompt, Hashable {
     var kind: Prompt.Kind { .shoppingDays(self) }
     var label: String { "Shop for: " }
+    var dateField: DateField? { .fromToday }
 
     /// What Enter alone lists goes first: it depends on the week start.
     func hint(_ prompt: Prompt, state: PlannerState) -> [PromptView.HintPart] {

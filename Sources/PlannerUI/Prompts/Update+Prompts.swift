@@ -1,9 +1,12 @@
 import MealPlanCore
+import Recurrence
 import TerminalKit
 
 /// The prompt's own keys, beside the line editor's.
 enum PromptCommand: Hashable, Sendable {
     case completeNext, completePrevious, previousField, newLine, pantry
+    /// Opens the prompt's help (`PromptHelp`), before the prompt sees the key.
+    case help
 
     static let keys = KeyTable<PromptCommand>([
         KeyBinding([.tab], .completeNext, "completes slot, title, template"),
@@ -11,6 +14,7 @@ enum PromptCommand: Hashable, Sendable {
         KeyBinding([.up], .previousField, "goes back to the previous field"),
         KeyBinding([.control("j")], .newLine, "starts a new line in the note"),
         KeyBinding([.control("p")], .pantry, "lists what the pantry can make"),
+        KeyBinding([.character("?")], .help, "shows the prompt's help"),
     ])
 }
 
@@ -33,6 +37,15 @@ extension PlannerState {
     /// so that its text is not copied on every key (every path puts a mode back).
     mutating func editPrompt(with key: Key) -> [Effect] {
         guard case .prompt(var prompt) = mode else { return [] }
+        if let scroll = prompt.helpScroll {
+            promptHelpKey(key, prompt: prompt, scroll: scroll)
+            return []
+        }
+        if PromptHelp.opens(key, in: prompt) {
+            prompt.helpScroll = 0
+            mode = .prompt(prompt)
+            return []
+        }
         mode = .browsing
         let body = prompt.body
         if body.answers != nil { return body.answer(key, prompt: &prompt, state: &self) }
@@ -62,6 +75,8 @@ extension PlannerState {
     mutating func pasteIntoPrompt(_ text: String) {
         guard case .prompt(var prompt) = mode else { return }
         mode = .browsing
+        // A paste goes to the prompt under its help, which closes.
+        prompt.helpScroll = nil
         if let answers = prompt.body.answers {
             prompt.error = Self.notAnAnswer("A paste", answers)
             mode = .prompt(prompt)
@@ -87,6 +102,9 @@ extension PlannerState {
             return try body.submit(prompt.editor.text, prompt: &prompt, state: &self)
         } catch let error as DateInputError where error.isUnknownForm {
             prompt.error = Self.unknownDateForm
+        } catch let error as RepeatRuleError {
+            // In the prompt's words: the cook typed into a field, not an option.
+            prompt.error = error.promptMessage
         } catch {
             prompt.error = "\(error)"
         }

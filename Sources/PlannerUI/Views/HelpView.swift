@@ -84,7 +84,11 @@ enum HelpView {
 
     /// The rows as laid out `width` columns wide, nothing wider than that.
     static func rows(_ keyMap: KeyMap, weekStart: Weekday, width: Int) -> [Row] {
-        let entries = entries(keyMap, weekStart: weekStart)
+        rows(entries(keyMap, weekStart: weekStart), width: width)
+    }
+
+    /// `entries` (the keys' help, or a prompt's, `PromptHelp`) laid out `width` columns wide.
+    static func rows(_ entries: [Row], width: Int) -> [Row] {
         let keyWidth = keyColumnWidth(entries)
         let aligned = width >= keyWidth + minimumTextWidth
         return entries.flatMap { entry -> [Row] in
@@ -112,24 +116,39 @@ enum HelpView {
     /// notes wrap inside), as tall as its rows at that width (within the screen less the status
     /// line), centred.
     static func box(_ keyMap: KeyMap, weekStart: Weekday, size: Size) -> Rect {
-        let entries = entries(keyMap, weekStart: weekStart).filter { $0.role != .note }
-        let keyWidth = keyColumnWidth(entries)
-        let contentWidth = entries.map { $0.role == .binding ? keyWidth + $0.text.terminalWidth : $0.text.terminalWidth }.max() ?? 0
+        box(entries(keyMap, weekStart: weekStart), size: size)
+    }
+
+    /// The box of `entries`, above the `below` lines at the bottom it leaves uncovered (the
+    /// status line, or a prompt's two lines).
+    static func box(_ entries: [Row], size: Size, below: Int = 1) -> Rect {
+        let measured = entries.filter { $0.role != .note }
+        let keyWidth = keyColumnWidth(measured)
+        let contentWidth = measured.map { $0.role == .binding ? keyWidth + $0.text.terminalWidth : $0.text.terminalWidth }.max() ?? 0
         let width = min(size.width, contentWidth + 4)
-        let height = min(size.height - 1, rows(keyMap, weekStart: weekStart, width: width - 4).count + 2)
-        return Rect(x: (size.width - width) / 2, y: max(0, (size.height - 1 - height) / 2), width: width, height: height)
+        let height = min(size.height - below, rows(entries, width: width - 4).count + 2)
+        return Rect(x: (size.width - width) / 2, y: max(0, (size.height - below - height) / 2), width: width, height: height)
     }
 
     /// `scroll` kept between the top and the last row of the help at the bottom of the box.
     static func clampedScroll(_ scroll: Int, keyMap: KeyMap, weekStart: Weekday, size: Size) -> Int {
-        let box = box(keyMap, weekStart: weekStart, size: size)
+        clampedScroll(scroll, entries: entries(keyMap, weekStart: weekStart), size: size)
+    }
+
+    static func clampedScroll(_ scroll: Int, entries: [Row], size: Size, below: Int = 1) -> Int {
+        let box = box(entries, size: size, below: below)
         let visible = max(1, box.height - 2)
-        return min(max(0, scroll), max(0, rows(keyMap, weekStart: weekStart, width: box.width - 4).count - visible))
+        return min(max(0, scroll), max(0, rows(entries, width: box.width - 4).count - visible))
     }
 
     static func draw(_ keyMap: KeyMap, weekStart: Weekday, scroll: Int, theme: Theme, into buffer: inout Buffer) {
+        draw(title: title, entries: entries(keyMap, weekStart: weekStart), scroll: scroll, theme: theme, into: &buffer)
+    }
+
+    /// `entries` in a box titled `title`, from row `scroll` on, above the `below` bottom lines.
+    static func draw(title: String, entries: [Row], scroll: Int, below: Int = 1, theme: Theme, into buffer: inout Buffer) {
         let size = Size(width: buffer.width, height: buffer.height)
-        let box = box(keyMap, weekStart: weekStart, size: size)
+        let box = box(entries, size: size, below: below)
         guard box.width >= 3, box.height >= 3 else { return }
         buffer.fill(box, style: .plain)
         let horizontal = String(repeating: "─", count: box.width - 2)
@@ -141,8 +160,8 @@ enum HelpView {
         }
         buffer.write(title.truncated(toWidth: box.width - 2), x: box.x + 2, y: box.y, style: theme.helpHeading)
         let inside = Rect(x: box.x + 2, y: box.y + 1, width: box.width - 4, height: box.height - 2)
-        let rows = rows(keyMap, weekStart: weekStart, width: inside.width)
-        let first = clampedScroll(scroll, keyMap: keyMap, weekStart: weekStart, size: size)
+        let rows = rows(entries, width: inside.width)
+        let first = clampedScroll(scroll, entries: entries, size: size, below: below)
         if first + inside.height < rows.count {
             buffer.write(moreBelow, x: box.maxX - 2 - moreBelow.terminalWidth, y: box.maxY - 1, style: theme.helpHeading,
                          clip: Rect(x: box.x + 1, y: box.maxY - 1, width: box.width - 2, height: 1))

@@ -38,6 +38,7 @@ extension Planner {
             StatusLineView.draw(state, theme: theme, into: &buffer)
         case .prompt(let prompt):
             cursor = PromptView.draw(prompt, state: state, theme: theme, into: &buffer)
+            if let scroll = prompt.helpScroll { PromptHelp.draw(prompt, scroll: scroll, state: state, theme: theme, into: &buffer) }
         case .help(let scroll):
             StatusLineView.draw(state, theme: theme, into: &buffer)
             HelpView.draw(state.keyMap, weekStart: state.weekStart, scroll: scroll, theme: theme, into: &buffer)
