@@ -19,7 +19,7 @@ extension SyncRun {
             // New or changed there: only an item mealplan can read takes part.
             guard let parsed = parsedFile(of: &item) else { return }
             if let kind = item.here?.kind ?? record?.kind, kind != parsed.version.kind {
-                report.skipped.append("\(folder.path)/\(item.fileName): a \(kind == .meal ? "meal" : "repeat") here, a \(kind == .meal ? "repeat" : "meal") there now; left as it is")
+                leave(item, "\(folder.path)/\(item.fileName): a \(kind == .meal ? "meal" : "repeat") here, a \(kind == .meal ? "repeat" : "meal") there now; left as it is")
                 return
             }
             there = parsed
