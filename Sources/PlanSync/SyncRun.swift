@@ -179,7 +179,7 @@ struct SyncRun {
         for (name, etag) in files.sorted(by: { $0.key < $1.key }) {
             var item = Item(uid: nil, record: nil, here: nil, fileName: name, file: FileState(etag: etag, hash: 0, read: nil))
             guard let parsed = parsedFile(of: &item) else { continue }
-            if case .item(let uid) = CalendarUID.reference(parsed.uid), let index = unfiled.removeValue(forKey: uid),
+            if let index = unfiled.removeValue(forKey: SyncVersion.itemUID(ofEvent: parsed.uid)),
                items[index].here?.kind == parsed.version.kind {
                 items[index].fileName = name
                 items[index].file = item.file
