@@ -22,7 +22,7 @@ struct PromptHelpEndToEndTests {
         try planner.type("half a note")
         try planner.press("Escape")
         try planner.waitForAbsence(of: "Note:")
-        #expect(try planner.mealplan("list", "--days", "1") == "")
+        #expect(try !planner.mealplan("list", "--days", "1").contains("Leek soup"))
         #expect(try !planner.screen().joined().contains("Leek soup"))
     }
 
@@ -33,10 +33,12 @@ struct PromptHelpEndToEndTests {
         try planner.press("g")
         try planner.waitFor("Go to:")
         try planner.press("?")
-        // The first forms, from the grammar's table, under the heading.
-        let first = DateInput.forms(weekStart: .monday)[0]
+        try planner.waitFor("┌─ Go to ")
+        // Scrolled to its end: the last forms, from the grammar's table, above the footer.
+        try planner.press("NPage", "NPage", "NPage")
+        let last = DateInput.forms(weekStart: .monday).last!
         try planner.waitForScreen("the date forms") { screen in
-            screen.contains { $0.contains("Dates") } && screen.contains { $0.contains("\(first.example): \(first.meaning)") }
+            screen.contains { $0.contains("\(last.example): \(last.meaning)") } && screen.contains { $0.contains("any other key") }
                 && screen[height - 1].hasPrefix("Go to:")
         }
         // A resize while it is open draws it at the new size, the prompt kept below it.
