@@ -23,6 +23,7 @@ public enum KeyReference {
     static let pantryHeading = "What the pantry can make (\(PromptCommand.keys.keyNames(for: .pantry)))"
     static let pageHeading = "Reading a page (?, o, r, s)"
     static let listHeading = "A shopping list (s, S)"
+    static let conflictsHeading = "A sync's conflicts (C, !)"
     static let longSaveHeading = "A long change saving (A, u, Ctrl-R)"
     static let marksHeading = "Marks"
 
@@ -44,6 +45,7 @@ public enum KeyReference {
             Section(heading: pantryHeading, rows: PantryPicker.keys.bindings.map(row)),
             Section(heading: pageHeading, rows: HelpView.keys.bindings.map(row)),
             Section(heading: listHeading, rows: PageView.listKeys.bindings.map(row)),
+            Section(heading: conflictsHeading, rows: ConflictsPage.keys.bindings.map(row)),
             Section(heading: longSaveHeading, rows: LongSave.keys.bindings.map(row)),
             Section(heading: marksHeading, rows: DayBlock.marks.map { Row(keys: [$0.mark], text: $0.meaning) }),
         ]
