@@ -59,13 +59,15 @@ public struct PlannerSync: Sendable {
     public static let none = PlannerSync(unavailable: PlannerSyncUnavailable.noVdir.reason)
 
     /// The status line of a round: the summary `mealplan sync` prints, a conflict named to
-    /// keep that was gone, and the files skipped, pointed at (the conflicts are listed on
-    /// their own page).
+    /// keep that was gone, and the first file newly left (a file is named once, by whichever
+    /// round meets it first, so this is its one naming); the conflicts are listed on a page of
+    /// their own.
     static func summary(of report: VdirSync.Report) -> String {
         var summary = report.summary
         if let unmatched = report.unmatchedText { summary += "; " + unmatched }
-        if !report.skipped.isEmpty {
-            summary += "; \(report.skipped.count) file\(report.skipped.count == 1 ? "" : "s") left as \(report.skipped.count == 1 ? "it is" : "they are"): mealplan sync names them"
+        if let first = report.skipped.first {
+            let more = report.skipped.count - 1
+            summary += "; " + first + (more == 0 ? "" : " (and \(more) file\(more == 1 ? "" : "s") more)")
         }
         return summary
     }
