@@ -58,8 +58,18 @@ public enum KeyReference {
     /// The sections as one Markdown table (`| keys | action |`), a bold row for each heading and
     /// every key in backticks: the table the guide holds between its markers.
     public static func markdown(_ keyMap: KeyMap = .standard) -> String {
+        markdown(of: sections(keyMap))
+    }
+
+    /// The conflicts page's keys alone, as `markdown` makes them: the table the guide's
+    /// Sharing chapter holds.
+    public static func conflictKeysMarkdown() -> String {
+        markdown(of: sections().filter { $0.heading == conflictsHeading })
+    }
+
+    static func markdown(of sections: [Section]) -> String {
         var lines = ["| keys | action |", "|---|---|"]
-        for section in sections(keyMap) {
+        for section in sections {
             lines.append("| **\(cell(section.heading))** | |")
             for row in section.rows {
                 lines.append("| " + row.keys.map { "`\(cell($0))`" }.joined(separator: " ") + " | " + cell(row.text) + " |")
