@@ -70,6 +70,9 @@ public enum Effect: Hashable, Sendable {
     /// Sync the plan with its vdir as `mealplan sync` does (answered by `synced` or
     /// `syncFailed`).
     case sync
+    /// The same round, keeping one side of a conflict or of all (`ConflictResolution`), as
+    /// `sync --keep` does; answered likewise.
+    case resolveConflicts(ConflictResolution)
     /// Paint the whole screen again at the next draw (Ctrl-L); no answer.
     case redraw
     /// Stop the process as Ctrl-Z does (the terminal given back until `fg`); no answer.
