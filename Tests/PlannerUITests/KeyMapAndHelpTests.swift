@@ -119,7 +119,7 @@ import Testing
     @Test func helpScrollsToItsEndAndNoFurther() {
         var harness = Harness(today: saturday, size: Size(width: 80, height: 24), meals: sampleMeals)
         harness.press(.character("?"))
-        for _ in 0..<120 { harness.press(.character("j")) }
+        for _ in 0..<200 { harness.press(.character("j")) }
         // The overlay ends with the marks the days show, then the date forms `g` and `m` take, one a
         // line, the note on `m`'s offsets, and the footer: 19 lines after the marks.
         let rowsAfterMarks = 1 + 1 + DateInput.forms(weekStart: .monday).count + 1 + 1 + 1
