@@ -85,19 +85,14 @@ let package = Package(
             // the sample recipes its meals name (Data/recipes/ as one file, made by
             // scripts/bundle-sample-recipes.sh).
             resources: [.embedInCode("sample-plan.csv"), .embedInCode("sample-recipes.bundle")],
-            // A position-dependent release binary skips the start-up relocations of all Swift
-            // metadata (GRDB, Foundation, ArgumentParser), a cost paid by every command.
-            // The static Swift standard library exports all ~7,700 of its symbols from the
-            // executable; nothing looks them up, but every library symbol the dynamic loader
-            // resolves probes them: not exporting them keeps those pages out of the planner's memory.
             // The static runtime's C++ library, SQLite and ncurses are linked statically too
-            // (`linkStatically`): as shared libraries they cost the planner 1.7 MiB for the
-            // little of them it uses.
+            // (`linkStatically`), so that the installed binary needs only the C library (README).
+            // As shared libraries they also cost the planner's session 1.9 MiB more at its peak
+            // (23.5 against 21.6 MiB: Benchmarks/runs/2026-12-02/planner-session-memory.after.tsv
+            // and .without-linker-flags.tsv) and a command 8 % more instructions at its start.
             linkerSettings: [
                 .unsafeFlags(
-                    ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-L\(linkStatically)",
-                     "-use-ld=gold"],
-                    .when(platforms: [.linux], configuration: .release)),
+                    ["-Xclang-linker", "-L\(linkStatically)"], .when(platforms: [.linux], configuration: .release)),
             ]),
         // Times the CSV reader and writer alone; see Benchmarks/cli-vs-sqlite3.sh.
         .executableTarget(

@@ -16,7 +16,7 @@ import statistics
 import sys
 
 import run_record
-from tmux_pane import Tmux, memory_kib, planner_command, planner_drawn
+from tmux_pane import Tmux, calcurse_drawn, memory_kib, planner_command, planner_drawn
 
 WIDTH, HEIGHT = 120, 40
 # The goals hold for a plan of a million meals; smaller plans are shown for the trend only
@@ -46,7 +46,9 @@ def first_screens(command, drawn, runs, quit_key):
     tmux = Tmux(WIDTH, HEIGHT)
     try:
         times = tmux.first_screens(command, drawn, runs, quit_key)
-        return statistics.median(times), memory_kib(tmux.pane_pid())[1]
+        peak = memory_kib(tmux.pane_pid())[1]
+        tmux.quit(quit_key)
+        return statistics.median(times), peak
     finally:
         tmux.close()
 
@@ -76,16 +78,13 @@ def main():
     folder, meals, runs, binary, database, calcurse, load_before = sys.argv[1:]
     meals, runs = int(meals), int(runs)
     titles = todays_titles(database)
-    today = datetime.date.today()
-    heading = f"{today:%B} {today.day}, {today.year}"
 
     mealplan_screen, mealplan_hwm = first_screens(
         planner_command(binary, database),
         lambda screen: planner_drawn(screen) and all(title in screen for title in titles), runs, "q")
     calcurse_screen, calcurse_hwm = first_screens(
         f"exec env TERM=tmux-256color {calcurse}",
-        lambda screen: "? Help" in screen and heading in screen and all(title in screen for title in titles),
-        runs, "q")
+        calcurse_drawn(titles), runs, "q")
 
     (imported,) = hyperfine_medians(folder, "import")
     list_ours, list_calcurse, list_sqlite = hyperfine_medians(folder, "list")

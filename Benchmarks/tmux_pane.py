@@ -8,6 +8,7 @@ bound of the program's own. The program's CPU time (from /proc, which a busy mac
 stretch) is the measure of its own work.
 """
 import contextlib
+import datetime
 import glob
 import statistics
 import subprocess
@@ -34,6 +35,12 @@ class Tmux:
         while self.run("display-message", "-p", "-t", "0", "#{pane_dead}").strip() != "1":
             if time.monotonic() > end:
                 sys.exit("timed out waiting for the program to quit")
+
+    def quit(self, key):
+        """Quits the program with `key` and waits until it has: killed with the server, calcurse
+        would leave its lock file, and its next start warn of another calcurse instead of drawing."""
+        self.run("send-keys", "-t", "0", key)
+        self.wait_for_exit()
 
     def run(self, *arguments):
         return subprocess.run(["tmux", "-L", self.socket, *arguments], check=True, stdin=subprocess.DEVNULL,
@@ -65,8 +72,7 @@ class Tmux:
         times = []
         for run in range(runs):
             if run:
-                self.run("send-keys", "-t", "0", quit_key)
-                self.wait_for_exit()
+                self.quit(quit_key)
             times.append(self.first_screen(command, drawn))
         return times
 
@@ -103,6 +109,15 @@ def planner_command(binary, database, *arguments, **environment):
     variables = {"LANG": "C.UTF-8", "TERM": "tmux-256color", **environment}
     settings = " ".join(f"{name}={value}" for name, value in variables.items())
     return " ".join(["exec env", settings, str(binary), "--db", str(database), *map(str, arguments)])
+
+
+def calcurse_drawn(titles):
+    """Whether calcurse (run as side-by-side.sh runs it) has drawn its first screen: its help
+    hint, today's heading in the appointments panel (the day padded to two places, "December  2,
+    2026") and every one of `titles`, today's appointments."""
+    today = datetime.date.today()
+    heading = f"{today:%B} {today.day:2}, {today.year}"
+    return lambda screen: "? Help" in screen and heading in screen and all(title in screen for title in titles)
 
 
 def status_line(screen):

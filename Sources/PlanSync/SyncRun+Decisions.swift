@@ -19,7 +19,7 @@ extension SyncRun {
             // New or changed there: only an item mealplan can read takes part.
             guard let parsed = parsedFile(of: &item) else { return }
             if let kind = item.here?.kind ?? record?.kind, kind != parsed.version.kind {
-                report.skipped.append("\(folder.path)/\(item.fileName): a \(kind == .meal ? "meal" : "repeat") here, a \(kind == .meal ? "repeat" : "meal") there now; left as it is")
+                leave(item, "\(folder.path)/\(item.fileName): a \(kind == .meal ? "meal" : "repeat") here, a \(kind == .meal ? "repeat" : "meal") there now; left as it is")
                 return
             }
             there = parsed
@@ -113,22 +113,20 @@ extension SyncRun {
 
 
     /// Takes the file's item into the plan: the version here changes, or a new item is stored
-    /// under the event's UID when that is one of mealplan's (else under a new one).
+    /// under the UID the event names (`SyncVersion.itemUID(ofEvent:)`; a new one where the plan
+    /// holds that UID already).
     mutating func receive(_ there: ParsedFile, into item: Item) {
         guard let file = item.file else { return }
         report.received += 1
         report.notes += there.notes
-        var uid = item.uid
-        if uid == nil, case .item(let named) = CalendarUID.reference(there.uid) { uid = named }
+        let uid = item.uid ?? SyncVersion.itemUID(ofEvent: there.uid)
         let record = SyncItemRecord(
-            uid: uid ?? ItemUID(high: 0, low: 0), kind: there.version.kind, fingerprint: there.version.fingerprint,
+            uid: uid, kind: there.version.kind, fingerprint: there.version.fingerprint,
             fileName: item.fileName, etag: file.etag.text, contentHash: file.hash)
         steps.append(stored(there.version, uid: uid, replacing: item.here, record: record))
-        if let uid {
-            // The version taken waits for its own cooks, not for the one it replaces.
-            links.removeAll { $0.item == uid }
-            linkLater(there.version, uid: uid)
-        }
+        // The version taken waits for its own cooks, not for the one it replaces.
+        links.removeAll { $0.item == uid }
+        linkLater(there.version, uid: uid)
     }
 
     /// Links the leftovers of `version` (the meal, or its changed occurrences), stored as

@@ -24,7 +24,9 @@ extension SyncRun {
         } catch {
             let line = error.userMessage + "; left as it is"
             file.read = ReadFile(bytes: [], parsed: .failure(Problem(line: line)))
-            report.skipped.append(line)
+            item.file = file
+            leave(item, line)
+            return file.read
         }
         item.file = file
         return file.read
@@ -36,9 +38,9 @@ extension SyncRun {
         guard var read = readFile(of: &item) else { return nil }
         if read.parsed == nil {
             let parsed = parse(read.bytes, name: item.fileName)
-            if case .failure(let problem) = parsed { report.skipped.append(problem.line) }
             read.parsed = parsed
             item.file?.read = read
+            if case .failure(let problem) = parsed { leave(item, problem.line) }
         }
         guard case .success(let parsed) = read.parsed else { return nil }
         return parsed

@@ -63,6 +63,9 @@ struct SyncRun {
     var removedFiles = false
     /// The names of `Settings.keepOnly` that named a conflict.
     var namedConflicts: Set<ConflictName> = []
+    /// Each entry of the folder left as it is in this run, by name: its mark and the line
+    /// naming it (`leave`).
+    var left: [String: (mark: String, line: String)] = [:]
 
     init(store: MealStore, folder: VdirFolder, settings: VdirSync.Settings) throws(SyncError) {
         self.store = store
@@ -81,9 +84,11 @@ struct SyncRun {
             try settle(&item)
         }
         report.unmatched = settings.keepOnly.filter { !namedConflicts.contains($0) }
+        let naming = SyncNaming(seen: snapshot.namedEntries, now: left.mapValues(\.mark))
+        report.skipped = left.sorted { $0.key < $1.key }.filter { naming.seen[$0.key] != $0.value.mark }.map(\.value.line) + report.skipped
         guard !settings.dryRun else { return report }
         try writePending()
-        guard !steps.isEmpty else { return report }
+        guard !steps.isEmpty || naming.now != naming.seen else { return report }
         do {
             // The removals reach the disk before the records that forget them (a batch of
             // writes flushed its own).
@@ -92,7 +97,8 @@ struct SyncRun {
             throw SyncError(error)
         }
         do {
-            report.stored = try store.commitSync(folder: folder.path, steps + links.map(SyncStep.linkLeftovers))
+            report.stored = try store.commitSync(
+                folder: folder.path, steps + links.map(SyncStep.linkLeftovers), naming: naming.now == naming.seen ? nil : naming)
         } catch {
             throw SyncError(error, meanwhile: error.kind == .input || error.kind == .changedMeanwhile)
         }
@@ -150,7 +156,7 @@ struct SyncRun {
             if files[record.fileName] == nil, let entry = skipped.removeValue(forKey: record.fileName) {
                 // Something else in the item's place says nothing of the item: both sides stay.
                 let meal = version.map { " of \($0.shortText)" } ?? ""
-                report.skipped.append("\(folder.path)/\(entry.name): \(entry.kind.rawValue) in the place of the file\(meal); left as it is, and so is the plan's")
+                leave(entry, "\(folder.path)/\(entry.name): \(entry.kind.rawValue) in the place of the file\(meal); left as it is, and so is the plan's")
                 continue
             }
             let file = files.removeValue(forKey: record.fileName).map { etag in
@@ -159,7 +165,7 @@ struct SyncRun {
             items.append(Item(uid: record.uid, record: record, here: version, fileName: record.fileName, file: file))
         }
         for entry in skipped.values.sorted(by: { $0.name < $1.name }) {
-            report.skipped.append("\(folder.path)/\(entry.name): \(entry.kind.rawValue), not an item's file; skipped")
+            leave(entry, "\(folder.path)/\(entry.name): \(entry.kind.rawValue), not an item's file; skipped")
         }
         var unfiled: [ItemUID: Int] = [:]
         for uid in order {
@@ -173,7 +179,7 @@ struct SyncRun {
         for (name, etag) in files.sorted(by: { $0.key < $1.key }) {
             var item = Item(uid: nil, record: nil, here: nil, fileName: name, file: FileState(etag: etag, hash: 0, read: nil))
             guard let parsed = parsedFile(of: &item) else { continue }
-            if case .item(let uid) = CalendarUID.reference(parsed.uid), let index = unfiled.removeValue(forKey: uid),
+            if let index = unfiled.removeValue(forKey: SyncVersion.itemUID(ofEvent: parsed.uid)),
                items[index].here?.kind == parsed.version.kind {
                 items[index].fileName = name
                 items[index].file = item.file
@@ -187,5 +193,20 @@ struct SyncRun {
             _ = readFile(of: &items[index])
         }
         return items
+    }
+
+    // MARK: Naming once
+
+    /// Leaves `item`'s file as it is, named by `line` unless the last sync named it as it is now.
+    /// A file is the same while its etag is (its time to the nanosecond, inode and size): any
+    /// rewrite, a touch included, names it again, and so does its coming back once gone.
+    mutating func leave(_ item: Item, _ line: String) {
+        left[item.fileName] = ("file;" + (item.file?.etag.text ?? ""), line)
+    }
+
+    /// Leaves `entry` (no item's file) as it is, named by `line` unless the last sync named it
+    /// as it is now: the same kind of entry with the same etag (`lstat`'s, the entry itself).
+    mutating func leave(_ entry: VdirSkippedEntry, _ line: String) {
+        left[entry.name] = (entry.kind.rawValue + ";" + (entry.etag?.text ?? ""), line)
     }
 }

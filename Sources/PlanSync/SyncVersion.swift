@@ -71,14 +71,27 @@ enum SyncVersion {
 
     /// The UID of the changed occurrence on `day` of the repeating event `uid`, when its file
     /// names none (another program changed that day): made from both, so that every plan that
-    /// takes the file gives that meal the same UID. 128 bits of two `StableHash`es, marked as
-    /// RFC 9562's version 8 (a UUID made its own way).
+    /// takes the file gives that meal the same UID.
     static func occurrenceUID(of uid: String, replacing day: Day) -> ItemUID {
+        derivedUID(Array(uid.utf8) + [0xFF] + Array(String(day.number).utf8))
+    }
+
+    /// The item's UID of an event whose UID is `uid`: the one it names when mealplan wrote it,
+    /// else (another program made it: a phone's `…@phone`) one made from it, so that every
+    /// plan that takes the event gives its meal the same UID, and leftovers linked to it and
+    /// a later edit of it name the same meal on every side.
+    static func itemUID(ofEvent uid: String) -> ItemUID {
+        if case .item(let named) = CalendarUID.reference(uid) { return named }
+        return derivedUID(Array(uid.utf8))
+    }
+
+    /// 128 bits of two `StableHash`es of `bytes`, marked as RFC 9562's version 8 (a UUID made
+    /// its own way). A changed occurrence's bytes hold 0xFF, which no UID's UTF-8 does, so the
+    /// two kinds never meet.
+    private static func derivedUID(_ bytes: [UInt8]) -> ItemUID {
         func hash(seed: UInt64) -> UInt64 {
             var hash = StableHash(seed: seed)
-            hash.add(bytes: uid.utf8)
-            hash.add(bytes: [0xFF])
-            hash.add(bytes: String(day.number).utf8)
+            hash.add(bytes: bytes)
             return hash.value
         }
         let high = hash(seed: StableHash.offsetBasis), low = hash(seed: ~StableHash.offsetBasis)

@@ -73,7 +73,8 @@ public struct VdirSync {
         public var conflicts: [SyncConflictReport] = []
         /// The names of `Settings.keepOnly` that named no conflict.
         public var unmatched: [ConflictName] = []
-        /// Each file left as it is because mealplan cannot take it, as one line naming it.
+        /// Each file left as it is because mealplan cannot take it, as one line naming it: only
+        /// those no sync named before as they are now (`SyncRun.leave`), so each is said once.
         public var skipped: [String] = []
         /// Each file taken though not all of it is a meal (an all-day event of several days),
         /// as one line naming it and saying what was taken.

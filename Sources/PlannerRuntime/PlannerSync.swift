@@ -40,12 +40,14 @@ public struct PlannerSync: Sendable {
     public static let none = PlannerSync(unavailable: PlannerSyncUnavailable.noVdir.reason)
 
     /// The status line of a round: the summary `mealplan sync` prints, and what the command
-    /// line would print besides it (each conflict, each file skipped), pointed at.
+    /// line would print besides it: the conflicts pointed at, and the first file newly left
+    /// (a file is named once, by whichever round meets it first, so this is its one naming).
     static func summary(of report: VdirSync.Report) -> String {
         var summary = report.summary
         if !report.conflicts.isEmpty { summary += "; mealplan sync shows them, sync --keep resolves them" }
-        if !report.skipped.isEmpty {
-            summary += "; \(report.skipped.count) file\(report.skipped.count == 1 ? "" : "s") left as \(report.skipped.count == 1 ? "it is" : "they are"): mealplan sync names them"
+        if let first = report.skipped.first {
+            let more = report.skipped.count - 1
+            summary += "; " + first + (more == 0 ? "" : " (and \(more) file\(more == 1 ? "" : "s") more)")
         }
         return summary
     }

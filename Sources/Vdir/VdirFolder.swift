@@ -63,13 +63,17 @@ public struct VdirFolder: Sendable {
                 throw VdirError("vdir '\(path)' has more than \(Self.maximumEntries) entries", status: .badData)
             }
             let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            var status = stat()
             guard let name = String(validating: bytes, as: UTF8.self) else {
                 // Named by what it would be: an item's file, were its name UTF-8.
                 let shown = String(decoding: bytes, as: UTF8.self)
-                if Self.isItemName(shown) { listing.skipped.append(VdirSkippedEntry(name: shown, kind: .nameNotUTF8)) }
+                guard Self.isItemName(shown) else { continue }
+                let found = (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { raw in
+                    fstatat(folder, raw.baseAddress!, &status, AT_SYMLINK_NOFOLLOW) == 0
+                }
+                listing.skipped.append(VdirSkippedEntry(name: shown, kind: .nameNotUTF8, etag: found ? VdirEtag(status) : nil))
                 continue
             }
-            var status = stat()
             guard Self.isItemName(name) else {
                 if let item = temporaryPathTarget(of: name, kind: Self.partialKind), Self.isItemName(String(item)),
                    fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG,
@@ -79,15 +83,16 @@ public struct VdirFolder: Sendable {
                 continue
             }
             guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            let etag = VdirEtag(status)
             switch status.st_mode & S_IFMT {
-            case S_IFREG: listing.items.append(VdirItem(name: name, etag: VdirEtag(status)))
+            case S_IFREG: listing.items.append(VdirItem(name: name, etag: etag))
             case S_IFLNK:
                 listing.skippedLinks.append(name)
-                listing.skipped.append(VdirSkippedEntry(name: name, kind: .link))
-            case S_IFDIR: listing.skipped.append(VdirSkippedEntry(name: name, kind: .folder))
-            case S_IFIFO: listing.skipped.append(VdirSkippedEntry(name: name, kind: .fifo))
-            case S_IFSOCK: listing.skipped.append(VdirSkippedEntry(name: name, kind: .socket))
-            default: listing.skipped.append(VdirSkippedEntry(name: name, kind: .device))
+                listing.skipped.append(VdirSkippedEntry(name: name, kind: .link, etag: etag))
+            case S_IFDIR: listing.skipped.append(VdirSkippedEntry(name: name, kind: .folder, etag: etag))
+            case S_IFIFO: listing.skipped.append(VdirSkippedEntry(name: name, kind: .fifo, etag: etag))
+            case S_IFSOCK: listing.skipped.append(VdirSkippedEntry(name: name, kind: .socket, etag: etag))
+            default: listing.skipped.append(VdirSkippedEntry(name: name, kind: .device, etag: etag))
             }
         }
         listing.items.sort { $0.name < $1.name }
@@ -256,6 +261,15 @@ public struct VdirSkippedEntry: Hashable, Sendable {
     /// Its name (a name that is not UTF-8 with U+FFFD for each byte that is not).
     public let name: String
     public let kind: Kind
+    /// Its version as `lstat` saw it (the entry itself, never what a link leads to), so that
+    /// a caller can tell the same entry from one made again; nil when it could not be read.
+    public let etag: VdirEtag?
+
+    public init(name: String, kind: Kind, etag: VdirEtag?) {
+        self.name = name
+        self.kind = kind
+        self.etag = etag
+    }
 }
 
 /// One item file of a vdir: its name and its version.

@@ -64,6 +64,23 @@ import Testing
         #expect(try store.syncSnapshot(folder: "/a", from: day("2026-03-01")).records.isEmpty)
     }
 
+    /// The entries a sync named are kept for their folder, replaced compare-and-set, and go
+    /// with the other records when another folder is synced.
+    @Test func theEntriesNamedAreForTheirFolderAndReplacedCompareAndSet() throws {
+        let store = try MealStore.inMemory()
+        let first = day("2026-03-01")
+        try store.commitSync(folder: "/a", [], naming: SyncNaming(seen: [:], now: ["link.ics": "a link;1.2;3;4"]))
+        #expect(try store.syncSnapshot(folder: "/a", from: first).namedEntries == ["link.ics": "a link;1.2;3;4"])
+        #expect(try store.syncSnapshot(folder: "/b", from: first).namedEntries == [:])
+        #expect(throws: StoreError.self, "not as seen") {
+            try store.commitSync(folder: "/a", [], naming: SyncNaming(seen: [:], now: ["x.ics": "file;1"]))
+        }
+        try store.commitSync(folder: "/a", [], naming: SyncNaming(seen: ["link.ics": "a link;1.2;3;4"], now: ["x.ics": "file;1"]))
+        #expect(try store.syncSnapshot(folder: "/a", from: first).namedEntries == ["x.ics": "file;1"])
+        try store.commitSync(folder: "/b", [])
+        #expect(try store.fetchStrings("SELECT COUNT(*) FROM syncNamedEntry") == ["0"])
+    }
+
     /// What a sync changed comes back as made, so that the planner's undo takes all of it back:
     /// a meal changed, a meal received and a rule replaced by the other side's, undone in
     /// reverse order, leave the plan as it was.

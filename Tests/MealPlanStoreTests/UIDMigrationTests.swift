@@ -58,7 +58,7 @@ import Testing
         // change to the rules, so that a running planner reads them again. The tables of search,
         // which the next schema changed, are left to `SearchMigrationTests`, and the sync's
         // records, new later, to `SyncStateTests`.
-        let search = ["mealTitle", "mealNote", "meal_search", "syncFolder", "syncItem", "syncLeftovers"]
+        let search = ["mealTitle", "mealNote", "meal_search", "syncFolder", "syncItem", "syncLeftovers", "syncNamedEntry"]
         let oldColumns = try columns(at: before).filter { table, _ in !search.contains { table.hasPrefix($0) } }
         var old = try rows(at: before, columns: oldColumns), new = try rows(at: after, columns: oldColumns)
         let versionBefore = old["ruleVersion"]?.first?["number"] as Int? ?? 0
@@ -68,7 +68,7 @@ import Testing
         // GRDB's list of the migrations made gains this one, and the next ones.
         #expect(new["grdb_migrations"]?.map { $0["identifier"] as String }.filter { !(old["grdb_migrations"]?.map { $0["identifier"] as String } ?? []).contains($0) }
             == ["give every item a UID", "index notes by a short key", "remember the cooks of leftovers a sync has not brought yet",
-                "remember what each sync agreed on", "remember what was eaten and what was cooked once for two meals",
+                "remember the entries a sync named and left", "remember what each sync agreed on", "remember what was eaten and what was cooked once for two meals",
                 "search through distinct titles and notes"])
         old["grdb_migrations"] = nil
         new["grdb_migrations"] = nil

@@ -3,8 +3,8 @@ import Testing
 import TestSupport
 
 /// A synced folder that holds what no calendar program should write, and entries that are no
-/// files at all: each one named once, in one line quoting at most 40 characters of the file,
-/// and left as it is; the rest syncs, the plan stays whole (every command works on it after),
+/// files at all: each one named once (on the first sync that meets it), in one line quoting at
+/// most 40 characters of the file, and left as it is; the rest syncs, the plan stays whole (every command works on it after),
 /// and a second sync changes nothing anywhere. Every run is bounded in time.
 @Suite struct HostileSyncFolderTests {
     typealias Household = SyncCommandTests.Household
@@ -129,9 +129,11 @@ import TestSupport
         for title in taken { #expect(listed.contains(title), "\(title): \(listed)") }
         #expect(listed.components(separatedBy: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("            ") }.count == taken.count, "\(listed)")
 
-        // A second sync: nothing changed anywhere, so nothing is written, and the same lines.
+        // A second sync: nothing changed anywhere, so nothing is written, and nothing named
+        // again (`SyncNamedOnceTests`).
         let second = try Self.sync(home, home.a)
         #expect(second.status == 0 && second.output == SyncCommandTests.summary() + "\n", "\(second.output)")
+        #expect(second.errors == "", "named once: \(second.errors)")
         #expect(try Self.contents(home) == before, "no file rewritten")
         // Every command reads the plan.
         for arguments in [["list", "--all-days"], ["export"], ["export", "--format", "ics"], ["shop", "--from", "2026-11-30", "--days", "7"],

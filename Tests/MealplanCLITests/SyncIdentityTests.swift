@@ -116,6 +116,29 @@ import TestSupport
         #expect(try Self.byTitle(home, c)["Cold calzone"]?.leftoversOf == calzone.uid)
     }
 
+    /// A meal another program made, under a UID that is no UUID (a phone's `…@phone`), has one
+    /// UID in every plan that takes it: leftovers one plan links to it are linked on the others,
+    /// and an edit on one is an edit of that meal on the others, never a copy.
+    @Test func aPhonesEventHasOneUIDInEveryPlan() throws {
+        let home = Household()
+        let c = home.cli.folder + "/c.sqlite"
+        try home.put("tacos.ics", phoneEvent(uid: "20260306-tacos@a-phone.example", day: "20260306", title: "Dinner: Tacos"))
+        #expect(try home.sync(home.a) == SyncCommandTests.summary(received: 1))
+        #expect(try home.sync(c) == SyncCommandTests.summary(received: 1))
+        let tacos = try #require(try Self.byTitle(home, home.a)["Tacos"])
+        #expect(try Self.byTitle(home, c)["Tacos"]?.uid == tacos.uid)
+
+        try home.succeed(home.a, ["add", "2026-03-07", "lunch", "Taco salad", "--leftovers-of", "\(tacos.id)"])
+        try home.succeed(home.a, ["edit", "\(tacos.id)", "--title", "Fish tacos"])
+        _ = try home.sync(home.a)
+        #expect(try home.sync(c) == SyncCommandTests.summary(received: 2))
+        let onC = try Self.listed(home, c)
+        #expect(onC.map(\.title).sorted() == ["Fish tacos", "Taco salad"], "\(onC)")
+        #expect(onC.first { $0.title == "Fish tacos" }?.uid == tacos.uid)
+        #expect(onC.first { $0.title == "Taco salad" }?.leftoversOf == tacos.uid)
+        #expect(try home.file("tacos.ics").contains("UID:20260306-tacos@a-phone.example\r\n"), "the phone's UID kept")
+    }
+
     /// A changed day removed on the other side goes here too, and the leftovers that ate from
     /// it stay, a meal of their own on both plans.
     @Test func aChangedDayRemovedThereGoesAndItsLeftoversStay() throws {

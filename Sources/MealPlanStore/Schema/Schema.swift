@@ -27,6 +27,7 @@ enum Schema {
         ("remember what was eaten and what was cooked once for two meals", addStatusAndLeftovers),
         ("index notes by a short key", indexNotesByKey),
         ("remember the cooks of leftovers a sync has not brought yet", MealStore.addSyncLeftovers),
+        ("remember the entries a sync named and left", MealStore.addSyncNamedEntries),
     ]
 
     /// The `user_version` of a database whose schema is up to date.

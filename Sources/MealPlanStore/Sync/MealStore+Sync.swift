@@ -93,7 +93,8 @@ extension MealStore {
                 }
             }
             return SyncSnapshot(records: records, meals: meals, rules: synced, slots: try Self.storedSlots(db).map(\.slot.name),
-                                leftoversSources: sources, waitingLeftovers: waiting)
+                                leftoversSources: sources, waitingLeftovers: waiting,
+                                namedEntries: path == folder ? try Self.syncNamedEntries(db) : [:])
         }
     }
 
@@ -113,9 +114,9 @@ extension MealStore {
     ///
     /// Returns what it changed in the plan as made (`make`'s vocabulary: a rule taken from the
     /// other side is the old one removed and the new one restored), so that the planner can
-    /// undo a sync as one step.
+    /// undo a sync as one step. `naming`: the entries named and left, replaced as well.
     @discardableResult
-    public func commitSync(folder: String, _ steps: [SyncStep]) throws(StoreError) -> [MealChange] {
+    public func commitSync(folder: String, _ steps: [SyncStep], naming: SyncNaming? = nil) throws(StoreError) -> [MealChange] {
         let steps = try steps.map { step throws(StoreError) -> SyncStep in
             guard case .apply(let change, let record) = step else { return step }
             return .apply(try change.validated(), record: record)
@@ -123,9 +124,10 @@ extension MealStore {
         return try write { db in
             var stored: [MealChange] = []
             if try String.fetchOne(db, sql: "SELECT path FROM syncFolder WHERE id = 1") != folder {
-                try db.execute(sql: "DELETE FROM syncItem; DELETE FROM syncLeftovers")
+                try db.execute(sql: "DELETE FROM syncItem; DELETE FROM syncLeftovers; DELETE FROM syncNamedEntry")
                 try db.execute(sql: "INSERT OR REPLACE INTO syncFolder(id, path) VALUES (1, ?)", arguments: [folder])
             }
+            if let naming { try Self.replaceSyncNamedEntries(db, naming) }
             for step in steps {
                 switch step {
                 case .apply(var change, var record):
@@ -290,6 +292,9 @@ public struct SyncSnapshot: Sendable {
     public var leftoversSources: [Int64: ItemUID] = [:]
     /// Leftovers a sync brought before their cook, still waiting for it.
     public var waitingLeftovers: [LeftoversLink] = []
+    /// The entries of the folder the last sync named and left, each name's mark
+    /// (`MealStore+SyncNamedEntries`).
+    public var namedEntries: [String: String] = [:]
 
     /// The id of the stored meal with `uid`, among `meals` and the sources of their leftovers:
     /// where leftovers read from another side find their source.
