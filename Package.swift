@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "TerminalKit"),
         .systemLibrary(name: "CNcursesw"),
         .target(name: "NCursesTerminal", dependencies: ["CNcursesw", "TerminalKit"]),
-        .target(name: "PlannerUI", dependencies: ["MealPlanCore", "Recurrence", "Timeline", "TerminalKit", "TextHelpers"]),
+        .target(name: "PlannerUI", dependencies: ["MealPlanCore", "Recurrence", "Timeline", "TerminalKit", "TextHelpers", "TwoWaySync"]),
         // The planner's run loop: PlannerUI, the store and a terminal backend wired together.
         .target(
             name: "PlannerRuntime",
@@ -138,7 +138,7 @@ let package = Package(
             name: "PlannerUITests",
             dependencies: [
                 "PlannerUI", "PlannerRuntime", "MealPlanCore", "MealPlanStore", "Nutrition", "Recurrence", "Timeline", "TerminalKit", "RecipeLibrary",
-                "ShoppingFiles", "TestSupport",
+                "ShoppingFiles", "TwoWaySync", "TestSupport",
             ]),
         .testTarget(
             name: "PlannerRuntimeTests",

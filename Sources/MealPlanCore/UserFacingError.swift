@@ -25,8 +25,9 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// The database or a file cannot be read or written.
     case ioError = 74
     /// Another program changed what the command worked from meanwhile (a meal, a repeat, a
-    /// template, a synced file): nothing was changed, and running the
-    /// command again works from what is there now (sysexits' "temporary failure").
+    /// template, a synced file), or held the plan locked past the store's wait: nothing was
+    /// changed, and running the command again works from what is there now (sysexits'
+    /// "temporary failure").
     case changedMeanwhile = 75
     /// A settings file (config.toml, aisle.conf, pantry.conf) has a mistake.
     case config = 78
@@ -40,7 +41,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .noInput: "an input file, or the database of a command that only reads, is missing"
         case .unavailable: "a program mealplan needs is not installed (a browser for print's PDF)"
         case .ioError: "the database or a file cannot be read or written (the disk is full, a file is damaged)"
-        case .changedMeanwhile: "another program changed the plan or a synced file meanwhile; nothing was changed, run it again"
+        case .changedMeanwhile: "another program changed the plan or a synced file meanwhile, or held the plan locked past the wait; nothing was changed, run it again"
         case .config: "a mistake in a settings file (config.toml, aisle.conf, pantry.conf)"
         }
     }

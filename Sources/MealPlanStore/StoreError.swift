@@ -24,7 +24,8 @@ public struct StoreError: UserFacingError, Equatable, CustomStringConvertible {
         /// with one id, UID or place.
         case badData
         /// Another program changed (or removed, or put back) what the request was worked out
-        /// from: running it again works from what is there now.
+        /// from, or held the plan locked for longer than a writer waits: running it again
+        /// works from what is there now.
         case changedMeanwhile
     }
 
@@ -38,7 +39,8 @@ public struct StoreError: UserFacingError, Equatable, CustomStringConvertible {
     public var userMessage: String { message }
     /// A request the user can fix is a usage error (64), a file that contradicts itself bad
     /// data (65), a missing database a missing input (66), trouble with the file an I/O error
-    /// (74), another program's change meanwhile a temporary failure (75).
+    /// (74), another program's change meanwhile, or its lock held past the wait, a temporary
+    /// failure (75).
     public var exitStatus: ExitStatus {
         switch kind {
         case .input: .usage
@@ -66,10 +68,9 @@ public struct StoreError: UserFacingError, Equatable, CustomStringConvertible {
         guard let error = error as? DatabaseError else {
             return StoreError(.database, "database '\(path)': \(error)", reason: "database error: \(error)")
         }
+        if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED { return heldLocked(path) }
         func detail(_ subject: String) -> String {
             switch error.resultCode {
-            case .SQLITE_BUSY, .SQLITE_LOCKED:
-                "\(subject) stayed locked by another program for too long; try again"
             case .SQLITE_READONLY:
                 "\(subject) is read-only"
             case .SQLITE_CORRUPT:
@@ -93,6 +94,15 @@ public struct StoreError: UserFacingError, Equatable, CustomStringConvertible {
             }
         }
         return StoreError(.database, "database '\(path)': \(detail("it"))", reason: detail("the database"))
+    }
+
+    /// Another program held `path` locked for longer than the store waits (`busyTimeout`):
+    /// nothing was done, and the same command run again usually goes through, so it is the
+    /// temporary failure of a change meanwhile, not trouble with the file.
+    static func heldLocked(_ path: String) -> StoreError {
+        let wait = MealStore.busyTimeout.components.seconds
+        return StoreError(.changedMeanwhile, "database '\(path)': another program held it locked for \(wait) s; nothing was changed, run it again",
+                          reason: "another program held the database locked for \(wait) s; nothing was changed, run it again")
     }
 
     /// The one message of a write that found no room, from SQLite or the system (`ENOSPC`).

@@ -22,6 +22,9 @@ public struct SyncConflictReport: Sendable, Equatable {
     /// The day the first line names: the meal's, or the repeat's first.
     public var day: Day
 
+    /// What names this conflict alone where it can: its id; else its day.
+    public var name: ConflictName { id ?? .day(day) }
+
     /// Whether `name` (an id or a day, as `sync --keep` takes them) names this conflict.
     public func isNamed(by name: ConflictName) -> Bool {
         switch name {
@@ -102,27 +105,12 @@ public struct SyncConflictReport: Sendable, Equatable {
     private static func quoted(_ text: String) -> String { "'\(text.messageExcerpt)'" }
 }
 
-/// What `sync --keep SIDE NAME…` names a conflict by: the id it prints, or its day.
-public enum ConflictName: Hashable, Sendable, CustomStringConvertible {
-    case meal(Int64)
-    case `repeat`(Int64)
-    case day(Day)
-
-    /// "meal 12", "repeat 3", "Tue 1 Dec".
-    public var description: String {
-        switch self {
-        case .meal(let id): "meal \(id)"
-        case .repeat(let id): "repeat \(id)"
-        case .day(let day): day.shortLabel
-        }
-    }
-
-    /// `12` for meal 12, `r3` for repeat 3; nil for anything else (a day, for the caller).
-    public init?(id text: String) {
-        let repeats = text.first == "r" || text.first == "R"
-        let digits = repeats ? text.dropFirst() : Substring(text)
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let id = Int64(digits) else { return nil }
-        self = repeats ? .repeat(id) : .meal(id)
+extension VdirSync.Report {
+    /// "no conflict is meal 99, repeat 4: nothing kept for them": the names of `keepOnly`
+    /// that named no conflict; nil when each named one.
+    public var unmatchedText: String? {
+        guard !unmatched.isEmpty else { return nil }
+        return "no conflict is \(unmatched.map(\.description).joined(separator: ", ")): nothing kept for \(unmatched.count == 1 ? "it" : "them")"
     }
 }
 

@@ -84,7 +84,7 @@ public enum PlannerEffects {
         case .findLeftoverSources(let ids):
             // A source missing (removed meanwhile) or unreadable is not shown: its line says less.
             return .leftoverSourcesFound(ids.compactMap { try? store.meal(id: $0) })
-        case .scheduleTick, .editNote, .editRecipe, .sync, .suspend, .quit:
+        case .scheduleTick, .editNote, .editRecipe, .sync, .resolveConflicts, .suspend, .quit:
             return nil
         }
     }

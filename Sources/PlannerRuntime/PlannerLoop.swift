@@ -199,10 +199,11 @@ public struct PlannerLoop {
                 queue += Planner.update(&state, editedNote(of: meal))
             case .editRecipe(let meal):
                 queue += Planner.update(&state, editedRecipe(of: meal))
-            case .sync:
+            case .sync, .resolveConflicts:
                 // A sync waits on the disk and the [sync] command: "Syncing…" is on screen first.
                 draw()
-                queue += Planner.update(&state, sync.answer(store, today: today()))
+                let resolution: ConflictResolution? = if case .resolveConflicts(let resolution) = effect { resolution } else { nil }
+                queue += Planner.update(&state, sync.answer(store, today: today(), resolving: resolution))
                 needsDraw = true
             case .save(let request):
                 queue += saving(request)

@@ -8,9 +8,25 @@ import Settings
 /// planner's own plan, as the config file sets it up when the key is pressed, the `[sync]
 /// command`'s output kept off the screen; or why there is nothing to sync with.
 public struct PlannerSync: Sendable {
-    /// One sync of `store` on `today`: its status line and what it changed in the plan, as
-    /// made; an error is said in one line.
-    public typealias Run = @Sendable (_ store: MealStore, _ today: Day) throws -> (summary: String, stored: [MealChange], problem: String?)
+    /// What one round did, as the planner shows it: its status line, what it changed in the
+    /// plan (as made), why the command after it failed, and the conflicts it left.
+    public struct Outcome: Sendable {
+        public var summary: String
+        public var stored: [MealChange]
+        public var problem: String?
+        public var conflicts: [ListedConflict]
+
+        public init(summary: String, stored: [MealChange], problem: String? = nil, conflicts: [ListedConflict] = []) {
+            self.summary = summary
+            self.stored = stored
+            self.problem = problem
+            self.conflicts = conflicts
+        }
+    }
+
+    /// One sync of `store` on `today`, keeping a side of conflicts as `resolution` says (nil:
+    /// they are left); an error is said in one line.
+    public typealias Run = @Sendable (_ store: MealStore, _ today: Day, _ resolution: ConflictResolution?) throws -> Outcome
 
     let run: Result<Run, PlannerSyncUnavailable>
 
@@ -22,12 +38,15 @@ public struct PlannerSync: Sendable {
     /// The round of the config file that `environment` names, read afresh at each press, so
     /// that a `[sync]` table written while the planner runs is the one used.
     public init(environment: Environment, weekStart: Weekday) {
-        run = .success { store, today in
+        run = .success { store, today, resolution in
             let config = try ConfigFile.load(in: environment)
             guard config.sync.vdir != nil else { throw PlannerSyncUnavailable.noVdir }
-            let round = try SyncRound(config: config, request: SyncRound.Request(), today: today, weekStart: weekStart, commandOutput: .hidden)
+            let request = SyncRound.Request(keep: resolution?.keep, keepOnly: resolution?.only.map { [$0] } ?? [])
+            let round = try SyncRound(config: config, request: request, today: today, weekStart: weekStart, commandOutput: .hidden)
             let outcome = try round.run(waiting: { _ in }) { store }
-            return (Self.summary(of: outcome.report), outcome.report.stored, outcome.failedAfter?.userMessage)
+            let report = outcome.report
+            return Outcome(summary: Self.summary(of: report), stored: report.stored, problem: outcome.failedAfter?.userMessage,
+                           conflicts: report.conflicts.map { ListedConflict(lines: $0.lines, name: $0.name) })
         }
     }
 
@@ -39,12 +58,13 @@ public struct PlannerSync: Sendable {
     /// What a planner without a sync set up (tests) answers.
     public static let none = PlannerSync(unavailable: PlannerSyncUnavailable.noVdir.reason)
 
-    /// The status line of a round: the summary `mealplan sync` prints, and what the command
-    /// line would print besides it: the conflicts pointed at, and the first file newly left
-    /// (a file is named once, by whichever round meets it first, so this is its one naming).
+    /// The status line of a round: the summary `mealplan sync` prints, a conflict named to
+    /// keep that was gone, and the first file newly left (a file is named once, by whichever
+    /// round meets it first, so this is its one naming); the conflicts are listed on a page of
+    /// their own.
     static func summary(of report: VdirSync.Report) -> String {
         var summary = report.summary
-        if !report.conflicts.isEmpty { summary += "; mealplan sync shows them, sync --keep resolves them" }
+        if let unmatched = report.unmatchedText { summary += "; " + unmatched }
         if let first = report.skipped.first {
             let more = report.skipped.count - 1
             summary += "; " + first + (more == 0 ? "" : " (and \(more) file\(more == 1 ? "" : "s") more)")
@@ -52,15 +72,15 @@ public struct PlannerSync: Sendable {
         return summary
     }
 
-    /// `.sync`'s answer.
-    public func answer(_ store: MealStore, today: Day) -> Input {
+    /// `.sync`'s answer, and `.resolveConflicts(resolution)`'s.
+    public func answer(_ store: MealStore, today: Day, resolving resolution: ConflictResolution? = nil) -> Input {
         switch run {
         case .failure(let unavailable):
             return .syncFailed(message: unavailable.reason)
         case .success(let run):
             do {
-                let (summary, stored, problem) = try run(store, today)
-                return .synced(summary: summary, stored: stored, problem: problem)
+                let outcome = try run(store, today, resolution)
+                return .synced(summary: outcome.summary, stored: outcome.stored, problem: outcome.problem, conflicts: outcome.conflicts)
             } catch let unavailable as PlannerSyncUnavailable {
                 return .syncFailed(message: unavailable.reason)
             } catch let error as any UserFacingError {

@@ -19,5 +19,5 @@ public enum Command: Hashable, Sendable {
     case printDays
     // Finding meals.
     case search, nextMatch, previousMatch
-    case sync, help, suspend, quit
+    case sync, listConflicts, help, suspend, quit
 }

@@ -73,6 +73,9 @@ public enum Effect: Hashable, Sendable {
     /// Sync the plan with its vdir as `mealplan sync` does (answered by `synced` or
     /// `syncFailed`).
     case sync
+    /// The same round, keeping one side of a conflict or of all (`ConflictResolution`), as
+    /// `sync --keep` does; answered likewise.
+    case resolveConflicts(ConflictResolution)
     /// Stop the process as Ctrl-Z does (the terminal given back until `fg`); no answer.
     case suspend
     /// Leave the planner and restore the terminal.

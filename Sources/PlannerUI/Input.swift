@@ -93,8 +93,9 @@ public enum Input: Hashable, Sendable {
     /// A sync brought and sent what `summary` says ("3 sent, 1 received, 1 removed, 0
     /// conflicts"), changing the plan by `stored` (as made), which undo takes back as one step;
     /// `problem`: what went wrong once the plan and the folder were synced (the `[sync]
-    /// command` after it failed), shown as an error.
-    case synced(summary: String, stored: [MealChange], problem: String? = nil)
+    /// command` after it failed), shown as an error; `conflicts`: those the round left, which
+    /// the conflicts page lists.
+    case synced(summary: String, stored: [MealChange], problem: String? = nil, conflicts: [ListedConflict] = [])
     case syncFailed(message: String)
     /// The answer to `.printDays`: the page of `days` is at `path`, with their shopping list
     /// unless `withoutList` says why not (no recipes folder, a broken aisle file).

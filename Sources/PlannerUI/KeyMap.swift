@@ -122,6 +122,7 @@ extension KeyTable where Command == PlannerUI.Command {
             ([.character("N")], .previousMatch, "previous match"),
         ]) + section("Planner", [
             ([.character("C")], .sync, "sync with the shared calendar"),
+            ([.character("!")], .listConflicts, "list the conflicts the sync left"),
             ([.character("?")], .help, "show or hide this help"),
             ([.control("z")], .suspend, "suspend (fg returns)"),
             ([.character("q"), .control("c")], .quit, "quit"),

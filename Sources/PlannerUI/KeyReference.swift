@@ -23,6 +23,7 @@ public enum KeyReference {
     static let pantryHeading = "What the pantry can make (\(PromptCommand.keys.keyNames(for: .pantry)))"
     static let pageHeading = "Reading a page (?, o, r, s)"
     static let listHeading = "A shopping list (s, S)"
+    static let conflictsHeading = "A sync's conflicts (C, !)"
     static let longSaveHeading = "A long change saving (A, u, Ctrl-R)"
     static let marksHeading = "Marks"
 
@@ -44,6 +45,7 @@ public enum KeyReference {
             Section(heading: pantryHeading, rows: PantryPicker.keys.bindings.map(row)),
             Section(heading: pageHeading, rows: HelpView.keys.bindings.map(row)),
             Section(heading: listHeading, rows: PageView.listKeys.bindings.map(row)),
+            Section(heading: conflictsHeading, rows: ConflictsPage.keys.bindings.map(row)),
             Section(heading: longSaveHeading, rows: LongSave.keys.bindings.map(row)),
             Section(heading: marksHeading, rows: DayBlock.marks.map { Row(keys: [$0.mark], text: $0.meaning) }),
         ]
@@ -56,8 +58,18 @@ public enum KeyReference {
     /// The sections as one Markdown table (`| keys | action |`), a bold row for each heading and
     /// every key in backticks: the table the guide holds between its markers.
     public static func markdown(_ keyMap: KeyMap = .standard) -> String {
+        markdown(of: sections(keyMap))
+    }
+
+    /// The conflicts page's keys alone, as `markdown` makes them: the table the guide's
+    /// Sharing chapter holds.
+    public static func conflictKeysMarkdown() -> String {
+        markdown(of: sections().filter { $0.heading == conflictsHeading })
+    }
+
+    static func markdown(of sections: [Section]) -> String {
         var lines = ["| keys | action |", "|---|---|"]
-        for section in sections(keyMap) {
+        for section in sections {
             lines.append("| **\(cell(section.heading))** | |")
             for row in section.rows {
                 lines.append("| " + row.keys.map { "`\(cell($0))`" }.joined(separator: " ") + " | " + cell(row.text) + " |")

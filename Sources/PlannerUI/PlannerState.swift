@@ -31,6 +31,8 @@ public struct PlannerState: Sendable {
     /// Where marking days (`v`) began: the marked days run from it to the selected day, until
     /// Esc (or a saved template) ends the marking.
     public internal(set) var markedFrom: Day?
+    /// The conflicts the last sync left, which the conflicts page lists (`!` shows it again).
+    public internal(set) var syncConflicts: [ListedConflict] = []
     /// The selected item of a shopping list page (an index into its `items`).
     public internal(set) var pageSelection = 0
     /// The text of the last search, repeated by `n` and `N`.
@@ -121,6 +123,8 @@ public enum Mode: Hashable, Sendable {
     case note(Meal, scroll: Int)
     /// A recipe or a shopping list is shown, scrolled down by `scroll` lines.
     case page(TextPage, scroll: Int)
+    /// The conflicts a sync left are listed, one selected, for a key to resolve.
+    case conflicts(ConflictsPage)
 }
 
 /// A line of text shown in the status line until the next key.

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import MealPlanCore
 import TestSupport
 import Testing
@@ -30,6 +31,18 @@ import Testing
         #expect(StoreError(.database, "database 'x': the disk is full").exitStatus == .ioError)
         #expect(StoreError(.changedMeanwhile, "'Soup' was removed by another program meanwhile").exitStatus.rawValue == 75)
         #expect(StoreError(.input, "there is no meal 42").userMessage == "there is no meal 42")
+    }
+
+    /// A lock another program holds past the store's wait is a temporary failure: nothing was
+    /// changed, the same command run again goes through (75, as a change meanwhile), and the
+    /// message says how long it waited, with the file and without.
+    @Test(arguments: [ResultCode.SQLITE_BUSY, .SQLITE_LOCKED])
+    func aLockHeldPastTheWaitIsATemporaryFailure(code: ResultCode) {
+        let error = StoreError.wrapping(DatabaseError(resultCode: code), path: "/plans/meals.sqlite")
+        let seconds = MealStore.busyTimeout.components.seconds
+        #expect(error.exitStatus == .changedMeanwhile)
+        #expect(error.message == "database '/plans/meals.sqlite': another program held it locked for \(seconds) s; nothing was changed, run it again")
+        #expect(error.reason == "another program held the database locked for \(seconds) s; nothing was changed, run it again")
     }
 
     @Test func errorsThatNameNoFileAreTheirOwnReason() {

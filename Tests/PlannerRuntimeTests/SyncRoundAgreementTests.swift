@@ -116,7 +116,7 @@ import TestSupport
         let store = try MealStore.open(path: byKey, access: .read)
         let environment = Environment(variables: variables.merging(["MEALPLAN_DB": byKey]) { $1 })
         let answer = PlannerSync(environment: environment, weekStart: .monday).answer(store, today: day(today))
-        guard case .synced(let summary, let stored, nil) = answer else {
+        guard case .synced(let summary, let stored, nil, []) = answer else {
             Issue.record("the key did not sync: \(answer)")
             return
         }

@@ -38,7 +38,7 @@ import TestSupport
         #expect(try runs() == 2)
         #expect(try home.mealplan(plan, ["sync"]) == "0 sent, 0 received, 0 removed, 0 conflicts\n")
         #expect(try runs() == 3)
-        guard case .synced("0 sent, 0 received, 0 removed, 0 conflicts", [], nil) = try syncKey() else {
+        guard case .synced("0 sent, 0 received, 0 removed, 0 conflicts", [], nil, []) = try syncKey() else {
             Issue.record("the key's sync: \(try syncKey())")
             return
         }
@@ -73,7 +73,7 @@ import TestSupport
         let flag = home.folder.file("fetched")
         try configure(command: "if [ -f '\(flag)' ]; then echo 'upload refused' >&2; exit 2; fi; touch '\(flag)'")
         try home.mealplan(plan, ["add", "2026-03-02", "lunch", "Soup"])
-        guard case .synced(let summary, let stored, let problem?) = try syncKey() else {
+        guard case .synced(let summary, let stored, let problem?, _) = try syncKey() else {
             Issue.record("the key's sync: \(try syncKey())")
             return
         }

@@ -38,7 +38,7 @@ import TestSupport
             let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             command.waitUntilExit()
             #expect(command.terminationStatus == 0)
-            guard case .synced(let summary, _, nil) = answer else {
+            guard case .synced(let summary, _, nil, _) = answer else {
                 Issue.record("run \(run): the key's sync: \(answer)")
                 continue
             }

@@ -22,7 +22,7 @@ import TestSupport
         func press() throws -> String? {
             let store = try MealStore.open(path: database, access: .read)
             let answer = PlannerSync(environment: environment, weekStart: .monday).answer(store, today: day(round.today))
-            guard case .synced(let summary, _, nil) = answer else {
+            guard case .synced(let summary, _, nil, _) = answer else {
                 Issue.record("the key did not sync: \(answer)")
                 return nil
             }

@@ -108,6 +108,8 @@ struct Harness {
                 queue += Planner.update(&state, PlannerEffects.answer(effect, store: store, recipes: recipes, printFolder: printFolder)!)
             case .sync:
                 queue += Planner.update(&state, sync.answer(store, today: state.today))
+            case .resolveConflicts(let resolution):
+                queue += Planner.update(&state, sync.answer(store, today: state.today, resolving: resolution))
             case .scheduleTick:
                 pendingTicks += 1
             case .quit:

@@ -25,7 +25,7 @@ import Testing
         (.character("o"), .readNote), (.character("E"), .editNoteInEditor),
         (.character("r"), .readRecipe), (.character("R"), .editRecipe), (.character("s"), .shoppingList), (.character("S"), .shoppingListForDays), (.character("F"), .nutrition), (.character("W"), .printDays),
         (.character("+"), .moreServings), (.character("-"), .fewerServings),
-        (.character("C"), .sync), (.character("?"), .help), (.control("z"), .suspend), (.character("q"), .quit), (.control("c"), .quit),
+        (.character("C"), .sync), (.character("!"), .listConflicts), (.character("?"), .help), (.control("z"), .suspend), (.character("q"), .quit), (.control("c"), .quit),
     ]
 
     @Test(arguments: required.indices)

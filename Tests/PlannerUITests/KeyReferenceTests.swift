@@ -11,6 +11,15 @@ import TestSupport
     static let guide = GeneratedGuideText.guide
     static let keyTable = GeneratedGuideText("keys", from: "the key tables")
 
+    static let conflictKeys = GeneratedGuideText("conflict keys", from: "the conflicts page's key table")
+
+    /// The Sharing chapter's table of the conflicts page's keys, likewise.
+    @Test func theSharingChaptersConflictKeysAreThePagesKeys() throws {
+        #expect(KeyReference.conflictKeysMarkdown().contains("| `h` | keep this plan's version (here) |"))
+        #expect(try Self.conflictKeys.holds(KeyReference.conflictKeysMarkdown()),
+                "docs/GUIDE.md's conflict keys differ from the page's: MEALPLAN_WRITE_REFERENCE=1 swift test --filter KeyReference writes them")
+    }
+
     @Test func theGuidesKeyTableIsTheOneTheKeyTablesMake() throws {
         #expect(try Self.keyTable.holds(KeyReference.markdown()),
                 "docs/GUIDE.md's key table differs from the key tables: MEALPLAN_WRITE_REFERENCE=1 swift test --filter KeyReference writes it")

@@ -19,14 +19,14 @@ import TestSupport
         var harness = Harness(today: monday, meals: [Meal(day: monday, slot: "lunch", title: "Soup")])
         let soup = harness.ordered[0]
         // A sync that receives a changed soup and a phone's tacos, as the store makes them.
-        harness.sync = PlannerSync { store, _ in
+        harness.sync = PlannerSync { store, _, _ in
             var curry = soup
             curry.title = "Curry"
             let stored = try store.make([
                 .update(from: soup, to: curry, restoresPosition: false),
                 .add(Meal(day: monday.adding(days: 1), slot: "dinner", title: "Tacos")),
             ])
-            return ("0 sent, 2 received, 0 removed, 0 conflicts", stored, nil)
+            return PlannerSync.Outcome(summary: "0 sent, 2 received, 0 removed, 0 conflicts", stored: stored)
         }
         let before = titles(harness)
         harness.press(.character("C"))
@@ -46,7 +46,7 @@ import TestSupport
     @Test func aSyncThatBroughtNothingLeavesTheHistoryAlone() {
         var harness = Harness(today: monday, meals: [Meal(day: monday, slot: "lunch", title: "Soup")])
         harness.press(.character("d"))
-        harness.sync = PlannerSync { _, _ in ("1 sent, 0 received, 0 removed, 0 conflicts", [], nil) }
+        harness.sync = PlannerSync { _, _, _ in PlannerSync.Outcome(summary: "1 sent, 0 received, 0 removed, 0 conflicts", stored: []) }
         harness.press(.character("C"))
         #expect(harness.state.message == StatusMessage("Synced: 1 sent, 0 received, 0 removed, 0 conflicts", showsWhole: true))
         // The delete before it is still the step `u` takes back.
@@ -74,7 +74,7 @@ import TestSupport
     /// below them keeps the date and the help hint.
     @Test(arguments: [80, 53]) func aFailedCommandsReasonIsShownWhole(width: Int) throws {
         var harness = Harness(today: monday, size: Size(width: width, height: 12), meals: [Meal(day: monday, slot: "lunch", title: "Soup")])
-        harness.sync = PlannerSync { _, _ in throw CommandFailed() }
+        harness.sync = PlannerSync { _, _, _ in throw CommandFailed() }
         harness.press(.character("C"))
         let message = "Not synced: " + CommandFailed().userMessage
         #expect(harness.state.message == StatusMessage(message, isError: true, showsWhole: true))

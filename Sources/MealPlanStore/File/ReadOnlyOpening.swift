@@ -40,7 +40,7 @@ final class ReadOnlyOpening: Sendable {
         // Locked before looking for the -wal: a writer that comes after cannot fold it in.
         guard Self.lockShared(descriptor) else {
             close(descriptor)
-            throw .database("database '\(path)': it stayed locked by another program for too long; try again")
+            throw .heldLocked(path)
         }
         if access(path + "-wal", F_OK) == 0 {
             close(descriptor)

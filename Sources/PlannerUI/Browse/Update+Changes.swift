@@ -52,14 +52,17 @@ extension PlannerState {
     }
 
     /// What a sync brought is one step of the history: `u` takes all of it back (and the next
-    /// sync sends the plan as it then is). The days shown are read again, as after another
-    /// program's change.
-    mutating func didSync(summary: String, stored: [MealChange], problem: String?) {
+    /// sync sends the plan as it then is), a conflict's resolution too. The days shown are
+    /// read again, as after another program's change; the conflicts it left are listed.
+    mutating func didSync(summary: String, stored: [MealChange], problem: String?, conflicts: [ListedConflict]) {
         if !stored.isEmpty {
             undoStack.append(ChangeBatch(stored, label: "sync"))
             redoStack = []
         }
-        message = StatusMessage("Synced: \(summary)" + (problem.map { "; " + $0 } ?? ""), isError: problem != nil, showsWhole: true)
+        let outcome = "Synced: \(summary)" + (problem.map { "; " + $0 } ?? "")
+        let hint = conflicts.isEmpty ? "" : "; \(keyMap.keyNames(for: .listConflicts)) lists the conflicts"
+        message = StatusMessage(outcome + hint, isError: problem != nil, showsWhole: true)
+        showConflicts(conflicts, status: outcome)
         if let meal = selectedMeal { focus = Focus(meal) }
         leftoverSources = [:]
         timeline.invalidate(timeline.window)

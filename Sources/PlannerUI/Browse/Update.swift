@@ -76,8 +76,9 @@ extension PlannerState {
         case .leftoverSharesLoaded(let request, let shares): leftoverSharesLoaded(request, shares)
         case .leftoverSharesFailed(let request, let text): leftoverSharesFailed(request, message: text)
         case .leftoverSourcesFound(let meals): leftoverSourcesFound(meals)
-        case .synced(let summary, let stored, let problem): didSync(summary: summary, stored: stored, problem: problem)
-        case .syncFailed(let text): message = StatusMessage("Not synced: \(text)", isError: true, showsWhole: true)
+        case .synced(let summary, let stored, let problem, let conflicts):
+            didSync(summary: summary, stored: stored, problem: problem, conflicts: conflicts)
+        case .syncFailed(let text): syncFailed(text)
         case .printed(let days, let path, let withoutList):
             let list = withoutList.map { " (no shopping list: \($0))" } ?? " and their shopping list"
             message = StatusMessage("Wrote \(days.first.shortLabel) – \(days.last.shortLabel)\(list) to \(path)")
@@ -141,6 +142,7 @@ extension PlannerState {
         case .sync:
             message = StatusMessage("Syncing…")
             return [.sync]
+        case .listConflicts: listConflicts()
         case .suspend: return [.suspend]
         case .quit:
             shouldQuit = true
@@ -161,6 +163,7 @@ extension PlannerState {
             case .help(let scroll): mode = .help(scroll: HelpView.clampedScroll(scroll, keyMap: keyMap, weekStart: weekStart, size: size))
             case .note(let meal, let scroll): mode = .note(meal, scroll: PageView.clampedScroll(scroll, text: NoteView.text(meal), size: size))
             case .page(let page, let scroll): mode = .page(page, scroll: PageView.clampedScroll(scroll, text: page.lines, size: size))
+            case .conflicts(let page): mode = .conflicts(page.fitted(to: size))
             case .prompt(var prompt):
                 prompt.editor.refit(width: fieldWidth(for: prompt))
                 mode = .prompt(prompt)
@@ -206,6 +209,7 @@ extension PlannerState {
             case .help(let scroll): helpKey(key, scroll: scroll)
             case .note(let meal, let scroll): noteKey(key, meal: meal, scroll: scroll)
             case .page(let page, let scroll): return pageKey(key, page: page, scroll: scroll)
+            case .conflicts(let page): return conflictsKey(key, page: page)
             }
             return []
         }

@@ -3,7 +3,8 @@ import TerminalKit
 
 /// A text over the whole screen, wrapped to its width and scrolled by keys, with a heading
 /// above it and the keys below, where the status line is: a meal's note (`o`), its recipe
-/// (`r`) and the shopping list (`s`). Its keys are the help overlay's.
+/// (`r`), the shopping list (`s`) and a sync's conflicts (`ConflictsPage`). Its keys are the
+/// help overlay's.
 enum PageView {
     /// The widest a line of text gets on a wide screen, for reading.
     static let readableWidth = 76
@@ -60,22 +61,28 @@ enum PageView {
         return clampedScroll(scroll, text: text, size: size)
     }
 
-    /// `selected`: the line of `text` shown selected.
-    static func draw(heading: String, text: [String], scroll: Int, selected: Int? = nil, footer: String, theme: Theme,
-                     into buffer: inout Buffer) {
+    /// `selected`: the lines of `text` shown selected. `showsPosition`: the bottom line says
+    /// which lines are shown when not all fit (a page whose heading counts what is selected
+    /// leaves the room to its keys).
+    static func draw(heading: String, text: [String], scroll: Int, selected: Range<Int>? = nil, footer: String,
+                     showsPosition: Bool = true, theme: Theme, into buffer: inout Buffer) {
         let size = Size(width: buffer.width, height: buffer.height)
         buffer.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), style: .plain)
         buffer.write(heading.truncated(toWidth: size.width), x: 0, y: 0, style: theme.helpHeading)
         let lines = lines(text, width: size.width)
         let first = clampedScroll(scroll, text: text, size: size)
-        let highlighted = selected.map { wrappedRange(ofLine: $0, text: text, width: size.width) } ?? 0..<0
+        let highlighted = selected.flatMap { lines -> Range<Int>? in
+            guard let last = lines.last else { return nil }
+            return wrappedRange(ofLine: lines.lowerBound, text: text, width: size.width).lowerBound
+                ..< wrappedRange(ofLine: last, text: text, width: size.width).upperBound
+        } ?? 0..<0
         for (offset, line) in lines.dropFirst(first).prefix(visibleCount(size: size)).enumerated() {
             let isSelected = highlighted.contains(first + offset)
             if isSelected { buffer.fill(Rect(x: 0, y: 1 + offset, width: size.width, height: 1), style: theme.selection) }
             buffer.write(line, x: 1, y: 1 + offset, style: isSelected ? theme.selected(.plain) : .plain)
         }
         let shown = min(lines.count, first + visibleCount(size: size))
-        let position = lines.count > visibleCount(size: size) ? "lines \(first + 1)–\(shown) of \(lines.count) · " : ""
+        let position = showsPosition && lines.count > visibleCount(size: size) ? "lines \(first + 1)–\(shown) of \(lines.count) · " : ""
         buffer.write((position + footer).truncated(toWidth: size.width), x: 0, y: size.height - 1, style: theme.hint)
     }
 

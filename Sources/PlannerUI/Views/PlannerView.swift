@@ -44,8 +44,10 @@ extension Planner {
         case .note(let meal, let scroll):
             NoteView.draw(meal, scroll: scroll, theme: theme, into: &buffer)
         case .page(let page, let scroll):
-            PageView.draw(heading: page.heading, text: page.lines, scroll: scroll, selected: state.selectedPageItem?.line,
+            PageView.draw(heading: page.heading, text: page.lines, scroll: scroll, selected: state.selectedPageItem.map { $0.line..<$0.line + 1 },
                           footer: state.footer(of: page), theme: theme, into: &buffer)
+        case .conflicts(let page):
+            page.draw(theme: theme, into: &buffer)
         }
         return Frame(buffer: buffer, cursor: cursor)
     }

@@ -116,11 +116,7 @@ struct SyncCommand: MealplanCommand {
         print(report.summary + (dryRun ? Self.dryRunNote(commandSet: round.config.sync.command != nil) : ""))
         try StandardOutput.flush()
         if let failure = outcome.failedAfter { throw failure }
-        if !report.unmatched.isEmpty {
-            throw CommandFailure(
-                "no conflict is \(report.unmatched.map(\.description).joined(separator: ", ")): nothing kept for \(report.unmatched.count == 1 ? "it" : "them")",
-                status: .failure)
-        }
+        if let unmatched = report.unmatchedText { throw CommandFailure(unmatched, status: .failure) }
         if !report.conflicts.isEmpty {
             throw CommandFailure(
                 "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") left unchanged on both sides: sync --keep mine, theirs or both resolves them",
