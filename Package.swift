@@ -30,7 +30,7 @@ let package = Package(
         // Nutrition from USDA SR21, pure: the food table built in, names to foods, figures per
         // serving, day and average (see scripts/generate-nutrition-tables.py).
         .target(
-            name: "Nutrition", dependencies: ["Cooklang", "MealPlanCore", "Settings", "ShoppingList", "TextHelpers"],
+            name: "Nutrition", dependencies: ["Cooklang", "MealPlanCore", "Settings", "ShoppingList", "TerminalKit", "TextHelpers"],
             exclude: ["README.md"]),
         .target(
             name: "RecipeLibrary", dependencies: ["Cooklang", "ShoppingList", "MealPlanCore", "Settings", "TextHelpers"]),
@@ -69,7 +69,8 @@ let package = Package(
         .target(
             name: "PlannerRuntime",
             dependencies: [
-                "MealPlanCore", "MealPlanStore", "PlanSync", "PlannerUI", "PrintedWeek", "TerminalKit", "RecipeLibrary", "Settings", "ShoppingFiles", "ShoppingList", "Cooklang", "TextHelpers",
+                "MealPlanCore", "MealPlanStore", "Nutrition", "PlanSync", "PlannerUI", "PrintedWeek", "TerminalKit", "RecipeLibrary", "Settings", "ShoppingFiles", "ShoppingList", "Cooklang",
+                "TextHelpers",
             ]),
         .executableTarget(
             name: "mealplan",
@@ -136,8 +137,8 @@ let package = Package(
         .testTarget(
             name: "PlannerUITests",
             dependencies: [
-                "PlannerUI", "PlannerRuntime", "MealPlanCore", "MealPlanStore", "Recurrence", "Timeline", "TerminalKit", "RecipeLibrary", "ShoppingFiles",
-                "TwoWaySync", "TestSupport",
+                "PlannerUI", "PlannerRuntime", "MealPlanCore", "MealPlanStore", "Nutrition", "Recurrence", "Timeline", "TerminalKit", "RecipeLibrary",
+                "ShoppingFiles", "TwoWaySync", "TestSupport",
             ]),
         .testTarget(
             name: "PlannerRuntimeTests",

@@ -54,23 +54,7 @@ hyperfine -N --style basic --runs "$runs" --warmup 3 --export-json "$work/times.
     -n "shop of the week (peer)" "$mealplan shop --from 2026-03-02 --days 7" \
     -n "mealplan --version (peer)" "$mealplan --version"
 status=0
-python3 - "$work/times.json" <<'PY' || status=1
-import json, sys
-goals = {"print a week with its list": 50}
-missed = False
-print("| command | wall, mean ± σ (slowest) | CPU, mean (user + system) | goal (CPU) |")
-print("|---|---|---|---|")
-for result in json.load(open(sys.argv[1]))["results"]:
-    name = result["command"]
-    wall, spread, slowest = result["mean"] * 1000, result["stddev"] * 1000, result["max"] * 1000
-    cpu = (result["user"] + result["system"]) * 1000
-    goal = goals.get(name)
-    met = goal is None or cpu <= goal
-    missed |= not met
-    verdict = f"≤ {goal} ms: {'met' if met else 'MISSED'}" if goal else ""
-    print(f"| {name} | {wall:.1f} ± {spread:.1f} ms ({slowest:.1f}) | {cpu:.1f} ms | {verdict} |")
-sys.exit(1 if missed else 0)
-PY
+python3 Benchmarks/cpu_goals.py "$work/times.json" "print a week with its list=50" || status=1
 record_hyperfine "$work/times.json"
 
 if command -v chromium > /dev/null; then

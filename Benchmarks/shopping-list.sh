@@ -36,22 +36,14 @@ mealplan_binary
 echo "== recipes and plan"
 rm -rf "$work/recipes" "$work/plan.sqlite"*
 cp -R Data/recipes "$work/recipes"
-mkdir -p "$work/recipes/more"
 python3 - "$work" <<'PY'
 import csv, os, random, sys
+sys.path.insert(0, "Benchmarks")
+import recipe_variants
 work = sys.argv[1]
 root = os.path.join(work, "recipes")
-names = sorted(os.path.relpath(os.path.join(folder, file), root)[:-5]
-               for folder, _, files in os.walk(root) for file in files if file.endswith(".cook"))
 random.seed(12)
-for index in range(60 - len(names)):
-    source = names[index % len(names)]
-    text = open(os.path.join(root, source + ".cook"), encoding="utf-8").read()
-    target = "more/Variant %02d" % index
-    # References inside the copied recipe keep working: they start from the folder's root.
-    open(os.path.join(root, target + ".cook"), "w", encoding="utf-8").write(text)
-    names.append(target)
-assert len(names) == 60
+names = recipe_variants.grow(root, 60)
 with open(os.path.join(work, "year.csv"), "w", newline="", encoding="utf-8") as output:
     writer = csv.writer(output, lineterminator="\r\n")
     writer.writerow(["date", "slot", "title", "recipe", "servings"])
@@ -104,23 +96,7 @@ hyperfine -N --style basic --runs "$runs" --warmup 3 --export-json "$work/times.
     -n "4 weeks, ticked" "$mealplan shop --recipes $work/recipes-ticked --from 2026-03-02 --days 28" \
     -n "mealplan --version (peer)" "$mealplan --version"
 status=0
-python3 - "$work/times.json" <<'EOF' || status=1
-import json, sys
-goals = {"4 weeks": 20, "a year": 50, "4 weeks, ticked": 20}
-missed = False
-print("| list | wall, mean ± σ (slowest) | CPU, mean (user + system) | goal (CPU) |")
-print("|---|---|---|---|")
-for result in json.load(open(sys.argv[1]))["results"]:
-    name = result["command"]
-    wall, spread, slowest = result["mean"] * 1000, result["stddev"] * 1000, result["max"] * 1000
-    cpu = (result["user"] + result["system"]) * 1000
-    goal = goals.get(name)
-    met = goal is None or cpu <= goal
-    missed |= not met
-    verdict = f"≤ {goal} ms: {'met' if met else 'MISSED'}" if goal else ""
-    print(f"| {name} | {wall:.1f} ± {spread:.1f} ms ({slowest:.1f}) | {cpu:.1f} ms | {verdict} |")
-sys.exit(1 if missed else 0)
-EOF
+python3 Benchmarks/cpu_goals.py "$work/times.json" "4 weeks=20" "a year=50" "4 weeks, ticked=20" || status=1
 record_hyperfine "$work/times.json"
 
 echo "== shop --send of the 4 weeks"

@@ -116,6 +116,17 @@ public struct NutritionReport: Equatable, Sendable {
         return NutritionReport(range: range, days: days)
     }
 
+    /// The report for the days of `range` from the plan's `meals` of them, `source` reading a
+    /// meal by id for the leftovers whose cook is not among them: the one reading the command
+    /// and the planner share.
+    public static func make<Failure: Error>(
+        range: DayRange, meals: [Meal], source: (Int64) throws(Failure) -> Meal?, recipes: some RecipeBook, figures: IngredientFigures
+    ) throws(Failure) -> NutritionReport {
+        var sources: [Int64: Meal] = [:]
+        for id in missingSources(of: meals) { sources[id] = try source(id) }
+        return make(range: range, meals: meals, sources: sources, recipes: recipes, figures: figures)
+    }
+
     /// The ids of the meals `meals`' leftovers come from that are not among them: what a caller
     /// reads from the plan for `make`'s `sources`.
     public static func missingSources(of meals: [Meal]) -> [Int64] {

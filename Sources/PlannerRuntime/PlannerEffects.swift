@@ -33,7 +33,7 @@ public enum PlannerEffects {
                 return .searchFailed(request, message: error.reason)
             }
         case .showRecipe(let meal):
-            return recipes.page(of: meal)
+            return recipes.page(of: meal, store: store)
         case .listRecipes:
             return recipes.names()
         case .listTitles(let today):
@@ -49,6 +49,8 @@ public enum PlannerEffects {
             } catch {
                 return .shoppingListFailed(message: error.reason)
             }
+        case .showNutrition(let days):
+            return recipes.nutrition(of: days, store: store)
         case .printDays(let request):
             return PlannerPrint.answer(request, store: store, recipes: recipes, folder: printFolder)
         case .tickShoppingItem(let name, let checked, let days):

@@ -125,7 +125,7 @@ public struct PlannerLoop {
         let edited = editor.edit(file: path)
         terminal.resume()
         if case .failure(let failure) = edited { return .recipeEditFailed(meal, message: failure.message) }
-        return recipes.page(of: meal)
+        return recipes.page(of: meal, store: store)
     }
 
     /// How long the next wait for a key may last: until the animation frame is due, if sooner.
@@ -210,7 +210,7 @@ public struct PlannerLoop {
                 needsDraw = true
             case .save(let request):
                 queue += saving(request)
-            case .load, .findMatch, .showRecipe, .showShoppingList, .tickShoppingItem, .listRecipes, .listTitles, .chooseRecipe, .rankPantry,
+            case .load, .findMatch, .showRecipe, .showShoppingList, .showNutrition, .tickShoppingItem, .listRecipes, .listTitles, .chooseRecipe, .rankPantry,
                  .saveTemplate, .listTemplates, .placeTemplate, .shareLeftovers, .findLeftoverSources, .printDays:
                 if let answer = PlannerEffects.answer(effect, store: store, recipes: recipes) {
                     queue += Planner.update(&state, answer)

@@ -1,5 +1,7 @@
 import Cooklang
 import MealPlanCore
+import MealPlanStore
+import Nutrition
 import PlannerUI
 import PrintedWeek
 import RecipeLibrary
@@ -14,17 +16,22 @@ public struct PlannerRecipes: Sendable {
     let sources: Result<ShoppingSources, RecipeFolderError>
     /// The household's size (the config file's `servings`): a new meal's servings when set.
     let householdServings: Double?
+    /// The config file's `[foods]` over mealplan's names, or its mistake, said when a
+    /// nutrition figure needs them (the other keys work without).
+    let foods: Result<FoodNames, ConfigFileError>
 
-    public init(_ sources: ShoppingSources, householdServings: Double? = nil) {
+    public init(_ sources: ShoppingSources, householdServings: Double? = nil,
+                foods: Result<FoodNames, ConfigFileError> = .success(.standard)) {
         self.sources = .success(sources)
         self.householdServings = householdServings
+        self.foods = foods
     }
 
     /// The recipes of `folder` with what the config file says of them: the aisle and pantry
     /// files (else those in the folder), the units and densities, the household's servings.
     public init(folder: RecipeFolder, config: ConfigFile) {
         self.init(ShoppingSources(recipes: folder, aisles: config.aisles, pantry: config.pantry, units: config.units),
-                  householdServings: config.servings)
+                  householdServings: config.servings, foods: Result { () throws(ConfigFileError) in try config.section(FoodSettings.self).names })
     }
 
     /// No recipes folder given: what a planner without recipes (tests) answers.
@@ -34,10 +41,12 @@ public struct PlannerRecipes: Sendable {
     public init(unavailable reason: String) {
         sources = .failure(RecipeFolderError(reason))
         householdServings = nil
+        foods = .success(.standard)
     }
 
-    /// `.showRecipe`'s answer: `meal`'s recipe scaled to its servings, or why it cannot be shown.
-    func page(of meal: Meal) -> Input {
+    /// `.showRecipe`'s answer: `meal`'s recipe scaled to its servings, with what a serving adds
+    /// up to (its leftovers' cook read from `store`), or why it cannot be shown.
+    func page(of meal: Meal, store: MealStore) -> Input {
         guard let name = meal.recipe else { return .recipeFailed(meal, message: "the meal has no recipe") }
         let folder: RecipeFolder
         switch sources {
@@ -46,7 +55,7 @@ public struct PlannerRecipes: Sendable {
         }
         do throws(RecipeLookupError) {
             let served = ServedRecipe(try folder.recipe(named: name), named: name, servings: meal.servings)
-            return .pageShown(TextPage(kind: .recipe(meal), lines: served.lines))
+            return .pageShown(TextPage(kind: .recipe(meal), lines: withServing(of: meal, store: store, in: served.lines)))
         } catch {
             return .recipeFailed(meal, message: error.isMissing ? "recipe missing: \(folder.path(of: name))" : error.message)
         }

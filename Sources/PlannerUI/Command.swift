@@ -14,7 +14,7 @@ public enum Command: Hashable, Sendable {
     // Notes.
     case readNote, editNoteInEditor
     // Recipes.
-    case readRecipe, editRecipe, shoppingList, shoppingListForDays, moreServings, fewerServings
+    case readRecipe, editRecipe, shoppingList, shoppingListForDays, nutrition, moreServings, fewerServings
     // The days shown on paper.
     case printDays
     // Finding meals.

@@ -28,6 +28,9 @@ public enum Effect: Hashable, Sendable {
     /// Make the shopping list of the meals of `days`; answer `.pageShown` with a
     /// `.shoppingList` page, or `.shoppingListFailed`.
     case showShoppingList(DayRange)
+    /// Work out what the meals of `days` add up to per person, as `mealplan nutrition` does;
+    /// answer `.pageShown` with a `.nutrition` page, or `.nutritionFailed`.
+    case showNutrition(DayRange)
     /// Tick `name` off the shopping list (`checked`), or put it back, in the recipes folder's
     /// `.shopping-checked`; answer `.pageShown` with the list of `days` again, or
     /// `.shoppingListFailed`.

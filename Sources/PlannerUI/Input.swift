@@ -48,7 +48,7 @@ public enum Input: Hashable, Sendable {
     case noteEdited(Meal, text: String)
     /// `Effect.editNote` failed (no editor, or it failed); the note stays as it was.
     case noteEditFailed(Meal, message: String)
-    /// The answer to `.showRecipe`, `.editRecipe` or `.showShoppingList`: the page to show.
+    /// The answer to `.showRecipe`, `.editRecipe`, `.showShoppingList` or `.showNutrition`: the page to show.
     case pageShown(TextPage)
     /// `.showRecipe` or `.editRecipe` could not read the recipe (missing, unreadable, or
     /// malformed: the message names the file, line and column).
@@ -57,6 +57,9 @@ public enum Input: Hashable, Sendable {
     case recipeEditFailed(Meal, message: String)
     /// `.showShoppingList` failed (a malformed recipe, aisle or pantry file, or no recipes folder).
     case shoppingListFailed(message: String)
+    /// `.showNutrition` failed (a mistake in the config file's foods, a malformed aisle file,
+    /// no recipes folder, or the store could not be read).
+    case nutritionFailed(message: String)
     /// The answer to `.listRecipes`: every recipe's name.
     case recipeNamesLoaded([String])
     /// The answer to `.listTitles`: titles planned before, the most often first.

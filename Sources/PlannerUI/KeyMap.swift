@@ -112,6 +112,7 @@ extension KeyTable where Command == PlannerUI.Command {
             ([.character("R")], .editRecipe, "edit the recipe in $EDITOR"),
             ([.character("s")], .shoppingList, "shopping list of the days shown"),
             ([.character("S")], .shoppingListForDays, "shopping list of days you name"),
+            ([.character("F")], .nutrition, "nutrition of the days shown"),
             ([.character("W")], .printDays, "write the days shown to print"),
             ([.character("+")], .moreServings, "one more serving of the meal"),
             ([.character("-")], .fewerServings, "one serving fewer"),

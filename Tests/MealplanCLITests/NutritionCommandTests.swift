@@ -34,17 +34,19 @@ import TestSupport
         return (cli, environment)
     }
 
+    // Oats: 379 + 717/4 = 558.25 kcal (2,335.7 kJ); protein 13.15 + 0.2125; fat 6.52 + 20.28;
+    // carbohydrate 67.70 + 0.015; fibre 10.1; sugars 0.99 + 0.015; sodium 6 + 144.
+    static let oats = "kcal 558 (2,336 kJ) · protein 13 g · fat 27 g · carbohydrate 68 g · fibre 10 g · sugars 1 g · sodium 150 mg"
+    // A serving of tart counts its 100 g onions; of its 150 g, 100 g are known: 67 %.
+    static let tart = "kcal 40 (167 kJ) · protein 1.1 g · fat 0.1 g · carbohydrate 9.3 g · fibre 1.7 g · sugars 4.2 g · sodium 4 mg"
+    static let tartKnown = "known for 67 % of the mass; unknown: house cheese 50 g, thyme"
+    // Monday: both, 598.25 kcal; 225 g of 275 g known (82 %).
+    static let monday = "kcal 598 (2,503 kJ) · protein 14 g · fat 27 g · carbohydrate 77 g · fibre 12 g · sugars 5.2 g · sodium 154 mg"
+
     @Test func aPersonsDaysWithWhatIsKnownOfThem() throws {
         let (cli, environment) = try Self.sandbox()
         let output = try cli.succeed(["nutrition", "--days", "2"], environment: environment)
-        // Oats: 379 + 717/4 = 558.25 kcal (2,335.7 kJ); protein 13.15 + 0.2125; fat 6.52 + 20.28;
-        // carbohydrate 67.70 + 0.015; fibre 10.1; sugars 0.99 + 0.015; sodium 6 + 144.
-        let oats = "kcal 558 (2,336 kJ) · protein 13 g · fat 27 g · carbohydrate 68 g · fibre 10 g · sugars 1 g · sodium 150 mg"
-        // A serving of tart counts its 100 g onions; of its 150 g, 100 g are known: 67 %.
-        let tart = "kcal 40 (167 kJ) · protein 1.1 g · fat 0.1 g · carbohydrate 9.3 g · fibre 1.7 g · sugars 4.2 g · sodium 4 mg"
-        let tartKnown = "known for 67 % of the mass; unknown: house cheese 50 g, thyme"
-        // Monday: both, 598.25 kcal; 225 g of 275 g known (82 %).
-        let monday = "kcal 598 (2,503 kJ) · protein 14 g · fat 27 g · carbohydrate 77 g · fibre 12 g · sugars 5.2 g · sodium 154 mg"
+        let (oats, tart, tartKnown, monday) = (Self.oats, Self.tart, Self.tartKnown, Self.monday)
         #expect(output.hasPrefix("""
             Per person, one serving of each meal, Mon 2026-03-02 … Tue 2026-03-03 (USDA SR21)
 

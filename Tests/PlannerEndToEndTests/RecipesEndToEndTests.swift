@@ -32,10 +32,11 @@ struct RecipesEndToEndTests {
         try planner.press("r")
         // 6 of 2 servings: three times each amount.
         try planner.waitForScreen("the recipe scaled") { page in
-            page.shows("Esc closes") && Array(page.prefix(7)) == [
-                "Wed 4 Mar 2026 · dinner · Beef stew", " Beef stew", " serves 6", "",
-                "   beef  \(Double(500 * 3) / 1000) kg", "   onion  \(1 * 3)  (chopped)", "",
-            ] && page.contains(" 1. Brown beef with onion.")
+            // A serving's figures come between the heading and the ingredients (NutritionEndToEndTests).
+            guard page.shows("Esc closes"), Array(page.prefix(4)) == ["Wed 4 Mar 2026 · dinner · Beef stew", " Beef stew", " serves 6", ""],
+                  page[4].hasPrefix(" Nutrition (USDA SR21), a serving: kcal "), let beef = page.firstIndex(of: "   beef  \(Double(500 * 3) / 1000) kg")
+            else { return false }
+            return page.dropFirst(beef + 1).prefix(2) == ["   onion  \(1 * 3)  (chopped)", ""] && page.contains(" 1. Brown beef with onion.")
         }
         try planner.press("Escape")
         try planner.waitForAbsence(of: "Esc closes")
@@ -100,7 +101,9 @@ struct RecipesEndToEndTests {
             try planner.waitFor("Beef stew ℞ · 6 servings")
             try planner.press("r")
             try planner.waitForScreen("the recipe at \(width)×\(height)") { page in
-                page.shows("Esc closes") && page.count == height && page[4] == "   beef  1.5 kg"
+                // Under the heading and a serving's figures (NutritionEndToEndTests), the ingredients.
+                page.shows("Esc closes") && page.count == height && page[4].hasPrefix(" Nutrition (USDA SR21), a serving: ")
+                    && page.contains("   beef  1.5 kg")
             }
             // Esc and s as two keystrokes: sent together they are the chord Alt-s.
             try planner.press("Escape")

@@ -32,9 +32,16 @@ import TestSupport
     @Test func aRecipeIsAnsweredScaledToTheMealsServings() throws {
         let store = try MealStore.inMemory()
         let answer = PlannerEffects.answer(.showRecipe(meal("Garlic")), store: store, recipes: recipes)
-        // 6 of 2 servings: three times the garlic; the fixed butter stays as written.
+        // 6 of 2 servings: three times the garlic; the fixed butter stays as written. A serving
+        // is 1 clove of garlic (11215, 3 g a clove: 149 kcal, protein 6.36 g, fat 0.5 g,
+        // carbohydrate 33.06 g, fibre 2.1 g, sugars 1 g, sodium 17 mg per 100 g) and 10/6 g of
+        // butter (01001: 717, 0.85, 81.11, 0.06, 0, 0.06, 576): 4.47 + 11.95 = 16.42 kcal
+        // (68.7 kJ), protein 0.191 + 0.014, fat 0.015 + 1.352, carbohydrate 0.992 + 0.001,
+        // fibre 0.063, sugars 0.03 + 0.001, sodium 0.51 + 9.6.
+        let serving = "kcal 16 (69 kJ) · protein 0.2 g · fat 1.4 g · carbohydrate 1 g · fibre 0.1 g · sugars 0 g · sodium 10 mg"
         #expect(answer == .pageShown(TextPage(kind: .recipe(meal("Garlic")), lines: [
-            "Garlic", "serves 6", "", "  garlic  \(2 * 3) cloves", "  butter  10 g", "", "1. Fry garlic in butter.",
+            "Garlic", "serves 6", "", "Nutrition (USDA SR21), a serving: " + serving, "  known for 100 % of the mass", "",
+            "  garlic  \(2 * 3) cloves", "  butter  10 g", "", "1. Fry garlic in butter.",
         ])))
     }
 

@@ -103,7 +103,7 @@ struct Harness {
                 failNextSave = nil
             case .save(let request) where holdsSaves:
                 heldSaves.append(request)
-            case .load, .save, .findMatch, .showRecipe, .showShoppingList, .tickShoppingItem, .listRecipes, .listTitles, .chooseRecipe, .rankPantry,
+            case .load, .save, .findMatch, .showRecipe, .showShoppingList, .showNutrition, .tickShoppingItem, .listRecipes, .listTitles, .chooseRecipe, .rankPantry,
                  .saveTemplate, .listTemplates, .placeTemplate, .shareLeftovers, .findLeftoverSources, .printDays:
                 queue += Planner.update(&state, PlannerEffects.answer(effect, store: store, recipes: recipes, printFolder: printFolder)!)
             case .sync:

@@ -23,7 +23,7 @@ import Testing
         (.character("v"), .markDays), (.character("T"), .saveTemplate), (.character("A"), .applyTemplate),
         (.character("/"), .search), (.character("n"), .nextMatch), (.character("N"), .previousMatch),
         (.character("o"), .readNote), (.character("E"), .editNoteInEditor),
-        (.character("r"), .readRecipe), (.character("R"), .editRecipe), (.character("s"), .shoppingList), (.character("S"), .shoppingListForDays), (.character("W"), .printDays),
+        (.character("r"), .readRecipe), (.character("R"), .editRecipe), (.character("s"), .shoppingList), (.character("S"), .shoppingListForDays), (.character("F"), .nutrition), (.character("W"), .printDays),
         (.character("+"), .moreServings), (.character("-"), .fewerServings),
         (.character("C"), .sync), (.character("!"), .listConflicts), (.character("?"), .help), (.control("z"), .suspend), (.character("q"), .quit), (.control("c"), .quit),
         (.control("l"), .redraw),

@@ -1,5 +1,6 @@
 import Foundation
 import MealPlanCore
+import Nutrition
 import PlannerRuntime
 import PlannerUI
 import RecipeLibrary
@@ -55,13 +56,19 @@ final class SampleRecipes: Sendable {
         return harness
     }
 
-    /// The stew for 4 of its 2 servings: every amount doubled, the stock's reference named.
-    static let stewFor4 = [
-        "Beef stew", "serves 4", "",
-        // 500 g × 4 / 2 = 1000 g, which reads as 1 kg.
-        "  beef  \(500 * 4 / 2 / 1000) kg", "  onion  \(1 * 4 / 2)  (chopped)", "  Stock  \(250 * 4 / 2) ml  → ./sauces/Stock",
-        "", "1. Brown beef with onion.", "2. Simmer with Stock for 2 hours.",
-    ]
+    /// The stew for 4 of its 2 servings: every amount doubled, the stock's reference named;
+    /// after the heading, a serving as `NutritionReport` works it out for the meal.
+    var stewFor4: [String] {
+        let report = NutritionReport.make(range: DayRange(start: saturday, count: 1), meals: [Self.stewMeal], sources: [:],
+                                          recipes: try! RecipeFolder(root: samples.folder.path), figures: IngredientFigures())
+        let serving = NutritionReportText.serving(report.days[0].meals[0], named: "Nutrition (USDA SR21)")
+        return ["Beef stew", "serves 4", "", serving[0]] + serving.dropFirst().map { "  " + $0 } + [
+            "",
+            // 500 g × 4 / 2 = 1000 g, which reads as 1 kg.
+            "  beef  \(500 * 4 / 2 / 1000) kg", "  onion  \(1 * 4 / 2)  (chopped)", "  Stock  \(250 * 4 / 2) ml  → ./sauces/Stock",
+            "", "1. Brown beef with onion.", "2. Simmer with Stock for 2 hours.",
+        ]
+    }
 
     /// A line of a page `room` columns wide: kept whole when it fits, else wrapped with its
     /// pieces under the first one's indent.
@@ -83,8 +90,9 @@ final class SampleRecipes: Sendable {
         var harness = planner()
         harness.press(.character("r"))
         #expect(harness.effects.last == .showRecipe(Self.stewMeal.stored(id: 1, in: harness)))
-        #expect(harness.lines == page("Sat 28 Feb 2026 · dinner · Stew", Self.stewFor4, width: 60, height: 14,
-                                      footer: "j ↓ more · k ↑ back · R edits · Esc closes"))
+        let count = stewFor4.flatMap { Self.wrap($0, room: 58) }.count
+        #expect(harness.lines == page("Sat 28 Feb 2026 · dinner · Stew", stewFor4, width: 60, height: 14,
+                                      footer: (count > 12 ? "lines 1–12 of \(count) · " : "") + "j ↓ more · k ↑ back · R edits · Esc closes"))
         harness.press(.escape)
         #expect(harness.state.mode == .browsing)
     }
@@ -92,10 +100,10 @@ final class SampleRecipes: Sendable {
     @Test func aNarrowScreenWrapsAndScrollsTheRecipe() {
         var harness = planner(width: 20, height: 6)
         harness.press(.character("r"))
-        let count = Self.stewFor4.flatMap { Self.wrap($0, room: 18) }.count
+        let count = stewFor4.flatMap { Self.wrap($0, room: 18) }.count
         for _ in 0..<30 { harness.press(.character("j")) }
         let last = count - 4
-        #expect(harness.lines == page("Sat 28 Feb 2026 · dinner · Stew".truncated(toWidth: 20), Self.stewFor4, width: 20, height: 6,
+        #expect(harness.lines == page("Sat 28 Feb 2026 · dinner · Stew".truncated(toWidth: 20), stewFor4, width: 20, height: 6,
                                       first: last, footer: "lines \(last + 1)–\(count) of \(count) · j ↓ more"))
     }
 
@@ -128,10 +136,10 @@ final class SampleRecipes: Sendable {
         harness.press(.character("r"), .character("j"), .character("R"))
         let meal = Self.stewMeal.stored(id: 1, in: harness)
         #expect(harness.effects.last == .editRecipe(meal))
-        let edited = Self.stewFor4.map { $0.replacingOccurrences(of: "beef", with: "lamb") }
+        let edited = stewFor4.map { $0.replacingOccurrences(of: "beef", with: "lamb") }
         harness.send(.pageShown(TextPage(kind: .recipe(meal), lines: edited)))
         #expect(harness.lines == page("Sat 28 Feb 2026 · dinner · Stew", edited, width: 60, height: 8, first: 1,
-                                      footer: "lines 2–7 of 9 · j ↓ more · k ↑ back · R edits · Esc closes"))
+                                      footer: "lines 2–7 of \(edited.flatMap { Self.wrap($0, room: 58) }.count) · j ↓ more · k ↑ back · R edits · Esc closes"))
         harness.send(.recipeEditFailed(meal, message: "the editor (false) exited with status 1"))
         #expect(harness.state.mode == .browsing)
         #expect(harness.state.message == StatusMessage("Recipe not edited: the editor (false) exited with status 1", isError: true))

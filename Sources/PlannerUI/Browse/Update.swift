@@ -62,6 +62,7 @@ extension PlannerState {
         case .recipeFailed(_, let text): pageFailed("Cannot show the recipe: \(text)")
         case .recipeEditFailed(_, let text): pageFailed("Recipe not edited: \(text)")
         case .shoppingListFailed(let text): pageFailed("Cannot make the shopping list: \(text)")
+        case .nutritionFailed(let text): pageFailed("Cannot work out the nutrition: \(text)")
         case .recipeNamesLoaded(let names): return recipeNamesLoaded(names)
         case .titlesLoaded(let titles): return titlesLoaded(titles)
         case .recipeChosen(let name, let title, let servings): recipeChosen(name, title: title, servings: servings)
@@ -131,6 +132,7 @@ extension PlannerState {
         case .editRecipe: return recipeOfSelected().map { [.editRecipe($0)] } ?? []
         case .shoppingList: return [.showShoppingList(daysOnScreen)]
         case .shoppingListForDays: mode = .prompt(Prompt(.shoppingDays))
+        case .nutrition: return [.showNutrition(daysOnScreen)]
         case .printDays: return [.printDays(PrintRequest(days: daysOnScreen, weekStart: weekStart, today: today))]
         case .moreServings: return changeServings(by: 1)
         case .fewerServings: return changeServings(by: -1)

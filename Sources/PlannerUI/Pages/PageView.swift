@@ -99,12 +99,15 @@ enum PageView {
 }
 
 /// A page of text the run loop prepared for the planner: a meal's recipe, scaled to its
-/// servings, or the shopping list of some days. The lines are wrapped to the screen when shown.
+/// servings (with what a serving adds up to), the shopping list of some days, or what their
+/// meals add up to. The lines are wrapped to the screen when shown.
 public struct TextPage: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// The recipe of this meal (`R` edits it from the page).
         case recipe(Meal)
         case shoppingList(DayRange)
+        /// What the meals of these days add up to per person (`mealplan nutrition`).
+        case nutrition(DayRange)
     }
 
     public let kind: Kind
@@ -124,6 +127,7 @@ public struct TextPage: Hashable, Sendable {
         switch kind {
         case .recipe(let meal): PageView.heading(of: meal)
         case .shoppingList(let days): "Shopping list · \(DayBlock.headerText(for: days.first)) – \(longDate(days.last))"
+        case .nutrition(let days): "Nutrition per person · \(DayBlock.headerText(for: days.first)) – \(longDate(days.last))"
         }
     }
 }

@@ -162,7 +162,7 @@ extension PlannerState {
         case .shoppingList where !page.items.isEmpty:
             return ([ListPageCommand.nextItem, .previousItem, .tick].map { PageView.listKeys[$0].hint }
                 + [HelpView.keys[.close].hint]).joined(separator: " · ")
-        case .shoppingList: return PageView.footer()
+        case .shoppingList, .nutrition: return PageView.footer()
         }
     }
 }

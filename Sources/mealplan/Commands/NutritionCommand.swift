@@ -84,12 +84,10 @@ struct NutritionCommand: MealplanCommand {
             throw CommandFailure.usage("nutrition covers 1 to \(DayRange.longestShoppingList) days (a year), not \(range.count)")
         }
         let plan = try store.openStore(.readExisting, in: environment)
-        let meals = try plan.meals(in: range)
-        var cooks: [Int64: Meal] = [:]
-        for id in NutritionReport.missingSources(of: meals) { cooks[id] = try plan.meal(id: id) }
-        let report = NutritionReport.make(range: range, meals: meals, sources: cooks, recipes: sources.recipes, figures: figures)
+        let report = try NutritionReport.make(range: range, meals: try plan.meals(in: range), source: plan.meal(id:),
+                                              recipes: sources.recipes, figures: figures)
         switch format {
-        case .text: print(NutritionReportText.text(report, energy: energy.unit))
+        case .text: print(NutritionReportText.lines(report, energy: energy.unit).joined(separator: "\n"))
         case .json: try JSONOutput.write { json in try NutritionJSON.write(report, to: &json) }
         }
         try reportLeftOut(report)
