@@ -81,7 +81,9 @@ struct ConflictsEndToEndTests {
         for (width, height) in [(53, 17), (200, 50), (80, 24)] {
             try planner.resize(width: width, height: height)
             try planner.waitForScreen("the page at \(width)×\(height)") { lines in
+                // The hint on the last row: drawn at this size, not tmux's reflow of the last frame.
                 lines.count == height && lines.first?.hasPrefix("Sync conflicts · 1 of 3") == true
+                    && lines[height - 1].hasPrefix("h keeps here")
                     && Self.selectedTitles(lines).map { $0 == first } == true && lines.allSatisfy { $0.count <= width }
             }
         }

@@ -63,11 +63,11 @@ struct RepeatEndToEndTests {
         }
         try planner.waitFor("Pizza")
         try planner.press("x")
-        try planner.waitFor("Repeating 'Pizza' · day, week, 2w, month, 3m, year")
+        try planner.waitFor("Repeating 'Pizza' · day, weekdays, mon-fri, 2w, month, year")
         try planner.paste("2w")
         try planner.waitFor("Every: 2w")
         try planner.press("Enter")
-        try planner.waitFor("mon,thu or nothing: every 2 weeks on Wed")
+        try planner.waitFor("mon,thu, mon-fri or nothing: every 2 weeks on Wed")
         // The prompt stays open, as typed, through a resize.
         try planner.type("wed,fri")
         try planner.resize(width: 53, height: 17)
